@@ -1,0 +1,94 @@
+package accel
+
+import "math"
+
+// aabb is an axis-aligned box.
+type aabb struct {
+	lo, hi [3]float32
+}
+
+func emptyBox() aabb {
+	inf := float32(math.Inf(1))
+	return aabb{lo: [3]float32{inf, inf, inf}, hi: [3]float32{-inf, -inf, -inf}}
+}
+
+func (b *aabb) grow(o *aabb) {
+	for i := 0; i < 3; i++ {
+		b.lo[i] = min(b.lo[i], o.lo[i])
+		b.hi[i] = max(b.hi[i], o.hi[i])
+	}
+}
+
+func (b *aabb) growPoint(x, y, z float32) {
+	b.lo[0], b.hi[0] = min(b.lo[0], x), max(b.hi[0], x)
+	b.lo[1], b.hi[1] = min(b.lo[1], y), max(b.hi[1], y)
+	b.lo[2], b.hi[2] = min(b.lo[2], z), max(b.hi[2], z)
+}
+
+func (b *aabb) valid() bool { return b.lo[0] <= b.hi[0] && b.lo[1] <= b.hi[1] && b.lo[2] <= b.hi[2] }
+
+// halfArea is half the surface area (0 for empty boxes).
+func (b *aabb) halfArea() float32 {
+	if !b.valid() {
+		return 0
+	}
+	dx, dy, dz := b.hi[0]-b.lo[0], b.hi[1]-b.lo[1], b.hi[2]-b.lo[2]
+	return dx*dy + dy*dz + dz*dx
+}
+
+// Node child encoding: c >= 0 is an inner node index; c < 0 is a leaf
+// ^(first<<leafShift | count) over slots [first, first+count).
+const (
+	leafShift   = 4
+	maxLeafSize = 1<<leafShift - 1
+	emptyChild  = int32(-1) // leaf with zero slots
+)
+
+func leafChild(first, count int) int32 { return ^int32(first<<leafShift | count) }
+
+// node4 is a 4-wide BVH node with SoA bounds:
+// b[0:4] min x, b[4:8] min y, b[8:12] min z, b[12:16] max x, b[16:20] max y,
+// b[20:24] max z of the four children.
+type node4 struct {
+	b [24]float32
+	c [4]int32
+	_ [4]uint32 // pad to 128 bytes: two cache lines
+}
+
+// node8 is the 8-wide variant (b[8*k+i] for k = min x … max z).
+type node8 struct {
+	b [48]float32
+	c [8]int32
+	_ [8]uint32 // pad to 256 bytes
+}
+
+func (n *node4) setChild(i int, box *aabb, c int32) {
+	for k := 0; k < 3; k++ {
+		n.b[4*k+i] = box.lo[k]
+		n.b[12+4*k+i] = box.hi[k]
+	}
+	n.c[i] = c
+}
+
+func (n *node8) setChild(i int, box *aabb, c int32) {
+	for k := 0; k < 3; k++ {
+		n.b[8*k+i] = box.lo[k]
+		n.b[24+8*k+i] = box.hi[k]
+	}
+	n.c[i] = c
+}
+
+// slot is one leaf primitive: its vertices at keyframe 0 (x, y, z, pad ×3)
+// or its box (min at 0–2, max at 4–6), and its ids; 64 bytes, one cache line.
+type slot struct {
+	v    [12]float32
+	geom uint32 // geometry index | flags (primitive structures)
+	prim uint32 // primitive index in its geometry, or instance index
+	_    [2]uint32
+}
+
+// set stores 9 fetched floats (three vertices, or min and max of a box in
+// the first six).
+func (s *slot) set(src []float32) {
+	s.v = [12]float32{src[0], src[1], src[2], 0, src[3], src[4], src[5], 0, src[6], src[7], src[8], 0}
+}

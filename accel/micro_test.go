@@ -1,0 +1,64 @@
+package accel
+
+import (
+	"fmt"
+	"os"
+	"runtime"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/ingot-render/ingot/accel/internal/benchscene"
+)
+
+func threadCPU() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(1 /* RUSAGE_THREAD */, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// TestMicroCPU reports thread CPU time per ray (stable under machine load).
+func TestMicroCPU(t *testing.T) {
+	if os.Getenv("ACCEL_MICRO") == "" {
+		t.Skip("set ACCEL_MICRO=1")
+	}
+	m := bunny(t)
+	lo, hi := m.Bounds()
+	for _, width := range []int{4, 8} {
+		s := bunnyStructure(t, BuildOptions{Width: width})
+		for _, set := range []struct {
+			n string
+			r []Ray
+			o Options
+		}{{"primary", toRays(benchscene.CameraRays(lo, hi, 512, 512), false), Options{}}, {"incoherent", toRays(benchscene.IncoherentRays(m, 262144, 1), false), Options{}}, {"shadow", toRays(benchscene.IncoherentRays(m, 262144, 1), false), Options{AcceptAny: true}}} {
+			runtime.LockOSThread()
+			tr := NewTraverser()
+			var h Hit
+			best := time.Hour
+			for rep := 0; rep < 3; rep++ {
+				c0 := threadCPU()
+				for i := range set.r {
+					tr.Intersect(s, &set.o, &set.r[i], nil, &h)
+				}
+				best = min(best, threadCPU()-c0)
+			}
+			var hb [BatchSize]Hit
+			var rb RayBatch
+			bestB := time.Hour
+			for rep := 0; rep < 3; rep++ {
+				c0 := threadCPU()
+				for lo := 0; lo < len(set.r); lo += BatchSize {
+					rb.Active = 0
+					for i := 0; i < BatchSize; i++ {
+						rb.Set(i, &set.r[lo+i])
+					}
+					tr.IntersectBatch(s, &set.o, &rb, nil, &hb)
+				}
+				bestB = min(bestB, threadCPU()-c0)
+			}
+			runtime.UnlockOSThread()
+			fmt.Printf("w%d %-10s single %6.1f ns/ray (%.2f Mrays/s)   batch %6.1f ns/ray\n", width, set.n,
+				float64(best.Nanoseconds())/float64(len(set.r)), float64(len(set.r))/best.Seconds()/1e6, float64(bestB.Nanoseconds())/float64(len(set.r)))
+		}
+	}
+}

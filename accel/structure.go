@@ -1,0 +1,424 @@
+package accel
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"unsafe"
+)
+
+// BorderMode says what motion geometry does outside its time range.
+type BorderMode uint8
+
+// Border modes (MTLMotionBorderMode).
+const (
+	// BorderClamp uses the first (last) keyframe before (after) the range.
+	BorderClamp BorderMode = iota
+	// BorderVanish makes the geometry absent outside the range.
+	BorderVanish
+)
+
+// StructureKind tells primitive from instance structures.
+type StructureKind uint8
+
+// Structure kinds.
+const (
+	KindPrimitive StructureKind = iota
+	KindInstance
+)
+
+// Slot flags stored in the high bits of slotGeom.
+const (
+	flagBox       = 1 << 31
+	flagNonOpaque = 1 << 30
+	geomMask      = 1<<24 - 1
+	flagMask      = flagBox | flagNonOpaque
+	maxGeometries = 1 << 24
+	maxPrimitives = 1 << 27
+)
+
+type geomInfo struct {
+	kind        IntersectionType
+	opaque      bool
+	tableOffset uint32
+	primData    []byte
+	primSize    int
+	first       int // global index of the geometry's first primitive
+	count       int
+}
+
+// Structure is a built acceleration structure: a primitive structure over
+// geometries or an instance structure over other structures. It keeps no
+// reference to the input buffers. A Structure is safe for concurrent
+// traversal; Refit must not run concurrently with traversal.
+type Structure struct {
+	kind   StructureKind
+	width  int
+	nodes4 []node4
+	nodes8 []node8
+	bounds aabb
+	// depth is the number of structure levels reachable, this one included.
+	depth int
+
+	// Per slot (leaf order): key-0 vertices (or box) and ids; motion holds
+	// every keyframe (9 floats each) when keys > 1.
+	slots  []slot
+	motion []float32
+
+	keys                   int
+	motionStart, motionEnd float32
+	startBorder, endBorder BorderMode
+	geoms                  []geomInfo
+	primCount              int
+
+	inst     []instanceInfo
+	children []*Structure
+	params   buildParams
+}
+
+// PrimitiveDescriptor describes a primitive structure
+// (MTLPrimitiveAccelerationStructureDescriptor).
+type PrimitiveDescriptor struct {
+	// Geometries lists the geometries; the index is the geometry id.
+	Geometries []Geometry
+	// MotionKeyframeCount is the number of keyframes; 0 or 1 means no
+	// motion. With motion every geometry must supply that many keyframes,
+	// uniformly spaced over [MotionStartTime, MotionEndTime].
+	MotionKeyframeCount int
+	MotionStartTime     float32
+	MotionEndTime       float32
+	MotionStartBorder   BorderMode
+	MotionEndBorder     BorderMode
+	Build               BuildOptions
+}
+
+// Kind reports whether s is a primitive or an instance structure.
+func (s *Structure) Kind() StructureKind { return s.kind }
+
+// PrimitiveCount reports the number of primitives (or instances).
+func (s *Structure) PrimitiveCount() int { return s.primCount }
+
+// Bounds returns the structure's bounds (over all keyframes) as min, max.
+func (s *Structure) Bounds() (lo, hi [3]float32) { return s.bounds.lo, s.bounds.hi }
+
+// Levels reports how many structure levels s spans (1 for a primitive
+// structure, 2 for an instance structure over primitive structures, …).
+func (s *Structure) Levels() int { return s.depth }
+
+func checkBuild(o *BuildOptions) error {
+	if o.Width != 0 && o.Width != 4 && o.Width != 8 {
+		return fmt.Errorf("Build.Width: %d, want 4 or 8", o.Width)
+	}
+	if o.Quality > QualityHigh {
+		return fmt.Errorf("Build.Quality: unknown quality %d", o.Quality)
+	}
+	return nil
+}
+
+func (d *PrimitiveDescriptor) validate() (keys int, err error) {
+	if err := checkBuild(&d.Build); err != nil {
+		return 0, err
+	}
+	keys = d.MotionKeyframeCount
+	if keys < 0 {
+		return 0, fmt.Errorf("MotionKeyframeCount: negative (%d)", keys)
+	}
+	if keys == 0 {
+		keys = 1
+	}
+	if keys > 1 && !(d.MotionEndTime > d.MotionStartTime) {
+		return 0, fmt.Errorf("MotionEndTime: %v must exceed MotionStartTime %v", d.MotionEndTime, d.MotionStartTime)
+	}
+	if len(d.Geometries) > maxGeometries {
+		return 0, fmt.Errorf("Geometries: %d exceeds the limit %d", len(d.Geometries), maxGeometries)
+	}
+	total := 0
+	for i, g := range d.Geometries {
+		if g == nil || (isNilGeometry(g)) {
+			return 0, fmt.Errorf("Geometries[%d]: nil", i)
+		}
+		if err := g.validate(keys); err != nil {
+			return 0, fmt.Errorf("Geometries[%d].%w", i, err)
+		}
+		if err := validateCommon(g.common(), g.count()); err != nil {
+			return 0, fmt.Errorf("Geometries[%d].%w", i, err)
+		}
+		total += g.count()
+		if total > maxPrimitives {
+			return 0, fmt.Errorf("Geometries: more than %d primitives", maxPrimitives)
+		}
+	}
+	return keys, nil
+}
+
+func isNilGeometry(g Geometry) bool {
+	switch g := g.(type) {
+	case *TriangleGeometry:
+		return g == nil
+	case *BoundingBoxGeometry:
+		return g == nil
+	}
+	return true
+}
+
+// BuildPrimitive builds a primitive structure.
+func BuildPrimitive(ctx context.Context, d *PrimitiveDescriptor) (*Structure, error) {
+	if d == nil {
+		return nil, errors.New("accel: nil PrimitiveDescriptor")
+	}
+	keys, err := d.validate()
+	if err != nil {
+		return nil, fmt.Errorf("accel: PrimitiveDescriptor.%w", err)
+	}
+	p := d.Build.params()
+	s := &Structure{kind: KindPrimitive, width: p.width, depth: 1, keys: keys, params: p,
+		motionStart: d.MotionStartTime, motionEnd: d.MotionEndTime,
+		startBorder: d.MotionStartBorder, endBorder: d.MotionEndBorder}
+	total := 0
+	for _, g := range d.Geometries {
+		c := g.common()
+		s.geoms = append(s.geoms, geomInfo{kind: g.kind(), opaque: c.Opaque, tableOffset: c.FunctionTableOffset,
+			primData: copyPrimitiveData(c, g.count()), primSize: c.PrimitiveDataElementSize, first: total, count: g.count()})
+		total += g.count()
+	}
+	s.primCount = total
+	// Fetch every primitive (all keyframes) in input order.
+	in := make([]float32, total*keys*9)
+	refs := make([]primRef, 0, total)
+	for gi, g := range d.Geometries {
+		first := s.geoms[gi].first
+		for i := 0; i < g.count(); i++ {
+			gp := first + i
+			box := emptyBox()
+			for k := 0; k < keys; k++ {
+				v := in[(gp*keys+k)*9 : (gp*keys+k)*9+9]
+				g.fetch(k, i, v)
+				if g.kind() == HitTriangle {
+					box.growPoint(v[0], v[1], v[2])
+					box.growPoint(v[3], v[4], v[5])
+					box.growPoint(v[6], v[7], v[8])
+				} else {
+					box.growPoint(v[0], v[1], v[2])
+					box.growPoint(v[3], v[4], v[5])
+				}
+			}
+			if boxFinite(&box) && box.valid() {
+				refs = append(refs, primRef{box: box, id: uint32(gp)})
+			}
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+	}
+	s.finishBuild(ctx, refs, func(slot int, id uint32) {
+		gi := s.geomOf(int(id))
+		g := &s.geoms[gi]
+		info := uint32(gi)
+		if g.kind == HitBoundingBox {
+			info |= flagBox
+		}
+		if !g.opaque {
+			info |= flagNonOpaque
+		}
+		sl := &s.slots[slot]
+		sl.geom = info
+		sl.prim = id - uint32(g.first)
+		sl.set(in[int(id)*keys*9:])
+		if keys > 1 {
+			copy(s.motion[slot*keys*9:(slot+1)*keys*9], in[int(id)*keys*9:])
+		}
+	})
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+func boxFinite(b *aabb) bool {
+	for k := 0; k < 3; k++ {
+		if !finite(b.lo[k]) || !finite(b.hi[k]) {
+			return false
+		}
+	}
+	return true
+}
+
+// geomOf finds the geometry holding global primitive gp.
+func (s *Structure) geomOf(gp int) int {
+	lo, hi := 0, len(s.geoms)-1
+	for lo < hi {
+		m := (lo + hi + 1) / 2
+		if s.geoms[m].first <= gp {
+			lo = m
+		} else {
+			hi = m - 1
+		}
+	}
+	for lo > 0 && s.geoms[lo].count == 0 {
+		lo--
+	}
+	return lo
+}
+
+// finishBuild builds the BVH over refs and fills slots via fill.
+func (s *Structure) finishBuild(ctx context.Context, refs []primRef, fill func(slot int, id uint32)) {
+	n := len(refs)
+	s.slots = make([]slot, n)
+	if s.kind == KindPrimitive && s.keys > 1 {
+		s.motion = make([]float32, n*s.keys*9)
+	}
+	if n == 0 {
+		s.bounds = emptyBox()
+		return
+	}
+	root, box := buildBVH(ctx, s.params, refs)
+	s.bounds = box
+	for i := range refs {
+		fill(i, refs[i].id)
+	}
+	cnt := countNodes(root)
+	next := 0
+	if s.width == 8 {
+		s.nodes8 = make([]node8, cnt)
+		flatten8(root, s.nodes8, &next)
+	} else {
+		s.nodes4 = make([]node4, cnt)
+		flatten4(root, s.nodes4, &next)
+	}
+}
+
+// keyAt maps a ray time to a keyframe segment and fraction; ok is false when
+// the geometry vanishes at t.
+func keyAt(t, start, end float32, keys int, sb, eb BorderMode) (seg int, f float32, ok bool) {
+	if keys <= 1 {
+		return 0, 0, true
+	}
+	if t < start {
+		if sb == BorderVanish {
+			return 0, 0, false
+		}
+		return 0, 0, true
+	}
+	if t > end {
+		if eb == BorderVanish {
+			return 0, 0, false
+		}
+		return keys - 2, 1, true
+	}
+	if !(t == t) {
+		return 0, 0, false
+	}
+	u := (t - start) / (end - start) * float32(keys-1)
+	seg = int(u)
+	if seg > keys-2 {
+		seg = keys - 2
+	}
+	if seg < 0 {
+		seg = 0
+	}
+	return seg, u - float32(seg), true
+}
+
+// Sizes reports memory figures of a structure.
+type Sizes struct {
+	// Bytes is the memory the structure occupies (nodes, primitive copies,
+	// primitive data, instances).
+	Bytes int
+	// NodeBytes is the BVH node memory alone.
+	NodeBytes int
+	// Nodes is the number of wide nodes.
+	Nodes int
+	// Primitives is the number of primitives (or instances).
+	Primitives int
+}
+
+// NodeBytesPerPrimitive is the BVH node memory per primitive.
+func (z Sizes) NodeBytesPerPrimitive() float64 {
+	if z.Primitives == 0 {
+		return 0
+	}
+	return float64(z.NodeBytes) / float64(z.Primitives)
+}
+
+// BytesPerPrimitive is the whole structure's memory per primitive.
+func (z Sizes) BytesPerPrimitive() float64 {
+	if z.Primitives == 0 {
+		return 0
+	}
+	return float64(z.Bytes) / float64(z.Primitives)
+}
+
+// Sizes reports the memory s occupies. Metal's compacted size is Bytes:
+// slices never hold spare capacity after Compact.
+func (s *Structure) Sizes() Sizes {
+	z := Sizes{Primitives: s.primCount}
+	z.Nodes = len(s.nodes4) + len(s.nodes8)
+	z.NodeBytes = len(s.nodes4)*int(unsafe.Sizeof(node4{})) + len(s.nodes8)*int(unsafe.Sizeof(node8{}))
+	z.Bytes = z.NodeBytes + len(s.slots)*int(unsafe.Sizeof(slot{})) + 4*len(s.motion) +
+		len(s.inst)*int(unsafe.Sizeof(instanceInfo{})) + len(s.children)*8
+	for i := range s.geoms {
+		z.Bytes += len(s.geoms[i].primData) + int(unsafe.Sizeof(geomInfo{}))
+	}
+	for i := range s.inst {
+		z.Bytes += (len(s.inst[i].keys) + len(s.inst[i].comps)) * int(unsafe.Sizeof(ComponentTransform{}))
+	}
+	return z
+}
+
+// Compact returns a copy of s whose slices hold no spare capacity
+// (copyAndCompactAccelerationStructure). Child structures are shared.
+func (s *Structure) Compact() *Structure {
+	c := *s
+	c.nodes4 = clip(s.nodes4)
+	c.nodes8 = clip(s.nodes8)
+	c.slots = clip(s.slots)
+	c.motion = clip(s.motion)
+	c.geoms = clip(s.geoms)
+	c.inst = clip(s.inst)
+	c.children = clip(s.children)
+	return &c
+}
+
+// Copy returns an independent copy of s (copyAccelerationStructure); child
+// structures of an instance structure are shared, as in Metal.
+func (s *Structure) Copy() *Structure { return s.Compact() }
+
+func clip[T any](x []T) []T {
+	if x == nil {
+		return nil
+	}
+	return append(make([]T, 0, len(x)), x...)
+}
+
+// EstimateSizes returns an upper bound of the memory a primitive structure
+// built from d will occupy (accelerationStructureSizes).
+func EstimateSizes(d *PrimitiveDescriptor) (Sizes, error) {
+	keys, err := d.validate()
+	if err != nil {
+		return Sizes{}, fmt.Errorf("accel: PrimitiveDescriptor.%w", err)
+	}
+	p := d.Build.params()
+	n := 0
+	z := Sizes{}
+	for _, g := range d.Geometries {
+		n += g.count()
+		z.Bytes += g.count()*g.common().PrimitiveDataElementSize + int(unsafe.Sizeof(geomInfo{}))
+	}
+	nodes := 1
+	if n > 1 {
+		nodes = (n + p.width - 2) / (p.width - 1) * 2 // generous: every split may add a node
+	}
+	nb := int(unsafe.Sizeof(node4{}))
+	if p.width == 8 {
+		nb = int(unsafe.Sizeof(node8{}))
+	}
+	z.Nodes, z.NodeBytes, z.Primitives = nodes, nodes*nb, n
+	z.Bytes += z.NodeBytes + n*int(unsafe.Sizeof(slot{}))
+	if keys > 1 {
+		z.Bytes += n * 36 * keys
+	}
+	return z, nil
+}
+
+var _ = math.Inf

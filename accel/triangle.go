@@ -1,0 +1,120 @@
+package accel
+
+// levelRay is a ray in one structure's space with its precomputed traversal
+// constants.
+type levelRay struct {
+	o, d       [3]float32
+	ix, iy, iz float32 // inverse direction (zero components nudged)
+	// Offsets of the near and far planes of each axis in a node's b array.
+	nx, ny, nz, fx, fy, fz int
+	// Watertight test (Woop, Benthin, Wald 2013): permuted axes and shear.
+	kx, ky, kz int
+	ok         [3]float32 // origin permuted to (kx, ky, kz)
+	sx, sy, sz float32
+}
+
+const tinyDir = 1e-30
+
+func (r *levelRay) set(o, d [3]float32, width int) {
+	r.o, r.d = o, d
+	inv := func(x float32) float32 {
+		if x > -tinyDir && x < tinyDir {
+			if x < 0 || (x == 0 && 1/x < 0) {
+				x = -tinyDir
+			} else {
+				x = tinyDir
+			}
+		}
+		return 1 / x
+	}
+	r.ix, r.iy, r.iz = inv(d[0]), inv(d[1]), inv(d[2])
+	w := width
+	r.nx, r.fx = 0, 3*w
+	if r.ix < 0 {
+		r.nx, r.fx = 3*w, 0
+	}
+	r.ny, r.fy = w, 4*w
+	if r.iy < 0 {
+		r.ny, r.fy = 4*w, w
+	}
+	r.nz, r.fz = 2*w, 5*w
+	if r.iz < 0 {
+		r.nz, r.fz = 5*w, 2*w
+	}
+	ax, ay, az := abs32(d[0]), abs32(d[1]), abs32(d[2])
+	kz := 0
+	if ay > ax {
+		kz = 1
+	}
+	if az > max(ax, ay) {
+		kz = 2
+	}
+	kx := kz + 1
+	if kx == 3 {
+		kx = 0
+	}
+	ky := kx + 1
+	if ky == 3 {
+		ky = 0
+	}
+	if d[kz] < 0 {
+		kx, ky = ky, kx
+	}
+	r.kx, r.ky, r.kz = kx, ky, kz
+	r.ok = [3]float32{o[kx], o[ky], o[kz]}
+	r.sx = d[kx] / d[kz]
+	r.sy = d[ky] / d[kz]
+	r.sz = 1 / d[kz]
+}
+
+// intersectTriangle is the watertight ray/triangle test. v holds the three
+// vertices. It reports the ray parameter t, the barycentrics of vertices 1
+// and 2, and the determinant, whose sign gives the facing: det < 0 means
+// the vertices appear clockwise from the ray origin.
+func intersectTriangle(r *levelRay, v *[12]float32) (t, b1, b2, det float32, ok bool) {
+	kx, ky, kz := r.kx&3, r.ky&3, r.kz&3
+	ox, oy, oz := r.ok[0], r.ok[1], r.ok[2]
+	az := v[kz] - oz
+	bz := v[4+kz] - oz
+	cz := v[8+kz] - oz
+	ax := v[kx] - ox - r.sx*az
+	ay := v[ky] - oy - r.sy*az
+	bx := v[4+kx] - ox - r.sx*bz
+	by := v[4+ky] - oy - r.sy*bz
+	cx := v[8+kx] - ox - r.sx*cz
+	cy := v[8+ky] - oy - r.sy*cz
+	u := cx*by - cy*bx
+	vv := ax*cy - ay*cx
+	w := bx*ay - by*ax
+	if u == 0 || vv == 0 || w == 0 {
+		u = float32(float64(cx)*float64(by) - float64(cy)*float64(bx))
+		vv = float32(float64(ax)*float64(cy) - float64(ay)*float64(cx))
+		w = float32(float64(bx)*float64(ay) - float64(by)*float64(ax))
+	}
+	if (u < 0 || vv < 0 || w < 0) && (u > 0 || vv > 0 || w > 0) {
+		return
+	}
+	det = u + vv + w
+	if det == 0 {
+		return
+	}
+	tt := u*(r.sz*az) + vv*(r.sz*bz) + w*(r.sz*cz)
+	rcp := 1 / det
+	return tt * rcp, vv * rcp, w * rcp, det, true
+}
+
+// intersectBox is the slab test of a box against [tmin, tmax]; it reports the
+// entry distance (clamped to tmin).
+func intersectBox(r *levelRay, lo, hi *[3]float32, tmin, tmax float32) (float32, bool) {
+	t0x, t1x := (lo[0]-r.o[0])*r.ix, (hi[0]-r.o[0])*r.ix
+	t0y, t1y := (lo[1]-r.o[1])*r.iy, (hi[1]-r.o[1])*r.iy
+	t0z, t1z := (lo[2]-r.o[2])*r.iz, (hi[2]-r.o[2])*r.iz
+	tn := max(min(t0x, t1x), min(t0y, t1y), min(t0z, t1z), tmin)
+	tf := min(max(t0x, t1x), max(t0y, t1y), max(t0z, t1z)) * robustFar
+	tf = min(tf, tmax)
+	return tn, tn <= tf
+}
+
+// robustFar widens the far slab distance to cover float rounding
+// (1 + 2γ(3), Ize 2013).
+const robustFar = 1 + 2*(3*0x1p-24)/(1-3*0x1p-24)

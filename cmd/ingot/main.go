@@ -1,0 +1,83 @@
+// Command ingot runs Metal-style rendering on the CPU: it checks and
+// reflects Metal Shading Language, inspects scenes, renders them and runs
+// the benchmark suite.
+//
+// Subcommands live in one file each and register their constructor in
+// subcommands from an init function.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+
+	"github.com/spf13/cobra"
+)
+
+// exitError carries a process exit code out of a subcommand without
+// printing anything more (the subcommand already reported).
+type exitError struct{ code int }
+
+func (e exitError) Error() string { return fmt.Sprintf("exit status %d", e.code) }
+
+// subcommands holds the constructors of the top-level subcommands; each
+// subcommand's file appends its own in an init function. Commands are
+// built afresh for every run so no flag value leaks between runs.
+var subcommands []func() *cobra.Command
+
+// newRootCmd builds the whole command tree.
+func newRootCmd() *cobra.Command {
+	root := &cobra.Command{
+		Use:           "ingot",
+		Short:         "Metal-style rendering on the CPU",
+		Long:          "ingot compiles Metal Shading Language and runs compute, ray-tracing and rendering work on the CPU.",
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	for _, mk := range subcommands {
+		root.AddCommand(mk())
+	}
+	return root
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// normalizeArgs accepts the compiler-style single-dash spelling of long
+// options that users type from habit (-std=metal3.2, -std metal3.2) by
+// rewriting them to the double-dash form the flag parser expects.
+func normalizeArgs(args []string) []string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		if a == "-std" || strings.HasPrefix(a, "-std=") || a == "-fno-fast-math" {
+			a = "-" + a
+		}
+		out[i] = a
+	}
+	return out
+}
+
+// run executes the command line args and returns the exit code.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	root := newRootCmd()
+	root.SetArgs(normalizeArgs(args))
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	err := root.ExecuteContext(ctx)
+	if err == nil {
+		return 0
+	}
+	var ee exitError
+	if errors.As(err, &ee) {
+		return ee.code
+	}
+	fmt.Fprintln(stderr, "ingot:", err)
+	return 1
+}

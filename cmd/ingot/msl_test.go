@@ -1,0 +1,90 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// runCLI runs the command line in-process and returns exit code, stdout
+// and stderr.
+func runCLI(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(context.Background(), args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestMSLCheck(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.metal")
+	bad := filepath.Join(dir, "bad.metal")
+	hdr := filepath.Join(dir, "inc", "scale.h")
+	os.MkdirAll(filepath.Dir(hdr), 0o755)
+	os.WriteFile(hdr, []byte("#define SCALE 2.0f\n"), 0o644)
+	os.WriteFile(good, []byte("#include <metal_stdlib>\n#include \"scale.h\"\nusing namespace metal;\n"+
+		"#if __METAL_VERSION__ >= 300 && defined(EXTRA)\nkernel void k(device float* a [[buffer(0)]], uint i [[thread_position_in_grid]]) { a[i] *= SCALE; }\n#endif\n"), 0o644)
+	os.WriteFile(bad, []byte("kernel void k(device float* a [[buffer(0)]],\n              device float* b [[buffer(0)]]) {\n\tstatic int x;\n}\n"), 0o644)
+
+	tests := []struct {
+		name     string
+		args     []string
+		code     int
+		stderrRE []string
+	}{
+		{"embedded sample", []string{"msl", "check"}, 0, nil},
+		{"include path, define and -std", []string{"msl", "check", "-I", filepath.Join(dir, "inc"), "-D", "EXTRA", "-std=metal3.1", good}, 0, nil},
+		{"std with space", []string{"msl", "check", "-std", "metal3.0", "-DEXTRA", "-I" + filepath.Join(dir, "inc"), good}, 0, nil},
+		{"missing include", []string{"msl", "check", good}, 1, []string{"good.metal:2:"}},
+		{"errors with caret", []string{"msl", "check", bad, good}, 1, []string{
+			"bad.metal:2:[0-9]+: error: .*index 0", "bad.metal:3:2: error: .*static", "\t\\^", "2 errors generated"}},
+		{"missing file", []string{"msl", "check", filepath.Join(dir, "nope.metal")}, 1, []string{"nope.metal: error:"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, _, stderr := runCLI(t, tc.args...)
+			if code != tc.code {
+				t.Fatalf("exit %d, want %d; stderr:\n%s", code, tc.code, stderr)
+			}
+			for _, re := range tc.stderrRE {
+				if !matches(re, stderr) {
+					t.Errorf("stderr lacks %q:\n%s", re, stderr)
+				}
+			}
+		})
+	}
+}
+
+func TestMSLReflect(t *testing.T) {
+	code, stdout, stderr := runCLI(t, "msl", "reflect", "--function", "add_vectors")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var f struct {
+		Name      string
+		Kind      string
+		Arguments []struct {
+			Name   string
+			Type   string
+			Index  int
+			Access string
+		}
+	}
+	if err := json.Unmarshal([]byte(stdout), &f); err != nil {
+		t.Fatalf("%v\n%s", err, stdout)
+	}
+	if f.Name != "add_vectors" || f.Kind != "kernel" || len(f.Arguments) != 4 || f.Arguments[2].Name != "out" || f.Arguments[2].Access != "read_write" {
+		t.Errorf("reflection %+v", f)
+	}
+	code, stdout, _ = runCLI(t, "msl", "reflect")
+	if code != 0 || !strings.Contains(stdout, `"quad_fragment"`) {
+		t.Errorf("reflect all: exit %d\n%s", code, stdout)
+	}
+	if code, _, stderr := runCLI(t, "msl", "reflect", "--function", "nope"); code == 0 || !strings.Contains(stderr, "no function") {
+		t.Errorf("unknown function: exit %d, %s", code, stderr)
+	}
+}

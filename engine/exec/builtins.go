@@ -1,0 +1,376 @@
+package exec
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"sync/atomic"
+	"unsafe"
+
+	"github.com/ingot-render/ingot/internal/lane"
+	"github.com/ingot-render/ingot/shaders/ir"
+)
+
+// ArgValue returns argument i of lane l as a value pattern.
+func (c *Call) ArgValue(i, l int) uint64 { return c.fr.get(c.args[i], l) }
+
+// SetResult stores value pattern v into result i of lane l.
+func (c *Call) SetResult(i, l int, v uint64) { c.fr.put(c.results[i], l, v) }
+
+type builtinIntrinsic struct {
+	decl ir.IntrinsicDecl
+	fn   IntrinsicFunc
+}
+
+var builtinTable = map[string]builtinIntrinsic{}
+
+func register(d ir.IntrinsicDecl, fn IntrinsicFunc) { builtinTable[d.Name] = builtinIntrinsic{d, fn} }
+
+// Builtins returns a fresh map of the intrinsics the executor provides
+// itself (SIMD-group functions, atomics, barriers).
+func Builtins() Intrinsics {
+	m := Intrinsics{}
+	for k, v := range builtinTable {
+		m[k] = v.fn
+	}
+	return m
+}
+
+// BuiltinDecl returns the declaration of built-in intrinsic name, for the
+// lowering to add to its program with ir.Program.Intrinsic.
+func BuiltinDecl(name string) (ir.IntrinsicDecl, bool) {
+	b, ok := builtinTable[name]
+	return b.decl, ok
+}
+
+// BuiltinNames lists the built-in intrinsics, sorted.
+func BuiltinNames() []string {
+	var s []string
+	for k := range builtinTable {
+		s = append(s, k)
+	}
+	sort.Strings(s)
+	return s
+}
+
+var simdKinds = []ir.Kind{ir.F32, ir.F16, ir.I32, ir.U32, ir.I16, ir.U16, ir.I8, ir.U8, ir.I64, ir.U64}
+
+func init() {
+	conv := ir.Convergent
+	register(ir.IntrinsicDecl{Name: "threadgroup_barrier", Params: []ir.Kind{ir.U32}, Flags: ir.Barrier | conv | ir.SideEffects},
+		func(*Call) error { return nil }) // executed by the VM itself
+	register(ir.IntrinsicDecl{Name: "simdgroup_barrier", Params: []ir.Kind{ir.U32}, Flags: conv | ir.SideEffects},
+		func(*Call) error { return nil }) // lanes of a SIMD-group run in lock step
+	for _, k := range simdKinds {
+		k := k
+		arith := []struct {
+			name string
+			op   ir.Op
+		}{{"simd_sum", ir.OpAdd}, {"simd_product", ir.OpMul}, {"simd_min", ir.OpMin}, {"simd_max", ir.OpMax}}
+		if k.IsInt() {
+			arith = append(arith, struct {
+				name string
+				op   ir.Op
+			}{"simd_and", ir.OpAnd}, struct {
+				name string
+				op   ir.Op
+			}{"simd_or", ir.OpOr}, struct {
+				name string
+				op   ir.Op
+			}{"simd_xor", ir.OpXor})
+		}
+		for _, a := range arith {
+			op := a.op
+			register(ir.IntrinsicDecl{Name: a.name + "." + k.String(), Params: []ir.Kind{k}, Results: []ir.Kind{k}, Flags: conv},
+				func(c *Call) error { simdReduce(c, op, k); return nil })
+			if op == ir.OpAdd || op == ir.OpMul {
+				register(ir.IntrinsicDecl{Name: "simd_prefix_inclusive_" + a.name[5:] + "." + k.String(), Params: []ir.Kind{k}, Results: []ir.Kind{k}, Flags: conv},
+					func(c *Call) error { simdPrefix(c, op, k, true); return nil })
+				register(ir.IntrinsicDecl{Name: "simd_prefix_exclusive_" + a.name[5:] + "." + k.String(), Params: []ir.Kind{k}, Results: []ir.Kind{k}, Flags: conv},
+					func(c *Call) error { simdPrefix(c, op, k, false); return nil })
+			}
+		}
+	}
+	for _, k := range append(simdKinds, ir.Bool) {
+		k := k
+		for _, s := range []string{"simd_shuffle", "simd_broadcast", "simd_shuffle_down", "simd_shuffle_up", "simd_shuffle_xor", "simd_shuffle_rotate_down", "simd_shuffle_rotate_up"} {
+			mode := s
+			register(ir.IntrinsicDecl{Name: s + "." + k.String(), Params: []ir.Kind{k, ir.U32}, Results: []ir.Kind{k}, Flags: conv},
+				func(c *Call) error { simdShuffle(c, mode); return nil })
+		}
+		register(ir.IntrinsicDecl{Name: "simd_broadcast_first." + k.String(), Params: []ir.Kind{k}, Results: []ir.Kind{k}, Flags: conv},
+			func(c *Call) error { simdBroadcastFirst(c); return nil })
+	}
+	register(ir.IntrinsicDecl{Name: "simd_ballot", Params: []ir.Kind{ir.Bool}, Results: []ir.Kind{ir.U64}, Flags: conv},
+		func(c *Call) error { simdVote(c, "ballot"); return nil })
+	register(ir.IntrinsicDecl{Name: "simd_any", Params: []ir.Kind{ir.Bool}, Results: []ir.Kind{ir.Bool}, Flags: conv},
+		func(c *Call) error { simdVote(c, "any"); return nil })
+	register(ir.IntrinsicDecl{Name: "simd_all", Params: []ir.Kind{ir.Bool}, Results: []ir.Kind{ir.Bool}, Flags: conv},
+		func(c *Call) error { simdVote(c, "all"); return nil })
+	register(ir.IntrinsicDecl{Name: "simd_active_threads_mask", Results: []ir.Kind{ir.U64}, Flags: conv},
+		func(c *Call) error { simdVote(c, "active"); return nil })
+	register(ir.IntrinsicDecl{Name: "simd_is_first", Results: []ir.Kind{ir.Bool}, Flags: conv},
+		func(c *Call) error { simdVote(c, "first"); return nil })
+	registerAtomics()
+}
+
+// groups calls fn for each SIMD-group of the batch with its active lanes.
+func groups(c *Call, fn func(base int, m lane.Mask)) {
+	for base := 0; base < c.W; base += lane.SIMDWidth {
+		if m := c.Mask >> uint(base) & lane.FirstN(lane.SIMDWidth); m != 0 {
+			fn(base, m)
+		}
+	}
+}
+
+func simdReduce(c *Call, op ir.Op, k ir.Kind) {
+	if k == ir.F32 && op == ir.OpAdd {
+		a, d := c.ArgF32(0), c.ResF32(0)
+		groups(c, func(base int, m lane.Mask) {
+			var s float32
+			for mm := m; mm != 0; mm &= mm - 1 {
+				s += a[base+mm.First()]
+			}
+			for mm := m; mm != 0; mm &= mm - 1 {
+				d[base+mm.First()] = s
+			}
+		})
+		return
+	}
+	groups(c, func(base int, m lane.Mask) {
+		first := true
+		var s uint64
+		for mm := m; mm != 0; mm &= mm - 1 {
+			v := c.ArgValue(0, base+mm.First())
+			if first {
+				s, first = v, false
+			} else {
+				s = ir.Eval(op, k, k, s, v, 0)
+			}
+		}
+		for mm := m; mm != 0; mm &= mm - 1 {
+			c.SetResult(0, base+mm.First(), s)
+		}
+	})
+}
+
+func simdPrefix(c *Call, op ir.Op, k ir.Kind, inclusive bool) {
+	identity := uint64(0)
+	if op == ir.OpMul {
+		identity = ir.Eval(ir.OpConv, k, ir.I32, 1, 0, 0)
+	}
+	groups(c, func(base int, m lane.Mask) {
+		s := identity
+		for mm := m; mm != 0; mm &= mm - 1 {
+			l := base + mm.First()
+			v := c.ArgValue(0, l)
+			n := ir.Eval(op, k, k, s, v, 0)
+			if inclusive {
+				c.SetResult(0, l, n)
+			} else {
+				c.SetResult(0, l, s)
+			}
+			s = n
+		}
+	})
+}
+
+func simdShuffle(c *Call, mode string) {
+	groups(c, func(base int, m lane.Mask) {
+		// Read every source first: the result may alias nothing, but
+		// sources must be taken before any lane is written.
+		var vals [lane.SIMDWidth]uint64
+		for i := 0; i < lane.SIMDWidth && base+i < c.W; i++ {
+			vals[i] = c.ArgValue(0, base+i)
+		}
+		var out [lane.SIMDWidth]uint64
+		for mm := m; mm != 0; mm &= mm - 1 {
+			i := mm.First()
+			x := uint32(c.ArgValue(1, base+i))
+			src := i
+			switch mode {
+			case "simd_shuffle", "simd_broadcast":
+				src = int(x % lane.SIMDWidth)
+			case "simd_shuffle_down":
+				if i+int(x) < lane.SIMDWidth {
+					src = i + int(x)
+				}
+			case "simd_shuffle_up":
+				if i-int(x) >= 0 {
+					src = i - int(x)
+				}
+			case "simd_shuffle_xor":
+				src = (i ^ int(x)) % lane.SIMDWidth
+			case "simd_shuffle_rotate_down":
+				src = (i + int(x)) % lane.SIMDWidth
+			case "simd_shuffle_rotate_up":
+				src = ((i-int(x))%lane.SIMDWidth + lane.SIMDWidth) % lane.SIMDWidth
+			}
+			out[i] = vals[src]
+		}
+		for mm := m; mm != 0; mm &= mm - 1 {
+			i := mm.First()
+			c.SetResult(0, base+i, out[i])
+		}
+	})
+}
+
+func simdBroadcastFirst(c *Call) {
+	groups(c, func(base int, m lane.Mask) {
+		v := c.ArgValue(0, base+m.First())
+		for mm := m; mm != 0; mm &= mm - 1 {
+			c.SetResult(0, base+mm.First(), v)
+		}
+	})
+}
+
+func simdVote(c *Call, mode string) {
+	groups(c, func(base int, m lane.Mask) {
+		var ballot uint64
+		if mode == "ballot" || mode == "any" || mode == "all" {
+			for mm := m; mm != 0; mm &= mm - 1 {
+				i := mm.First()
+				if c.ArgValue(0, base+i) != 0 {
+					ballot |= 1 << uint(i)
+				}
+			}
+		}
+		for mm := m; mm != 0; mm &= mm - 1 {
+			i := mm.First()
+			var v uint64
+			switch mode {
+			case "ballot":
+				v = ballot
+			case "active":
+				v = uint64(m)
+			case "any":
+				v = b2u(ballot != 0)
+			case "all":
+				v = b2u(ballot == uint64(m))
+			case "first":
+				v = b2u(i == m.First())
+			}
+			c.SetResult(0, base+i, v)
+		}
+	})
+}
+
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// Atomics: atomic_<op>_explicit.<space>.<kind>(address, operands...) with
+// memory_order_relaxed semantics. Lanes are applied in lane order.
+func registerAtomics() {
+	for _, sp := range []ir.Space{ir.Device, ir.Threadgroup} {
+		for _, k := range []ir.Kind{ir.I32, ir.U32, ir.F32, ir.U64, ir.I64} {
+			sp, k := sp, k
+			sfx := "." + sp.String() + "." + k.String()
+			ops := []struct {
+				name string
+				op   ir.Op
+			}{{"atomic_fetch_add_explicit", ir.OpAdd}, {"atomic_fetch_sub_explicit", ir.OpSub},
+				{"atomic_fetch_min_explicit", ir.OpMin}, {"atomic_fetch_max_explicit", ir.OpMax},
+				{"atomic_fetch_and_explicit", ir.OpAnd}, {"atomic_fetch_or_explicit", ir.OpOr},
+				{"atomic_fetch_xor_explicit", ir.OpXor}, {"atomic_exchange_explicit", ir.OpInvalid}}
+			for _, o := range ops {
+				if k == ir.F32 && (o.op == ir.OpAnd || o.op == ir.OpOr || o.op == ir.OpXor || o.op == ir.OpMin || o.op == ir.OpMax) {
+					continue
+				}
+				op := o.op
+				register(ir.IntrinsicDecl{Name: o.name + sfx, Params: []ir.Kind{ir.U64, k}, Results: []ir.Kind{k}, Flags: ir.SideEffects},
+					func(c *Call) error {
+						return atomicLanes(c, sp, k, func(old uint64, l int) (uint64, uint64, bool) {
+							v := c.ArgValue(1, l)
+							if op == ir.OpInvalid {
+								return v, old, true
+							}
+							return ir.Eval(op, k, k, old, v, 0), old, true
+						})
+					})
+			}
+			register(ir.IntrinsicDecl{Name: "atomic_load_explicit" + sfx, Params: []ir.Kind{ir.U64}, Results: []ir.Kind{k}, Flags: ir.SideEffects},
+				func(c *Call) error {
+					return atomicLanes(c, sp, k, func(old uint64, l int) (uint64, uint64, bool) { return old, old, false })
+				})
+			register(ir.IntrinsicDecl{Name: "atomic_store_explicit" + sfx, Params: []ir.Kind{ir.U64, k}, Flags: ir.SideEffects},
+				func(c *Call) error {
+					return atomicLanes(c, sp, k, func(old uint64, l int) (uint64, uint64, bool) { return c.ArgValue(1, l), 0, true })
+				})
+			register(ir.IntrinsicDecl{Name: "atomic_compare_exchange_weak_explicit" + sfx, Params: []ir.Kind{ir.U64, k, k}, Results: []ir.Kind{k, ir.Bool}, Flags: ir.SideEffects},
+				func(c *Call) error {
+					return atomicLanes(c, sp, k, func(old uint64, l int) (uint64, uint64, bool) {
+						if old == c.ArgValue(1, l) {
+							c.SetResult(1, l, 1)
+							return c.ArgValue(2, l), old, true
+						}
+						c.SetResult(1, l, 0)
+						return old, old, false
+					})
+				})
+		}
+	}
+}
+
+// atomicLanes applies f to the element each active lane addresses: f gets
+// the current value and returns the new value, the lane's result and
+// whether to write. Device memory is updated with compare-and-swap.
+func atomicLanes(c *Call, sp ir.Space, k ir.Kind, f func(old uint64, l int) (uint64, uint64, bool)) error {
+	size := uint64(k.Size())
+	hasResult := len(c.results) > 0
+	for m := c.StoreMask; m != 0; m &= m - 1 {
+		l := m.First()
+		a := c.ArgValue(0, l)
+		if a%size != 0 {
+			return c.Fault(FaultMisaligned, l, a, fmt.Sprintf("atomic on %v address %#x", sp, a))
+		}
+		var b []byte
+		if sp == ir.Threadgroup {
+			if a+size > uint64(c.w.ds.tgSize) {
+				return c.Fault(FaultOutOfBounds, l, a, "atomic beyond threadgroup memory")
+			}
+			b = c.w.tg[a : a+size]
+		} else {
+			var ro, ok bool
+			b, ro, ok = c.w.mem.Bytes(a, size)
+			if !ok {
+				return c.Fault(FaultOutOfBounds, l, a, "atomic outside every buffer")
+			}
+			if ro {
+				return c.Fault(FaultReadOnly, l, a, "atomic on a read-only buffer")
+			}
+		}
+		var res uint64
+		if size == 4 {
+			p := (*uint32)(unsafe.Pointer(&b[0]))
+			for {
+				oldBits := atomic.LoadUint32(p)
+				old := ir.FromReg32(k, oldBits)
+				nv, r, write := f(old, l)
+				res = r
+				if !write || atomic.CompareAndSwapUint32(p, oldBits, uint32(nv)) {
+					break
+				}
+			}
+		} else {
+			p := (*uint64)(unsafe.Pointer(&b[0]))
+			for {
+				old := atomic.LoadUint64(p)
+				nv, r, write := f(old, l)
+				res = r
+				if !write || atomic.CompareAndSwapUint64(p, old, nv) {
+					break
+				}
+			}
+		}
+		if hasResult {
+			c.SetResult(0, l, res)
+		}
+	}
+	return nil
+}
+
+var _ = math.Float32bits

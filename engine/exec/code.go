@@ -1,0 +1,261 @@
+package exec
+
+import (
+	"github.com/ingot-render/ingot/internal/lane"
+	"github.com/ingot-render/ingot/shaders/ir"
+)
+
+// vop is a VM opcode. Varying ops work on lane vectors, uniform ops (u*)
+// on scalars; control ops manipulate the execution mask.
+type vop uint8
+
+const (
+	opNop vop = iota
+	opEnd
+
+	// Uniform (scalar) ops; each may also fill its shadow lane vector.
+	opUGen
+	opUSet
+	opUBuiltin
+	opULoad
+	opUAlloca
+
+	// Varying float32 fast paths.
+	opAddF
+	opSubF
+	opMulF
+	opDivF
+	opMinF
+	opMaxF
+	opFmaF
+	opNegF
+	opAbsF
+	opSqrtF
+	opFloorF
+	opMathF
+	opLtF
+	opLeF
+	opEqF
+	opNeF
+
+	// Varying 32-bit integer / bool fast paths.
+	opAddI
+	opSubI
+	opMulI
+	opAndI
+	opOrI
+	opXorI
+	opShlI
+	opShrI
+	opShrU
+	opLtI
+	opLeI
+	opLtU
+	opLeU
+	opEqI
+	opNeI
+	opSel32
+	opSel64
+
+	// 64-bit fast paths.
+	opAdd64
+	opSub64
+	opMul64
+	opShl64
+
+	// Conversions.
+	opZext64
+	opSext64
+	opTrunc64
+	opI32toF
+	opU32toF
+	opFtoI32
+	opF32toF16
+	opCopy32
+	opCopy64
+
+	// Everything else, per lane through ir.Eval.
+	opVGen
+	opVBuiltin
+	opVSet32
+	opVSet64
+	opVLoad
+	opVStore
+	opCall
+	opIntrinsic
+	opBarrier
+
+	// Control flow.
+	opIfV
+	opIfU
+	opElse
+	opEndIf
+	opLoopBegin
+	opLoopHead
+	opLoopCont
+	opLoopEnd
+	opLoopExit
+	opBreak
+	opContinue
+	opRet
+	opDiscard
+	opSwBegin
+	opCase
+	opSwEnd
+)
+
+// Register files of an operand.
+const (
+	file32  = 0 // varying 32-bit lanes
+	file64  = 1 // varying 64-bit lanes
+	fileUni = 2 // uniform scalar (a value pattern)
+)
+
+// operand locates a register: a lane offset in a varying file or a slot in
+// the uniform file.
+type operand struct {
+	file uint8
+	kind ir.Kind
+	off  int32
+}
+
+// inst is one VM instruction.
+type inst struct {
+	op         vop
+	irop       ir.Op
+	k, from    ir.Kind
+	space      ir.Space
+	d, a, b, c int // lane offsets (varying) or uniform slots
+	sh         int // uniform ops: lane offset of the shadow vector, or -1
+	shWide     bool
+	imm        uint64
+	align      uint32
+	tgt        int32 // jump target
+	skip       int32 // restore ops: where to go when no lane is left
+	s          int   // mask slot of the construct
+	x1, x2     int   // exit mask slots subtracted at restore points
+	cost       int32 // loop heads: static length of the loop, for the budget
+	ops        []operand
+	res        []operand
+	callee     *cfunc
+	intr       IntrinsicFunc
+	src        *ir.Instr
+	caseVals   [][]uint64 // opSwBegin: normalized values per case
+	caseDef    int        // opSwBegin: index of the default case or -1
+	uniRes     []int32    // opIntrinsic: uniform slot per result, or -1
+}
+
+// Mask slots every frame has.
+const (
+	slotRet  = 0 // lanes that returned or discarded
+	slotZero = 1 // always 0
+	slotDisc = 2 // lanes that discarded
+	numFixed = 3
+)
+
+// cfunc is a compiled function.
+type cfunc struct {
+	fn         *ir.Function
+	idx        int
+	paramSh    []int32 // shadow lane offset of each uniform parameter, or -1
+	code       []inst
+	w          int
+	n32, n64   int // lane vectors
+	nuni       int
+	nmask      int
+	privSize   uint32
+	consts     []constInit
+	zero32     []int32 // lane offsets of variables to clear on entry
+	zero64     []int32
+	zeroUni    []int32
+	params     []operand
+	results    []operand
+	hasBarrier bool
+}
+
+type constInit struct {
+	off  int32 // uniform slot
+	val  uint64
+	sh   int32 // shadow lane offset or -1
+	wide bool  // the shadow is a 64-bit lane vector
+}
+
+// frame is the state of one call of a compiled function for one batch.
+type frame struct {
+	cf      *cfunc
+	r32     []uint32
+	f32     []float32
+	r64     []uint64
+	uni     []uint64
+	masks   []lane.Mask
+	priv    []byte
+	exec    lane.Mask
+	entry   lane.Mask
+	noStore lane.Mask
+	depth   int
+	pc      int32 // resume point after a barrier
+	b       *batch
+	bt      batch // storage for b in entry frames
+}
+
+func newFrame(cf *cfunc, depth int) *frame {
+	w := cf.w
+	fr := &frame{cf: cf, depth: depth}
+	fr.r32 = alignedU32(cf.n32 * w)
+	fr.f32 = u32f(fr.r32)
+	fr.r64 = make([]uint64, cf.n64*w)
+	fr.uni = make([]uint64, cf.nuni)
+	fr.masks = make([]lane.Mask, cf.nmask)
+	fr.priv = make([]byte, int(cf.privSize)*w)
+	for _, c := range cf.consts {
+		fr.uni[c.off] = c.val
+		if c.sh >= 0 {
+			if c.wide {
+				lane.Broadcast(fr.r64[c.sh:c.sh+int32(w)], c.val)
+			} else {
+				lane.Broadcast(fr.r32[c.sh:c.sh+int32(w)], uint32(c.val))
+			}
+		}
+	}
+	return fr
+}
+
+// alignedU32 returns a 64-byte aligned slice of n uint32s.
+func alignedU32(n int) []uint32 {
+	if n == 0 {
+		return nil
+	}
+	s := make([]uint32, n+16)
+	off := 0
+	for uintptrOf(s[off:])%64 != 0 {
+		off++
+	}
+	return s[off : off+n : off+n]
+}
+
+func (fr *frame) lanes32(o operand, w int) []uint32 { return fr.r32[o.off : int(o.off)+w] }
+
+func (fr *frame) lanes64(o operand, w int) []uint64 { return fr.r64[o.off : int(o.off)+w] }
+
+// get returns the value pattern of o in lane i.
+func (fr *frame) get(o operand, i int) uint64 {
+	switch o.file {
+	case file32:
+		return ir.FromReg32(o.kind, fr.r32[int(o.off)+i])
+	case file64:
+		return fr.r64[int(o.off)+i]
+	}
+	return fr.uni[o.off]
+}
+
+// put stores value pattern v into o in lane i.
+func (fr *frame) put(o operand, i int, v uint64) {
+	switch o.file {
+	case file32:
+		fr.r32[int(o.off)+i] = uint32(v)
+	case file64:
+		fr.r64[int(o.off)+i] = v
+	default:
+		fr.uni[o.off] = v
+	}
+}

@@ -1,0 +1,678 @@
+package exec
+
+import (
+	"fmt"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/ingot-render/ingot/shaders/ir"
+)
+
+// Options configure a Pipeline.
+type Options struct {
+	// Width is the number of lanes per batch: 32 or 64 (default 64). A
+	// batch is one or two SIMD-groups of 32 lanes.
+	Width int
+	// Workers is the number of goroutines a dispatch uses (default
+	// GOMAXPROCS). Results do not depend on it.
+	Workers int
+	// MaxSteps bounds the work of one dispatch, counted in executed VM
+	// instructions per batch (loop bodies and calls are charged their
+	// static length); 0 means no limit.
+	MaxSteps int64
+	// Timeout bounds the wall time of one dispatch; 0 means none.
+	Timeout time.Duration
+	// MaxCallDepth bounds recursion (default 64).
+	MaxCallDepth int
+	// Intrinsics adds or overrides intrinsic implementations; the built-in
+	// set (Builtins) is always available.
+	Intrinsics Intrinsics
+}
+
+// Pipeline is a compiled compute function ready to dispatch. It is safe
+// for concurrent use.
+type Pipeline struct {
+	prog    *ir.Program
+	entry   *cfunc
+	funcs   []*cfunc
+	opt     Options
+	workers sync.Pool
+}
+
+// Compile compiles the kernel function entry of p (already specialized:
+// no function constants left) into a Pipeline. p is not modified: Compile
+// works on a copy, which it inlines, simplifies and analyzes.
+func Compile(p *ir.Program, entry string, opt Options) (*Pipeline, error) {
+	if opt.Width == 0 {
+		opt.Width = 64
+	}
+	if opt.Width != 32 && opt.Width != 64 {
+		return nil, fmt.Errorf("exec: Options.Width %d: must be 32 or 64", opt.Width)
+	}
+	if opt.Workers <= 0 {
+		opt.Workers = runtime.GOMAXPROCS(0)
+	}
+	if opt.MaxCallDepth <= 0 {
+		opt.MaxCallDepth = 64
+	}
+	if err := ir.Verify(p); err != nil {
+		return nil, fmt.Errorf("exec: compile %s: %w", entry, err)
+	}
+	q := ir.Clone(p)
+	ir.Inline(q, ir.InlineOptions{})
+	ir.Simplify(q)
+	ir.AnalyzeUniformity(q)
+	if err := ir.Verify(q); err != nil {
+		return nil, fmt.Errorf("exec: compile %s after optimization: %w", entry, err)
+	}
+	ef := q.Func(entry)
+	if ef == nil {
+		return nil, fmt.Errorf("exec: compile: no function %q", entry)
+	}
+	pl := &Pipeline{prog: q, opt: opt, funcs: make([]*cfunc, len(q.Funcs))}
+	impls := Builtins()
+	for k, v := range opt.Intrinsics {
+		impls[k] = v
+	}
+	// Compile the entry and every function it reaches.
+	var err error
+	var get func(i int) *cfunc
+	get = func(i int) *cfunc {
+		if pl.funcs[i] == nil {
+			cf := &cfunc{fn: q.Funcs[i], w: opt.Width, idx: i}
+			pl.funcs[i] = cf
+			c := &compiler{pl: pl, cf: cf, f: q.Funcs[i], impls: impls, get: get, entry: q.Funcs[i] == ef}
+			if e := c.compile(); e != nil && err == nil {
+				err = e
+			}
+		}
+		return pl.funcs[i]
+	}
+	pl.entry = get(q.FuncIndex(ef))
+	if err != nil {
+		return nil, err
+	}
+	pl.workers.New = func() any { return newWorker(pl) }
+	return pl, nil
+}
+
+// Program returns the optimized program the pipeline runs (for printing).
+func (pl *Pipeline) Program() *ir.Program { return pl.prog }
+
+// ThreadgroupMemory returns the static threadgroup memory of the kernel.
+func (pl *Pipeline) ThreadgroupMemory() uint32 { return pl.entry.fn.ThreadgroupMemory }
+
+type regLoc struct {
+	uni  int32 // uniform slot or -1
+	lane int32 // lane offset (varying register, or shadow of a uniform one) or -1
+}
+
+type compiler struct {
+	pl     *Pipeline
+	cf     *cfunc
+	f      *ir.Function
+	impls  Intrinsics
+	get    func(int) *cfunc
+	entry  bool
+	loc    []regLoc
+	labels []int32
+	fixups []fixup
+	udefs  map[ir.Reg][]int // uniform defs to patch when a shadow appears
+	cidx   map[ir.Reg]int   // index in cf.consts
+	err    error
+}
+
+type fixup struct {
+	pc    int
+	skip  bool
+	label int
+}
+
+func (c *compiler) errorf(in *ir.Instr, format string, args ...any) {
+	if c.err == nil {
+		pos := ""
+		if in != nil && c.pl.prog.Fset != nil && in.Pos.IsValid() {
+			pos = " at " + c.pl.prog.Fset.Position(in.Pos).String()
+		}
+		c.err = fmt.Errorf("exec: compile %s%s: %s", c.f.Name, pos, fmt.Sprintf(format, args...))
+	}
+}
+
+func (c *compiler) uniform(r ir.Reg) bool { return c.f.Regs[r].Class == ir.Uniform }
+
+func (c *compiler) wide(r ir.Reg) bool { return c.f.Regs[r].Kind.Wide() }
+
+func (c *compiler) newLane(wide bool) int32 {
+	w := int32(c.cf.w)
+	if wide {
+		c.cf.n64++
+		return int32(c.cf.n64-1) * w
+	}
+	c.cf.n32++
+	return int32(c.cf.n32-1) * w
+}
+
+func (c *compiler) compile() error {
+	f := c.f
+	c.loc = make([]regLoc, len(f.Regs))
+	c.udefs = map[ir.Reg][]int{}
+	c.cidx = map[ir.Reg]int{}
+	for r := 1; r < len(f.Regs); r++ {
+		c.loc[r] = regLoc{uni: -1, lane: -1}
+		if c.uniform(ir.Reg(r)) {
+			c.loc[r].uni = int32(c.cf.nuni)
+			c.cf.nuni++
+		} else {
+			c.loc[r].lane = c.newLane(c.wide(ir.Reg(r)))
+		}
+	}
+	c.cf.nmask = numFixed
+	for _, r := range f.Params {
+		c.cf.params = append(c.cf.params, c.dstOperand(r))
+	}
+	for _, k := range f.Results {
+		c.cf.results = append(c.cf.results, operand{file: fileOf(k), kind: k, off: c.newLane(k.Wide())})
+	}
+	end := c.newLabel()
+	c.block(f.Body, end, slotZero, slotZero)
+	c.bind(end)
+	c.emit(inst{op: opEnd})
+	for _, fx := range c.fixups {
+		if fx.skip {
+			c.cf.code[fx.pc].skip = c.labels[fx.label]
+		} else {
+			c.cf.code[fx.pc].tgt = c.labels[fx.label]
+		}
+	}
+	for _, r := range f.Params {
+		c.cf.paramSh = append(c.cf.paramSh, c.loc[r].lane)
+	}
+	// Variables start at zero on every entry.
+	for r := 1; r < len(f.Regs); r++ {
+		if !f.Regs[r].Var {
+			continue
+		}
+		l := c.loc[r]
+		if l.uni >= 0 {
+			c.cf.zeroUni = append(c.cf.zeroUni, l.uni)
+		}
+		if l.lane >= 0 {
+			if c.wide(ir.Reg(r)) {
+				c.cf.zero64 = append(c.cf.zero64, l.lane)
+			} else {
+				c.cf.zero32 = append(c.cf.zero32, l.lane)
+			}
+		}
+	}
+	return c.err
+}
+
+func fileOf(k ir.Kind) uint8 {
+	if k.Wide() {
+		return file64
+	}
+	return file32
+}
+
+func (c *compiler) newLabel() int {
+	c.labels = append(c.labels, -1)
+	return len(c.labels) - 1
+}
+
+func (c *compiler) bind(l int) { c.labels[l] = int32(len(c.cf.code)) }
+
+func (c *compiler) emit(in inst) int {
+	c.cf.code = append(c.cf.code, in)
+	return len(c.cf.code) - 1
+}
+
+func (c *compiler) jump(pc, label int) { c.fixups = append(c.fixups, fixup{pc: pc, label: label}) }
+func (c *compiler) skipTo(pc, label int) {
+	c.fixups = append(c.fixups, fixup{pc: pc, label: label, skip: true})
+}
+func (c *compiler) slots(n int) int         { c.cf.nmask += n; return c.cf.nmask - n }
+func (c *compiler) kindOf(r ir.Reg) ir.Kind { return c.f.Regs[r].Kind }
+
+// laneOperand returns r as a lane vector, creating the shadow of a uniform
+// register on first use.
+func (c *compiler) laneOperand(r ir.Reg) operand {
+	k := c.kindOf(r)
+	l := &c.loc[r]
+	if l.lane < 0 {
+		l.lane = c.newLane(k.Wide())
+		for _, pc := range c.udefs[r] {
+			c.cf.code[pc].sh = int(l.lane)
+			c.cf.code[pc].shWide = k.Wide()
+		}
+		if i, ok := c.cidx[r]; ok {
+			c.cf.consts[i].sh = l.lane
+			c.cf.consts[i].wide = k.Wide()
+		}
+	}
+	return operand{file: fileOf(k), kind: k, off: l.lane}
+}
+
+// dstOperand returns where the definition of r writes.
+func (c *compiler) dstOperand(r ir.Reg) operand {
+	k := c.kindOf(r)
+	if l := c.loc[r]; l.uni >= 0 {
+		return operand{file: fileUni, kind: k, off: l.uni}
+	}
+	return operand{file: fileOf(k), kind: k, off: c.loc[r].lane}
+}
+
+func (c *compiler) uniOperand(in *ir.Instr, r ir.Reg) int32 {
+	if c.loc[r].uni < 0 {
+		c.errorf(in, "r%d is not uniform", r)
+		return 0
+	}
+	return c.loc[r].uni
+}
+
+// emitUni emits a uniform definition of dst, remembering it for shadows.
+func (c *compiler) emitUni(dst ir.Reg, in inst) {
+	l := c.loc[dst]
+	in.d = int(l.uni)
+	in.sh = int(l.lane)
+	in.shWide = c.wide(dst)
+	pc := c.emit(in)
+	c.udefs[dst] = append(c.udefs[dst], pc)
+}
+
+// block compiles b. restore is the label of the innermost restore point
+// (where lanes that leave by break/continue/return jump), brk and cont the
+// mask slots of the innermost breakable construct and loop.
+func (c *compiler) block(b ir.Block, restore int, brk, cont int) {
+	for _, in := range b {
+		c.instr(in, restore, brk, cont)
+		switch in.Op {
+		case ir.OpBreak, ir.OpContinue, ir.OpReturn, ir.OpDiscard:
+			return
+		}
+	}
+}
+
+func (c *compiler) instr(in *ir.Instr, restore int, brk, cont int) {
+	switch in.Op {
+	case ir.OpIf:
+		s := c.slots(2)
+		hasElse := len(in.Else) > 0
+		lElse, lEnd := c.newLabel(), c.newLabel()
+		first := lEnd
+		if hasElse {
+			first = lElse
+		}
+		cond := in.Args[0]
+		var pc int
+		if c.uniform(cond) {
+			pc = c.emit(inst{op: opIfU, a: int(c.loc[cond].uni), s: s, src: in})
+		} else {
+			pc = c.emit(inst{op: opIfV, a: int(c.loc[cond].lane), s: s, src: in})
+		}
+		c.jump(pc, first)
+		c.block(in.Then, first, brk, cont)
+		if hasElse {
+			c.bind(lElse)
+			pc = c.emit(inst{op: opElse, s: s, src: in})
+			c.jump(pc, lEnd)
+			c.block(in.Else, lEnd, brk, cont)
+		}
+		c.bind(lEnd)
+		pc = c.emit(inst{op: opEndIf, s: s, x1: brk, x2: cont, src: in})
+		c.skipTo(pc, restore)
+	case ir.OpLoop:
+		s := c.slots(4) // save, iter, brk, cont
+		c.emit(inst{op: opLoopBegin, s: s, src: in})
+		lHead, lCont, lEnd, lExit := c.newLabel(), c.newLabel(), c.newLabel(), c.newLabel()
+		c.bind(lHead)
+		head := c.emit(inst{op: opLoopHead, s: s, src: in})
+		c.block(in.Body, lCont, s+2, s+3)
+		c.bind(lCont)
+		pc := c.emit(inst{op: opLoopCont, s: s, src: in})
+		c.jump(pc, lExit)
+		c.block(in.Continuing, lEnd, s+2, slotZero)
+		c.bind(lEnd)
+		pc = c.emit(inst{op: opLoopEnd, s: s, src: in})
+		c.jump(pc, lHead)
+		c.bind(lExit)
+		pc = c.emit(inst{op: opLoopExit, s: s, src: in})
+		c.skipTo(pc, restore)
+		c.cf.code[head].cost = int32(len(c.cf.code) - head)
+	case ir.OpSwitch:
+		n := len(in.Cases)
+		s := c.slots(2 + n) // save, brk, per-case masks
+		sel := in.Args[0]
+		k := c.kindOf(sel)
+		sw := inst{op: opSwBegin, s: s, caseDef: -1, src: in, k: k}
+		if c.uniform(sel) {
+			sw.a, sw.c = int(c.loc[sel].uni), 1
+		} else {
+			sw.a = int(c.loc[sel].lane)
+		}
+		for i, cs := range in.Cases {
+			var vals []uint64
+			for _, v := range cs.Values {
+				vals = append(vals, ir.Normalize(k, uint64(v)))
+			}
+			sw.caseVals = append(sw.caseVals, vals)
+			if cs.Default {
+				sw.caseDef = i
+			}
+		}
+		c.emit(sw)
+		lEnd := c.newLabel()
+		next := make([]int, n)
+		for i := range next {
+			next[i] = c.newLabel()
+		}
+		for i, cs := range in.Cases {
+			c.bind(next[i])
+			after := lEnd
+			if i+1 < n {
+				after = next[i+1]
+			}
+			pc := c.emit(inst{op: opCase, s: s, c: i, x1: s + 1, x2: cont, src: in})
+			c.jump(pc, after)
+			c.block(cs.Body, after, s+1, cont)
+		}
+		c.bind(lEnd)
+		pc := c.emit(inst{op: opSwEnd, s: s, x2: cont, src: in})
+		c.skipTo(pc, restore)
+	case ir.OpBreak:
+		pc := c.emit(inst{op: opBreak, s: brk, src: in})
+		c.jump(pc, restore)
+	case ir.OpContinue:
+		pc := c.emit(inst{op: opContinue, s: cont, src: in})
+		c.jump(pc, restore)
+	case ir.OpReturn, ir.OpDiscard:
+		op := opRet
+		if in.Op == ir.OpDiscard {
+			op = opDiscard
+		}
+		ri := inst{op: op, src: in}
+		for _, a := range in.Args {
+			ri.ops = append(ri.ops, c.laneOperand(a))
+		}
+		pc := c.emit(ri)
+		c.jump(pc, restore)
+	default:
+		c.simple(in)
+	}
+}
+
+// simple compiles a non-control instruction.
+func (c *compiler) simple(in *ir.Instr) {
+	switch in.Op {
+	case ir.OpConst:
+		l := c.loc[in.Dst]
+		if l.uni < 0 {
+			c.errorf(in, "constant r%d is not uniform", in.Dst)
+			return
+		}
+		c.cidx[in.Dst] = len(c.cf.consts)
+		c.cf.consts = append(c.cf.consts, constInit{off: l.uni, val: in.Imm, sh: l.lane, wide: c.wide(in.Dst)})
+		return
+	case ir.OpFuncConst, ir.OpFuncConstDefined:
+		c.errorf(in, "function constant #%d not specialized", in.Imm)
+		return
+	case ir.OpSet:
+		if c.uniform(in.Dst) {
+			c.emitUni(in.Dst, inst{op: opUSet, a: int(c.uniOperand(in, in.Args[0])), src: in})
+			return
+		}
+		op := opVSet32
+		if c.wide(in.Dst) {
+			op = opVSet64
+		}
+		c.emit(inst{op: op, d: int(c.loc[in.Dst].lane), a: int(c.laneOperand(in.Args[0]).off), src: in})
+		return
+	case ir.OpBuiltin:
+		if !c.entry {
+			c.errorf(in, "built-in %v outside the kernel function", ir.BuiltinID(in.Imm))
+		}
+		if c.uniform(in.Dst) {
+			c.emitUni(in.Dst, inst{op: opUBuiltin, imm: in.Imm, src: in})
+		} else {
+			c.emit(inst{op: opVBuiltin, d: int(c.loc[in.Dst].lane), imm: in.Imm, src: in})
+		}
+		return
+	case ir.OpAlloca:
+		off := (c.cf.privSize + in.Align - 1) &^ (in.Align - 1)
+		c.cf.privSize = off + uint32(in.Imm)
+		if c.cf.privSize >= 1<<ir.ThreadFrameShift {
+			c.errorf(in, "private memory larger than 16 MiB")
+		}
+		if c.uniform(in.Dst) {
+			c.emitUni(in.Dst, inst{op: opUAlloca, imm: uint64(off), src: in})
+		} else {
+			c.errorf(in, "alloca result is not uniform")
+		}
+		return
+	case ir.OpLoad:
+		if c.uniform(in.Dst) {
+			c.emitUni(in.Dst, inst{op: opULoad, k: in.Kind, space: in.Space, align: in.Align, a: int(c.uniOperand(in, in.Args[0])), src: in})
+			return
+		}
+		c.emit(inst{op: opVLoad, k: in.Kind, space: in.Space, align: in.Align, src: in,
+			ops: []operand{c.laneOperand(in.Args[0])}, res: []operand{c.dstOperand(in.Dst)}})
+		return
+	case ir.OpStore:
+		c.emit(inst{op: opVStore, k: in.Kind, space: in.Space, align: in.Align, src: in,
+			ops: []operand{c.laneOperand(in.Args[0]), c.laneOperand(in.Args[1])}})
+		return
+	case ir.OpCall:
+		callee := c.get(int(in.Imm))
+		ci := inst{op: opCall, callee: callee, src: in}
+		for _, a := range in.Args {
+			ci.ops = append(ci.ops, c.laneOperand(a))
+		}
+		for _, r := range in.Results {
+			if c.uniform(r) {
+				c.errorf(in, "call result r%d is uniform", r)
+			}
+			ci.res = append(ci.res, c.dstOperand(r))
+		}
+		c.emit(ci)
+		return
+	case ir.OpIntrinsic:
+		d := c.pl.prog.Intrinsics[in.Imm]
+		if d.Flags&ir.Barrier != 0 {
+			if !c.entry {
+				c.errorf(in, "%s in a function that could not be inlined into the kernel", d.Name)
+			}
+			c.cf.hasBarrier = true
+			c.emit(inst{op: opBarrier, src: in})
+			return
+		}
+		impl := c.impls[d.Name]
+		if impl == nil {
+			c.errorf(in, "no implementation of intrinsic %s", d.Name)
+			return
+		}
+		ii := inst{op: opIntrinsic, intr: impl, src: in}
+		for _, a := range in.Args {
+			ii.ops = append(ii.ops, c.laneOperand(a))
+		}
+		// Results are written as lane vectors; a uniform result is then
+		// copied from the first active lane into its uniform slot.
+		for _, r := range in.Results {
+			ii.res = append(ii.res, c.laneOperand(r))
+			ii.uniRes = append(ii.uniRes, c.loc[r].uni)
+		}
+		c.emit(ii)
+		return
+	}
+	// Pure arithmetic.
+	if c.uniform(in.Dst) {
+		ui := inst{op: opUGen, irop: in.Op, k: in.Kind, from: in.From, src: in}
+		for _, a := range in.Args {
+			ui.ops = append(ui.ops, operand{file: fileUni, kind: c.kindOf(a), off: c.uniOperand(in, a)})
+		}
+		c.emitUni(in.Dst, ui)
+		return
+	}
+	var ops []operand
+	for _, a := range in.Args {
+		ops = append(ops, c.laneOperand(a))
+	}
+	d := int(c.loc[in.Dst].lane)
+	vi := inst{irop: in.Op, k: in.Kind, from: in.From, d: d, src: in, ops: ops, res: []operand{c.dstOperand(in.Dst)}}
+	op, swap := fastOp(in)
+	vi.op = op
+	if len(ops) > 0 {
+		vi.a = int(ops[0].off)
+	}
+	if len(ops) > 1 {
+		vi.b = int(ops[1].off)
+		if swap {
+			vi.a, vi.b = vi.b, vi.a
+		}
+	}
+	if len(ops) > 2 {
+		vi.c = int(ops[2].off)
+	}
+	c.emit(vi)
+}
+
+// fastOp picks a dedicated lane kernel for in, or opVGen.
+func fastOp(in *ir.Instr) (vop, bool) {
+	k := in.Kind
+	switch in.Op {
+	case ir.OpSelect:
+		if k == ir.F16 || k.IsFloat() || k == ir.I32 || k == ir.U32 || k == ir.Bool || k == ir.I8 || k == ir.I16 || k == ir.U8 || k == ir.U16 {
+			return opSel32, false
+		}
+		return opSel64, false
+	case ir.OpConv:
+		f := in.From
+		switch {
+		case f == ir.U32 && k.Wide():
+			return opZext64, false
+		case f == ir.I32 && k.Wide():
+			return opSext64, false
+		case f.Wide() && (k == ir.U32 || k == ir.I32):
+			return opTrunc64, false
+		case f == ir.I32 && k == ir.F32:
+			return opI32toF, false
+		case f == ir.U32 && k == ir.F32:
+			return opU32toF, false
+		case f == ir.F32 && k == ir.I32:
+			return opFtoI32, false
+		case f == ir.F32 && k == ir.F16:
+			return opF32toF16, false
+		}
+		return opVGen, false
+	case ir.OpBitcast:
+		if in.From != ir.F16 && k != ir.F16 && k.Size() == 4 && in.From.Size() == 4 {
+			return opCopy32, false
+		}
+		if k.Wide() && in.From.Wide() {
+			return opCopy64, false
+		}
+		return opVGen, false
+	}
+	switch k {
+	case ir.F32:
+		switch in.Op {
+		case ir.OpAdd:
+			return opAddF, false
+		case ir.OpSub:
+			return opSubF, false
+		case ir.OpMul:
+			return opMulF, false
+		case ir.OpDiv:
+			return opDivF, false
+		case ir.OpMin:
+			return opMinF, false
+		case ir.OpMax:
+			return opMaxF, false
+		case ir.OpFma:
+			return opFmaF, false
+		case ir.OpNeg:
+			return opNegF, false
+		case ir.OpAbs:
+			return opAbsF, false
+		case ir.OpSqrt:
+			return opSqrtF, false
+		case ir.OpFloor:
+			return opFloorF, false
+		case ir.OpRsqrt, ir.OpCeil, ir.OpTrunc, ir.OpRint, ir.OpExp2, ir.OpLog2, ir.OpSin, ir.OpCos,
+			ir.OpTan, ir.OpAsin, ir.OpAcos, ir.OpAtan:
+			return opMathF, false
+		case ir.OpLt:
+			return opLtF, false
+		case ir.OpLe:
+			return opLeF, false
+		case ir.OpGt:
+			return opLtF, true
+		case ir.OpGe:
+			return opLeF, true
+		case ir.OpEq:
+			return opEqF, false
+		case ir.OpNe:
+			return opNeF, false
+		}
+	case ir.I32, ir.U32, ir.Bool:
+		signed := k == ir.I32
+		switch in.Op {
+		case ir.OpAdd:
+			if k != ir.Bool {
+				return opAddI, false
+			}
+		case ir.OpSub:
+			if k != ir.Bool {
+				return opSubI, false
+			}
+		case ir.OpMul:
+			if k != ir.Bool {
+				return opMulI, false
+			}
+		case ir.OpAnd:
+			return opAndI, false
+		case ir.OpOr:
+			return opOrI, false
+		case ir.OpXor:
+			return opXorI, false
+		case ir.OpShl:
+			return opShlI, false
+		case ir.OpShr:
+			if signed {
+				return opShrI, false
+			}
+			return opShrU, false
+		case ir.OpEq:
+			return opEqI, false
+		case ir.OpNe:
+			return opNeI, false
+		case ir.OpLt, ir.OpLe, ir.OpGt, ir.OpGe:
+			if k == ir.Bool {
+				break
+			}
+			swap := in.Op == ir.OpGt || in.Op == ir.OpGe
+			le := in.Op == ir.OpLe || in.Op == ir.OpGe
+			switch {
+			case signed && le:
+				return opLeI, swap
+			case signed:
+				return opLtI, swap
+			case le:
+				return opLeU, swap
+			default:
+				return opLtU, swap
+			}
+		}
+	case ir.I64, ir.U64:
+		switch in.Op {
+		case ir.OpAdd:
+			return opAdd64, false
+		case ir.OpSub:
+			return opSub64, false
+		case ir.OpMul:
+			return opMul64, false
+		case ir.OpShl:
+			return opShl64, false
+		}
+	}
+	return opVGen, false
+}

@@ -1,0 +1,175 @@
+package exec
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/ingot-render/ingot/internal/lane"
+)
+
+// Dispatch is one run of a pipeline over a grid.
+type Dispatch struct {
+	Grid Grid
+	// Args holds one value pattern (see ir.Normalize) per parameter of the
+	// kernel function: buffer addresses, constants.
+	Args []uint64
+	// Memory resolves device and constant addresses; nil means no buffers.
+	Memory *Memory
+	// ThreadgroupMemory is the dynamic threadgroup memory in bytes, after
+	// the kernel's static threadgroup variables.
+	ThreadgroupMemory uint32
+}
+
+type dispatchState struct {
+	ctx      context.Context
+	grid     Grid
+	args     []uint64
+	mem      *Memory
+	tgSize   uint32
+	deadline time.Time
+	next     atomic.Int64
+	steps    atomic.Int64
+	faultTG  atomic.Int64
+	mu       sync.Mutex
+	err      error
+}
+
+// Run executes the pipeline over d.Grid: threadgroups are spread over the
+// workers, each threadgroup runs on one worker as batches of Width lanes.
+// The result is the same for any number of workers. A shader fault stops
+// the dispatch and is returned as a *Fault (the one of the lowest-numbered
+// faulting threadgroup); ctx cancellation stops it too.
+func (pl *Pipeline) Run(ctx context.Context, d Dispatch) error {
+	g, err := d.Grid.normalize()
+	if err != nil {
+		return err
+	}
+	if len(d.Args) != len(pl.entry.fn.Params) {
+		return fmt.Errorf("exec: dispatch %s: %d arguments, want %d", pl.entry.fn.Name, len(d.Args), len(pl.entry.fn.Params))
+	}
+	tgSize := uint64(pl.entry.fn.ThreadgroupMemory) + uint64(d.ThreadgroupMemory)
+	if tgSize > MaxThreadgroupMemory {
+		return fmt.Errorf("exec: dispatch %s: %d bytes of threadgroup memory, more than %d", pl.entry.fn.Name, tgSize, MaxThreadgroupMemory)
+	}
+	mem := d.Memory
+	if mem == nil {
+		mem = &Memory{}
+	}
+	ds := &dispatchState{ctx: ctx, grid: g, args: d.Args, mem: mem, tgSize: uint32(tgSize)}
+	ds.faultTG.Store(math.MaxInt64)
+	if pl.opt.Timeout > 0 {
+		ds.deadline = time.Now().Add(pl.opt.Timeout)
+	}
+	n := g.numGroups()
+	if n == 0 {
+		return nil
+	}
+	workers := pl.opt.Workers
+	if workers > n {
+		workers = n
+	}
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w := pl.workers.Get().(*worker)
+			w.work(ds, n)
+			w.ds, w.mem, w.b = nil, nil, nil
+			w.cache = memCache{}
+			pl.workers.Put(w)
+		}()
+	}
+	wg.Wait()
+	return ds.err
+}
+
+func (ds *dispatchState) record(t int64, err error) {
+	ds.mu.Lock()
+	defer ds.mu.Unlock()
+	if t < ds.faultTG.Load() || ds.err == nil {
+		ds.err = err
+		ds.faultTG.Store(t)
+	}
+}
+
+// work runs threadgroups handed out by the dispatch's counter.
+func (w *worker) work(ds *dispatchState, n int) {
+	w.ds, w.mem = ds, ds.mem
+	w.steps, w.flushed, w.nextCheck = 0, 0, checkEvery
+	for {
+		t := ds.next.Add(1) - 1
+		if t >= int64(n) || t > ds.faultTG.Load() {
+			return
+		}
+		select {
+		case <-ds.ctx.Done():
+			ds.record(t, &Fault{Kind: FaultCancelled, Function: w.pl.entry.fn.Name, Err: ds.ctx.Err()})
+			return
+		default:
+		}
+		if err := w.group(ds, int(t)); err != nil {
+			ds.record(t, err)
+			return
+		}
+	}
+}
+
+// group runs threadgroup t.
+func (w *worker) group(ds *dispatchState, t int) error {
+	pos, size := ds.grid.group(t)
+	total := size[0] * size[1] * size[2]
+	W := uint32(w.w)
+	nb := int((total + W - 1) / W)
+	clear(w.tg[:ds.tgSize])
+	cf := w.pl.entry
+	setup := func(fr *frame, i int) {
+		fr.bt = batch{g: &ds.grid, tgPos: pos, tgSize: size, total: total, base: uint32(i) * W}
+		fr.bt.n = int(min(W, total-fr.bt.base))
+		fr.b = &fr.bt
+		fr.enter(lane.FirstN(fr.bt.n), 0, w.w)
+		for j, v := range ds.args {
+			fr.setParam(j, v, w.w)
+		}
+	}
+	if len(w.cur) == 0 {
+		w.cur = append(w.cur, nil)
+	}
+	if !cf.hasBarrier {
+		fr := w.entryFrame(0)
+		for i := 0; i < nb; i++ {
+			setup(fr, i)
+			w.b, w.cur[0] = fr.b, fr
+			if _, err := w.run(fr); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	pending := w.pending[:0]
+	for i := 0; i < nb; i++ {
+		fr := w.entryFrame(i)
+		setup(fr, i)
+		pending = append(pending, fr)
+	}
+	for len(pending) > 0 {
+		next := pending[:0]
+		for _, fr := range pending {
+			w.b, w.cur[0] = fr.b, fr
+			suspended, err := w.run(fr)
+			if err != nil {
+				return err
+			}
+			if suspended {
+				next = append(next, fr)
+			}
+		}
+		pending = next
+	}
+	w.pending = pending[:0]
+	return nil
+}

@@ -1,0 +1,182 @@
+package exec
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+	"unsafe"
+
+	"github.com/ingot-render/ingot/internal/fmath"
+	"github.com/ingot-render/ingot/internal/lane"
+	"github.com/ingot-render/ingot/shaders/ir"
+)
+
+// readKind decodes one element of kind k from b into a value pattern.
+func readKind(b []byte, k ir.Kind) uint64 {
+	switch k {
+	case ir.Bool:
+		if b[0] != 0 {
+			return 1
+		}
+		return 0
+	case ir.I8:
+		return uint64(int64(int8(b[0])))
+	case ir.U8:
+		return uint64(b[0])
+	case ir.I16:
+		return uint64(int64(int16(binary.LittleEndian.Uint16(b))))
+	case ir.U16:
+		return uint64(binary.LittleEndian.Uint16(b))
+	case ir.F16:
+		return uint64(math.Float32bits(fmath.HalfToFloat32(binary.LittleEndian.Uint16(b))))
+	case ir.I32:
+		return uint64(int64(int32(binary.LittleEndian.Uint32(b))))
+	case ir.U32, ir.F32:
+		return uint64(binary.LittleEndian.Uint32(b))
+	}
+	return binary.LittleEndian.Uint64(b)
+}
+
+// writeKind encodes value pattern v of kind k into b.
+func writeKind(b []byte, k ir.Kind, v uint64) {
+	switch k.Size() {
+	case 1:
+		b[0] = byte(v)
+	case 2:
+		if k == ir.F16 {
+			v = uint64(fmath.Float32ToHalf(math.Float32frombits(uint32(v))))
+		}
+		binary.LittleEndian.PutUint16(b, uint16(v))
+	case 4:
+		binary.LittleEndian.PutUint32(b, uint32(v))
+	default:
+		binary.LittleEndian.PutUint64(b, v)
+	}
+}
+
+// ReadValue decodes one element of kind k (for intrinsics and tests).
+func ReadValue(b []byte, k ir.Kind) uint64 { return readKind(b, k) }
+
+// WriteValue encodes one element of kind k (for intrinsics and tests).
+func WriteValue(b []byte, k ir.Kind, v uint64) { writeKind(b, k, v) }
+
+// locate returns the bytes of one element for lane l at address a, or a
+// fault.
+func (w *worker) locate(fr *frame, in *inst, a uint64, l int, store bool) ([]byte, error) {
+	size := uint64(in.k.Size())
+	if a%uint64(in.align) != 0 {
+		return nil, w.fault(fr, in, FaultMisaligned, l, a, fmt.Sprintf("%v address %#x is not %d-byte aligned", in.space, a, in.align))
+	}
+	switch in.space {
+	case ir.Device, ir.Constant:
+		b, ok := w.cache.resolve(w.mem, a, size)
+		if !ok {
+			return nil, w.fault(fr, in, FaultOutOfBounds, l, a, fmt.Sprintf("%v address %#x (+%d) is outside every buffer", in.space, a, size))
+		}
+		if store && w.cache.ro {
+			return nil, w.fault(fr, in, FaultReadOnly, l, a, "")
+		}
+		return b, nil
+	case ir.Threadgroup:
+		if a+size > uint64(w.ds.tgSize) || a+size < a {
+			return nil, w.fault(fr, in, FaultOutOfBounds, l, a, fmt.Sprintf("threadgroup offset %d (+%d) beyond %d bytes", a, size, w.ds.tgSize))
+		}
+		return w.tg[a:], nil
+	case ir.Thread:
+		depth := int(a >> ir.ThreadFrameShift)
+		off := a & (1<<ir.ThreadFrameShift - 1)
+		if depth > fr.depth || depth >= len(w.cur) {
+			return nil, w.fault(fr, in, FaultOutOfBounds, l, a, "pointer to a thread-local variable of a finished call")
+		}
+		pf := w.cur[depth]
+		ps := uint64(pf.cf.privSize)
+		if off+size > ps {
+			return nil, w.fault(fr, in, FaultOutOfBounds, l, a, fmt.Sprintf("thread offset %d (+%d) beyond the %d-byte frame", off, size, ps))
+		}
+		return pf.priv[uint64(l)*ps+off:], nil
+	}
+	return nil, w.fault(fr, in, FaultUnsupported, l, a, "unknown address space")
+}
+
+// loadOne loads one element for lane l (uniform loads use the first active
+// lane).
+func (w *worker) loadOne(fr *frame, in *inst, a uint64, l int) (uint64, error) {
+	b, err := w.locate(fr, in, a, l, false)
+	if err != nil {
+		return 0, err
+	}
+	return readKind(b, in.k), nil
+}
+
+func bytesOf32(s []uint32) []byte {
+	return unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), 4*len(s))
+}
+
+func bytesOf64(s []uint64) []byte {
+	return unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), 8*len(s))
+}
+
+// vload loads one element per active lane. All lanes active at consecutive
+// addresses inside one buffer take a single bounds check and a copy.
+func (w *worker) vload(fr *frame, in *inst) error {
+	m := fr.exec
+	if m == 0 {
+		return nil
+	}
+	W := w.w
+	addr := fr.r64[in.ops[0].off : int(in.ops[0].off)+W]
+	dst := in.res[0]
+	size := in.k.Size()
+	if m == w.full && (size == 4 || size == 8) && (in.space == ir.Device || in.space == ir.Constant) &&
+		addr[0]%uint64(in.align) == 0 && lane.Contiguous(addr, uint64(size)) {
+		if b, ok := w.cache.resolve(w.mem, addr[0], uint64(size*W)); ok {
+			if size == 4 {
+				copy(bytesOf32(fr.r32[dst.off:int(dst.off)+W]), b[:4*W])
+			} else {
+				copy(bytesOf64(fr.r64[dst.off:int(dst.off)+W]), b[:8*W])
+			}
+			return nil
+		}
+	}
+	for ; m != 0; m &= m - 1 {
+		l := m.First()
+		b, err := w.locate(fr, in, addr[l], l, false)
+		if err != nil {
+			return err
+		}
+		fr.put(dst, l, readKind(b, in.k))
+	}
+	return nil
+}
+
+// vstore stores one element per active lane allowed to store.
+func (w *worker) vstore(fr *frame, in *inst) error {
+	m := fr.exec &^ fr.noStore
+	if m == 0 {
+		return nil
+	}
+	W := w.w
+	addr := fr.r64[in.ops[0].off : int(in.ops[0].off)+W]
+	val := in.ops[1]
+	size := in.k.Size()
+	if m == w.full && (size == 4 || size == 8) && in.space == ir.Device &&
+		addr[0]%uint64(in.align) == 0 && lane.Contiguous(addr, uint64(size)) {
+		if b, ok := w.cache.resolve(w.mem, addr[0], uint64(size*W)); ok && !w.cache.ro {
+			if size == 4 {
+				copy(b[:4*W], bytesOf32(fr.r32[val.off:int(val.off)+W]))
+			} else {
+				copy(b[:8*W], bytesOf64(fr.r64[val.off:int(val.off)+W]))
+			}
+			return nil
+		}
+	}
+	for ; m != 0; m &= m - 1 {
+		l := m.First()
+		b, err := w.locate(fr, in, addr[l], l, true)
+		if err != nil {
+			return err
+		}
+		writeKind(b, in.k, fr.get(val, l))
+	}
+	return nil
+}

@@ -1,0 +1,449 @@
+package exec
+
+import (
+	"math"
+
+	"github.com/ingot-render/ingot/internal/fmath"
+	"github.com/ingot-render/ingot/internal/lane"
+	"github.com/ingot-render/ingot/shaders/ir"
+)
+
+// run executes fr from fr.pc until the function ends (false) or the batch
+// reaches a threadgroup barrier (true; fr.pc is then the resume point).
+func (w *worker) run(fr *frame) (bool, error) {
+	code := fr.cf.code
+	W := w.w
+	r32, f32, r64, uni, masks := fr.r32, fr.f32, fr.r64, fr.uni, fr.masks
+	i32 := u32i(r32)
+	pc := int(fr.pc)
+	for {
+		in := &code[pc]
+		pc++
+		switch in.op {
+		case opEnd:
+			return false, nil
+		case opNop:
+
+		// Varying float32.
+		case opAddF:
+			lane.AddF32(f32[in.d:in.d+W], f32[in.a:in.a+W], f32[in.b:in.b+W])
+		case opSubF:
+			lane.SubF32(f32[in.d:in.d+W], f32[in.a:in.a+W], f32[in.b:in.b+W])
+		case opMulF:
+			lane.MulF32(f32[in.d:in.d+W], f32[in.a:in.a+W], f32[in.b:in.b+W])
+		case opDivF:
+			lane.DivF32(f32[in.d:in.d+W], f32[in.a:in.a+W], f32[in.b:in.b+W])
+		case opMinF:
+			lane.MinF32(f32[in.d:in.d+W], f32[in.a:in.a+W], f32[in.b:in.b+W])
+		case opMaxF:
+			lane.MaxF32(f32[in.d:in.d+W], f32[in.a:in.a+W], f32[in.b:in.b+W])
+		case opFmaF:
+			lane.FmaF32(f32[in.d:in.d+W], f32[in.a:in.a+W], f32[in.b:in.b+W], f32[in.c:in.c+W])
+		case opNegF:
+			d, a := r32[in.d:in.d+W], r32[in.a:in.a+W]
+			for i := range d {
+				d[i] = a[i] ^ 0x80000000
+			}
+		case opAbsF:
+			d, a := r32[in.d:in.d+W], r32[in.a:in.a+W]
+			for i := range d {
+				d[i] = a[i] &^ 0x80000000
+			}
+		case opSqrtF:
+			lane.SqrtF32(f32[in.d:in.d+W], f32[in.a:in.a+W])
+		case opFloorF:
+			d, a := f32[in.d:in.d+W], f32[in.a:in.a+W]
+			for i := range d {
+				d[i] = float32(math.Floor(float64(a[i])))
+			}
+		case opMathF:
+			mathLanes(in.irop, f32[in.d:in.d+W], f32[in.a:in.a+W])
+		case opLtF:
+			lane.LtF32(r32[in.d:in.d+W], f32[in.a:in.a+W], f32[in.b:in.b+W])
+		case opLeF:
+			lane.LeF32(r32[in.d:in.d+W], f32[in.a:in.a+W], f32[in.b:in.b+W])
+		case opEqF:
+			lane.Eq(r32[in.d:in.d+W], f32[in.a:in.a+W], f32[in.b:in.b+W])
+		case opNeF:
+			lane.Ne(r32[in.d:in.d+W], f32[in.a:in.a+W], f32[in.b:in.b+W])
+
+		// Varying 32-bit integers.
+		case opAddI:
+			lane.AddI32(i32[in.d:in.d+W], i32[in.a:in.a+W], i32[in.b:in.b+W])
+		case opSubI:
+			lane.Sub(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
+		case opMulI:
+			lane.Mul(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
+		case opAndI:
+			lane.And(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
+		case opOrI:
+			lane.Or(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
+		case opXorI:
+			lane.Xor(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
+		case opShlI:
+			d, a, b := r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W]
+			for i := range d {
+				d[i] = a[i] << (b[i] & 31)
+			}
+		case opShrI:
+			d, a, b := i32[in.d:in.d+W], i32[in.a:in.a+W], r32[in.b:in.b+W]
+			for i := range d {
+				d[i] = a[i] >> (b[i] & 31)
+			}
+		case opShrU:
+			d, a, b := r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W]
+			for i := range d {
+				d[i] = a[i] >> (b[i] & 31)
+			}
+		case opLtI:
+			lane.Lt(r32[in.d:in.d+W], i32[in.a:in.a+W], i32[in.b:in.b+W])
+		case opLeI:
+			lane.Le(r32[in.d:in.d+W], i32[in.a:in.a+W], i32[in.b:in.b+W])
+		case opLtU:
+			lane.Lt(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
+		case opLeU:
+			lane.Le(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
+		case opEqI:
+			lane.Eq(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
+		case opNeI:
+			lane.Ne(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
+		case opSel32:
+			lane.Select32(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W], r32[in.c:in.c+W])
+		case opSel64:
+			lane.Select(r64[in.d:in.d+W], r32[in.a:in.a+W], r64[in.b:in.b+W], r64[in.c:in.c+W])
+		case opAdd64:
+			lane.Add(r64[in.d:in.d+W], r64[in.a:in.a+W], r64[in.b:in.b+W])
+		case opSub64:
+			lane.Sub(r64[in.d:in.d+W], r64[in.a:in.a+W], r64[in.b:in.b+W])
+		case opMul64:
+			lane.Mul(r64[in.d:in.d+W], r64[in.a:in.a+W], r64[in.b:in.b+W])
+		case opShl64:
+			d, a, b := r64[in.d:in.d+W], r64[in.a:in.a+W], r64[in.b:in.b+W]
+			for i := range d {
+				d[i] = a[i] << (b[i] & 63)
+			}
+
+		// Conversions.
+		case opZext64:
+			lane.ZextU32(r64[in.d:in.d+W], r32[in.a:in.a+W])
+		case opSext64:
+			d, a := r64[in.d:in.d+W], i32[in.a:in.a+W]
+			for i := range d {
+				d[i] = uint64(int64(a[i]))
+			}
+		case opTrunc64:
+			d, a := r32[in.d:in.d+W], r64[in.a:in.a+W]
+			for i := range d {
+				d[i] = uint32(a[i])
+			}
+		case opI32toF:
+			d, a := f32[in.d:in.d+W], i32[in.a:in.a+W]
+			for i := range d {
+				d[i] = float32(a[i])
+			}
+		case opU32toF:
+			d, a := f32[in.d:in.d+W], r32[in.a:in.a+W]
+			for i := range d {
+				d[i] = float32(a[i])
+			}
+		case opFtoI32:
+			d, a := i32[in.d:in.d+W], f32[in.a:in.a+W]
+			for i := range d {
+				x := a[i]
+				switch {
+				case x != x:
+					d[i] = 0
+				case x >= 2147483648:
+					d[i] = math.MaxInt32
+				case x <= -2147483648:
+					d[i] = math.MinInt32
+				default:
+					d[i] = int32(x)
+				}
+			}
+		case opF32toF16:
+			fmath.RoundHalfs(f32[in.d:in.d+W], f32[in.a:in.a+W])
+		case opCopy32:
+			copy(r32[in.d:in.d+W], r32[in.a:in.a+W])
+		case opCopy64:
+			copy(r64[in.d:in.d+W], r64[in.a:in.a+W])
+		case opVGen:
+			vgen(fr, in, W)
+
+		// Uniform ops.
+		case opUGen:
+			var a, b, c uint64
+			switch len(in.ops) {
+			case 3:
+				c = uni[in.ops[2].off]
+				fallthrough
+			case 2:
+				b = uni[in.ops[1].off]
+				fallthrough
+			case 1:
+				a = uni[in.ops[0].off]
+			}
+			v := ir.Eval(in.irop, in.k, in.from, a, b, c)
+			uni[in.d] = v
+			if in.sh >= 0 {
+				fr.fillShadow(in, v, W)
+			}
+		case opUSet:
+			v := uni[in.a]
+			uni[in.d] = v
+			if in.sh >= 0 {
+				fr.fillShadow(in, v, W)
+			}
+		case opUBuiltin:
+			v := uint64(fr.b.uniformBuiltin(ir.BuiltinID(in.imm)))
+			uni[in.d] = v
+			if in.sh >= 0 {
+				fr.fillShadow(in, v, W)
+			}
+		case opUAlloca:
+			v := uint64(fr.depth)<<ir.ThreadFrameShift | in.imm
+			uni[in.d] = v
+			if in.sh >= 0 {
+				fr.fillShadow(in, v, W)
+			}
+		case opULoad:
+			if fr.exec == 0 {
+				break
+			}
+			v, err := w.loadOne(fr, in, uni[in.a], fr.exec.First())
+			if err != nil {
+				return false, err
+			}
+			uni[in.d] = v
+			if in.sh >= 0 {
+				fr.fillShadow(in, v, W)
+			}
+
+		// Masked and memory ops.
+		case opVBuiltin:
+			fr.b.varyingBuiltin(ir.BuiltinID(in.imm), r32[in.d:in.d+W])
+		case opVSet32:
+			if fr.exec == fr.entry {
+				copy(r32[in.d:in.d+W], r32[in.a:in.a+W])
+			} else {
+				lane.MoveMasked32(r32[in.d:in.d+W], r32[in.a:in.a+W], fr.exec)
+			}
+		case opVSet64:
+			if fr.exec == fr.entry {
+				copy(r64[in.d:in.d+W], r64[in.a:in.a+W])
+			} else {
+				lane.MoveMasked(r64[in.d:in.d+W], r64[in.a:in.a+W], fr.exec)
+			}
+		case opVLoad:
+			if err := w.vload(fr, in); err != nil {
+				return false, err
+			}
+		case opVStore:
+			if err := w.vstore(fr, in); err != nil {
+				return false, err
+			}
+		case opCall:
+			if err := w.call(fr, in); err != nil {
+				return false, err
+			}
+		case opIntrinsic:
+			if fr.exec == 0 {
+				break
+			}
+			if err := w.intrinsic(fr, in); err != nil {
+				return false, err
+			}
+		case opBarrier:
+			fr.pc = int32(pc)
+			return true, nil
+
+		// Control flow.
+		case opIfV:
+			m := fr.exec & lane.FromBools(r32[in.a:in.a+W])
+			masks[in.s] = fr.exec
+			masks[in.s+1] = m
+			fr.exec = m
+			if m == 0 {
+				pc = int(in.tgt)
+			}
+		case opIfU:
+			masks[in.s] = fr.exec
+			if uni[in.a]&1 != 0 {
+				masks[in.s+1] = fr.exec
+			} else {
+				masks[in.s+1] = 0
+				pc = int(in.tgt)
+			}
+		case opElse:
+			m := masks[in.s] &^ masks[in.s+1]
+			fr.exec = m
+			if m == 0 {
+				pc = int(in.tgt)
+			}
+		case opEndIf:
+			m := masks[in.s] &^ (masks[slotRet] | masks[in.x1] | masks[in.x2])
+			fr.exec = m
+			if m == 0 {
+				pc = int(in.skip)
+			}
+		case opLoopBegin:
+			masks[in.s] = fr.exec
+			masks[in.s+2] = 0
+		case opLoopHead:
+			masks[in.s+1] = fr.exec
+			masks[in.s+3] = 0
+			w.steps += int64(in.cost)
+			if w.steps >= w.nextCheck {
+				if err := w.check(fr, in); err != nil {
+					return false, err
+				}
+			}
+		case opLoopCont:
+			m := masks[in.s+1] &^ (masks[in.s+2] | masks[slotRet])
+			fr.exec = m
+			if m == 0 {
+				pc = int(in.tgt)
+			}
+		case opLoopEnd:
+			if fr.exec != 0 {
+				pc = int(in.tgt)
+			}
+		case opLoopExit:
+			m := masks[in.s] &^ masks[slotRet]
+			fr.exec = m
+			if m == 0 {
+				pc = int(in.skip)
+			}
+		case opBreak, opContinue:
+			masks[in.s] |= fr.exec
+			fr.exec = 0
+			pc = int(in.tgt)
+		case opRet:
+			for i, o := range in.ops {
+				r := fr.cf.results[i]
+				if o.file == file64 {
+					lane.MoveMasked(r64[r.off:int(r.off)+W], r64[o.off:int(o.off)+W], fr.exec)
+				} else {
+					lane.MoveMasked32(r32[r.off:int(r.off)+W], r32[o.off:int(o.off)+W], fr.exec)
+				}
+			}
+			masks[slotRet] |= fr.exec
+			fr.exec = 0
+			pc = int(in.tgt)
+		case opDiscard:
+			masks[slotRet] |= fr.exec
+			masks[slotDisc] |= fr.exec
+			fr.noStore |= fr.exec
+			fr.exec = 0
+			pc = int(in.tgt)
+		case opSwBegin:
+			switchMasks(fr, in, W)
+			fr.exec = 0
+		case opCase:
+			m := (fr.exec | masks[in.s+2+in.c]) &^ (masks[slotRet] | masks[in.x1] | masks[in.x2])
+			fr.exec = m
+			if m == 0 {
+				pc = int(in.tgt)
+			}
+		case opSwEnd:
+			m := masks[in.s] &^ (masks[slotRet] | masks[in.x2])
+			fr.exec = m
+			if m == 0 {
+				pc = int(in.skip)
+			}
+		default:
+			return false, w.fault(fr, in, FaultUnsupported, fr.exec.First(), 0, "unknown VM op")
+		}
+	}
+}
+
+// fillShadow broadcasts uniform value v into the shadow lane vector of in.
+func (fr *frame) fillShadow(in *inst, v uint64, w int) {
+	if in.shWide {
+		lane.Broadcast(fr.r64[in.sh:in.sh+w], v)
+	} else {
+		lane.Broadcast(fr.r32[in.sh:in.sh+w], uint32(v))
+	}
+}
+
+// vgen evaluates a pure op lane by lane through ir.Eval (the slow path for
+// kinds and ops without a dedicated kernel). It runs on every lane: pure
+// ops cannot fault.
+func vgen(fr *frame, in *inst, w int) {
+	var a, b, c uint64
+	d := in.res[0]
+	for i := 0; i < w; i++ {
+		switch len(in.ops) {
+		case 3:
+			c = fr.get(in.ops[2], i)
+			fallthrough
+		case 2:
+			b = fr.get(in.ops[1], i)
+			fallthrough
+		case 1:
+			a = fr.get(in.ops[0], i)
+		}
+		fr.put(d, i, ir.Eval(in.irop, in.k, in.from, a, b, c))
+	}
+}
+
+// mathLanes applies a float math op to every lane.
+func mathLanes(op ir.Op, d, a []float32) {
+	a = a[:len(d)]
+	switch op {
+	case ir.OpExp2:
+		for i := range d {
+			d[i] = float32(math.Exp2(float64(a[i])))
+		}
+	case ir.OpLog2:
+		for i := range d {
+			d[i] = float32(math.Log2(float64(a[i])))
+		}
+	case ir.OpRsqrt:
+		for i := range d {
+			d[i] = float32(1 / math.Sqrt(float64(a[i])))
+		}
+	default:
+		for i := range d {
+			d[i] = ir.MathF32(op, a[i])
+		}
+	}
+}
+
+// switchMasks computes the lanes entering each case of a switch.
+func switchMasks(fr *frame, in *inst, w int) {
+	s := in.s
+	fr.masks[s] = fr.exec
+	fr.masks[s+1] = 0
+	for i := range in.caseVals {
+		fr.masks[s+2+i] = 0
+	}
+	if in.c == 1 { // uniform selector
+		idx := caseIndex(in, fr.uni[in.a])
+		if idx >= 0 {
+			fr.masks[s+2+idx] = fr.exec
+		}
+		return
+	}
+	sel := operand{file: file32, kind: in.k, off: int32(in.a)}
+	if in.k.Wide() {
+		sel.file = file64
+	}
+	for m := fr.exec; m != 0; m &= m - 1 {
+		i := m.First()
+		if idx := caseIndex(in, fr.get(sel, i)); idx >= 0 {
+			fr.masks[s+2+idx] |= 1 << uint(i)
+		}
+	}
+}
+
+func caseIndex(in *inst, v uint64) int {
+	for i, vals := range in.caseVals {
+		for _, x := range vals {
+			if x == v {
+				return i
+			}
+		}
+	}
+	return in.caseDef
+}

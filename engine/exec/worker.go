@@ -1,0 +1,286 @@
+package exec
+
+import (
+	"errors"
+	"time"
+
+	"github.com/ingot-render/ingot/internal/lane"
+	"github.com/ingot-render/ingot/shaders/ir"
+)
+
+// batch is the position of one batch of lanes in the dispatch: which
+// threadgroup, and which of its threads (linear indices base..base+n-1).
+type batch struct {
+	g      *Grid
+	tgPos  [3]uint32
+	tgSize [3]uint32 // actual threads_per_threadgroup
+	total  uint32    // threads in the threadgroup
+	base   uint32
+	n      int
+}
+
+// local returns thread_position_in_threadgroup of lane i.
+func (b *batch) local(i int) [3]uint32 {
+	l := b.base + uint32(i)
+	return [3]uint32{l % b.tgSize[0], (l / b.tgSize[0]) % b.tgSize[1], l / (b.tgSize[0] * b.tgSize[1])}
+}
+
+// threadPos returns thread_position_in_grid of lane i.
+func (b *batch) threadPos(i int) [3]uint32 {
+	p := b.local(i)
+	for k := range 3 {
+		p[k] += b.tgPos[k] * b.g.ThreadsPerThreadgroup[k]
+	}
+	return p
+}
+
+func (b *batch) uniformBuiltin(id ir.BuiltinID) uint32 {
+	g := b.g
+	switch {
+	case id < ir.ThreadIndexInThreadgroup:
+		c := id % 3
+		switch id - c {
+		case ir.ThreadgroupPositionInGrid:
+			return b.tgPos[c]
+		case ir.ThreadsPerThreadgroup:
+			return b.tgSize[c]
+		case ir.DispatchThreadsPerThreadgroup:
+			return g.ThreadsPerThreadgroup[c]
+		case ir.ThreadsPerGrid:
+			return g.Threads[c]
+		case ir.ThreadgroupsPerGrid:
+			return g.Threadgroups[c]
+		}
+	case id == ir.ThreadsPerSimdgroup:
+		return lane.SIMDWidth
+	case id == ir.SimdgroupsPerThreadgroup:
+		return (b.total + lane.SIMDWidth - 1) / lane.SIMDWidth
+	case id == ir.DispatchSimdgroupsPerThreadgroup:
+		t := g.ThreadsPerThreadgroup[0] * g.ThreadsPerThreadgroup[1] * g.ThreadsPerThreadgroup[2]
+		return (t + lane.SIMDWidth - 1) / lane.SIMDWidth
+	}
+	return 0
+}
+
+// varyingBuiltin fills d with built-in id for every lane.
+func (b *batch) varyingBuiltin(id ir.BuiltinID, d []uint32) {
+	if ir.UniformBuiltin(id) {
+		lane.Broadcast(d, b.uniformBuiltin(id))
+		return
+	}
+	for i := range d {
+		l := b.base + uint32(i)
+		var v uint32
+		switch {
+		case id < ir.ThreadIndexInThreadgroup:
+			c := id % 3
+			p := b.local(i)
+			v = p[c]
+			if id-c == ir.ThreadPositionInGrid {
+				v += b.tgPos[c] * b.g.ThreadsPerThreadgroup[c]
+			}
+		case id == ir.ThreadIndexInThreadgroup:
+			v = l
+		case id == ir.SimdgroupIndexInThreadgroup:
+			v = l / lane.SIMDWidth
+		case id == ir.ThreadIndexInSimdgroup:
+			v = l % lane.SIMDWidth
+		case id == ir.QuadgroupIndexInThreadgroup:
+			v = l / 4
+		case id == ir.ThreadIndexInQuadgroup:
+			v = l % 4
+		}
+		d[i] = v
+	}
+}
+
+// worker is the per-goroutine state of a dispatch: register frames,
+// threadgroup memory, the memory cache and the step counter. Workers are
+// pooled per pipeline, so steady-state dispatches allocate nothing per
+// batch.
+type worker struct {
+	pl        *Pipeline
+	w         int
+	full      lane.Mask
+	mem       *Memory
+	cache     memCache
+	tg        []byte
+	entries   []*frame   // entry frames, one per batch of a threadgroup
+	stack     [][]*frame // [depth][function index], depth >= 1
+	cur       []*frame   // frames by call depth for the running batch
+	ds        *dispatchState
+	b         *batch // batch being run
+	steps     int64
+	flushed   int64
+	nextCheck int64
+	ic        Call
+	pending   []*frame
+}
+
+func newWorker(pl *Pipeline) any {
+	w := &worker{pl: pl, w: pl.opt.Width, full: lane.FirstN(pl.opt.Width)}
+	w.tg = make([]byte, MaxThreadgroupMemory)
+	return w
+}
+
+func (w *worker) entryFrame(i int) *frame {
+	for len(w.entries) <= i {
+		w.entries = append(w.entries, newFrame(w.pl.entry, 0))
+	}
+	return w.entries[i]
+}
+
+func (w *worker) frameFor(cf *cfunc, depth int) *frame {
+	for len(w.stack) <= depth {
+		w.stack = append(w.stack, make([]*frame, len(w.pl.funcs)))
+	}
+	idx := cf.idx
+	if w.stack[depth][idx] == nil {
+		w.stack[depth][idx] = newFrame(cf, depth)
+	}
+	return w.stack[depth][idx]
+}
+
+// enter prepares fr for a call with the given active lanes.
+func (fr *frame) enter(exec, noStore lane.Mask, w int) {
+	cf := fr.cf
+	fr.exec, fr.entry, fr.noStore, fr.pc = exec, exec, noStore, 0
+	fr.masks[slotRet], fr.masks[slotDisc] = 0, 0
+	for _, o := range cf.zero32 {
+		clear(fr.r32[o : int(o)+w])
+	}
+	for _, o := range cf.zero64 {
+		clear(fr.r64[o : int(o)+w])
+	}
+	for _, o := range cf.zeroUni {
+		fr.uni[o] = 0
+	}
+	clear(fr.priv)
+}
+
+// setParam stores value pattern v into parameter i of fr for every lane.
+func (fr *frame) setParam(i int, v uint64, w int) {
+	p := fr.cf.params[i]
+	if p.file == fileUni {
+		fr.uni[p.off] = v
+		if sh := fr.cf.paramSh[i]; sh >= 0 {
+			if p.kind.Wide() {
+				lane.Broadcast(fr.r64[sh:int(sh)+w], v)
+			} else {
+				lane.Broadcast(fr.r32[sh:int(sh)+w], uint32(v))
+			}
+		}
+		return
+	}
+	if p.file == file64 {
+		lane.Broadcast(fr.r64[p.off:int(p.off)+w], v)
+	} else {
+		lane.Broadcast(fr.r32[p.off:int(p.off)+w], uint32(v))
+	}
+}
+
+// call runs a user function for the active lanes of fr.
+func (w *worker) call(fr *frame, in *inst) error {
+	if fr.exec == 0 {
+		return nil
+	}
+	depth := fr.depth + 1
+	if depth > w.pl.opt.MaxCallDepth {
+		return w.fault(fr, in, FaultStack, fr.exec.First(), 0, "recursion deeper than MaxCallDepth")
+	}
+	cf := in.callee
+	callee := w.frameFor(cf, depth)
+	W := w.w
+	callee.enter(fr.exec, fr.noStore, W)
+	for i, o := range in.ops {
+		p := cf.params[i]
+		if o.file == file64 {
+			copy(callee.r64[p.off:int(p.off)+W], fr.r64[o.off:int(o.off)+W])
+		} else {
+			copy(callee.r32[p.off:int(p.off)+W], fr.r32[o.off:int(o.off)+W])
+		}
+	}
+	for len(w.cur) <= depth {
+		w.cur = append(w.cur, nil)
+	}
+	w.cur[depth] = callee
+	w.steps += int64(len(cf.code))
+	if _, err := w.run(callee); err != nil {
+		return err
+	}
+	for i, o := range in.res {
+		r := cf.results[i]
+		if o.file == file64 {
+			copy(fr.r64[o.off:int(o.off)+W], callee.r64[r.off:int(r.off)+W])
+		} else {
+			copy(fr.r32[o.off:int(o.off)+W], callee.r32[r.off:int(r.off)+W])
+		}
+	}
+	if d := callee.masks[slotDisc]; d != 0 {
+		fr.masks[slotRet] |= d
+		fr.masks[slotDisc] |= d
+		fr.noStore |= d
+		fr.exec &^= d
+	}
+	return nil
+}
+
+// intrinsic runs a native lane function.
+func (w *worker) intrinsic(fr *frame, in *inst) error {
+	c := &w.ic
+	*c = Call{W: w.w, Mask: fr.exec, StoreMask: fr.exec &^ fr.noStore, args: in.ops, results: in.res, w: w, fr: fr, in: in}
+	if err := in.intr(c); err != nil {
+		var f *Fault
+		if errors.As(err, &f) {
+			return err
+		}
+		return w.fault(fr, in, FaultIntrinsic, fr.exec.First(), 0, "")
+	}
+	first := fr.exec.First()
+	for j, u := range in.uniRes {
+		if u >= 0 {
+			fr.uni[u] = fr.get(in.res[j], first)
+		}
+	}
+	return nil
+}
+
+const checkEvery = 1 << 16
+
+// check enforces the step budget, the timeout and cancellation.
+func (w *worker) check(fr *frame, in *inst) error {
+	w.nextCheck = w.steps + checkEvery
+	ds := w.ds
+	total := ds.steps.Add(w.steps - w.flushed)
+	w.flushed = w.steps
+	l := fr.exec.First()
+	if max := w.pl.opt.MaxSteps; max > 0 && total > max {
+		return w.fault(fr, in, FaultBudget, l, 0, "")
+	}
+	select {
+	case <-ds.ctx.Done():
+		f := w.fault(fr, in, FaultCancelled, l, 0, "").(*Fault)
+		f.Err = ds.ctx.Err()
+		return f
+	default:
+	}
+	if !ds.deadline.IsZero() && time.Now().After(ds.deadline) {
+		return w.fault(fr, in, FaultTimeout, l, 0, "")
+	}
+	return nil
+}
+
+// fault builds a Fault for lane l of the running batch at instruction in.
+func (w *worker) fault(fr *frame, in *inst, kind FaultKind, l int, addr uint64, detail string) error {
+	f := &Fault{Kind: kind, Function: fr.cf.fn.Name, Addr: addr, Detail: detail}
+	if in != nil && in.src != nil && w.pl.prog.Fset != nil {
+		f.Pos = w.pl.prog.Fset.Position(in.src.Pos)
+	}
+	if l < 0 {
+		l = 0
+	}
+	if w.b != nil {
+		f.Thread = w.b.threadPos(l)
+	}
+	return f
+}

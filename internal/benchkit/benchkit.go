@@ -1,0 +1,154 @@
+// Package benchkit runs ingot's benchmark cases both under `go test -bench`
+// and from the `ingot bench` command. A Case pairs the ingot
+// implementation of some work with a native-Go baseline doing the same work,
+// so every figure comes with its ratio measured in the same run.
+package benchkit
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// Case is one benchmark: the ingot way and a native baseline of the same
+// work. Both functions run b.N units of work; Units converts one unit into
+// the figure reported (e.g. 16M elements per op → elements).
+type Case struct {
+	// Name identifies the case, e.g. "exec/saxpy".
+	Name string
+	// Unit names what one operation processes, e.g. "Mrays/s" or "ns/op".
+	Unit string
+	// PerOp is how many Unit items one b.N iteration processes; the
+	// reported figure is PerOp·N/seconds/1e6 for rate units ending in
+	// "M…/s", and ns per op otherwise.
+	PerOp float64
+	// Ingot runs the ingot implementation. Workers is the number of workers
+	// asked for (0 = GOMAXPROCS).
+	Ingot func(b *testing.B, workers int)
+	// Native runs the baseline; nil when there is none.
+	Native func(b *testing.B)
+}
+
+// Result is the outcome of one Case.
+type Result struct {
+	Name     string  `json:"name"`
+	Unit     string  `json:"unit"`
+	Workers  int     `json:"workers"`
+	Ingot    float64 `json:"ingot"`
+	Native   float64 `json:"native,omitempty"`
+	Ratio    float64 `json:"ratio,omitempty"` // ingot time / native time (lower is better)
+	NsPerOp  float64 `json:"nsPerOp"`         // ingot ns per operation
+	NativeNs float64 `json:"nativeNsPerOp,omitempty"`
+}
+
+var (
+	mu    sync.Mutex
+	cases = map[string]Case{}
+)
+
+// Register adds a case to the global registry used by `ingot bench`.
+// Registering a name twice replaces the first.
+func Register(c Case) {
+	mu.Lock()
+	defer mu.Unlock()
+	cases[c.Name] = c
+}
+
+// Cases returns the registered cases whose name has one of the given
+// prefixes (all when none), sorted by name.
+func Cases(prefixes ...string) []Case {
+	mu.Lock()
+	defer mu.Unlock()
+	var out []Case
+	for name, c := range cases {
+		if len(prefixes) == 0 || hasAnyPrefix(name, prefixes) {
+			out = append(out, c)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+func hasAnyPrefix(s string, ps []string) bool {
+	for _, p := range ps {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// figure converts a benchmark result into the case's unit.
+func (c Case) figure(r testing.BenchmarkResult) float64 {
+	ns := float64(r.NsPerOp())
+	if r.N > 0 {
+		ns = float64(r.T.Nanoseconds()) / float64(r.N)
+	}
+	if strings.HasSuffix(c.Unit, "/s") && ns > 0 {
+		scale := 1.0
+		if strings.HasPrefix(c.Unit, "M") {
+			scale = 1e6
+		} else if strings.HasPrefix(c.Unit, "G") {
+			scale = 1e9
+		}
+		return c.PerOp / (ns * 1e-9) / scale
+	}
+	return ns
+}
+
+// Run measures one case with testing.Benchmark and returns its result.
+func Run(ctx context.Context, c Case, workers int) (Result, error) {
+	if err := ctx.Err(); err != nil {
+		return Result{}, err
+	}
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	ri := testing.Benchmark(func(b *testing.B) { c.Ingot(b, workers) })
+	if ri.N == 0 {
+		return Result{}, fmt.Errorf("benchmark %s failed", c.Name)
+	}
+	res := Result{Name: c.Name, Unit: c.Unit, Workers: workers, Ingot: c.figure(ri),
+		NsPerOp: float64(ri.T.Nanoseconds()) / float64(ri.N)}
+	if c.Native != nil {
+		if err := ctx.Err(); err != nil {
+			return Result{}, err
+		}
+		rn := testing.Benchmark(c.Native)
+		if rn.N > 0 {
+			res.Native = c.figure(rn)
+			res.NativeNs = float64(rn.T.Nanoseconds()) / float64(rn.N)
+			if res.NativeNs > 0 {
+				res.Ratio = res.NsPerOp / res.NativeNs
+			}
+		}
+	}
+	return res, nil
+}
+
+// Bench runs c inside a `go test -bench` benchmark: sub-benchmarks
+// "ingot" and "native", and reports the ratio on the ingot one as the
+// metric "x-native" (measured against a native run made in the same
+// benchmark).
+func Bench(b *testing.B, c Case, workers int) {
+	var nativeNs float64
+	if c.Native != nil {
+		b.Run("native", func(b *testing.B) {
+			c.Native(b)
+			if b.N > 0 {
+				nativeNs = float64(b.Elapsed().Nanoseconds()) / float64(b.N)
+			}
+		})
+	}
+	b.Run("ingot", func(b *testing.B) {
+		c.Ingot(b, workers)
+		if b.N > 0 && nativeNs > 0 {
+			ns := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
+			b.ReportMetric(ns/nativeNs, "x-native")
+		}
+	})
+}

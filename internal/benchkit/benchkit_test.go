@@ -1,0 +1,42 @@
+package benchkit
+
+import (
+	"context"
+	"testing"
+	"time"
+)
+
+func TestRunReportsRatio(t *testing.T) {
+	c := Case{
+		Name: "test/sleep", Unit: "Mitems/s", PerOp: 1000,
+		Ingot:  func(b *testing.B, _ int) { spin(b, 2*time.Microsecond) },
+		Native: func(b *testing.B) { spin(b, time.Microsecond) },
+	}
+	r, err := Run(context.Background(), c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Ratio < 1.2 || r.Ratio > 4 {
+		t.Errorf("ratio %.2f, want about 2", r.Ratio)
+	}
+	if r.Ingot <= 0 || r.Native <= r.Ingot {
+		t.Errorf("figures %+v", r)
+	}
+	Register(c)
+	if got := Cases("test/"); len(got) != 1 {
+		t.Errorf("Cases = %d", len(got))
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Run(ctx, c, 1); err == nil {
+		t.Error("cancelled context not reported")
+	}
+}
+
+func spin(b *testing.B, d time.Duration) {
+	for range b.N {
+		end := time.Now().Add(d)
+		for time.Now().Before(end) {
+		}
+	}
+}

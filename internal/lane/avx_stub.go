@@ -1,0 +1,24 @@
+//go:build !(goexperiment.simd && amd64)
+
+package lane
+
+// useAVX2 is false in builds without simd/archsimd; the AVX2 kernels below
+// are never called.
+const useAVX2 = false
+
+// HasAVX2 reports whether the AVX2 kernels are in use.
+func HasAVX2() bool { return false }
+
+func addF32AVX2(d, a, b []float32)              {}
+func subF32AVX2(d, a, b []float32)              {}
+func mulF32AVX2(d, a, b []float32)              {}
+func divF32AVX2(d, a, b []float32)              {}
+func fmaF32AVX2(d, a, b, c []float32)           {}
+func minF32AVX2(d, a, b []float32)              {}
+func maxF32AVX2(d, a, b []float32)              {}
+func sqrtF32AVX2(d, a []float32)                {}
+func ltF32AVX2(d []uint32, a, b []float32)      {}
+func leF32AVX2(d []uint32, a, b []float32)      {}
+func select32AVX2(d []uint32, c, a, b []uint32) {}
+func addI32AVX2(d, a, b []int32)                {}
+func moveMasked32AVX2(d, s []uint32, m Mask)    {}

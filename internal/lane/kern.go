@@ -1,0 +1,322 @@
+package lane
+
+import "math"
+
+// Num is the set of element types the generic kernels accept.
+type Num interface {
+	~int32 | ~uint32 | ~int64 | ~uint64 | ~float32
+}
+
+// Int is the set of integer element types.
+type Int interface {
+	~int32 | ~uint32 | ~int64 | ~uint64
+}
+
+// Add sets d[i] = a[i] + b[i].
+func Add[T Num](d, a, b []T) {
+	a, b = a[:len(d)], b[:len(d)]
+	for i := range d {
+		d[i] = a[i] + b[i]
+	}
+}
+
+// Sub sets d[i] = a[i] - b[i].
+func Sub[T Num](d, a, b []T) {
+	a, b = a[:len(d)], b[:len(d)]
+	for i := range d {
+		d[i] = a[i] - b[i]
+	}
+}
+
+// Mul sets d[i] = a[i] * b[i].
+func Mul[T Num](d, a, b []T) {
+	a, b = a[:len(d)], b[:len(d)]
+	for i := range d {
+		d[i] = a[i] * b[i]
+	}
+}
+
+// And sets d[i] = a[i] & b[i].
+func And[T Int](d, a, b []T) {
+	a, b = a[:len(d)], b[:len(d)]
+	for i := range d {
+		d[i] = a[i] & b[i]
+	}
+}
+
+// Or sets d[i] = a[i] | b[i].
+func Or[T Int](d, a, b []T) {
+	a, b = a[:len(d)], b[:len(d)]
+	for i := range d {
+		d[i] = a[i] | b[i]
+	}
+}
+
+// Xor sets d[i] = a[i] ^ b[i].
+func Xor[T Int](d, a, b []T) {
+	a, b = a[:len(d)], b[:len(d)]
+	for i := range d {
+		d[i] = a[i] ^ b[i]
+	}
+}
+
+// Broadcast sets every d[i] to v.
+func Broadcast[T Num](d []T, v T) {
+	for i := range d {
+		d[i] = v
+	}
+}
+
+// Lt sets d[i] = 1 if a[i] < b[i], else 0.
+func Lt[T Num](d []uint32, a, b []T) {
+	a, b = a[:len(d)], b[:len(d)]
+	for i := range d {
+		var r uint32
+		if a[i] < b[i] {
+			r = 1
+		}
+		d[i] = r
+	}
+}
+
+// Le sets d[i] = 1 if a[i] <= b[i], else 0.
+func Le[T Num](d []uint32, a, b []T) {
+	a, b = a[:len(d)], b[:len(d)]
+	for i := range d {
+		var r uint32
+		if a[i] <= b[i] {
+			r = 1
+		}
+		d[i] = r
+	}
+}
+
+// Eq sets d[i] = 1 if a[i] == b[i], else 0.
+func Eq[T Num](d []uint32, a, b []T) {
+	a, b = a[:len(d)], b[:len(d)]
+	for i := range d {
+		var r uint32
+		if a[i] == b[i] {
+			r = 1
+		}
+		d[i] = r
+	}
+}
+
+// Ne sets d[i] = 1 if a[i] != b[i], else 0.
+func Ne[T Num](d []uint32, a, b []T) {
+	a, b = a[:len(d)], b[:len(d)]
+	for i := range d {
+		var r uint32
+		if a[i] != b[i] {
+			r = 1
+		}
+		d[i] = r
+	}
+}
+
+// Select sets d[i] = a[i] where c[i] != 0, else b[i].
+func Select[T Num](d []T, c []uint32, a, b []T) {
+	c, a, b = c[:len(d)], a[:len(d)], b[:len(d)]
+	for i := range d {
+		if c[i] != 0 {
+			d[i] = a[i]
+		} else {
+			d[i] = b[i]
+		}
+	}
+}
+
+// MoveMasked copies s[i] into d[i] for the lanes set in m.
+func MoveMasked[T Num](d, s []T, m Mask) {
+	s = s[:len(d)]
+	for m != 0 {
+		i := m.First()
+		m &= m - 1
+		if i >= len(d) {
+			return
+		}
+		d[i] = s[i]
+	}
+}
+
+// AddF32 sets d[i] = a[i] + b[i].
+func AddF32(d, a, b []float32) {
+	if useAVX2 {
+		addF32AVX2(d, a, b)
+		return
+	}
+	Add(d, a, b)
+}
+
+// SubF32 sets d[i] = a[i] - b[i].
+func SubF32(d, a, b []float32) {
+	if useAVX2 {
+		subF32AVX2(d, a, b)
+		return
+	}
+	Sub(d, a, b)
+}
+
+// MulF32 sets d[i] = a[i] * b[i].
+func MulF32(d, a, b []float32) {
+	if useAVX2 {
+		mulF32AVX2(d, a, b)
+		return
+	}
+	Mul(d, a, b)
+}
+
+// DivF32 sets d[i] = a[i] / b[i].
+func DivF32(d, a, b []float32) {
+	if useAVX2 {
+		divF32AVX2(d, a, b)
+		return
+	}
+	a, b = a[:len(d)], b[:len(d)]
+	for i := range d {
+		d[i] = a[i] / b[i]
+	}
+}
+
+// FmaF32 sets d[i] = a[i]*b[i] + c[i] with a single rounding.
+func FmaF32(d, a, b, c []float32) {
+	if useAVX2 {
+		fmaF32AVX2(d, a, b, c)
+		return
+	}
+	fmaGo(d, a, b, c)
+}
+
+func fmaGo(d, a, b, c []float32) {
+	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
+	for i := range d {
+		d[i] = float32(math.FMA(float64(a[i]), float64(b[i]), float64(c[i])))
+	}
+}
+
+// MinF32 sets d[i] = fmin(a[i], b[i]): the smaller value, or the other
+// operand when one is NaN.
+func MinF32(d, a, b []float32) {
+	if useAVX2 {
+		minF32AVX2(d, a, b)
+		return
+	}
+	a, b = a[:len(d)], b[:len(d)]
+	for i := range d {
+		d[i] = FMin(a[i], b[i])
+	}
+}
+
+// MaxF32 sets d[i] = fmax(a[i], b[i]): the larger value, or the other
+// operand when one is NaN.
+func MaxF32(d, a, b []float32) {
+	if useAVX2 {
+		maxF32AVX2(d, a, b)
+		return
+	}
+	a, b = a[:len(d)], b[:len(d)]
+	for i := range d {
+		d[i] = FMax(a[i], b[i])
+	}
+}
+
+// FMin is the scalar fmin of MinF32.
+func FMin(a, b float32) float32 {
+	if b < a || a != a {
+		return b
+	}
+	return a
+}
+
+// FMax is the scalar fmax of MaxF32.
+func FMax(a, b float32) float32 {
+	if b > a || a != a {
+		return b
+	}
+	return a
+}
+
+// SqrtF32 sets d[i] = sqrt(a[i]).
+func SqrtF32(d, a []float32) {
+	if useAVX2 {
+		sqrtF32AVX2(d, a)
+		return
+	}
+	sqrtGo(d, a)
+}
+
+func sqrtGo(d, a []float32) {
+	a = a[:len(d)]
+	for i := range d {
+		d[i] = float32(math.Sqrt(float64(a[i])))
+	}
+}
+
+// LtF32 sets d[i] = 1 if a[i] < b[i], else 0.
+func LtF32(d []uint32, a, b []float32) {
+	if useAVX2 {
+		ltF32AVX2(d, a, b)
+		return
+	}
+	Lt(d, a, b)
+}
+
+// LeF32 sets d[i] = 1 if a[i] <= b[i], else 0.
+func LeF32(d []uint32, a, b []float32) {
+	if useAVX2 {
+		leF32AVX2(d, a, b)
+		return
+	}
+	Le(d, a, b)
+}
+
+// Select32 sets d[i] = a[i] where c[i] != 0, else b[i], on 32-bit lanes.
+func Select32(d []uint32, c, a, b []uint32) {
+	if useAVX2 {
+		select32AVX2(d, c, a, b)
+		return
+	}
+	Select(d, c, a, b)
+}
+
+// AddI32 sets d[i] = a[i] + b[i] (wrapping).
+func AddI32(d, a, b []int32) {
+	if useAVX2 {
+		addI32AVX2(d, a, b)
+		return
+	}
+	Add(d, a, b)
+}
+
+// MoveMasked32 copies s[i] into d[i] for the lanes set in m.
+func MoveMasked32(d, s []uint32, m Mask) {
+	if useAVX2 && len(d) == 64 {
+		moveMasked32AVX2(d, s, m)
+		return
+	}
+	MoveMasked(d, s, m)
+}
+
+// ZextU32 sets d[i] = uint64(a[i]).
+func ZextU32(d []uint64, a []uint32) {
+	a = a[:len(d)]
+	for i := range d {
+		d[i] = uint64(a[i])
+	}
+}
+
+// Contiguous reports whether a[i] == a[0] + i*stride for every lane i.
+func Contiguous(a []uint64, stride uint64) bool {
+	if len(a) == 0 {
+		return true
+	}
+	v := a[0]
+	for _, x := range a {
+		if x != v {
+			return false
+		}
+		v += stride
+	}
+	return true
+}

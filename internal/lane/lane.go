@@ -1,0 +1,71 @@
+// Package lane holds the lane-width constants, the execution Mask and the hot
+// loops over lane vectors shared by the SIMD-lane executor, the rasterizer
+// and the ray traversal.
+//
+// A lane vector is a Go slice with one element per lane of a batch. Batches
+// are W lanes wide (DefaultWidth = 64, at most MaxWidth = 64, a multiple of
+// 8), made of SIMD-groups of SIMDWidth = 32 lanes as MSL assumes. Kernels run
+// over len(dst) lanes; every source slice must be at least that long.
+//
+// The default build uses plain Go loops. A build with GOEXPERIMENT=simd on
+// amd64 swaps in simd/archsimd AVX2 versions of the hottest kernels, chosen at
+// run time only when the CPU has AVX2 and FMA (see HasAVX2). Both builds give
+// bit-identical results: fused multiply-add is only used where the operation
+// itself is defined as fused (FmaF32).
+package lane
+
+import "math/bits"
+
+// Lane-width constants.
+const (
+	SIMDWidth    = 32 // threads per SIMD-group (threads_per_simdgroup)
+	DefaultWidth = 64 // lanes per executor batch
+	MaxWidth     = 64 // largest batch; a Mask holds one bit per lane
+)
+
+// Mask has one bit per lane of a batch: bit i set means lane i is active.
+type Mask uint64
+
+// FirstN returns the mask of lanes 0..n-1.
+func FirstN(n int) Mask {
+	if n >= 64 {
+		return ^Mask(0)
+	}
+	if n <= 0 {
+		return 0
+	}
+	return Mask(1)<<uint(n) - 1
+}
+
+// Has reports whether lane i is active.
+func (m Mask) Has(i int) bool { return m>>uint(i)&1 != 0 }
+
+// Count returns the number of active lanes.
+func (m Mask) Count() int { return bits.OnesCount64(uint64(m)) }
+
+// First returns the lowest active lane, or -1.
+func (m Mask) First() int {
+	if m == 0 {
+		return -1
+	}
+	return bits.TrailingZeros64(uint64(m))
+}
+
+// FromBools returns the mask of lanes whose bool lane (0 or 1) is nonzero,
+// for the first n lanes of c.
+func FromBools(c []uint32) Mask {
+	var m Mask
+	for i, v := range c {
+		if v != 0 {
+			m |= 1 << uint(i)
+		}
+	}
+	return m
+}
+
+// Expand writes -1 into d[i] for active lanes and 0 elsewhere.
+func (m Mask) Expand(d []int32) {
+	for i := range d {
+		d[i] = -int32(m >> uint(i) & 1)
+	}
+}

@@ -1,0 +1,54 @@
+// Package texel is ingot's runtime texture core: Metal pixel formats and
+// their exact conversions, texture storage (every Metal texture type, mip
+// levels, array slices, cube faces, samples), samplers, and sampling,
+// gathering, reading and writing texels — each as a scalar call and as an
+// allocation-free lane-batch call over SoA slices.
+//
+// The package knows nothing of MSL, the executor or the engine:
+// engine.Texture wraps a *Texture and the executor's texture intrinsics call
+// the batch entry points with lane slices.
+//
+// Conventions:
+//   - Texture space has its origin at the top-left texel, v grows downward
+//     (row 0 is the first row in memory), texel centres are at +0.5.
+//   - Batch calls take n lanes (n = len of the first coordinate slice), an
+//     optional execution bitmask (bit i of mask[i/64]; nil = all lanes
+//     active) and write only active lanes of the outputs.
+//   - Float-like formats (float, unorm, snorm, sRGB, depth) produce float32
+//     values; integer formats produce int32/uint32 values, which batch calls
+//     carry as bit patterns in their float32 slices
+//     (math.Float32frombits(uint32(v))), so one lane register type serves all.
+//     Integer formats are always sampled with nearest filtering.
+//   - Masks are bitsets over lanes; an executor holding a 64-lane
+//     lane.Mask m passes []uint64{uint64(m)} (no allocation).
+//
+// Sampling follows the OpenGL/Metal formulation: texel coordinates are
+// u·width + offset, linear filtering uses floor(x−0.5) and its fraction,
+// address modes act on integer texel indices, border texels are replaced
+// by the border colour and then filtered, sRGB is decoded before
+// filtering, λ = log2(max(|∂(u·w,v·h,r·d)/∂x|, |∂…/∂y|)) + biases,
+// clamped, λ > 0 selects the minification filter; mip_filter::nearest picks
+// ceil(λ+0.5)−1, linear blends floor(λ) and floor(λ)+1.
+//
+// Deliberate approximations (documented, deterministic):
+//   - Filter weights are computed in float32 at full precision; GPUs
+//     quantise them to 8 sub-texel bits, so results differ by up to ~1/256
+//     of a texel step from hardware.
+//   - Anisotropic filtering: N = min(ceil(ρmax/ρmin), MaxAnisotropy) probes
+//     spread evenly along the major derivative axis, each a normal
+//     (tri)linear sample at λ = log2(ρmax/N), averaged (the
+//     EXT_texture_filter_anisotropic model). Not used for cube maps.
+//   - Cube maps are always filtered "seamlessly": a footprint texel beyond
+//     a face edge is fetched from the adjacent face by turning its centre
+//     into a direction and re-projecting it. At a cube corner the missing
+//     texel comes from one of the two other faces instead of an average of
+//     three. Address modes do not apply to cube maps. On a tie between
+//     major axes the face is chosen in the order z, y, x.
+//   - Cube-map LOD from gradientcube / quad derivatives uses the
+//     derivative of the face coordinates on the face of the lane's own
+//     direction (the quotient rule on sc/|ma|, tc/|ma|).
+//   - The array layer of sample/gather is clamped to the array; read/write
+//     of an out-of-range layer is out of bounds.
+//   - sample_compare clamps the reference to [0,1] for unorm depth formats
+//     only; the result is returned in R.
+package texel

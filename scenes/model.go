@@ -1,0 +1,54 @@
+package scenes
+
+import (
+	"github.com/ingot-render/ingot/scenes/model"
+	"github.com/ingot-render/ingot/scenes/texture"
+)
+
+// Model types, re-exported from scenes/model (see there for documentation).
+type (
+	// Scene is a loaded scene.
+	Scene = model.Scene
+	// Options control loading.
+	Options = model.Options
+	// Node is a node of the hierarchy.
+	Node = model.Node
+	// Instance is a drawable placement of a mesh.
+	Instance = model.Instance
+	// Pose is every node's state at one time.
+	Pose = model.Pose
+	// Mesh is a list of primitives.
+	Mesh = model.Mesh
+	// Primitive is one draw with its vertex streams.
+	Primitive = model.Primitive
+	// MorphTarget holds per-vertex displacements.
+	MorphTarget = model.MorphTarget
+	// Mode is a primitive topology.
+	Mode = model.Mode
+	// Material is a metallic-roughness PBR material.
+	Material = model.Material
+	// TextureRef references a texture from a material slot.
+	TextureRef = model.TextureRef
+	// TexTransform is KHR_texture_transform.
+	TexTransform = model.TexTransform
+	// Texture pairs an image and a sampler.
+	Texture = model.Texture
+	// Sampler is a texture sampler.
+	Sampler = model.Sampler
+	// Image is a decoded image with mips.
+	Image = texture.Image
+	// Camera is a camera object.
+	Camera = model.Camera
+	// Light is a punctual light.
+	Light = model.Light
+	// AreaLight is an emissive primitive.
+	AreaLight = model.AreaLight
+	// Skin binds vertices to joints.
+	Skin = model.Skin
+	// Animation is a set of keyframed channels.
+	Animation = model.Animation
+	// Bounds is an axis-aligned box.
+	Bounds = model.Bounds
+	// Summary describes a scene.
+	Summary = model.Summary
+)

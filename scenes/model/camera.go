@@ -1,0 +1,81 @@
+package model
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// Projection is a camera projection type.
+type Projection uint8
+
+// Projections.
+const (
+	Perspective Projection = iota
+	Orthographic
+)
+
+func (p Projection) String() string {
+	if p == Orthographic {
+		return "orthographic"
+	}
+	return "perspective"
+}
+
+// Camera is a camera object; the node it hangs on places it (looking down
+// its local -Z with +Y up).
+type Camera struct {
+	Name       string
+	Projection Projection
+	// YFov is the vertical field of view in radians (perspective).
+	YFov float32
+	// Aspect is width/height, 0 to follow the viewport.
+	Aspect float32
+	// XMag, YMag are half-extents (orthographic).
+	XMag, YMag float32
+	ZNear      float32
+	// ZFar is +Inf for an infinite perspective projection.
+	ZFar float32
+	// Node is the node carrying the camera, -1 if none (then World applies).
+	Node int
+	// World is the camera-to-world transform when Node is -1.
+	World mgl32.Mat4
+}
+
+// CameraWorld returns camera i's camera-to-world transform at pose p.
+func (s *Scene) CameraWorld(i int, p *Pose) mgl32.Mat4 {
+	c := &s.Cameras[i]
+	if c.Node >= 0 && c.Node < len(p.World) {
+		return p.World[c.Node]
+	}
+	return c.World
+}
+
+// CameraNode returns the first node carrying camera i, or -1.
+func (s *Scene) CameraNode(i int) int {
+	for n := range s.Nodes {
+		if s.Nodes[n].Camera == i {
+			return n
+		}
+	}
+	return -1
+}
+
+// AutoCamera returns a perspective camera (45° vertical fov) looking at the
+// centre of b from the +Z side, placed so the bounding sphere fits.
+func AutoCamera(b Bounds) Camera {
+	if b.Empty() {
+		b = Bounds{Min: [3]float32{-1, -1, -1}, Max: [3]float32{1, 1, 1}}
+	}
+	c := b.Center()
+	r := b.Size().Len() / 2
+	if r <= 0 || math.IsInf(float64(r), 0) || math.IsNaN(float64(r)) {
+		r = 1
+	}
+	fov := float32(math.Pi / 4)
+	dist := r / float32(math.Sin(float64(fov)/2))
+	eye := c.Add(mgl32.Vec3{0, r * 0.25, dist})
+	view := mgl32.LookAtV(eye, c, mgl32.Vec3{0, 1, 0})
+	return Camera{Name: "auto", Projection: Perspective, YFov: fov, ZNear: max(dist-r*1.5, dist*0.001),
+		ZFar: dist + r*2, Node: -1, World: view.Inv()}
+}

@@ -1,0 +1,228 @@
+package ir
+
+// InlineOptions control Inline.
+type InlineOptions struct {
+	// MaxSize is the largest callee (in instructions, nested ones
+	// included) inlined; 0 means 200. Callees that contain a barrier
+	// intrinsic are inlined whatever their size.
+	MaxSize int
+}
+
+// Inline replaces calls by copies of their callee's body, repeatedly, for
+// every callee that is not recursive (not on a cycle of the call graph),
+// is small enough, and returns only outside loops and switches. A callee
+// with early returns is wrapped in a one-trip loop whose break stands for
+// return. Results flow through fresh variables. It reports whether any call
+// was inlined.
+func Inline(p *Program, opt InlineOptions) bool {
+	if opt.MaxSize == 0 {
+		opt.MaxSize = 200
+	}
+	rec := recursiveFuncs(p)
+	any := false
+	for round := 0; round < 8; round++ {
+		changed := false
+		for _, f := range p.Funcs {
+			in := &inliner{p: p, f: f, rec: rec, opt: opt}
+			f.Body = in.block(f.Body)
+			if in.changed {
+				substitute(f.Body, in.subst)
+				changed = true
+			}
+		}
+		if !changed {
+			break
+		}
+		any = true
+	}
+	return any
+}
+
+// recursiveFuncs marks the functions on a cycle of the call graph.
+func recursiveFuncs(p *Program) []bool {
+	n := len(p.Funcs)
+	calls := make([][]int, n)
+	for i, f := range p.Funcs {
+		Walk(f.Body, func(in *Instr) bool {
+			if in.Op == OpCall && int(in.Imm) < n {
+				calls[i] = append(calls[i], int(in.Imm))
+			}
+			return true
+		})
+	}
+	rec := make([]bool, n)
+	for s := 0; s < n; s++ {
+		seen := make([]bool, n)
+		stack := append([]int(nil), calls[s]...)
+		for len(stack) > 0 {
+			x := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if x == s {
+				rec[s] = true
+				break
+			}
+			if seen[x] {
+				continue
+			}
+			seen[x] = true
+			stack = append(stack, calls[x]...)
+		}
+	}
+	return rec
+}
+
+type inliner struct {
+	p       *Program
+	f       *Function
+	rec     []bool
+	opt     InlineOptions
+	subst   []Reg
+	changed bool
+}
+
+func size(b Block) int {
+	n := 0
+	Walk(b, func(*Instr) bool { n++; return true })
+	return n
+}
+
+func (il *inliner) hasBarrier(b Block) bool {
+	found := false
+	Walk(b, func(in *Instr) bool {
+		if in.Op == OpIntrinsic && int(in.Imm) < len(il.p.Intrinsics) && il.p.Intrinsics[in.Imm].Flags&Barrier != 0 {
+			found = true
+		}
+		return true
+	})
+	return found
+}
+
+// returnsOK reports whether every return of b is outside loops and switches.
+func returnsOK(b Block) bool {
+	ok := true
+	var walk func(Block, bool)
+	walk = func(b Block, nested bool) {
+		for _, in := range b {
+			switch in.Op {
+			case OpReturn:
+				if nested {
+					ok = false
+				}
+			case OpIf:
+				walk(in.Then, nested)
+				walk(in.Else, nested)
+			case OpLoop:
+				walk(in.Body, true)
+				walk(in.Continuing, true)
+			case OpSwitch:
+				for _, c := range in.Cases {
+					walk(c.Body, true)
+				}
+			}
+		}
+	}
+	walk(b, false)
+	return ok
+}
+
+func (il *inliner) block(b Block) Block {
+	var out Block
+	for _, in := range b {
+		switch in.Op {
+		case OpIf:
+			in.Then = il.block(in.Then)
+			in.Else = il.block(in.Else)
+		case OpLoop:
+			in.Body = il.block(in.Body)
+			in.Continuing = il.block(in.Continuing)
+		case OpSwitch:
+			for i := range in.Cases {
+				in.Cases[i].Body = il.block(in.Cases[i].Body)
+			}
+		case OpCall:
+			callee := il.p.Funcs[in.Imm]
+			if callee != il.f && !il.rec[in.Imm] && returnsOK(callee.Body) &&
+				(size(callee.Body) <= il.opt.MaxSize || il.hasBarrier(callee.Body)) {
+				out = append(out, il.expand(in, callee)...)
+				il.changed = true
+				continue
+			}
+		}
+		out = append(out, in)
+	}
+	return out
+}
+
+// expand returns the inlined body of call in.
+func (il *inliner) expand(call *Instr, callee *Function) Block {
+	f := il.f
+	m := make([]Reg, len(callee.Regs))
+	for i, pr := range callee.Params {
+		m[pr] = call.Args[i]
+	}
+	for r := 1; r < len(callee.Regs); r++ {
+		if m[r] == NoReg {
+			f.Regs = append(f.Regs, callee.Regs[r])
+			m[r] = Reg(len(f.Regs) - 1)
+		}
+	}
+	resVars := make([]Reg, len(call.Results))
+	for i, k := range callee.Results {
+		f.Regs = append(f.Regs, RegInfo{Kind: k, Var: true, Name: callee.Name + ".ret"})
+		resVars[i] = Reg(len(f.Regs) - 1)
+	}
+	for len(il.subst) < len(f.Regs) {
+		il.subst = append(il.subst, NoReg)
+	}
+	for i, r := range call.Results {
+		il.subst[r] = resVars[i]
+	}
+	body := cloneBlock(callee.Body, func(r Reg) Reg { return m[r] })
+	// A single trailing return needs no wrapper loop.
+	nret := 0
+	Walk(body, func(in *Instr) bool {
+		if in.Op == OpReturn {
+			nret++
+		}
+		return true
+	})
+	trailing := nret == 1 && len(body) > 0 && body[len(body)-1].Op == OpReturn
+	var rewrite func(Block) Block
+	rewrite = func(b Block) Block {
+		var out Block
+		for _, in := range b {
+			switch in.Op {
+			case OpReturn:
+				for i, a := range in.Args {
+					out = append(out, &Instr{Op: OpSet, Kind: callee.Results[i], Dst: resVars[i], Args: []Reg{a}, Pos: in.Pos})
+				}
+				if !trailing {
+					out = append(out, &Instr{Op: OpBreak, Pos: in.Pos})
+				}
+				continue
+			case OpIf:
+				in.Then = rewrite(in.Then)
+				in.Else = rewrite(in.Else)
+			}
+			out = append(out, in)
+		}
+		return out
+	}
+	body = rewrite(body)
+	// Variables start as zero on every call, also when inlined into a loop.
+	var init Block
+	for r := 1; r < len(callee.Regs); r++ {
+		if ri := callee.Regs[r]; ri.Var {
+			f.Regs = append(f.Regs, RegInfo{Kind: ri.Kind})
+			z := Reg(len(f.Regs) - 1)
+			init = append(init, &Instr{Op: OpConst, Kind: ri.Kind, Dst: z, Pos: call.Pos},
+				&Instr{Op: OpSet, Kind: ri.Kind, Dst: m[r], Args: []Reg{z}, Pos: call.Pos})
+		}
+	}
+	body = append(init, body...)
+	if trailing || nret == 0 {
+		return body
+	}
+	body = append(body, &Instr{Op: OpBreak, Pos: call.Pos})
+	return Block{{Op: OpLoop, Body: body, Pos: call.Pos}}
+}

@@ -1,0 +1,587 @@
+package sema
+
+import (
+	"strings"
+
+	"github.com/ingot-render/ingot/shaders/diag"
+	"github.com/ingot-render/ingot/shaders/syntax"
+)
+
+func (c *checker) args(args []syntax.Expr, s *Scope) ([]*ExprInfo, []Arg, bool) {
+	xs := make([]*ExprInfo, len(args))
+	as := make([]Arg, len(args))
+	bad := false
+	for i, a := range args {
+		xs[i] = c.expr(a, s)
+		as[i] = Arg{Type: xs[i].Type, LValue: xs[i].LValue, Const: xs[i].Const, Space: xs[i].Space,
+			Null: xs[i].Type == Nullptr || xs[i].Value != nil && xs[i].Type.IsInteger() && xs[i].Value.I == 0}
+		if xs[i].Type.IsBad() {
+			bad = true
+		}
+	}
+	return xs, as, bad
+}
+
+// applyMatch records the argument conversions of a resolved call.
+func (c *checker) applyMatch(args []syntax.Expr, xs []*ExprInfo, m *Match) {
+	for i := range xs {
+		if i < len(m.Convs) {
+			cv := m.Convs[i]
+			if cv.Rank != RankExact || cv.Kind != ConvNone {
+				xs[i].Conv = &cv
+			}
+		}
+	}
+}
+
+func (c *checker) call(e *syntax.CallExpr, s *Scope) *ExprInfo {
+	switch fun := e.Fun.(type) {
+	case *syntax.NameExpr:
+		return c.callName(e, fun, s)
+	case *syntax.MemberExpr:
+		return c.callMember(e, fun, s)
+	case *syntax.ParenExpr:
+		if ne, ok := unparen(fun).(*syntax.NameExpr); ok {
+			return c.callName(e, ne, s)
+		}
+	}
+	f := c.expr(e.Fun, s)
+	c.args(e.Args, s)
+	if f.Type.IsBad() {
+		return c.record(e, &ExprInfo{Type: f.Type})
+	}
+	if f.Type.Kind == KFunc {
+		return c.record(e, &ExprInfo{Type: f.Type.Func.Result})
+	}
+	if f.Type.Kind == KPointer && f.Type.Elem.Kind == KFunc {
+		return c.record(e, &ExprInfo{Type: f.Type.Elem.Func.Result})
+	}
+	return c.unknown(e)
+}
+
+func (c *checker) callName(e *syntax.CallExpr, fun *syntax.NameExpr, s *Scope) *ExprInfo {
+	last := fun.Name.Last()
+	sym := c.lookupQualified(fun.Name, s, false)
+	if sym == nil {
+		c.args(e.Args, s)
+		if !fun.Name.Qualified() {
+			c.errorf(fun.Pos(), "undeclared", "use of undeclared identifier '%s'", last.Name)
+		} else {
+			c.lookupQualified(fun.Name, s, true)
+		}
+		c.invalid(fun)
+		return c.invalid(e)
+	}
+	switch sym.Kind {
+	case SymType, SymBuiltinTmp:
+		t := c.namedType(fun.Name, s)
+		c.record(fun, &ExprInfo{Type: t, IsType: true})
+		return c.construct(e, t, e.Args, false, fun.Pos(), s)
+	case SymTemplate:
+		if len(sym.Templs) > 0 {
+			if _, isStruct := sym.Templs[0].Decl.Decl.(*syntax.StructDecl); isStruct || isAlias(sym.Templs[0]) {
+				t := c.namedType(fun.Name, s)
+				c.record(fun, &ExprInfo{Type: t, IsType: true})
+				return c.construct(e, t, e.Args, false, fun.Pos(), s)
+			}
+		}
+		return c.callFuncs(e, fun, sym, s)
+	case SymFunc:
+		return c.callFuncs(e, fun, sym, s)
+	case SymBuiltinFn:
+		return c.callBuiltin(e, fun, sym.builtinNS, last, s)
+	case SymVar:
+		x := c.expr(fun, s)
+		c.args(e.Args, s)
+		t := x.Type
+		if t.Kind == KPointer {
+			t = t.Elem
+		}
+		if t.Kind == KFunc {
+			return c.record(e, &ExprInfo{Type: t.Func.Result})
+		}
+		if t.Kind == KStruct {
+			if r := c.operatorCall(e, "operator()", x, nil, e.Lparen, s); r != nil {
+				return r
+			}
+		}
+		if t.IsBad() || t.Kind == KOpaque {
+			return c.record(e, &ExprInfo{Type: Unknown})
+		}
+		c.errorf(fun.Pos(), "not-callable", "called object type '%s' is not a function", x.Type)
+		return c.invalid(e)
+	}
+	c.args(e.Args, s)
+	c.errorf(fun.Pos(), "not-callable", "'%s' is not a function", fun.Name.Plain())
+	return c.invalid(e)
+}
+
+func isAlias(t *Template) bool {
+	_, ok := t.Decl.Decl.(*syntax.AliasDecl)
+	return ok
+}
+
+// callFuncs resolves a call to user functions (and function templates, and
+// same-named built-ins).
+func (c *checker) callFuncs(e *syntax.CallExpr, fun *syntax.NameExpr, sym *Symbol, s *Scope) *ExprInfo {
+	xs, as, bad := c.args(e.Args, s)
+	last := fun.Name.Last()
+	var explicit []TemplArg
+	if last.Template != nil {
+		explicit = c.templArgs(last.Template, s)
+	}
+	var cands []*Match
+	for _, f := range sym.Funcs {
+		if explicit != nil {
+			continue
+		}
+		cands = append(cands, MatchFunc(f, as))
+	}
+	argTypes := make([]*Type, len(as))
+	for i, a := range as {
+		argTypes[i] = a.Type
+	}
+	for _, t := range sym.Templs {
+		fd, ok := t.Decl.Decl.(*syntax.FuncDecl)
+		if !ok || len(as) > len(fd.Params) && !fd.Variadic {
+			continue
+		}
+		targs, ok := c.deduceFunc(t, fd, explicit, argTypes)
+		if !ok {
+			continue
+		}
+		if inst := c.instantiateFunc(t, targs, fun); inst != nil {
+			cands = append(cands, MatchFunc(inst, as))
+		}
+	}
+	if !fun.Name.Qualified() && IsBuiltinFunc(last.Name) {
+		for _, b := range c.builtinsFor("metal", last.Name) {
+			cands = append(cands, MatchBuiltin(b, as))
+		}
+	}
+	if bad {
+		// Pick a plausible result type without reporting.
+		for _, m := range cands {
+			if m != nil {
+				return c.finishCall(e, fun, xs, m)
+			}
+		}
+		for _, f := range sym.Funcs {
+			return c.record(e, &ExprInfo{Type: f.Result, Func: f})
+		}
+		return c.record(e, &ExprInfo{Type: Invalid})
+	}
+	best, amb := Resolve(cands)
+	if best == nil {
+		if amb != nil {
+			c.errorf(fun.Pos(), "ambiguous-call", "call to '%s' is ambiguous", last.Name)
+		} else {
+			c.errorf(fun.Pos(), "no-match", "no matching function for call to '%s' with arguments (%s)", last.Name, fmtTypes(argTypes))
+		}
+		return c.invalid(e)
+	}
+	return c.finishCall(e, fun, xs, best)
+}
+
+func (c *checker) finishCall(e *syntax.CallExpr, fun *syntax.NameExpr, xs []*ExprInfo, m *Match) *ExprInfo {
+	c.applyMatch(e.Args, xs, m)
+	out := &ExprInfo{Type: m.Result, Func: m.Func, Builtin: m.Builtin}
+	if m.Result != nil && m.Result.Kind == KReference {
+		out.Type, out.LValue, out.Space, out.Const = m.Result.Elem, true, m.Result.Space, m.Result.Const
+	}
+	if m.Func != nil {
+		c.info.Exprs[fun] = &ExprInfo{Type: Unknown, Func: m.Func}
+		c.noteCall(m.Func, fun.Pos())
+	}
+	if m.Builtin != nil {
+		c.checkBuiltinUse(m.Builtin, fun.Pos())
+	}
+	return c.record(e, out)
+}
+
+func (c *checker) noteCall(f *Func, pos diag.Pos) {
+	if c.fn != nil {
+		c.fn.callSites = append(c.fn.callSites, callSite{callee: f, pos: pos})
+		for _, g := range c.fn.Calls {
+			if g == f {
+				return
+			}
+		}
+		c.fn.Calls = append(c.fn.Calls, f)
+	}
+}
+
+// builtinsFor returns the overloads of a metal function, choosing the
+// fast or precise variant of math functions per Config.FastMath.
+func (c *checker) builtinsFor(ns, name string) []*Builtin {
+	if ns == "metal" {
+		alt := "metal::precise"
+		if c.conf.FastMath {
+			alt = "metal::fast"
+		}
+		if bs := Builtins(alt, name); len(bs) > 0 {
+			// The variant sets cover only float/half forms; integer forms
+			// (abs, min, max, clamp) stay in metal.
+			out := append([]*Builtin{}, bs...)
+			for _, b := range Builtins("metal", name) {
+				if b.Group == "integer" || b.Group == "relational" {
+					out = append(out, b)
+				}
+			}
+			return out
+		}
+	}
+	return Builtins(ns, name)
+}
+
+func (c *checker) checkBuiltinUse(b *Builtin, pos diag.Pos) {
+	if c.fn == nil {
+		return
+	}
+	k := c.fn.Kind
+	if b.Fragment && k.IsEntry() && k != FuncFragment {
+		c.errorf(pos, "fragment-only", "'%s' can only be used in fragment functions", b.Name)
+	}
+	if b.Group == "sync" && b.Name != "atomic_thread_fence" && k == FuncIntersection {
+		c.errorf(pos, "barrier-intersection", "'%s' is not supported in intersection functions", b.Name)
+	}
+}
+
+func (c *checker) callBuiltin(e *syntax.CallExpr, fun *syntax.NameExpr, ns string, last *syntax.NameSegment, s *Scope) *ExprInfo {
+	name := last.Name
+	if specialBuiltins[name] {
+		return c.callSpecial(e, fun, name, last, s)
+	}
+	xs, as, bad := c.args(e.Args, s)
+	if atomicNames[name] {
+		return c.callAtomic(e, fun, name, xs, as, bad)
+	}
+	var cands []*Match
+	bs := c.builtinsFor(ns, name)
+	for _, b := range bs {
+		cands = append(cands, MatchBuiltin(b, as))
+	}
+	if bad {
+		for _, m := range cands {
+			if m != nil {
+				return c.record(e, &ExprInfo{Type: m.Result, Builtin: m.Builtin})
+			}
+		}
+		if len(bs) > 0 && bs[0].Results.gen == 0 && bs[0].Results.concrete != nil {
+			return c.record(e, &ExprInfo{Type: bs[0].Results.concrete, Builtin: bs[0]})
+		}
+		return c.record(e, &ExprInfo{Type: Invalid})
+	}
+	best, _ := Resolve(cands)
+	if best == nil {
+		ts := make([]*Type, len(as))
+		for i, a := range as {
+			ts[i] = a.Type
+		}
+		c.errorf(fun.Pos(), "no-match", "no matching function for call to '%s' with arguments (%s)", name, fmtTypes(ts))
+		return c.invalid(e)
+	}
+	c.applyMatch(e.Args, xs, best)
+	c.checkBuiltinUse(best.Builtin, fun.Pos())
+	out := &ExprInfo{Type: best.Result, Builtin: best.Builtin}
+	return c.record(e, out)
+}
+
+// callAtomic checks atomic_*_explicit(obj, ...): obj must point to an
+// atomic type in device or threadgroup memory.
+func (c *checker) callAtomic(e *syntax.CallExpr, fun *syntax.NameExpr, name string, xs []*ExprInfo, as []Arg, bad bool) *ExprInfo {
+	b := Builtins("metal", name)[0]
+	if bad {
+		return c.record(e, &ExprInfo{Type: Unknown, Builtin: b})
+	}
+	want := map[string]int{"atomic_store_explicit": 3, "atomic_load_explicit": 2, "atomic_exchange_explicit": 3,
+		"atomic_compare_exchange_weak_explicit": 5}[name]
+	if want == 0 {
+		want = 3
+	}
+	if len(as) != want {
+		c.errorf(fun.Pos(), "no-match", "'%s' takes %d arguments, %d given", name, want, len(as))
+		return c.invalid(e)
+	}
+	pt := as[0].Type
+	if pt.Kind != KPointer || pt.Elem.Kind != KAtomic {
+		c.errorf(e.Args[0].Pos(), "atomic-arg", "first argument of '%s' must be a pointer to an atomic type, not '%s'", name, pt)
+		return c.invalid(e)
+	}
+	if pt.Space != SpaceDevice && pt.Space != SpaceThreadgroup {
+		c.errorf(e.Args[0].Pos(), "atomic-space", "atomic operations require device or threadgroup memory, not '%s'", pt.Space)
+		return c.invalid(e)
+	}
+	val := pt.Elem.Elem
+	if name != "atomic_load_explicit" && name != "atomic_store_explicit" && name != "atomic_exchange_explicit" &&
+		name != "atomic_compare_exchange_weak_explicit" {
+		switch {
+		case val.Kind == KFloat && (name == "atomic_fetch_add_explicit" || name == "atomic_fetch_sub_explicit"):
+			if pt.Space != SpaceDevice {
+				c.errorf(e.Args[0].Pos(), "atomic-float", "atomic_float operations require device memory")
+			}
+		case val.Kind == KInt || val.Kind == KUInt || val.Kind == KULong:
+		default:
+			c.errorf(fun.Pos(), "atomic-type", "'%s' is not supported for atomic<%s>", name, val)
+			return c.invalid(e)
+		}
+	}
+	mo := builtinEnum("memory_order")
+	rt := val
+	params := []*Type{pt}
+	switch name {
+	case "atomic_store_explicit":
+		rt = Void
+		params = append(params, val, mo)
+	case "atomic_load_explicit":
+		params = append(params, mo)
+	case "atomic_compare_exchange_weak_explicit":
+		rt = Bool
+		params = append(params, PointerTo(val, SpaceThread, false, false), val, mo, mo)
+	case "atomic_max_explicit", "atomic_min_explicit":
+		rt = Void
+		params = append(params, val, mo)
+	default:
+		params = append(params, val, mo)
+	}
+	for i := 1; i < len(as); i++ {
+		cv := paramConversion(as[i], params[i])
+		if cv.Rank == RankNone {
+			c.errorf(e.Args[i].Pos(), "atomic-arg", "cannot pass '%s' as argument %d of '%s' (expects '%s')", as[i].Type, i+1, name, params[i])
+			continue
+		}
+		if cv.Kind != ConvNone || cv.Rank != RankExact {
+			xs[i].Conv = &cv
+		}
+	}
+	return c.record(e, &ExprInfo{Type: rt, Builtin: Builtins("metal", name)[0]})
+}
+
+// callSpecial checks built-ins that need their own typing rules.
+func (c *checker) callSpecial(e *syntax.CallExpr, fun *syntax.NameExpr, name string, last *syntax.NameSegment, s *Scope) *ExprInfo {
+	b := Builtins("metal", name)[0]
+	switch name {
+	case "is_function_constant_defined":
+		if len(e.Args) != 1 {
+			c.errorf(fun.Pos(), "no-match", "is_function_constant_defined takes one argument")
+			return c.invalid(e)
+		}
+		x := c.expr(e.Args[0], s)
+		if !x.Type.IsBad() && (x.Var == nil || x.Var.FuncConst == nil) {
+			c.errorf(e.Args[0].Pos(), "not-fc", "argument of is_function_constant_defined must be a function constant")
+		}
+		return c.record(e, &ExprInfo{Type: Bool, Builtin: b})
+	case "as_type":
+		xs, _, bad := c.args(e.Args, s)
+		if last.Template == nil || len(last.Template.Args) != 1 || len(xs) != 1 {
+			c.errorf(fun.Pos(), "as-type", "as_type requires one template argument and one argument")
+			return c.invalid(e)
+		}
+		ta := c.templArg(last.Template.Args[0], s)
+		t := ta.Type
+		if t == nil || bad || t.IsBad() {
+			return c.record(e, &ExprInfo{Type: orInvalid(t), Builtin: b})
+		}
+		from := valueType(xs[0].Type)
+		if !(from.IsScalarOrVector()) || !(t.IsScalarOrVector() || t.Kind == KPacked) {
+			c.errorf(fun.Pos(), "as-type", "as_type operands must be scalar or vector types ('%s' to '%s')", xs[0].Type, t)
+			return c.invalid(e)
+		}
+		if SizeOf(from) != SizeOf(t) {
+			c.errorf(fun.Pos(), "as-type", "as_type: source '%s' (%d bytes) and destination '%s' (%d bytes) differ in size",
+				xs[0].Type, SizeOf(from), t, SizeOf(t))
+			return c.invalid(e)
+		}
+		return c.record(e, &ExprInfo{Type: t, Builtin: b})
+	case "determinant", "transpose":
+		xs, _, bad := c.args(e.Args, s)
+		if bad {
+			return c.record(e, &ExprInfo{Type: Invalid})
+		}
+		if len(xs) != 1 || xs[0].Type.Kind != KMatrix {
+			c.errorf(fun.Pos(), "no-match", "no matching function for call to '%s'", name)
+			return c.invalid(e)
+		}
+		m := xs[0].Type
+		if name == "determinant" {
+			if m.N != m.Rows {
+				c.errorf(fun.Pos(), "no-match", "determinant requires a square matrix, not '%s'", m)
+				return c.invalid(e)
+			}
+			return c.record(e, &ExprInfo{Type: m.Elem, Builtin: b})
+		}
+		return c.record(e, &ExprInfo{Type: Mat(m.Elem, m.Rows, m.N), Builtin: b})
+	case "interpolate_at_center":
+		c.args(e.Args, s)
+		return c.unknown(e)
+	}
+	// simdgroup matrix ops, intersect(), make_array_ref: accepted, untyped.
+	c.args(e.Args, s)
+	r := c.unknown(e)
+	r.Builtin = b
+	return r
+}
+
+func orInvalid(t *Type) *Type {
+	if t == nil {
+		return Invalid
+	}
+	return t
+}
+
+// callMember checks x.method(args) and p->method(args).
+func (c *checker) callMember(e *syntax.CallExpr, fun *syntax.MemberExpr, s *Scope) *ExprInfo {
+	x := c.expr(fun.X, s)
+	t := x.Type
+	name := fun.Name.Last().Name
+	if fun.Arrow && t.Kind == KPointer {
+		x = &ExprInfo{Type: t.Elem, LValue: true, Const: t.Const, Space: t.Space}
+		t = t.Elem
+	}
+	c.record(fun, &ExprInfo{Type: Unknown})
+	switch t.Kind {
+	case KStruct:
+		xs, as, bad := c.args(e.Args, s)
+		ms := c.methods(t.Struct, name)
+		if len(ms) == 0 {
+			if f := t.Struct.FieldByName(name); f != nil && (f.Type.Kind == KFunc || f.Type.Kind == KOpaque || f.Type.IsBad()) {
+				return c.unknown(e)
+			}
+			c.errorf(fun.Name.Pos(), "no-member", "no member named '%s' in '%s'", name, t)
+			return c.invalid(e)
+		}
+		var cands []*Match
+		for _, m := range ms {
+			if x.Const && !m.ConstM && !m.Static {
+				continue
+			}
+			cands = append(cands, MatchFunc(m, as))
+		}
+		if bad {
+			return c.record(e, &ExprInfo{Type: ms[0].Result, Func: ms[0]})
+		}
+		best, amb := Resolve(cands)
+		if best == nil {
+			if amb != nil {
+				c.errorf(fun.Name.Pos(), "ambiguous-call", "call to member function '%s' is ambiguous", name)
+			} else {
+				ts := make([]*Type, len(as))
+				for i, a := range as {
+					ts[i] = a.Type
+				}
+				c.errorf(fun.Name.Pos(), "no-match", "no matching member function for call to '%s' with arguments (%s)", name, fmtTypes(ts))
+			}
+			return c.invalid(e)
+		}
+		c.applyMatch(e.Args, xs, best)
+		c.noteCall(best.Func, fun.Name.Pos())
+		out := &ExprInfo{Type: best.Result, Func: best.Func}
+		if best.Result.Kind == KReference {
+			out.Type, out.LValue, out.Space, out.Const = best.Result.Elem, true, best.Result.Space, best.Result.Const
+		}
+		return c.record(e, out)
+	case KTexture:
+		return c.textureMethod(e, fun, t, name, s)
+	case KArray:
+		c.args(e.Args, s)
+		if t.StdArray && name == "size" {
+			v := IntVal(SizeT, int64(t.N))
+			return c.record(e, &ExprInfo{Type: SizeT, Value: &v})
+		}
+		if t.StdArray && (name == "data" || name == "begin" || name == "end") {
+			return c.unknown(e)
+		}
+	case KOpaque:
+		xs, _, _ := c.args(e.Args, s)
+		_ = xs
+		o := t.Opaque
+		switch {
+		case o.Name == "interpolant" && strings.HasPrefix(name, "interpolate_at_") && len(o.Args) > 0 && o.Args[0].Type != nil:
+			return c.record(e, &ExprInfo{Type: o.Args[0].Type})
+		case o.Name == "patch_control_point" && name == "size":
+			return c.record(e, &ExprInfo{Type: SizeT})
+		case o.Name == "mesh" && strings.HasPrefix(name, "set_"):
+			return c.record(e, &ExprInfo{Type: Void})
+		case o.Name == "mesh_grid_properties" && name == "set_threadgroups_per_grid":
+			return c.record(e, &ExprInfo{Type: Void})
+		}
+		return c.unknown(e)
+	case KInvalid, KUnknown:
+		c.args(e.Args, s)
+		return c.record(e, &ExprInfo{Type: t})
+	}
+	c.args(e.Args, s)
+	c.errorf(fun.OpPos, "member-base", "member reference base type '%s' is not a structure", t)
+	return c.invalid(e)
+}
+
+func (c *checker) methods(st *Struct, name string) []*Func {
+	out := st.Methods[name]
+	if len(out) > 0 {
+		return out
+	}
+	for _, b := range st.Bases {
+		if b.Kind == KStruct {
+			if ms := c.methods(b.Struct, name); len(ms) > 0 {
+				return ms
+			}
+		}
+	}
+	return nil
+}
+
+// operatorCall resolves an overloaded operator on a struct operand: a
+// member operator of the left operand or a free operator function.
+// It returns nil when none exists (the caller then reports).
+func (c *checker) operatorCall(e syntax.Expr, name string, x *ExprInfo, rest []*ExprInfo, pos diag.Pos, s *Scope) *ExprInfo {
+	as := make([]Arg, len(rest))
+	for i, r := range rest {
+		as[i] = Arg{Type: r.Type, LValue: r.LValue, Const: r.Const, Space: r.Space}
+	}
+	var cands []*Match
+	if x.Type.Kind == KStruct {
+		for _, m := range c.methods(x.Type.Struct, name) {
+			if x.Const && !m.ConstM {
+				continue
+			}
+			cands = append(cands, MatchFunc(m, as))
+		}
+	}
+	all := append([]Arg{{Type: x.Type, LValue: x.LValue, Const: x.Const, Space: x.Space}}, as...)
+	if sym := c.lookup(name, s); sym != nil && sym.Kind == SymFunc {
+		for _, f := range sym.Funcs {
+			if f.Method == nil {
+				cands = append(cands, MatchFunc(f, all))
+			}
+		}
+	}
+	if x.Type.Kind == KStruct && x.Type.Struct.Scope != nil && x.Type.Struct.Scope.Parent != nil {
+		// Argument-dependent lookup in the struct's namespace.
+		if sym := c.lookupIn(x.Type.Struct.Scope.Parent, name, nil); sym != nil && sym.Kind == SymFunc {
+			for _, f := range sym.Funcs {
+				if f.Method == nil {
+					cands = append(cands, MatchFunc(f, all))
+				}
+			}
+		}
+	}
+	if len(cands) == 0 {
+		if name == "operator=" {
+			return nil
+		}
+		return nil
+	}
+	best, _ := Resolve(cands)
+	if best == nil {
+		if name == "operator=" {
+			return nil
+		}
+		return nil
+	}
+	c.noteCall(best.Func, pos)
+	out := &ExprInfo{Type: best.Result, Func: best.Func}
+	if best.Result.Kind == KReference {
+		out.Type, out.LValue, out.Space, out.Const = best.Result.Elem, true, best.Result.Space, best.Result.Const
+	}
+	return c.record(e, out)
+}

@@ -1,0 +1,474 @@
+package sema
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ingot-render/ingot/shaders/diag"
+	"github.com/ingot-render/ingot/shaders/syntax"
+)
+
+// Check type-checks a parsed translation unit. Diagnostics go to diags
+// (errors never stop the check; an erroneous expression gets the Invalid
+// type, which suppresses follow-on errors). The returned Program is never
+// nil.
+func Check(fset *diag.FileSet, file *syntax.File, conf *Config, diags *diag.List) *Program {
+	if conf == nil {
+		conf = &Config{FastMath: true}
+	}
+	c := newChecker(fset, conf, diags)
+	c.prog.File = file
+	if file != nil {
+		c.declList(file.Decls, c.global)
+	}
+	c.finish()
+	return c.prog
+}
+
+type checker struct {
+	fset  *diag.FileSet
+	diags *diag.List
+	conf  *Config
+	prog  *Program
+
+	global *Scope
+	metal  *Scope
+
+	// Current function context.
+	fn      *Func
+	info    *Info
+	scope   *Scope
+	loops   int
+	switchs int
+	cases   map[int64]bool
+
+	hostNames map[string]*Function
+	entries   []*Func // qualified functions, for the call rules
+	pending   []*Func // struct methods awaiting body checks
+}
+
+func newChecker(fset *diag.FileSet, conf *Config, diags *diag.List) *checker {
+	c := &checker{fset: fset, diags: diags, conf: conf, hostNames: make(map[string]*Function)}
+	c.global = newScope(ScopeNamespace, nil, "")
+	c.metal = newBuiltinNS(c.global, "metal")
+	c.prog = &Program{Fset: fset, Global: c.global, Info: newInfo()}
+	c.info = c.prog.Info
+	c.scope = c.global
+	return c
+}
+
+func (c *checker) errorf(pos diag.Pos, code, format string, args ...any) {
+	if c.diags != nil {
+		c.diags.Errorf(pos, code, format, args...)
+	}
+}
+
+func (c *checker) warnf(pos diag.Pos, code, format string, args ...any) {
+	if c.diags != nil {
+		c.diags.Warnf(pos, code, format, args...)
+	}
+}
+
+// declare adds a symbol to scope s, merging function overloads and
+// reporting redefinitions.
+func (c *checker) declare(s *Scope, sym *Symbol) *Symbol {
+	old := s.lookupLocal(sym.Name)
+	if old == nil {
+		s.insert(sym)
+		return sym
+	}
+	switch {
+	case old.Kind == SymFunc && sym.Kind == SymFunc:
+		old.Funcs = append(old.Funcs, sym.Funcs...)
+		return old
+	case old.Kind == SymTemplate && sym.Kind == SymTemplate:
+		old.Templs = append(old.Templs, sym.Templs...)
+		return old
+	case old.Kind == SymFunc && sym.Kind == SymTemplate:
+		old.Templs = append(old.Templs, sym.Templs...)
+		return old
+	case old.Kind == SymTemplate && sym.Kind == SymFunc:
+		old.Funcs = append(old.Funcs, sym.Funcs...)
+		old.Kind = SymFunc
+		return old
+	case old.Kind == SymNamespace && sym.Kind == SymNamespace:
+		return old
+	case old.Kind == SymType && sym.Kind == SymType && old.Type == sym.Type:
+		return old
+	case old.Kind == SymVar && sym.Kind == SymVar && (old.Var.Extern || sym.Var.Extern):
+		if sym.Var.Extern {
+			return old
+		}
+		s.insert(sym)
+		return sym
+	}
+	if s.Kind == ScopeBlock || s.Kind == ScopeFunc || s.Kind == ScopeStruct || old.Kind != sym.Kind ||
+		old.Kind == SymVar || old.Kind == SymEnumConst {
+		c.errorf(sym.Pos, "redefinition", "redefinition of '%s'", sym.Name)
+		if old.Pos.IsValid() {
+			c.diags.Notef(old.Pos, "previous definition is here")
+		}
+		return old
+	}
+	s.insert(sym)
+	return sym
+}
+
+// declList checks a list of namespace-scope (or struct-scope) declarations in order.
+func (c *checker) declList(decls []syntax.Decl, s *Scope) {
+	for _, d := range decls {
+		c.decl(d, s)
+	}
+}
+
+func (c *checker) decl(d syntax.Decl, s *Scope) {
+	switch d := d.(type) {
+	case *syntax.NamespaceDecl:
+		c.namespaceDecl(d, s)
+	case *syntax.UsingDirective:
+		ns := c.lookupNamespace(d.Name, s)
+		if ns != nil {
+			s.Using = append(s.Using, ns)
+		}
+	case *syntax.UsingDecl:
+		sym := c.lookupQualified(d.Name, s, true)
+		if sym != nil {
+			cp := *sym
+			cp.Name = d.Name.Last().Name
+			if old := s.lookupLocal(cp.Name); old == nil {
+				s.insert(&cp)
+			}
+		}
+	case *syntax.StructDecl:
+		c.structDecl(d, s, nil)
+	case *syntax.EnumDecl:
+		c.enumDecl(d, s)
+	case *syntax.TypedefDecl:
+		t := c.resolveType(d.Type, s)
+		if d.Name != nil {
+			c.declare(s, &Symbol{Kind: SymType, Name: d.Name.Name, Type: t, Pos: d.Name.NamePos})
+		}
+	case *syntax.AliasDecl:
+		t := c.resolveType(d.Type, s)
+		if d.Name != nil {
+			c.declare(s, &Symbol{Kind: SymType, Name: d.Name.Name, Type: t, Pos: d.Name.NamePos})
+		}
+	case *syntax.VarDecl:
+		c.globalVar(d, s)
+	case *syntax.FuncDecl:
+		c.funcDecl(d, s, nil)
+	case *syntax.TemplateDecl:
+		c.templateDecl(d, s)
+	case *syntax.ExplicitInstantiation:
+		c.explicitInstantiation(d, s)
+	case *syntax.StaticAssertDecl:
+		c.staticAssert(d, s)
+	case *syntax.EmptyDecl, *syntax.AccessDecl, *syntax.BadDecl:
+	}
+}
+
+func (c *checker) namespaceDecl(d *syntax.NamespaceDecl, s *Scope) {
+	if d.Alias != nil {
+		ns := c.lookupNamespace(d.Alias, s)
+		if ns != nil && len(d.Path) == 1 {
+			c.declare(s, &Symbol{Kind: SymNamespace, Name: d.Path[0].Name, NS: ns, Pos: d.Path[0].NamePos})
+		}
+		return
+	}
+	cur := s
+	for _, id := range d.Path {
+		cur = c.openNamespace(cur, id.Name, id.NamePos)
+	}
+	if len(d.Path) == 0 {
+		// Anonymous namespace: its names are visible in the enclosing one.
+		anon := c.openNamespace(cur, "(anonymous)", d.KwPos)
+		anon.QualName = cur.QualName
+		cur.Using = append(cur.Using, anon)
+		cur = anon
+	}
+	if d.Inline && cur.Parent != nil {
+		cur.Parent.Using = append(cur.Parent.Using, cur)
+	}
+	c.declList(d.Decls, cur)
+}
+
+func (c *checker) openNamespace(s *Scope, name string, pos diag.Pos) *Scope {
+	if sym := s.lookupLocal(name); sym != nil && sym.Kind == SymNamespace {
+		return sym.NS
+	}
+	if s == c.global && name == "metal" {
+		return c.metal
+	}
+	ns := newScope(ScopeNamespace, s, name)
+	c.declare(s, &Symbol{Kind: SymNamespace, Name: name, NS: ns, Pos: pos})
+	return ns
+}
+
+func (c *checker) enumDecl(d *syntax.EnumDecl, s *Scope) *Type {
+	name := ""
+	if d.Name != nil {
+		name = d.Name.Name
+	}
+	e := &Enum{Name: name, QualName: qualify(s, name), Scoped: d.Scoped, Values: make(map[string]int64)}
+	if d.Base != nil {
+		e.Underlying = c.resolveType(d.Base, s)
+		if !e.Underlying.IsInteger() && !e.Underlying.IsBad() {
+			c.errorf(d.Base.Pos(), "enum-base", "invalid underlying type '%s' of enum", e.Underlying)
+			e.Underlying = Int
+		}
+	}
+	t := NewEnumType(e)
+	if name != "" {
+		c.declare(s, &Symbol{Kind: SymType, Name: name, Type: t, Pos: d.Name.NamePos})
+	}
+	var esc *Scope
+	if d.Scoped {
+		esc = newScope(ScopeStruct, s, name)
+		e.scope = esc
+	}
+	next := int64(0)
+	for _, en := range d.Enumerators {
+		if en.Value != nil {
+			if v, ok := c.constInt(en.Value, s); ok {
+				next = v
+			}
+		}
+		v := IntVal(e.Underlying, next)
+		e.Values[en.Name.Name] = next
+		e.Order = append(e.Order, en.Name.Name)
+		vv := Value{Type: t, I: v.I}
+		sym := &Symbol{Kind: SymEnumConst, Name: en.Name.Name, Type: t, Value: &vv, Pos: en.Name.NamePos}
+		if d.Scoped {
+			c.declare(esc, sym)
+		} else {
+			c.declare(s, sym)
+			if name != "" {
+				if e.scope == nil {
+					e.scope = newScope(ScopeStruct, s, name)
+				}
+				e.scope.insert(sym)
+			}
+		}
+		next++
+	}
+	return t
+}
+
+func qualify(s *Scope, name string) string {
+	if s == nil || s.QualName == "" {
+		return name
+	}
+	if name == "" {
+		return s.QualName + "::(anonymous)"
+	}
+	return s.QualName + "::" + name
+}
+
+// structDecl declares (and defines) a struct. targs is non-nil when
+// instantiating a class template.
+func (c *checker) structDecl(d *syntax.StructDecl, s *Scope, inst *instCtx) *Type {
+	name := ""
+	var namePos diag.Pos
+	if d.Name != nil && len(d.Name.Segs) > 0 {
+		name = d.Name.Last().Name
+		namePos = d.Name.Last().NamePos
+	}
+	var t *Type
+	if inst == nil && name != "" {
+		if sym := s.lookupLocal(name); sym != nil && sym.Kind == SymType && sym.Type.Kind == KStruct && !sym.Type.Struct.Complete {
+			t = sym.Type
+		}
+	}
+	if t == nil {
+		st := &Struct{Name: name, QualName: qualify(s, name), Union: d.Keyword == "union", Pos: int(namePos),
+			Methods: make(map[string][]*Func)}
+		if inst != nil {
+			st.QualName = inst.qualName
+			st.TemplArgs = inst.args
+		}
+		t = NewStructType(st)
+		if name != "" && inst == nil {
+			c.declare(s, &Symbol{Kind: SymType, Name: name, Type: t, Pos: namePos})
+		}
+	}
+	if d.Forward() {
+		return t
+	}
+	st := t.Struct
+	if st.Complete {
+		c.errorf(namePos, "redefinition", "redefinition of '%s'", name)
+		return t
+	}
+	sc := newScope(ScopeStruct, s, name)
+	if inst != nil {
+		sc = newScope(ScopeStruct, inst.scope, name)
+		sc.QualName = st.QualName
+	}
+	sc.Struct = st
+	st.Scope = sc
+	// The injected class name.
+	sc.insert(&Symbol{Kind: SymType, Name: name, Type: t, Pos: namePos})
+	st.AlignAs = c.alignAs(d.Attrs, s)
+	for _, b := range d.Bases {
+		bt := c.resolveType(b.Type, s)
+		if bt.Kind == KStruct {
+			st.Bases = append(st.Bases, bt)
+			sc.Using = append(sc.Using, bt.Struct.Scope)
+		} else if !bt.IsBad() {
+			c.errorf(b.Pos(), "base", "base specifier must name a class, not '%s'", bt)
+		}
+	}
+	var methods []*Func
+	var methodDecls []*syntax.FuncDecl
+	for _, m := range d.Members {
+		switch m := m.(type) {
+		case *syntax.VarDecl:
+			c.fieldDecl(m, st, sc)
+		case *syntax.FuncDecl:
+			if f := c.funcDecl(m, sc, st); f != nil {
+				methods = append(methods, f)
+				methodDecls = append(methodDecls, m)
+			}
+		default:
+			c.decl(m, sc)
+		}
+	}
+	st.Complete = true
+	// Method bodies see the complete class.
+	for i, f := range methods {
+		if methodDecls[i].Body != nil {
+			c.checkBody(f)
+		}
+	}
+	return t
+}
+
+func (c *checker) alignAs(lists []*syntax.AttrList, s *Scope) int {
+	a := syntax.FindAttr(lists, "alignas")
+	if a == nil || len(a.Args) != 1 {
+		return 0
+	}
+	if v, ok := c.constInt(a.Args[0], s); ok {
+		return int(v)
+	}
+	return 0
+}
+
+func (c *checker) fieldDecl(d *syntax.VarDecl, st *Struct, sc *Scope) {
+	t := c.resolveType(d.Type, sc)
+	if d.Name == nil {
+		return
+	}
+	f := &Field{Name: d.Name.Name, Type: t, Pos: int(d.Name.NamePos), Static: d.Specs.Has(syntax.SpecStatic)}
+	f.Attrs = c.attrs(append(append([]*syntax.AttrList{}, d.Attrs...), d.NameAttrs...), sc)
+	if a := f.Attr("alignas"); a != nil {
+		f.AlignAs = int(a.IntArg(0, 0))
+	}
+	if t.Kind == KVoid {
+		c.errorf(d.Name.NamePos, "void-field", "field '%s' has incomplete type 'void'", f.Name)
+		f.Type = Invalid
+	}
+	if t.Kind == KStruct && !t.Struct.Complete {
+		c.errorf(d.Name.NamePos, "incomplete-field", "field '%s' has incomplete type '%s'", f.Name, t)
+		f.Type = Invalid
+	}
+	if t.Kind == KReference {
+		c.errorf(d.Name.NamePos, "ref-field", "reference members are not supported in MSL")
+	}
+	if f.Static {
+		v := &Var{Name: f.Name, QualName: qualify(sc, f.Name), Type: t, Static: true, Global: true,
+			Const: d.Specs.Has(syntax.SpecConstexpr), Constexpr: d.Specs.Has(syntax.SpecConstexpr), Pos: d.Name.NamePos, Decl: d}
+		if d.Init != nil {
+			if v.Constexpr || isConstType(d.Type) {
+				save := c.info
+				c.info = c.prog.Info
+				c.checkInitializer(d, v, sc)
+				c.info = save
+			}
+		}
+		c.declare(sc, &Symbol{Kind: SymVar, Name: f.Name, Var: v, Pos: d.Name.NamePos})
+		return
+	}
+	for _, old := range st.Fields {
+		if old.Name == f.Name {
+			c.errorf(d.Name.NamePos, "duplicate-member", "duplicate member '%s'", f.Name)
+			return
+		}
+	}
+	st.Fields = append(st.Fields, f)
+	v := &Var{Name: f.Name, Type: t, Pos: d.Name.NamePos}
+	sc.insert(&Symbol{Kind: SymVar, Name: f.Name, Var: v, Pos: d.Name.NamePos})
+}
+
+// isConstType reports whether a written type is const-qualified at the top.
+func isConstType(t syntax.TypeExpr) bool {
+	if q, ok := t.(*syntax.QualType); ok {
+		return q.Const || q.Space == syntax.AddrConstant
+	}
+	return false
+}
+
+func (c *checker) staticAssert(d *syntax.StaticAssertDecl, s *Scope) {
+	v, ok := c.constEval(d.Cond, s)
+	if !ok {
+		return
+	}
+	if !v.AsBool() {
+		msg := "static assertion failed"
+		if d.Msg != nil {
+			msg += ": " + d.Msg.Str
+		}
+		c.errorf(d.Cond.Pos(), "static-assert", "%s", msg)
+	}
+}
+
+// finish runs the whole-program rules once every declaration was seen.
+func (c *checker) finish() {
+	c.checkQualifiedCalls()
+}
+
+// checkQualifiedCalls reports qualified functions that call other
+// qualified functions directly (only [[visible]]/[[stitchable]] callees
+// are allowed).
+func (c *checker) checkQualifiedCalls() {
+	for _, f := range c.entries {
+		if !f.Kind.IsEntry() {
+			continue
+		}
+		seen := map[*Func]bool{}
+		var walk func(g *Func)
+		walk = func(g *Func) {
+			if seen[g] {
+				return
+			}
+			seen[g] = true
+			for _, call := range g.callSites {
+				callee := call.callee
+				if callee.Kind.IsEntry() {
+					c.errorf(call.pos, "entry-call", "%s function '%s' cannot call %s function '%s'",
+						f.Kind, f.QualName, callee.Kind, callee.QualName)
+					continue
+				}
+				if callee.Kind == FuncPlain {
+					walk(callee)
+				}
+			}
+		}
+		walk(f)
+	}
+}
+
+type callSite struct {
+	callee *Func
+	pos    diag.Pos
+}
+
+func fmtTypes(ts []*Type) string {
+	parts := make([]string, len(ts))
+	for i, t := range ts {
+		parts[i] = t.String()
+	}
+	return strings.Join(parts, ", ")
+}
+
+var _ = fmt.Sprintf

@@ -1,0 +1,328 @@
+package sema
+
+import (
+	"github.com/ingot-render/ingot/shaders/diag"
+	"github.com/ingot-render/ingot/shaders/syntax"
+)
+
+// funcKindOf derives the qualified kind from the stage keyword and attributes.
+func funcKindOf(stage string, as []Attr) (FuncKind, *Attr) {
+	switch stage {
+	case "kernel":
+		return FuncKernel, nil
+	case "vertex":
+		return FuncVertex, nil
+	case "fragment":
+		return FuncFragment, nil
+	}
+	for i := range as {
+		switch as[i].Name {
+		case "kernel":
+			return FuncKernel, &as[i]
+		case "vertex":
+			return FuncVertex, &as[i]
+		case "fragment":
+			return FuncFragment, &as[i]
+		case "visible":
+			return FuncVisible, &as[i]
+		case "stitchable":
+			return FuncStitchable, &as[i]
+		case "intersection":
+			return FuncIntersection, &as[i]
+		case "object":
+			return FuncObject, &as[i]
+		case "mesh":
+			return FuncMesh, &as[i]
+		}
+	}
+	return FuncPlain, nil
+}
+
+func allFuncAttrs(d *syntax.FuncDecl) []*syntax.AttrList {
+	out := make([]*syntax.AttrList, 0, len(d.Attrs)+len(d.NameAttrs)+len(d.Attrs2))
+	out = append(out, d.Attrs...)
+	out = append(out, d.NameAttrs...)
+	out = append(out, d.Attrs2...)
+	return out
+}
+
+// funcSig builds a Func from a declaration in scope s (parameters and
+// result resolved; body not checked).
+func (c *checker) funcSig(d *syntax.FuncDecl, s *Scope, method *Struct) *Func {
+	last := d.Name.Last()
+	f := &Func{Name: last.Name, Decl: d, Method: method, scope: s, pos: last.NamePos,
+		Static: d.Specs.Has(syntax.SpecStatic), Explicit: d.Specs.Has(syntax.SpecExplicit), ConstM: d.Const,
+		Variadic: d.Variadic}
+	f.QualName = qualify(s, f.Name)
+	if method != nil && (last.Name == method.Name || d.Result == nil && last.Kind == syntax.NamePlain) {
+		f.Ctor = last.Kind == syntax.NamePlain
+	}
+	if d.Result != nil {
+		q := c.resolveQual(d.Result, s)
+		f.Result = q.t
+	} else if f.Ctor && method != nil {
+		f.Result = Void
+	} else if last.Kind == syntax.NameConversion && last.ConvType != nil {
+		f.Result = c.resolveType(last.ConvType, s)
+	} else {
+		f.Result = Void
+	}
+	for i, p := range d.Params {
+		q := c.resolveQual(p.Type, s)
+		if q.t.Kind == KVoid && len(d.Params) == 1 && p.Name == nil {
+			break
+		}
+		v := &Var{Type: q.t, Param: true, Const: q.isConst, Decl: p, Space: SpaceThread}
+		if q.space != SpaceNone && q.t.Kind != KPointer && q.t.Kind != KReference {
+			// By-value parameters in an explicit space (e.g. `constant float4x4 m[2]`
+			// in the seeds) keep that space.
+			v.Space = q.space
+		}
+		if p.Name != nil {
+			v.Name = p.Name.Name
+			v.Pos = p.Name.NamePos
+		} else {
+			v.Pos = p.StartPos
+		}
+		if q.t.Kind == KVoid {
+			c.errorf(p.Type.Pos(), "void-param", "parameter %d has incomplete type 'void'", i+1)
+			v.Type = Invalid
+		}
+		if q.t.Kind == KArray && q.t.N != 0 && !q.t.StdArray && v.Space == SpaceThread {
+			// C arrays decay to pointers in parameters.
+			v.Type = PointerTo(q.t.Elem, SpaceThread, q.isConst, false)
+		}
+		f.Params = append(f.Params, v)
+		f.Defaults = append(f.Defaults, p.Default)
+	}
+	return f
+}
+
+func sameSig(a, b *Func) bool {
+	if len(a.Params) != len(b.Params) || a.ConstM != b.ConstM {
+		return false
+	}
+	for i := range a.Params {
+		if a.Params[i].Type != b.Params[i].Type {
+			return false
+		}
+	}
+	return true
+}
+
+// funcDecl declares a function (and checks its body when it has one).
+// method is the enclosing struct for member functions declared in a class.
+func (c *checker) funcDecl(d *syntax.FuncDecl, s *Scope, method *Struct) *Func {
+	if d.Name == nil || len(d.Name.Segs) == 0 {
+		return nil
+	}
+	declScope := s
+	if d.Name.Qualified() && method == nil {
+		// Out-of-line definition: void S::f() {} or void ns::f() {}.
+		prefix := &syntax.Name{Global: d.Name.Global, GlobalAt: d.Name.GlobalAt, Segs: d.Name.Segs[:len(d.Name.Segs)-1]}
+		var ps *Scope
+		if len(prefix.Segs) == 0 {
+			ps = c.global
+		} else if sym := c.lookupQualified(prefix, s, true); sym != nil {
+			ps = c.scopeOf(sym, prefix.Last(), s)
+		}
+		if ps == nil {
+			return nil
+		}
+		declScope = ps
+		method = ps.Struct
+	}
+	f := c.funcSig(d, declScope, method)
+	as := c.attrs(allFuncAttrs(d), declScope)
+	f.Kind, _ = funcKindOf(d.Stage, as)
+	if d.Stage != "" && hasAttr(as, d.Stage) {
+		// kernel [[kernel]]: harmless duplicate.
+	}
+	if f.Name == "main" && method == nil {
+		c.errorf(d.Name.Last().NamePos, "main", "'main' is not allowed as a function name in Metal")
+	}
+	// Merge with a previous declaration of the same signature.
+	var prev *Func
+	if sym := declScope.lookupLocal(f.Name); sym != nil && sym.Kind == SymFunc {
+		for _, g := range sym.Funcs {
+			if sameSig(g, f) {
+				prev = g
+				break
+			}
+		}
+	}
+	if method != nil && prev == nil && d.Name.Qualified() {
+		for _, g := range method.Methods[f.Name] {
+			if sameSig(g, f) {
+				prev = g
+			}
+		}
+		if f.Ctor || f.Name == method.Name {
+			for _, g := range method.Ctors {
+				if sameSig(g, f) {
+					prev = g
+				}
+			}
+		}
+		if prev == nil {
+			c.errorf(d.Name.Last().NamePos, "no-member", "out-of-line definition of '%s' does not match any declaration in '%s'",
+				f.Name, method.QualName)
+			return nil
+		}
+	}
+	if prev != nil {
+		if prev.Decl != nil && prev.Decl.Body != nil && d.Body != nil {
+			c.errorf(d.Name.Last().NamePos, "redefinition", "redefinition of '%s'", f.Name)
+			return nil
+		}
+		if d.Body != nil {
+			prev.Decl = d
+			prev.Params = f.Params
+			prev.Defaults = mergeDefaults(prev.Defaults, f.Defaults)
+			if f.Kind != FuncPlain {
+				prev.Kind = f.Kind
+			}
+			if method == nil || d.Name.Qualified() {
+				c.finishFunc(prev, as)
+			}
+			return prev
+		}
+		return prev
+	}
+	if method != nil && !d.Name.Qualified() {
+		if f.Ctor {
+			method.Ctors = append(method.Ctors, f)
+		} else {
+			method.Methods[f.Name] = append(method.Methods[f.Name], f)
+			c.declare(s, &Symbol{Kind: SymFunc, Name: f.Name, Funcs: []*Func{f}, Pos: f.pos})
+		}
+		f.QualName = qualify(s, f.Name)
+		f.attrs = as
+		return f
+	}
+	c.declare(declScope, &Symbol{Kind: SymFunc, Name: f.Name, Funcs: []*Func{f}, Pos: f.pos})
+	if d.Body != nil || f.Kind != FuncPlain {
+		c.finishFunc(f, as)
+	}
+	return f
+}
+
+func mergeDefaults(a, b []syntax.Expr) []syntax.Expr {
+	out := make([]syntax.Expr, len(b))
+	for i := range b {
+		out[i] = b[i]
+		if out[i] == nil && i < len(a) {
+			out[i] = a[i]
+		}
+	}
+	return out
+}
+
+// finishFunc checks the body and, for qualified functions, the entry rules.
+func (c *checker) finishFunc(f *Func, as []Attr) {
+	if f.Kind != FuncPlain {
+		if f.Decl == nil || f.Decl.Body == nil {
+			f.attrs = as
+			if f.Decl != nil && f.Decl.Body == nil && f.Template == nil {
+				// A prototype of a qualified function: checked when defined.
+				return
+			}
+		}
+		c.checkEntry(f, as, nil)
+	}
+	if f.Decl != nil && f.Decl.Body != nil {
+		c.checkBody(f)
+	}
+}
+
+// globalVar checks a program-scope variable (or function constant).
+func (c *checker) globalVar(d *syntax.VarDecl, s *Scope) {
+	if d.Name == nil {
+		return
+	}
+	q := c.resolveQual(d.Type, s)
+	v := &Var{Name: d.Name.Name, QualName: qualify(s, d.Name.Name), Type: q.t, Space: q.space, Const: q.isConst,
+		Constexpr: d.Specs.Has(syntax.SpecConstexpr), Static: d.Specs.Has(syntax.SpecStatic),
+		Extern: d.Specs.Has(syntax.SpecExtern), Global: true, Decl: d, Pos: d.Name.NamePos}
+	v.Attrs = c.attrs(append(append([]*syntax.AttrList{}, d.Attrs...), d.NameAttrs...), s)
+	if v.Constexpr {
+		v.Const = true
+		if v.Space == SpaceNone {
+			v.Space = SpaceConstant
+		}
+	}
+	c.declare(s, &Symbol{Kind: SymVar, Name: v.Name, Var: v, Pos: v.Pos})
+	c.prog.Globals = append(c.prog.Globals, v)
+
+	if fa := findAttr(v.Attrs, "function_constant"); fa != nil {
+		c.functionConstant(d, v, fa)
+		return
+	}
+	builtinAttr := false
+	for _, a := range v.Attrs {
+		if kernelBuiltins[a.Name] != nil || a.Name == "buffer" || a.Name == "texture" || a.Name == "sampler" || a.Name == "threadgroup" {
+			builtinAttr = true
+		}
+	}
+	if v.Space != SpaceConstant && !builtinAttr && !q.t.IsBad() && v.Type.Kind != KSampler {
+		// Program-scope variables must be in the constant address space
+		// (Metal 3.1+ built-in globals and 3.2 bindings excepted).
+		if !(v.Type.Kind == KTexture || v.Type.Kind == KPointer) {
+			c.errorf(d.Name.NamePos, "global-space", "program scope variable must reside in constant address space")
+		}
+	}
+	if v.Space == SpaceNone {
+		v.Space = SpaceConstant
+	}
+	if d.Init != nil {
+		save := c.info
+		c.info = c.prog.Info
+		c.checkInitializer(d, v, s)
+		c.info = save
+		if v.Value == nil {
+			// constant bool c = a && b;  — a derived function constant.
+			if fc := c.funcConstIn(d.Init, s); fc != nil {
+				k := &FuncConst{Name: v.Name, Var: v, Type: v.Type, Index: -1, Init: d.Init, Pos: v.Pos}
+				v.FuncConst = k
+				c.prog.FuncConsts = append(c.prog.FuncConsts, k)
+			}
+		}
+	} else if v.Space == SpaceConstant && !v.Extern && v.Type.Kind != KSampler && !builtinAttr &&
+		v.Type.Kind != KTexture && v.Type.Kind != KPointer && !v.Type.IsBad() && !v.Static {
+		c.errorf(d.Name.NamePos, "uninit-constant", "default initialization of an object of const type '%s'", v.Type)
+	}
+}
+
+// functionConstant checks `constant T name [[function_constant(i)]];`.
+func (c *checker) functionConstant(d *syntax.VarDecl, v *Var, fa *Attr) {
+	k := &FuncConst{Name: v.Name, Var: v, Type: v.Type, Index: -1, Pos: v.Pos}
+	v.FuncConst = k
+	if len(fa.Args) != 1 || fa.Args[0].Type == nil || !fa.Args[0].Type.IsInteger() {
+		c.errorf(fa.Pos, "fc-index", "function_constant attribute requires an integer constant index")
+	} else {
+		idx := fa.Args[0].AsInt()
+		if idx < 0 || idx > 65535 {
+			c.errorf(fa.ArgExprs[0].Pos(), "fc-index", "function constant index %d out of range [0, 65535]", idx)
+		} else {
+			k.Index = int(idx)
+			for _, o := range c.prog.FuncConsts {
+				if o.Index == k.Index {
+					c.errorf(fa.ArgExprs[0].Pos(), "fc-dup", "function constant index %d already used by '%s'", idx, o.Name)
+					break
+				}
+			}
+		}
+	}
+	if !v.Type.IsScalarOrVector() && !v.Type.IsBad() {
+		c.errorf(d.Name.NamePos, "fc-type", "function constant '%s' must have a scalar or vector type, not '%s'", v.Name, v.Type)
+	}
+	if v.Space != SpaceConstant {
+		c.errorf(d.Name.NamePos, "fc-space", "function constant must be declared in the constant address space")
+	}
+	if d.Init != nil {
+		c.errorf(d.Init.Pos(), "fc-init", "function constant '%s' cannot have an initializer", v.Name)
+	}
+	c.prog.FuncConsts = append(c.prog.FuncConsts, k)
+}
+
+var _ diag.Pos

@@ -1,0 +1,540 @@
+package sema
+
+import (
+	"strings"
+
+	"github.com/ingot-render/ingot/shaders/syntax"
+)
+
+type instCtx struct {
+	scope    *Scope
+	args     []TemplArg
+	qualName string
+}
+
+func (c *checker) templateDecl(d *syntax.TemplateDecl, s *Scope) {
+	if len(d.Params) == 0 {
+		// Explicit specialization template<>: treat the declaration as an
+		// ordinary one (functions) or record it (classes).
+		switch inner := d.Decl.(type) {
+		case *syntax.FuncDecl:
+			if inner.Name != nil && inner.Name.Last().Template != nil {
+				f := c.funcSig(inner, s, nil)
+				f.TemplArgs = c.templArgs(inner.Name.Last().Template, s)
+				if sym := c.lookup(f.Name, s); sym != nil && sym.Kind == SymTemplate {
+					for _, t := range sym.Templs {
+						t.funcSpecs = append(t.funcSpecs, f)
+					}
+					if inner.Body != nil {
+						c.checkBody(f)
+					}
+					return
+				}
+			}
+			c.decl(inner, s)
+		case *syntax.StructDecl:
+			if inner.Name != nil && inner.Name.Last().Template != nil {
+				if sym := c.lookup(inner.Name.Last().Name, s); sym != nil && sym.Kind == SymTemplate {
+					for _, t := range sym.Templs {
+						t.specs = append(t.specs, d)
+					}
+					return
+				}
+			}
+			c.decl(inner, s)
+		default:
+			c.decl(d.Decl, s)
+		}
+		return
+	}
+	var name string
+	var pos = d.KwPos
+	switch inner := d.Decl.(type) {
+	case *syntax.FuncDecl:
+		if inner.Name == nil || len(inner.Name.Segs) == 0 {
+			return
+		}
+		name = inner.Name.Last().Name
+		pos = inner.Name.Last().NamePos
+		if inner.Name.Qualified() {
+			// Out-of-line member template definition: not modelled.
+			return
+		}
+	case *syntax.StructDecl:
+		if inner.Name == nil {
+			return
+		}
+		name = inner.Name.Last().Name
+		pos = inner.Name.Last().NamePos
+		if inner.Name.Last().Template != nil {
+			// Partial specialization: record on the primary template.
+			if sym := c.lookup(name, s); sym != nil && sym.Kind == SymTemplate {
+				for _, t := range sym.Templs {
+					t.partials = append(t.partials, d)
+				}
+			}
+			return
+		}
+	case *syntax.AliasDecl:
+		if inner.Name == nil {
+			return
+		}
+		name = inner.Name.Name
+		pos = inner.Name.NamePos
+	case *syntax.VarDecl:
+		if inner.Name == nil {
+			return
+		}
+		name = inner.Name.Name
+		pos = inner.Name.NamePos
+	default:
+		return
+	}
+	t := &Template{Name: name, QualName: qualify(s, name), Decl: d, Params: d.Params, scope: s}
+	if sym := s.lookupLocal(name); sym != nil && sym.Kind == SymTemplate {
+		if sd, ok := d.Decl.(*syntax.StructDecl); ok {
+			for _, old := range sym.Templs {
+				if od, ok := old.Decl.Decl.(*syntax.StructDecl); ok && od.Forward() && !sd.Forward() {
+					old.Decl = d
+					old.Params = d.Params
+					return
+				}
+			}
+		}
+	}
+	c.declare(s, &Symbol{Kind: SymTemplate, Name: name, Templs: []*Template{t}, Pos: pos})
+}
+
+func argsKey(args []TemplArg) string {
+	parts := make([]string, len(args))
+	for i, a := range args {
+		parts[i] = a.String()
+	}
+	return strings.Join(parts, ", ")
+}
+
+// bindParams creates the scope binding a template's parameters to args,
+// filling defaults. It returns nil (after reporting) on arity errors.
+func (c *checker) bindParams(t *Template, args []TemplArg, pos syntax.Node) (*Scope, []TemplArg) {
+	sc := newScope(ScopeTemplate, t.scope, "")
+	full := make([]TemplArg, 0, len(t.Params))
+	for i, p := range t.Params {
+		var a TemplArg
+		switch {
+		case p.Variadic:
+			for _, rest := range args[min(i, len(args)):] {
+				full = append(full, rest)
+			}
+			if p.Name != nil {
+				sc.insert(&Symbol{Kind: SymType, Name: p.Name.Name, Type: Unknown})
+			}
+			return sc, full
+		case i < len(args):
+			a = args[i]
+		case p.Default != nil:
+			a = c.templArg(p.Default, sc)
+		default:
+			c.errorf(pos.Pos(), "template-args", "too few template arguments for '%s'", t.Name)
+			return nil, nil
+		}
+		if p.Kind == syntax.NonTypeParam && a.Value == nil && a.Type != nil && !a.Type.IsBad() {
+			c.errorf(pos.Pos(), "template-args", "template argument %d of '%s' must be a constant, not type '%s'", i+1, t.Name, a.Type)
+			return nil, nil
+		}
+		if p.Kind == syntax.TypeParam && a.Type == nil {
+			c.errorf(pos.Pos(), "template-args", "template argument %d of '%s' must be a type", i+1, t.Name)
+			return nil, nil
+		}
+		if p.Kind == syntax.NonTypeParam && a.Value != nil && p.Type != nil {
+			pt := c.resolveType(p.Type, sc)
+			if pt.IsScalar() || pt.Kind == KEnum {
+				if cv, ok := ConvertValue(*a.Value, pt); ok && pt.Kind != KEnum {
+					a.Value = &cv
+				}
+			}
+		}
+		full = append(full, a)
+		if p.Name == nil {
+			continue
+		}
+		if a.Type != nil {
+			sc.insert(&Symbol{Kind: SymType, Name: p.Name.Name, Type: a.Type})
+		} else if a.Value != nil {
+			v := *a.Value
+			sc.insert(&Symbol{Kind: SymConst, Name: p.Name.Name, Value: &v, Type: v.Type})
+		}
+	}
+	if len(args) > len(t.Params) {
+		c.errorf(pos.Pos(), "template-args", "too many template arguments for '%s'", t.Name)
+		return nil, nil
+	}
+	return sc, full
+}
+
+// instantiateClassFromSym instantiates a class or alias template named by seg.
+func (c *checker) instantiateClassFromSym(sym *Symbol, seg *syntax.NameSegment, s *Scope) *Type {
+	args := c.templArgs(seg.Template, s)
+	for _, a := range args {
+		if a.Type != nil && a.Type.IsBad() {
+			return a.Type
+		}
+	}
+	for _, t := range sym.Templs {
+		switch d := t.Decl.Decl.(type) {
+		case *syntax.StructDecl:
+			return c.instantiateClass(t, d, args, seg)
+		case *syntax.AliasDecl:
+			sc, _ := c.bindParams(t, args, seg)
+			if sc == nil {
+				return Invalid
+			}
+			return c.resolveType(d.Type, sc)
+		}
+	}
+	c.errorf(seg.NamePos, "not-template", "'%s' is not a class template", seg.Name)
+	return Invalid
+}
+
+func (c *checker) instantiateClass(t *Template, d *syntax.StructDecl, args []TemplArg, at syntax.Node) *Type {
+	sc, full := c.bindParams(t, args, at)
+	if sc == nil {
+		return Invalid
+	}
+	key := argsKey(full)
+	if t.instances == nil {
+		t.instances = make(map[string]*Type)
+	}
+	if ty := t.instances[key]; ty != nil {
+		return ty
+	}
+	// Explicit full specializations.
+	for _, sd := range t.specs {
+		inner := sd.Decl.(*syntax.StructDecl)
+		sargs := c.templArgs(inner.Name.Last().Template, t.scope)
+		if argsKey(sargs) == key {
+			d = inner
+			break
+		}
+	}
+	if d.Forward() {
+		c.errorf(at.Pos(), "incomplete", "implicit instantiation of undefined template '%s<%s>'", t.QualName, key)
+		return Invalid
+	}
+	inst := &instCtx{scope: sc, args: full, qualName: t.QualName + "<" + key + ">"}
+	// Reserve the cache entry first so recursive references resolve.
+	st := &Struct{Name: t.Name, QualName: inst.qualName, Union: d.Keyword == "union", Methods: make(map[string][]*Func),
+		TemplArgs: full}
+	ty := NewStructType(st)
+	t.instances[key] = ty
+	saveInfo, saveFn := c.info, c.fn
+	c.info = c.prog.Info
+	c.fn = nil
+	sc.insert(&Symbol{Kind: SymType, Name: t.Name, Type: ty})
+	c.defineStruct(ty, d, sc, inst)
+	c.info, c.fn = saveInfo, saveFn
+	return ty
+}
+
+// defineStruct fills an already created struct type from its declaration
+// (used for class template instances).
+func (c *checker) defineStruct(t *Type, d *syntax.StructDecl, s *Scope, inst *instCtx) {
+	st := t.Struct
+	sc := newScope(ScopeStruct, s, st.Name)
+	sc.QualName = st.QualName
+	sc.Struct = st
+	st.Scope = sc
+	sc.insert(&Symbol{Kind: SymType, Name: st.Name, Type: t})
+	for _, b := range d.Bases {
+		bt := c.resolveType(b.Type, s)
+		if bt.Kind == KStruct {
+			st.Bases = append(st.Bases, bt)
+			sc.Using = append(sc.Using, bt.Struct.Scope)
+		}
+	}
+	var methods []*Func
+	for _, m := range d.Members {
+		switch m := m.(type) {
+		case *syntax.VarDecl:
+			c.fieldDecl(m, st, sc)
+		case *syntax.FuncDecl:
+			if f := c.funcDecl(m, sc, st); f != nil && m.Body != nil {
+				methods = append(methods, f)
+			}
+		default:
+			c.decl(m, sc)
+		}
+	}
+	st.Complete = true
+	for _, f := range methods {
+		c.checkBody(f)
+	}
+}
+
+// deduce matches a parameter's written type against an argument type,
+// binding template parameters in b. It returns false on a mismatch.
+func (c *checker) deduce(te syntax.TypeExpr, at *Type, params map[string]*syntax.TemplateParam, b map[string]TemplArg, s *Scope) bool {
+	if at == nil || at.IsBad() {
+		return true
+	}
+	switch te := te.(type) {
+	case *syntax.QualType:
+		return c.deduce(te.Elem, at, params, b, s)
+	case *syntax.RefType:
+		return c.deduce(te.Elem, at.Unqualified(), params, b, s)
+	case *syntax.PointerType:
+		at = at.Unqualified()
+		if at.Kind == KArray {
+			return c.deduce(te.Elem, at.Elem, params, b, s)
+		}
+		if at.Kind != KPointer {
+			return false
+		}
+		return c.deduce(te.Elem, at.Elem, params, b, s)
+	case *syntax.ArrayType:
+		at = at.Unqualified()
+		if at.Kind != KArray {
+			return false
+		}
+		if ne, ok := te.Len.(*syntax.NameExpr); ok && !ne.Name.Qualified() && params[ne.Name.Segs[0].Name] != nil {
+			v := IntVal(Int, int64(at.N))
+			bindOnce(b, ne.Name.Segs[0].Name, TemplArg{Value: &v})
+		}
+		return c.deduce(te.Elem, at.Elem, params, b, s)
+	case *syntax.NamedType:
+		n := te.Name
+		last := n.Last()
+		if !n.Qualified() && params[last.Name] != nil && last.Template == nil {
+			at = at.Unqualified()
+			return bindOnce(b, last.Name, TemplArg{Type: at})
+		}
+		if last.Template == nil {
+			return true
+		}
+		at = at.Unqualified()
+		// vec<T, N>, packed_vec<T,N>, matrix<T,C,R>, array<T,N>, user templates.
+		var got []TemplArg
+		switch {
+		case last.Name == "vec" && at.Kind == KVector, last.Name == "packed_vec" && at.Kind == KPacked:
+			n := IntVal(Int, int64(at.N))
+			got = []TemplArg{{Type: at.Elem}, {Value: &n}}
+		case last.Name == "matrix" && at.Kind == KMatrix:
+			cn, rn := IntVal(Int, int64(at.N)), IntVal(Int, int64(at.Rows))
+			got = []TemplArg{{Type: at.Elem}, {Value: &cn}, {Value: &rn}}
+		case last.Name == "array" && at.Kind == KArray:
+			n := IntVal(Int, int64(at.N))
+			got = []TemplArg{{Type: at.Elem}, {Value: &n}}
+		case at.Kind == KTexture && last.Name == at.Tex.String():
+			av := Value{Type: builtinEnum("access"), I: int64(at.Access)}
+			got = []TemplArg{{Type: at.Elem}, {Value: &av}}
+		case at.Kind == KAtomic && last.Name == "atomic":
+			got = []TemplArg{{Type: at.Elem}}
+		case at.Kind == KStruct && at.Struct.TemplArgs != nil && at.Struct.Name == last.Name:
+			got = at.Struct.TemplArgs
+		case at.Kind == KOpaque && at.Opaque.Name == last.Name:
+			got = at.Opaque.Args
+		default:
+			return false
+		}
+		for i, ta := range last.Template.Args {
+			if i >= len(got) {
+				break
+			}
+			switch {
+			case ta.Type != nil:
+				if !c.deduce(ta.Type, got[i].Type, params, b, s) {
+					return false
+				}
+			case ta.Expr != nil:
+				if ne, ok := ta.Expr.(*syntax.NameExpr); ok && !ne.Name.Qualified() && params[ne.Name.Segs[0].Name] != nil {
+					if !bindOnce(b, ne.Name.Segs[0].Name, got[i]) {
+						return false
+					}
+				}
+			}
+		}
+		return true
+	}
+	return true
+}
+
+func bindOnce(b map[string]TemplArg, name string, a TemplArg) bool {
+	if old, ok := b[name]; ok {
+		if old.Type != nil && a.Type != nil {
+			return old.Type == a.Type
+		}
+		if old.Value != nil && a.Value != nil {
+			return old.Value.AsInt() == a.Value.AsInt()
+		}
+		return true
+	}
+	b[name] = a
+	return true
+}
+
+// deduceFunc deduces a function template's arguments from explicit
+// template arguments and call argument types. ok is false when deduction
+// fails (the template is not viable).
+func (c *checker) deduceFunc(t *Template, fd *syntax.FuncDecl, explicit []TemplArg, args []*Type) ([]TemplArg, bool) {
+	params := map[string]*syntax.TemplateParam{}
+	for _, p := range t.Params {
+		if p.Name != nil {
+			params[p.Name.Name] = p
+		}
+	}
+	b := map[string]TemplArg{}
+	for i, a := range explicit {
+		if i < len(t.Params) && t.Params[i].Name != nil {
+			b[t.Params[i].Name.Name] = a
+		}
+	}
+	for i, at := range args {
+		if i >= len(fd.Params) {
+			break
+		}
+		if !c.deduce(fd.Params[i].Type, at, params, b, t.scope) {
+			return nil, false
+		}
+	}
+	out := make([]TemplArg, 0, len(t.Params))
+	for _, p := range t.Params {
+		if p.Name == nil {
+			continue
+		}
+		a, ok := b[p.Name.Name]
+		if !ok {
+			if p.Default != nil || p.Variadic {
+				break
+			}
+			return nil, false
+		}
+		out = append(out, a)
+	}
+	return out, true
+}
+
+// instantiateFunc returns the instance of function template t for args
+// (checked once; hundreds of instances per file stay cheap because
+// signatures and bodies are checked once per distinct argument list).
+func (c *checker) instantiateFunc(t *Template, args []TemplArg, at syntax.Node) *Func {
+	fd, ok := t.Decl.Decl.(*syntax.FuncDecl)
+	if !ok {
+		return nil
+	}
+	sc, full := c.bindParams(t, args, at)
+	if sc == nil {
+		return nil
+	}
+	key := argsKey(full)
+	if t.funcInsts == nil {
+		t.funcInsts = make(map[string]*Func)
+	}
+	if f := t.funcInsts[key]; f != nil {
+		return f
+	}
+	for _, sp := range t.funcSpecs {
+		if argsKey(sp.TemplArgs) == key {
+			t.funcInsts[key] = sp
+			return sp
+		}
+	}
+	saveInfo, saveFn, saveScope := c.info, c.fn, c.scope
+	c.info = c.prog.Info
+	c.fn = nil
+	f := c.funcSig(fd, sc, nil)
+	f.QualName = qualify(t.scope, t.Name)
+	f.Template = t
+	f.TemplArgs = full
+	as := c.attrs(allFuncAttrs(fd), sc)
+	f.Kind, _ = funcKindOf(fd.Stage, as)
+	f.attrs = as
+	t.funcInsts[key] = f
+	if fd.Body != nil {
+		c.checkBody(f)
+	}
+	c.info, c.fn, c.scope = saveInfo, saveFn, saveScope
+	return f
+}
+
+// explicitInstantiation handles `template [[host_name("x")]] kernel void f<int>(device int*);`.
+func (c *checker) explicitInstantiation(d *syntax.ExplicitInstantiation, s *Scope) {
+	fd, ok := d.Decl.(*syntax.FuncDecl)
+	if !ok {
+		if sd, ok := d.Decl.(*syntax.StructDecl); ok && sd.Name != nil && sd.Name.Last().Template != nil {
+			c.namedType(sd.Name, s)
+		}
+		return
+	}
+	if fd.Name == nil || len(fd.Name.Segs) == 0 {
+		return
+	}
+	last := fd.Name.Last()
+	base := &syntax.Name{Global: fd.Name.Global, GlobalAt: fd.Name.GlobalAt, Segs: fd.Name.Segs}
+	sym := c.lookupQualified(base, s, true)
+	if sym == nil {
+		return
+	}
+	if sym.Kind != SymTemplate && len(sym.Templs) == 0 {
+		c.errorf(last.NamePos, "not-template", "explicit instantiation of '%s' does not refer to a function template", last.Name)
+		return
+	}
+	var explicit []TemplArg
+	if last.Template != nil {
+		explicit = c.templArgs(last.Template, s)
+	}
+	var argTypes []*Type
+	for _, p := range fd.Params {
+		q := c.resolveQual(p.Type, s)
+		if q.t.Kind == KVoid && len(fd.Params) == 1 {
+			break
+		}
+		argTypes = append(argTypes, q.t)
+	}
+	var inst *Func
+	for _, t := range sym.Templs {
+		tfd, ok := t.Decl.Decl.(*syntax.FuncDecl)
+		if !ok || len(tfd.Params) != len(argTypes) {
+			continue
+		}
+		targs, ok := c.deduceFunc(t, tfd, explicit, argTypes)
+		if !ok {
+			continue
+		}
+		inst = c.instantiateFunc(t, targs, last)
+		if inst != nil && !sameParamTypes(inst, argTypes) {
+			inst = nil
+			continue
+		}
+		break
+	}
+	if inst == nil {
+		c.errorf(last.NamePos, "no-template-match", "explicit instantiation of '%s' does not match any template declaration", last.Name)
+		return
+	}
+	as := c.attrs(allFuncAttrs(fd), s)
+	kind, _ := funcKindOf(fd.Stage, as)
+	if kind == FuncPlain {
+		kind = inst.Kind
+	}
+	if kind == FuncPlain {
+		return // instantiation of an ordinary helper
+	}
+	if inst.Kind != FuncPlain && kind != inst.Kind {
+		c.errorf(last.NamePos, "inst-kind", "explicit instantiation declares a %s function but the template is a %s function", kind, inst.Kind)
+	}
+	// Attributes: the template's, overridden by the instantiation's.
+	merged := append(append([]Attr{}, inst.attrs...), as...)
+	c.checkEntryInstance(inst, kind, merged, fd)
+}
+
+func sameParamTypes(f *Func, ts []*Type) bool {
+	if len(f.Params) != len(ts) {
+		return false
+	}
+	for i, p := range f.Params {
+		pt := p.Type
+		if pt != ts[i] && !(pt.IsBad() || ts[i].IsBad()) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,360 @@
+package sema
+
+import (
+	"github.com/ingot-render/ingot/shaders/diag"
+	"github.com/ingot-render/ingot/shaders/syntax"
+)
+
+// autoType marks a type to be deduced from an initializer.
+var autoType = &Type{Kind: KUnknown, name: "auto"}
+
+func spaceOf(a syntax.AddrSpace) AddrSpace {
+	switch a {
+	case syntax.AddrDevice:
+		return SpaceDevice
+	case syntax.AddrConstant:
+		return SpaceConstant
+	case syntax.AddrThread:
+		return SpaceThread
+	case syntax.AddrThreadgroup:
+		return SpaceThreadgroup
+	case syntax.AddrThreadgroupImageblock:
+		return SpaceThreadgroupImageblock
+	case syntax.AddrRayData:
+		return SpaceRayData
+	case syntax.AddrObjectData:
+		return SpaceObjectData
+	}
+	return SpaceNone
+}
+
+// qualType is a resolved type with its top-level qualifiers.
+type qualType struct {
+	t        *Type
+	space    AddrSpace
+	isConst  bool
+	volatile bool
+}
+
+// resolveQual resolves te and returns its top-level qualifiers separately.
+func (c *checker) resolveQual(te syntax.TypeExpr, s *Scope) qualType {
+	if q, ok := te.(*syntax.QualType); ok {
+		inner := c.resolveQual(q.Elem, s)
+		inner.isConst = inner.isConst || q.Const
+		inner.volatile = inner.volatile || q.Volatile
+		if q.Space != syntax.AddrNone {
+			inner.space = spaceOf(q.Space)
+		}
+		return inner
+	}
+	return qualType{t: c.resolveType(te, s)}
+}
+
+// resolveType resolves a written type (declarator included). Top-level
+// qualifiers are dropped; use resolveQual to see them.
+func (c *checker) resolveType(te syntax.TypeExpr, s *Scope) *Type {
+	t := c.resolveType1(te, s)
+	if c.info != nil && te != nil {
+		c.info.Types[te] = t
+	}
+	return t
+}
+
+func (c *checker) resolveType1(te syntax.TypeExpr, s *Scope) *Type {
+	switch te := te.(type) {
+	case nil:
+		return Invalid
+	case *syntax.BuiltinType:
+		switch te.Name {
+		case "auto":
+			return autoType
+		case "double", "long double":
+			c.errorf(te.TypePos, "double", "'%s' is not supported in Metal", te.Name)
+			return Invalid
+		case "long long", "unsigned long long":
+			c.errorf(te.TypePos, "long-long", "'%s' is not supported in Metal", te.Name)
+			return Invalid
+		}
+		if t := scalarNames[te.Name]; t != nil {
+			return t
+		}
+		c.errorf(te.TypePos, "unknown-type", "unknown type '%s'", te.Name)
+		return Invalid
+	case *syntax.NamedType:
+		return c.namedType(te.Name, s)
+	case *syntax.QualType:
+		return c.resolveQual(te, s).t
+	case *syntax.PointerType:
+		q := c.resolveQual(te.Elem, s)
+		if q.t.Kind == KReference {
+			c.errorf(te.Star, "ptr-to-ref", "'%s' declared as a pointer to a reference", q.t)
+			return Invalid
+		}
+		if q.space == SpaceNone && !q.t.IsBad() && q.t.Kind != KFunc {
+			c.errorf(te.Star, "no-addrspace", "pointer type must have explicit address space qualifier")
+			q.space = SpaceThread
+		}
+		return PointerTo(q.t, q.space, q.isConst, q.volatile)
+	case *syntax.RefType:
+		q := c.resolveQual(te.Elem, s)
+		if q.t.Kind == KReference {
+			return q.t
+		}
+		if q.space == SpaceNone {
+			// MSL requires an address space on references; auto& and
+			// template forwarding references default to thread.
+			if !q.t.IsBad() && q.t != autoType && !te.RValue {
+				c.errorf(te.Amp, "no-addrspace", "reference type must have explicit address space qualifier")
+			}
+			q.space = SpaceThread
+		}
+		return RefTo(q.t, q.space, q.isConst, q.volatile)
+	case *syntax.ArrayType:
+		et := c.resolveType(te.Elem, s)
+		n := 0
+		if te.Len != nil {
+			v, ok := c.constInt(te.Len, s)
+			if ok {
+				if v <= 0 {
+					c.errorf(te.Len.Pos(), "array-size", "array size must be positive (is %d)", v)
+					return Invalid
+				}
+				n = int(v)
+			} else {
+				return Invalid
+			}
+		}
+		if et.IsBad() {
+			return et
+		}
+		if et.Kind == KVoid || et.Kind == KReference {
+			c.errorf(te.Lbrack, "array-elem", "array of '%s' is not allowed", et)
+			return Invalid
+		}
+		return ArrayOf(et, n, false)
+	case *syntax.FuncType:
+		var res *Type = Void
+		if te.Result != nil {
+			res = c.resolveType(te.Result, s)
+		}
+		ps := make([]*Type, 0, len(te.Params))
+		for _, p := range te.Params {
+			pt := c.resolveType(p.Type, s)
+			if pt.Kind == KVoid && len(te.Params) == 1 {
+				break
+			}
+			ps = append(ps, pt)
+		}
+		return FuncType(res, ps)
+	case *syntax.TagType:
+		switch d := te.Decl.(type) {
+		case *syntax.StructDecl:
+			return c.structDecl(d, s, nil)
+		case *syntax.EnumDecl:
+			return c.enumDecl(d, s)
+		}
+		return Invalid
+	case *syntax.DecltypeType:
+		x := c.expr(te.X, s)
+		if x.LValue {
+			if _, isName := te.X.(*syntax.NameExpr); !isName {
+				return RefTo(x.Type, orThread(x.Space), x.Const, false)
+			}
+		}
+		return x.Type
+	case *syntax.BadType:
+		return Invalid
+	}
+	return Invalid
+}
+
+func orThread(s AddrSpace) AddrSpace {
+	if s == SpaceNone {
+		return SpaceThread
+	}
+	return s
+}
+
+// namedType resolves a type name, instantiating templates.
+func (c *checker) namedType(n *syntax.Name, s *Scope) *Type {
+	sym := c.lookupQualified(n, s, false)
+	last := n.Last()
+	if sym == nil {
+		c.errorf(n.Pos(), "unknown-type", "unknown type name '%s'", n.Plain())
+		return Invalid
+	}
+	switch sym.Kind {
+	case SymType:
+		if last.Template != nil && sym.Type.Kind == KStruct && sym.Type.Struct.TemplArgs == nil {
+			c.errorf(last.NamePos, "not-template", "'%s' is not a template", last.Name)
+		}
+		return sym.Type
+	case SymBuiltinTmp:
+		var args []TemplArg
+		if last.Template != nil {
+			args = c.templArgs(last.Template, s)
+		}
+		return c.builtinTemplateType(sym.Name, args, last.NamePos)
+	case SymTemplate:
+		if last.Template == nil {
+			c.errorf(last.NamePos, "template-args", "use of class template '%s' requires template arguments", last.Name)
+			return Invalid
+		}
+		if t := c.instantiateClassFromSym(sym, last, s); t != nil {
+			return t
+		}
+		return Invalid
+	}
+	c.errorf(n.Pos(), "not-type", "'%s' does not name a type", n.Plain())
+	return Invalid
+}
+
+// templArgs resolves template arguments: types, or constant expressions.
+func (c *checker) templArgs(ta *syntax.TemplateArgs, s *Scope) []TemplArg {
+	out := make([]TemplArg, 0, len(ta.Args))
+	for _, a := range ta.Args {
+		out = append(out, c.templArg(a, s))
+	}
+	return out
+}
+
+func (c *checker) templArg(a *syntax.TemplateArg, s *Scope) TemplArg {
+	if a.Type != nil {
+		return TemplArg{Type: c.resolveType(a.Type, s)}
+	}
+	if ne, ok := a.Expr.(*syntax.NameExpr); ok {
+		if sym := c.lookupQualified(ne.Name, s, false); sym != nil {
+			switch sym.Kind {
+			case SymType, SymBuiltinTmp, SymTemplate:
+				return TemplArg{Type: c.namedType(ne.Name, s)}
+			}
+		}
+	}
+	v, ok := c.constEval(a.Expr, s)
+	if !ok {
+		return TemplArg{Type: Invalid}
+	}
+	return TemplArg{Value: &v}
+}
+
+func argType(args []TemplArg, i int) *Type {
+	if i < len(args) {
+		return args[i].Type
+	}
+	return nil
+}
+
+func argInt(args []TemplArg, i int) (int, bool) {
+	if i < len(args) && args[i].Value != nil {
+		return int(args[i].Value.AsInt()), true
+	}
+	return 0, false
+}
+
+// builtinTemplateType builds texture2d<float, access::read>, vec<T,N>,
+// array<T,N>, atomic<T>, pixel types and the opaque handle templates.
+func (c *checker) builtinTemplateType(name string, args []TemplArg, pos diag.Pos) *Type {
+	for _, a := range args {
+		if a.Type != nil && a.Type.IsBad() {
+			return a.Type
+		}
+	}
+	bad := func(format string, xs ...any) *Type {
+		c.errorf(pos, "template-args", format, xs...)
+		return Invalid
+	}
+	if k, ok := TexKindByName(name); ok {
+		comp := argType(args, 0)
+		if comp == nil {
+			if k.IsDepth() {
+				comp = Float
+			} else {
+				return bad("too few template arguments for '%s'", name)
+			}
+		}
+		switch comp.Kind {
+		case KHalf, KFloat, KShort, KUShort, KInt, KUInt, KULong:
+		default:
+			return bad("invalid texture component type '%s'", comp)
+		}
+		if k.IsDepth() && comp.Kind != KFloat {
+			return bad("depth texture component type must be float, not '%s'", comp)
+		}
+		acc := k.DefaultAccess()
+		if len(args) > 1 {
+			v := args[1].Value
+			if v == nil || v.Type.Kind != KEnum || v.Type.Enum.Name != "access" {
+				return bad("second template argument of '%s' must be an access qualifier", name)
+			}
+			acc = Access(v.I)
+		}
+		if k.IsMS() && acc != AccessRead && acc != AccessReadWrite {
+			return bad("multisample textures support only access::read")
+		}
+		if k.IsDepth() && acc != AccessSample && acc != AccessRead {
+			return bad("depth textures support only access::sample or access::read")
+		}
+		return TextureOf(k, comp, acc)
+	}
+	if p, ok := PixelKindByName(name); ok {
+		alu := argType(args, 0)
+		if alu == nil || alu.Scalar() == nil || !alu.Scalar().IsFloat() || alu.Width() != p.Components() {
+			return bad("invalid ALU type '%v' for pixel type '%s'", alu, name)
+		}
+		return PixelOf(p, alu)
+	}
+	switch name {
+	case "vec", "packed_vec":
+		e := argType(args, 0)
+		n, ok := argInt(args, 1)
+		if e == nil || !ok || !e.IsScalar() || n < 1 || n > 4 {
+			return bad("invalid arguments for '%s'", name)
+		}
+		if name == "packed_vec" {
+			if t := Packed(e, n); t != nil {
+				return t
+			}
+			return bad("invalid packed vector type")
+		}
+		return Vec(e, n)
+	case "matrix":
+		e := argType(args, 0)
+		cols, ok1 := argInt(args, 1)
+		rows, ok2 := argInt(args, 2)
+		if !ok1 || !ok2 {
+			return bad("invalid arguments for 'matrix'")
+		}
+		if t := Mat(e, cols, rows); t != nil {
+			return t
+		}
+		return bad("invalid matrix type matrix<%v, %d, %d>", e, cols, rows)
+	case "array":
+		e := argType(args, 0)
+		n, ok := argInt(args, 1)
+		if e == nil || !ok || n <= 0 {
+			return bad("invalid arguments for 'array'")
+		}
+		return ArrayOf(e, n, true)
+	case "atomic":
+		e := argType(args, 0)
+		if e == nil {
+			return bad("too few template arguments for 'atomic'")
+		}
+		switch e.Kind {
+		case KInt, KUInt, KBool, KULong, KFloat:
+			return AtomicOf(e)
+		}
+		return bad("atomic<%s> is not supported", e)
+	case "uniform":
+		if e := argType(args, 0); e != nil {
+			return e
+		}
+		return bad("too few template arguments for 'uniform'")
+	case "array_ref":
+		if e := argType(args, 0); e != nil {
+			return ArrayOf(e, 0, true)
+		}
+		return bad("too few template arguments for 'array_ref'")
+	}
+	return OpaqueOf(name, args, nil)
+}

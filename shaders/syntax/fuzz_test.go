@@ -1,0 +1,74 @@
+package syntax
+
+import (
+	"testing"
+
+	"github.com/ingot-render/ingot/shaders/diag"
+)
+
+// fuzzSeeds are small inputs covering the grammar; the corpus under
+// testdata/fuzz adds more.
+var fuzzSeeds = []string{
+	"#define F(x, ...) f(x, ##__VA_ARGS__)\n#if defined(F) && __METAL_VERSION__ >= 300\nF(1) F(1,2)\n#elif 1\n#else\n#endif\n",
+	"#define S(x) #x\n#define C(a,b) a##b\nC(x,y) S(\"q\" 'c')\n#undef S\n#pragma once\n#pragma METAL fp math_mode(fast)\n",
+	"#include <metal_stdlib>\n#include <simd/simd.h>\nusing namespace metal;\nsimd_float4 v;\n",
+	"struct S { float4 p [[position]]; S(int a) : p(a) {} float f() const { return p.x; } };\n",
+	"template<typename T, int N> struct A { T v[N]; };\ntemplate [[host_name(\"k\")]] kernel void k<int>(device int*);\n",
+	"kernel void k(device float* a [[buffer(0)]], uint i [[thread_position_in_grid]]) { a[i] = as_type<float>(i) + static_cast<float>(i); }\n",
+	"[[mesh]] void m(mesh<V, P, 8, 12, topology::triangle> out) { auto l = [&](int x) -> int { return x; }; switch (1) { case 1: break; default: ; } do { } while (0); }\n",
+	"namespace a::b { enum class E : uint { x = 1, y }; typedef E F; using G = F; }\nconstexpr sampler s(coord::normalized);\n",
+	"fragment float4 f(V in [[stage_in]], float4 c [[color(0), raster_order_group(1)]]) [[early_fragment_tests]] { return (float4)in.c * 2 >> 1 < 3 ? c : -c; }\n",
+	"int f(int (*g)(float), int (&arr)[3]); float a[2][3] = {{1,2,3},{4,5,6}};\n",
+}
+
+func FuzzPreprocess(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		fset := diag.NewFileSet()
+		dl := diag.NewList(fset)
+		r := Preprocess(fset, "fuzz.metal", src, Options{Defines: []string{"X=1"}}, dl)
+		if len(r.Tokens) == 0 || r.Tokens[len(r.Tokens)-1].Kind != EOF {
+			t.Fatalf("token list does not end with EOF")
+		}
+		for _, tk := range r.Tokens[:len(r.Tokens)-1] {
+			if tk.Kind == EOF {
+				t.Fatalf("EOF inside the token list")
+			}
+			if fset.File(tk.Pos) == nil {
+				t.Fatalf("token %q has no file position", tk.Text)
+			}
+		}
+	})
+}
+
+func FuzzParse(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		fset := diag.NewFileSet()
+		dl := diag.NewList(fset)
+		file := ParseFile(fset, "fuzz.metal", src, Options{}, dl)
+		if file == nil {
+			t.Fatal("nil file")
+		}
+		checkPositions(t, file)
+		_ = Dump(file)
+	})
+}
+
+// checkPositions verifies that every node has Pos <= End when both are valid.
+func checkPositions(t *testing.T, file *File) {
+	t.Helper()
+	Inspect(file, func(n Node) bool {
+		if n == nil {
+			return false
+		}
+		if n.Pos().IsValid() && n.End().IsValid() && n.End() < n.Pos() {
+			t.Fatalf("%T: End %d before Pos %d", n, n.End(), n.Pos())
+		}
+		return true
+	})
+}

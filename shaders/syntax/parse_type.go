@@ -1,0 +1,903 @@
+package syntax
+
+import (
+	"github.com/ingot-render/ingot/shaders/diag"
+)
+
+// declSpecs collects the specifiers of one declaration.
+type declSpecs struct {
+	start    diag.Pos
+	attrs    []*AttrList
+	specs    Spec
+	stage    string
+	stagePos diag.Pos
+	typedef  bool
+	typedefP diag.Pos
+	friend   bool
+
+	cnst, vol bool
+	space     AddrSpace
+	spacePos  diag.Pos
+	qualPos   diag.Pos
+
+	// builtin keyword type parts
+	kw      map[Kind]int
+	kwStart diag.Pos
+	kwEnd   diag.Pos
+
+	base    TypeExpr // named/elaborated/decltype type, or nil
+	tagDecl Decl     // struct/enum defined or declared here
+	tagBody bool     // tagDecl has a body (or is a plain forward declaration)
+}
+
+func (d *declSpecs) hasType() bool { return d.base != nil || len(d.kw) > 0 }
+
+// isAddrSpaceName reports whether an identifier is an address-space
+// qualifier keyword.
+func isAddrSpaceName(s string) bool {
+	switch s {
+	case "device", "constant", "thread", "threadgroup", "threadgroup_imageblock", "ray_data", "object_data":
+		return true
+	}
+	return false
+}
+
+func isStageName(s string) bool {
+	return s == "kernel" || s == "vertex" || s == "fragment"
+}
+
+func isBuiltinTypeKw(k Kind) bool {
+	switch k {
+	case KwVoid, KwBool, KwChar, KwShort, KwInt, KwLong, KwFloat, KwDouble, KwSigned, KwUnsigned, KwAuto:
+		return true
+	}
+	return false
+}
+
+// atTypeStart reports whether the current token starts a type-id.
+func (p *parser) atTypeStart() bool { return p.typeStartAt(p.i) }
+
+// typeStartAt reports whether token index i starts a type-id (type
+// specifiers, qualifiers or a name known as a type).
+func (p *parser) typeStartAt(i int) bool {
+	if i >= len(p.toks) {
+		return false
+	}
+	t := p.toks[i]
+	if i == p.i && p.halfGt {
+		return false
+	}
+	switch t.Kind {
+	case KwConst, KwVolatile, KwStruct, KwClass, KwUnion, KwEnum, KwTypename, KwDecltype:
+		return true
+	case Identifier:
+		if isAddrSpaceName(t.Text) && p.lookup(t.Text) != nkValue {
+			return true
+		}
+	}
+	if isBuiltinTypeKw(t.Kind) {
+		return true
+	}
+	if t.Kind != Identifier && t.Kind != ColonColon {
+		return false
+	}
+	save := p.mark()
+	p.i, p.halfGt = i, false
+	n, s := p.probeName()
+	ok := n != nil && p.isTypeName(n)
+	p.reset(s)
+	p.reset(save)
+	return ok
+}
+
+// parseAttrLists parses zero or more [[...]] lists (and alignas(...)).
+func (p *parser) parseAttrLists() []*AttrList {
+	var ls []*AttrList
+	for {
+		if p.kind() == LBrack && p.peek(1) == LBrack {
+			ls = append(ls, p.attrList())
+			continue
+		}
+		if p.kind() == KwAlignas {
+			ls = append(ls, p.alignasAttr())
+			continue
+		}
+		return ls
+	}
+}
+
+func (p *parser) atAttr() bool {
+	return p.kind() == LBrack && p.peek(1) == LBrack || p.kind() == KwAlignas
+}
+
+// attrList parses one [[ a, b(args) ]].
+func (p *parser) attrList() *AttrList {
+	l := &AttrList{Lbrack: p.pos()}
+	p.next()
+	p.next()
+	for p.kind() != RBrack && p.kind() != EOF {
+		if p.got(Comma) {
+			continue
+		}
+		a := &Attribute{NamePos: p.pos()}
+		if !isIdentLike(p.kind()) {
+			p.errorf(p.pos(), "expected attribute name")
+			p.skipTo(RBrack)
+			break
+		}
+		a.Name = p.tok().Text
+		p.next()
+		if p.kind() == ColonColon && isIdentLike(p.peek(1)) {
+			p.next()
+			a.Namespace = a.Name
+			a.NamePos = p.pos()
+			a.Name = p.tok().Text
+			p.next()
+		}
+		if p.kind() == LParen {
+			a.HasArgs = true
+			a.Lparen = p.pos()
+			p.next()
+			saved := p.noGt
+			p.noGt = 0
+			for p.kind() != RParen && p.kind() != EOF {
+				a.Args = append(a.Args, p.assignExpr())
+				if !p.got(Comma) {
+					break
+				}
+			}
+			p.noGt = saved
+			a.Rparen = p.expect(RParen, "")
+		}
+		l.Attrs = append(l.Attrs, a)
+		if p.kind() != Comma && p.kind() != RBrack {
+			p.errorf(p.pos(), "expected ',' or ']' in attribute list")
+			p.skipTo(RBrack)
+			break
+		}
+	}
+	p.expect(RBrack, "")
+	l.Rbrack = p.pos()
+	if p.kind() == RBrack {
+		p.next()
+	} else {
+		p.errorf(p.pos(), "expected ']'")
+	}
+	return l
+}
+
+// alignasAttr represents alignas(x) as an attribute named "alignas".
+func (p *parser) alignasAttr() *AttrList {
+	pos := p.pos()
+	p.next()
+	a := &Attribute{NamePos: pos, Name: "alignas", HasArgs: true, Lparen: p.pos()}
+	p.expect(LParen, "after 'alignas'")
+	if p.atTypeStart() {
+		a.Args = append(a.Args, &TypeIDExpr{Type: p.typeID()})
+	} else {
+		a.Args = append(a.Args, p.assignExpr())
+	}
+	a.Rparen = p.expect(RParen, "")
+	return &AttrList{Lbrack: pos, Attrs: []*Attribute{a}, Rbrack: a.Rparen}
+}
+
+// declSpecifiers parses attributes, specifiers, qualifiers and the type
+// specifier of a declaration. className is the enclosing class name (for
+// constructor detection), or "".
+func (p *parser) declSpecifiers(className string) *declSpecs {
+	d := &declSpecs{start: p.pos()}
+	for {
+		t := p.tok()
+		switch t.Kind {
+		case LBrack:
+			if p.peek(1) != LBrack {
+				return d
+			}
+			d.attrs = append(d.attrs, p.attrList())
+			continue
+		case KwAlignas:
+			d.attrs = append(d.attrs, p.alignasAttr())
+			continue
+		case KwStatic:
+			d.specs |= SpecStatic
+		case KwExtern:
+			if p.peek(1) == String {
+				return d // linkage specification, handled by the caller
+			}
+			d.specs |= SpecExtern
+		case KwInline:
+			d.specs |= SpecInline
+		case KwConstexpr:
+			d.specs |= SpecConstexpr
+		case KwConsteval:
+			d.specs |= SpecConsteval
+		case KwVirtual:
+			d.specs |= SpecVirtual
+		case KwExplicit:
+			d.specs |= SpecExplicit
+			if p.peek(1) == LParen { // explicit(bool)
+				p.next()
+				p.skipParens()
+				continue
+			}
+		case KwFriend:
+			d.specs |= SpecFriend
+		case KwMutable:
+			d.specs |= SpecMutable
+		case KwThreadLocal:
+			d.specs |= SpecThreadLocal
+		case KwRegister:
+		case KwTypedef:
+			d.typedef = true
+			d.typedefP = t.Pos
+		case KwConst:
+			d.cnst = true
+			d.setQual(t.Pos)
+		case KwVolatile:
+			d.vol = true
+			d.setQual(t.Pos)
+		case KwVoid, KwBool, KwChar, KwShort, KwInt, KwLong, KwFloat, KwDouble, KwSigned, KwUnsigned, KwAuto:
+			if d.base != nil {
+				p.errorf(t.Pos, "cannot combine with previous type specifier")
+			}
+			if d.kw == nil {
+				d.kw = map[Kind]int{}
+				d.kwStart = t.Pos
+			}
+			d.kw[t.Kind]++
+			d.kwEnd = t.End()
+		case KwStruct, KwClass, KwUnion:
+			if d.hasType() {
+				return d
+			}
+			sd := p.classSpecifier()
+			d.tagDecl = sd
+			d.tagBody = sd.Lbrace.IsValid()
+			if sd.Name != nil {
+				d.base = &NamedType{KeywordPos: sd.KwPos, Keyword: sd.Keyword, Name: sd.Name}
+			} else {
+				d.base = &TagType{Decl: sd}
+			}
+			continue
+		case KwEnum:
+			if d.hasType() {
+				return d
+			}
+			ed := p.enumSpecifier()
+			d.tagDecl = ed
+			d.tagBody = ed.Lbrace.IsValid()
+			if ed.Name != nil {
+				d.base = &NamedType{KeywordPos: ed.KwPos, Keyword: "enum", Name: &Name{Segs: []*NameSegment{{NamePos: ed.Name.NamePos, EndPos: ed.Name.End(), Name: ed.Name.Name}}}}
+			} else {
+				d.base = &TagType{Decl: ed}
+			}
+			continue
+		case KwTypename:
+			if d.hasType() {
+				return d
+			}
+			p.next()
+			n := p.parseName()
+			if n == nil {
+				p.errorf(p.pos(), "expected a qualified name after 'typename'")
+				n = &Name{Segs: []*NameSegment{{NamePos: p.pos(), EndPos: p.pos(), Name: "?"}}}
+			}
+			d.base = &NamedType{KeywordPos: t.Pos, Keyword: "typename", Name: n}
+			continue
+		case KwDecltype:
+			if d.hasType() {
+				return d
+			}
+			d.base = p.decltypeType()
+			continue
+		case Identifier, ColonColon:
+			if t.Kind == Identifier && isAddrSpaceName(t.Text) && p.lookup(t.Text) != nkValue {
+				sp, _ := AddrSpaceByName(t.Text)
+				if d.space != AddrNone && d.space != sp {
+					p.errorf(t.Pos, "multiple address spaces specified for type")
+				}
+				d.space = sp
+				d.spacePos = t.Pos
+				d.setQual(t.Pos)
+				break
+			}
+			if t.Kind == Identifier && isStageName(t.Text) && !d.hasType() && d.stage == "" && p.lookup(t.Text) == nkUnknown && p.stageFollows() {
+				d.stage = t.Text
+				d.stagePos = t.Pos
+				break
+			}
+			if d.hasType() {
+				return d
+			}
+			// Constructor of the enclosing class: S( or ~S is a declarator.
+			if t.Kind == Identifier && className != "" && t.Text == className && p.peek(1) == LParen {
+				return d
+			}
+			if p.ctorQualified() {
+				return d
+			}
+			n, s := p.probeName()
+			if n == nil {
+				p.reset(s)
+				return d
+			}
+			isType := p.isTypeName(n)
+			if !isType {
+				// An unknown name is a type when a declarator follows it.
+				k := p.kind()
+				after := p.peek(1)
+				switch {
+				case k == Identifier || k == KwOperator:
+					isType = true
+				case (k == Star || k == Amp || k == AndAnd) && (after == Identifier || after == KwConst || after == Star || after == Amp || after == RParen || after == Comma || after == Gt || after == LBrack):
+					isType = p.lookup(n.Segs[0].Name) != nkValue
+				case k == KwConst || k == KwVolatile || k == Ellipsis:
+					isType = true
+				case k == RParen || k == Comma || k == Gt || k == Shr || (k == LBrack && after == LBrack):
+					isType = p.paramCtx > 0
+				}
+			}
+			p.reset(s)
+			if !isType {
+				return d
+			}
+			d.base = &NamedType{Name: p.parseName()}
+			continue
+		default:
+			return d
+		}
+		p.next()
+	}
+}
+
+func (d *declSpecs) setQual(pos diag.Pos) {
+	if !d.qualPos.IsValid() {
+		d.qualPos = pos
+	}
+}
+
+// stageFollows reports whether a stage keyword (kernel/vertex/fragment)
+// at the current token is followed by something that continues a
+// declaration.
+func (p *parser) stageFollows() bool {
+	k := p.peek(1)
+	if k == Identifier || k == ColonColon || isBuiltinTypeKw(k) || k == KwConst || k == KwStatic || k == KwInline || k == KwConstexpr || k == KwTypename {
+		return true
+	}
+	return k == LBrack && p.peek(2) == LBrack
+}
+
+// ctorQualified reports whether the current position starts S::S( or
+// S::~S( (an out-of-class constructor or destructor) or operator.
+func (p *parser) ctorQualified() bool {
+	if p.kind() != Identifier || p.peek(1) != ColonColon {
+		return false
+	}
+	n, s := p.probeName()
+	defer p.reset(s)
+	if n == nil || len(n.Segs) < 2 || p.kind() != LParen {
+		return false
+	}
+	last, prev := n.Segs[len(n.Segs)-1], n.Segs[len(n.Segs)-2]
+	return last.Name == prev.Name || last.Kind == NameDestructor || last.Kind == NameConversion || last.Kind == NameOperator && false
+}
+
+func (p *parser) skipParens() {
+	if p.kind() != LParen {
+		return
+	}
+	depth := 0
+	for p.kind() != EOF {
+		switch p.kind() {
+		case LParen:
+			depth++
+		case RParen:
+			depth--
+			if depth == 0 {
+				p.next()
+				return
+			}
+		}
+		p.next()
+	}
+}
+
+func (p *parser) decltypeType() TypeExpr {
+	t := &DecltypeType{DeclPos: p.pos()}
+	p.next()
+	p.expect(LParen, "after 'decltype'")
+	saved := p.noGt
+	p.noGt = 0
+	t.X = p.expr()
+	p.noGt = saved
+	t.Rparen = p.expect(RParen, "")
+	return t
+}
+
+// builtinName canonicalizes keyword type specifiers.
+func builtinName(kw map[Kind]int) (string, bool) {
+	n := func(k Kind) int { return kw[k] }
+	uns := n(KwUnsigned) > 0
+	sgn := n(KwSigned) > 0
+	if uns && sgn || n(KwUnsigned) > 1 || n(KwSigned) > 1 {
+		return "int", false
+	}
+	others := 0
+	for k, c := range kw {
+		switch k {
+		case KwUnsigned, KwSigned, KwInt, KwLong, KwShort:
+		default:
+			others += c
+		}
+	}
+	switch {
+	case n(KwVoid) == 1 && len(kw) == 1:
+		return "void", true
+	case n(KwBool) == 1 && len(kw) == 1:
+		return "bool", true
+	case n(KwAuto) == 1 && len(kw) == 1:
+		return "auto", true
+	case n(KwFloat) == 1 && len(kw) == 1:
+		return "float", true
+	case n(KwDouble) == 1 && len(kw) == 1:
+		return "double", true
+	case n(KwDouble) == 1 && n(KwLong) == 1 && len(kw) == 2:
+		return "long double", true
+	case n(KwChar) == 1 && others == 1 && n(KwInt) == 0 && n(KwLong) == 0 && n(KwShort) == 0:
+		switch {
+		case uns:
+			return "unsigned char", true
+		case sgn:
+			return "signed char", true
+		}
+		return "char", true
+	}
+	if others > 0 || n(KwInt) > 1 {
+		return "int", false
+	}
+	prefix := ""
+	if uns {
+		prefix = "unsigned "
+	}
+	switch {
+	case n(KwShort) == 1 && n(KwLong) == 0:
+		return prefix + "short", true
+	case n(KwLong) == 1 && n(KwShort) == 0:
+		return prefix + "long", true
+	case n(KwLong) == 2 && n(KwShort) == 0:
+		return prefix + "long long", true
+	case n(KwShort) == 0 && n(KwLong) == 0:
+		return prefix + "int", true
+	}
+	return "int", false
+}
+
+// specType builds the declared base type from d (qualifiers applied).
+func (p *parser) specType(d *declSpecs) TypeExpr {
+	var t TypeExpr
+	switch {
+	case d.base != nil:
+		t = d.base
+	case len(d.kw) > 0:
+		name, ok := builtinName(d.kw)
+		if !ok {
+			p.errorf(d.kwStart, "invalid combination of type specifiers")
+		}
+		t = &BuiltinType{TypePos: d.kwStart, EndPos: d.kwEnd, Name: name}
+	default:
+		return nil
+	}
+	if d.cnst || d.vol || d.space != AddrNone {
+		t = &QualType{QualPos: d.qualPos, Const: d.cnst, Volatile: d.vol, Space: d.space, SpacePos: d.spacePos, Elem: t}
+	}
+	return t
+}
+
+// typeID parses a type-id: specifiers and an abstract declarator.
+func (p *parser) typeID() TypeExpr {
+	if !p.enter() {
+		p.leave()
+		return &BadType{From: p.pos(), To: p.pos()}
+	}
+	defer p.leave()
+	d := p.declSpecifiers("")
+	base := p.specType(d)
+	if base == nil {
+		p.errorf(p.pos(), "expected a type")
+		return &BadType{From: d.start, To: p.pos()}
+	}
+	dc := p.declarator(base, declAbstract)
+	return dc.typ
+}
+
+// convTypeID parses the type of a conversion function (operator T): only
+// pointer/reference operators follow the specifiers.
+func (p *parser) convTypeID() TypeExpr {
+	d := p.declSpecifiers("")
+	t := p.specType(d)
+	if t == nil {
+		return &BadType{From: d.start, To: p.pos()}
+	}
+	for {
+		switch p.kind() {
+		case Star:
+			t = &PointerType{Star: p.pos(), Elem: t}
+			p.next()
+			continue
+		case Amp, AndAnd:
+			t = &RefType{Amp: p.pos(), RValue: p.kind() == AndAnd, Elem: t}
+			p.next()
+			continue
+		}
+		return t
+	}
+}
+
+// declarator modes.
+type declMode uint8
+
+const (
+	declNamed    declMode = iota // a name is required
+	declAbstract                 // no name (type-id)
+	declMaybe                    // parameter: name optional
+)
+
+// declarator is the result of parsing one declarator.
+type declarator struct {
+	name      *Name
+	typ       TypeExpr
+	nameAttrs []*AttrList
+	fn        *FuncType // set when the declarator declares a function
+	fnConst   bool
+	fnRef     string
+	noexcept  bool
+	trailing  bool
+	override  bool
+	fnAttrs   []*AttrList
+	bitWidth  Expr
+	ellipsis  bool
+}
+
+// hole is a placeholder type used while parsing nested declarators.
+type hole struct{ BadType }
+
+// declarator parses ptr-operators, the (optional) name and suffixes, and
+// builds the full type from base.
+func (p *parser) declarator(base TypeExpr, mode declMode) *declarator {
+	if !p.enter() {
+		p.leave()
+		return &declarator{typ: base}
+	}
+	defer p.leave()
+	t := p.ptrOps(base)
+	dc := &declarator{}
+	var inner *declarator
+	innerHole := &hole{}
+	switch {
+	case p.kind() == LParen && p.nestedDeclaratorFollows():
+		p.next()
+		inner = p.declarator(innerHole, mode)
+		p.expect(RParen, "")
+	case p.kind() == Ellipsis && mode != declNamed:
+		dc.ellipsis = true
+		p.next()
+		if p.kind() == Identifier {
+			dc.name = p.simpleName()
+		}
+	case mode != declAbstract && p.atNameStart():
+		dc.name = p.declName()
+	}
+	if dc.name != nil || inner == nil {
+		dc.nameAttrs = p.parseAttrLists()
+	}
+	// Suffixes.
+	type suffix struct {
+		arr *ArrayType
+		fn  *FuncType
+	}
+	var sfx []suffix
+	for {
+		if p.kind() == LBrack && p.peek(1) != LBrack {
+			a := &ArrayType{Lbrack: p.pos()}
+			p.next()
+			if p.kind() != RBrack {
+				saved := p.noGt
+				p.noGt = 0
+				a.Len = p.expr()
+				p.noGt = saved
+			}
+			a.Rbrack = p.expect(RBrack, "")
+			sfx = append(sfx, suffix{arr: a})
+			if len(dc.nameAttrs) == 0 && dc.name != nil {
+				dc.nameAttrs = p.parseAttrLists()
+			}
+			continue
+		}
+		if p.kind() == LParen && len(sfx) == 0 && dc.fn == nil && (mode != declNamed || dc.name != nil || inner != nil) && p.paramsFollow(mode, dc.name != nil || inner != nil) {
+			ft := p.funcSuffix(dc)
+			sfx = append(sfx, suffix{fn: ft})
+			continue
+		}
+		break
+	}
+	// Apply suffixes from the innermost (last) to the outermost.
+	for i := len(sfx) - 1; i >= 0; i-- {
+		if s := sfx[i]; s.arr != nil {
+			s.arr.Elem = t
+			t = s.arr
+		} else {
+			if s.fn.Result == nil { // else a trailing return type
+				s.fn.Result = t
+			}
+			t = s.fn
+		}
+	}
+	if len(sfx) > 0 && sfx[0].fn != nil && inner == nil {
+		dc.fn = sfx[0].fn
+	}
+	if inner != nil {
+		dc.typ = fillHole(inner.typ, innerHole, t)
+		dc.name = inner.name
+		dc.nameAttrs = append(inner.nameAttrs, dc.nameAttrs...)
+		if inner.fn != nil && dc.fn == nil {
+			dc.fn = inner.fn
+		}
+		return dc
+	}
+	dc.typ = t
+	return dc
+}
+
+// fillHole replaces h inside t by with.
+func fillHole(t TypeExpr, h *hole, with TypeExpr) TypeExpr {
+	switch x := t.(type) {
+	case *hole:
+		if x == h {
+			return with
+		}
+	case *PointerType:
+		x.Elem = fillHole(x.Elem, h, with)
+	case *RefType:
+		x.Elem = fillHole(x.Elem, h, with)
+	case *ArrayType:
+		x.Elem = fillHole(x.Elem, h, with)
+	case *QualType:
+		x.Elem = fillHole(x.Elem, h, with)
+	case *FuncType:
+		x.Result = fillHole(x.Result, h, with)
+	}
+	return t
+}
+
+// ptrOps parses * & && with their qualifiers.
+func (p *parser) ptrOps(t TypeExpr) TypeExpr {
+	for {
+		switch p.kind() {
+		case Star:
+			t = &PointerType{Star: p.pos(), Elem: t}
+			p.next()
+			p.parseAttrLists()
+			t = p.ptrQuals(t)
+		case Amp, AndAnd:
+			t = &RefType{Amp: p.pos(), RValue: p.kind() == AndAnd, Elem: t}
+			p.next()
+			p.parseAttrLists()
+		default:
+			return t
+		}
+	}
+}
+
+// ptrQuals parses cv-qualifiers and address spaces after '*'.
+func (p *parser) ptrQuals(t TypeExpr) TypeExpr {
+	var q *QualType
+	for {
+		tk := p.tok()
+		switch {
+		case tk.Kind == KwConst || tk.Kind == KwVolatile:
+		case tk.Kind == Identifier && isAddrSpaceName(tk.Text) && p.lookup(tk.Text) != nkValue && (p.peek(1) == Identifier || p.peek(1) == Star || p.peek(1) == Amp || p.peek(1) == KwConst):
+		case tk.Kind == Identifier && (tk.Text == "__restrict" || tk.Text == "__restrict__" || tk.Text == "restrict"):
+			p.next()
+			continue
+		default:
+			if q != nil {
+				return q
+			}
+			return t
+		}
+		if q == nil {
+			q = &QualType{QualPos: tk.Pos, Elem: t}
+		}
+		switch tk.Kind {
+		case KwConst:
+			q.Const = true
+		case KwVolatile:
+			q.Volatile = true
+		default:
+			q.Space, _ = AddrSpaceByName(tk.Text)
+			q.SpacePos = tk.Pos
+		}
+		p.next()
+	}
+}
+
+// nestedDeclaratorFollows reports whether '(' opens a nested declarator
+// such as (*fp) or (&arr) rather than a parameter list.
+func (p *parser) nestedDeclaratorFollows() bool {
+	k := p.peek(1)
+	if k == Star || k == Amp || k == AndAnd {
+		return true
+	}
+	if k == Identifier && p.peek(2) == ColonColon {
+		// (S::*pm) member pointer
+		return false
+	}
+	return false
+}
+
+// paramsFollow decides whether '(' after a declarator name starts a
+// parameter list (function declarator) rather than a direct initializer.
+func (p *parser) paramsFollow(mode declMode, named bool) bool {
+	if mode == declAbstract || !named {
+		return true
+	}
+	k := p.peek(1)
+	switch k {
+	case RParen, Ellipsis:
+		return true
+	case LBrack:
+		return p.peek(2) == LBrack
+	case KwVoid:
+		return p.peek(2) == RParen || p.typeStartAt(p.i+1)
+	}
+	if p.typeStartAt(p.i + 1) {
+		// T x(float4(1)) is an initializer: a type followed by '(' or '{'
+		// is an expression; a type followed by a name/ptr is a parameter.
+		save := p.mark()
+		p.next()
+		p.tentative++
+		p.paramCtx++
+		d := p.declSpecifiers("")
+		p.paramCtx--
+		k2 := p.kind()
+		p.tentative--
+		failed := p.failed
+		p.reset(save)
+		if failed || d == nil {
+			return false
+		}
+		switch k2 {
+		case LParen, LBrace, Dot, Arrow, LBrack:
+			return k2 == LBrack && false
+		}
+		return true
+	}
+	// An unknown identifier followed by a name: a parameter of unknown type.
+	if k == Identifier {
+		k2 := p.peek(2)
+		if k2 == Identifier || k2 == Star && p.peek(3) == Identifier || k2 == Amp && p.peek(3) == Identifier {
+			return p.lookup(p.peekTok(1).Text) != nkValue
+		}
+	}
+	return false
+}
+
+// funcSuffix parses (params) and the function qualifiers that follow.
+func (p *parser) funcSuffix(dc *declarator) *FuncType {
+	ft := &FuncType{Lparen: p.pos()}
+	p.next()
+	ft.Params, ft.Variadic = p.paramList()
+	ft.Rparen = p.expect(RParen, "")
+	for {
+		tk := p.tok()
+		switch {
+		case tk.Kind == KwConst:
+			dc.fnConst = true
+		case tk.Kind == KwVolatile:
+		case tk.Kind == Amp || tk.Kind == AndAnd:
+			dc.fnRef = tk.Text
+		case tk.Kind == KwNoexcept:
+			dc.noexcept = true
+			p.next()
+			if p.kind() == LParen {
+				p.skipParens()
+			}
+			continue
+		case tk.Kind == KwThrow:
+			p.next()
+			p.skipParens()
+			continue
+		case tk.Kind == Identifier && (tk.Text == "override" || tk.Text == "final"):
+			dc.override = true
+		case tk.Kind == LBrack && p.peek(1) == LBrack:
+			ls := p.parseAttrLists()
+			dc.fnAttrs = append(dc.fnAttrs, ls...)
+			ft.Attrs = append(ft.Attrs, ls...)
+			continue
+		case tk.Kind == Arrow:
+			p.next()
+			dc.trailing = true
+			ft.Result = p.typeID()
+			continue
+		default:
+			return ft
+		}
+		p.next()
+	}
+}
+
+// paramList parses parameters up to (not including) ')'.
+func (p *parser) paramList() ([]*ParamDecl, bool) {
+	var ps []*ParamDecl
+	if p.kind() == KwVoid && p.peek(1) == RParen {
+		p.next()
+		return nil, false
+	}
+	saved := p.noGt
+	p.noGt = 0
+	defer func() { p.noGt = saved }()
+	for p.kind() != RParen && p.kind() != EOF {
+		if p.kind() == Ellipsis {
+			p.next()
+			return ps, true
+		}
+		prm := p.paramDecl()
+		if prm == nil {
+			p.skipTo(Comma, RParen)
+		} else {
+			ps = append(ps, prm)
+		}
+		if !p.got(Comma) {
+			break
+		}
+	}
+	return ps, false
+}
+
+// paramDecl parses one parameter.
+func (p *parser) paramDecl() *ParamDecl {
+	start := p.pos()
+	p.paramCtx++
+	d := p.declSpecifiers("")
+	p.paramCtx--
+	base := p.specType(d)
+	if base == nil {
+		p.errorf(p.pos(), "expected parameter declarator")
+		return nil
+	}
+	dc := p.declarator(base, declMaybe)
+	prm := &ParamDecl{StartPos: start, Attrs: d.attrs, Type: dc.typ, NameAttrs: dc.nameAttrs, Ellipsis: dc.ellipsis}
+	if dc.name != nil {
+		prm.Name = &Ident{NamePos: dc.name.Pos(), Name: dc.name.Last().Name}
+	}
+	if p.kind() == Assign {
+		p.next()
+		if p.kind() == LBrace {
+			prm.Default = p.initList()
+		} else {
+			prm.Default = p.assignExpr()
+		}
+	}
+	prm.EndPos = p.prevEnd()
+	return prm
+}
+
+// declName parses a declarator name.
+func (p *parser) declName() *Name {
+	return p.parseName()
+}
+
+// simpleName parses one identifier into a Name.
+func (p *parser) simpleName() *Name {
+	t := p.tok()
+	p.next()
+	return &Name{Segs: []*NameSegment{{NamePos: t.Pos, EndPos: t.End(), Name: t.Text}}}
+}
+
+func identOf(n *Name) *Ident {
+	if n == nil || len(n.Segs) == 0 {
+		return nil
+	}
+	l := n.Last()
+	return &Ident{NamePos: l.NamePos, Name: l.Name}
+}
