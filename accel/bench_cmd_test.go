@@ -7,7 +7,14 @@ import (
 	"testing"
 )
 
-const scenesDir = "../../shared/scenes"
+// scenesDir is the shared scenes directory, relative to this package;
+// ACCEL_SCENES overrides it.
+var scenesDir = func() string {
+	if d := os.Getenv("ACCEL_SCENES"); d != "" {
+		return d
+	}
+	return "../../shared/scenes"
+}()
 
 func haveScenes(t testing.TB) {
 	if _, err := os.Stat(filepath.Join(scenesDir, "bunny", "bunny.obj")); err != nil {

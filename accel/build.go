@@ -70,6 +70,7 @@ type entry struct {
 	median   bool // split at the middle (degenerate centroids)
 	axis     int
 	bin      int
+	nbins    int
 }
 
 // bnode is a temporary wide node.
@@ -103,11 +104,33 @@ func buildBVH(ctx context.Context, p buildParams, refs []primRef) (*bnode, aabb)
 }
 
 func (b *builder) bounds(e *entry) {
-	e.box, e.cbox = emptyBox(), emptyBox()
+	box, cbox := emptyBox(), emptyBox()
 	for i := e.lo; i < e.hi; i++ {
 		r := &b.refs[i]
-		e.box.grow(&r.box)
-		e.cbox.growPoint(r.box.lo[0]+r.box.hi[0], r.box.lo[1]+r.box.hi[1], r.box.lo[2]+r.box.hi[2])
+		growBranchy(&box, &r.box)
+		for k := 0; k < 3; k++ {
+			c := r.box.lo[k] + r.box.hi[k]
+			if c < cbox.lo[k] {
+				cbox.lo[k] = c
+			}
+			if c > cbox.hi[k] {
+				cbox.hi[k] = c
+			}
+		}
+	}
+	e.box, e.cbox = box, cbox
+}
+
+// growBranchy is aabb.grow with compares: in binning loops the updates are
+// rare and well predicted, which beats the NaN-safe min/max builtins.
+func growBranchy(b, o *aabb) {
+	for k := 0; k < 3; k++ {
+		if o.lo[k] < b.lo[k] {
+			b.lo[k] = o.lo[k]
+		}
+		if o.hi[k] > b.hi[k] {
+			b.hi[k] = o.hi[k]
+		}
 	}
 }
 
@@ -123,7 +146,7 @@ func (b *builder) evaluate(e *entry) {
 	if n <= 1 {
 		return
 	}
-	nb := b.p.bins
+	nb := min(b.p.bins, max(n, 4))
 	var bins [3][32]bin
 	var scale [3]float32
 	degenerate := true
@@ -156,7 +179,7 @@ func (b *builder) evaluate(e *entry) {
 			}
 			bb := &bins[k][bi]
 			bb.n++
-			bb.box.grow(&r.box)
+			growBranchy(&bb.box, &r.box)
 		}
 	}
 	bestCost := float32(-1)
@@ -183,7 +206,7 @@ func (b *builder) evaluate(e *entry) {
 			}
 			c := acc.halfArea()*float32(cnt) + rightArea[i]*float32(rightN[i])
 			if bestCost < 0 || c < bestCost {
-				bestCost, e.axis, e.bin = c, k, i
+				bestCost, e.axis, e.bin, e.nbins = c, k, i, nb
 			}
 		}
 	}
@@ -205,9 +228,9 @@ func (b *builder) split(e *entry) (l, r entry) {
 	if !e.median {
 		k := e.axis
 		ext := e.cbox.hi[k] - e.cbox.lo[k]
-		scale := float32(b.p.bins) * (1 - 1.0/(1<<20)) / ext
+		nb := e.nbins
+		scale := float32(nb) * (1 - 1.0/(1<<20)) / ext
 		clo := e.cbox.lo[k]
-		nb := b.p.bins
 		i, j := e.lo, e.hi-1
 		for i <= j {
 			r := &b.refs[i]

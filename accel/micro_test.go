@@ -24,6 +24,7 @@ func TestMicroCPU(t *testing.T) {
 	}
 	m := bunny(t)
 	lo, hi := m.Bounds()
+
 	for _, width := range []int{4, 8} {
 		s := bunnyStructure(t, BuildOptions{Width: width})
 		for _, set := range []struct {
@@ -60,5 +61,25 @@ func TestMicroCPU(t *testing.T) {
 			fmt.Printf("w%d %-10s single %6.1f ns/ray (%.2f Mrays/s)   batch %6.1f ns/ray\n", width, set.n,
 				float64(best.Nanoseconds())/float64(len(set.r)), float64(len(set.r))/best.Seconds()/1e6, float64(bestB.Nanoseconds())/float64(len(set.r)))
 		}
+	}
+}
+
+func TestMicroBuildCPU(t *testing.T) {
+	if os.Getenv("ACCEL_MICRO") == "" {
+		t.Skip("set ACCEL_MICRO=1")
+	}
+	m := bunny(t)
+	g := MeshGeometry(m.Positions, m.Indices)
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	for _, q := range []BuildQuality{QualityFast, QualityMedium, QualityHigh} {
+		best := time.Hour
+		var s *Structure
+		for rep := 0; rep < 5; rep++ {
+			c0 := threadCPU()
+			s = mustPrim(t, &PrimitiveDescriptor{Geometries: []Geometry{g}, Build: BuildOptions{Workers: 1, Quality: q}})
+			best = min(best, threadCPU()-c0)
+		}
+		fmt.Printf("build q%d: %.1f ms cpu, %d nodes, %.1f nodeB/tri\n", q, float64(best.Microseconds())/1000, s.Sizes().Nodes, s.Sizes().NodeBytesPerPrimitive())
 	}
 }

@@ -206,17 +206,32 @@ func (tr *Traverser) levelFlags(lv *level) {
 // Step advances every running lane until it finishes or stops at a
 // candidate. It returns the mask of lanes waiting for a Decision.
 func (tr *Traverser) Step() uint64 {
-	for m := tr.running &^ tr.waiting; m != 0; m &= m - 1 {
-		i := bits.TrailingZeros64(m)
-		l := &tr.lanes[i]
-		if tr.run(l) {
-			tr.waiting |= 1 << uint(i)
-		} else {
-			tr.running &^= 1 << uint(i)
+	// Lanes take turns of stepBudget node visits: while one lane works,
+	// the nodes the others prefetched arrive.
+	m := tr.running &^ tr.waiting
+	for m != 0 {
+		for mm := m; mm != 0; mm &= mm - 1 {
+			i := bits.TrailingZeros64(mm)
+			switch tr.run(&tr.lanes[i], stepBudget) {
+			case runWait:
+				tr.waiting |= 1 << uint(i)
+				m &^= 1 << uint(i)
+			case runDone:
+				tr.running &^= 1 << uint(i)
+				m &^= 1 << uint(i)
+			}
 		}
 	}
 	return tr.waiting
 }
+
+// stepBudget is the number of node visits a lane makes per turn in Step.
+// Measurements (BENCHMARKS.md) showed no gain from interleaving lanes
+// node by node, so each lane runs until it stops or finishes.
+const stepBudget = noBudget
+
+// noBudget lets run go until a candidate or the end.
+const noBudget = 1 << 30
 
 // Running reports the mask of lanes not yet finished.
 func (tr *Traverser) Running() uint64 { return tr.running }
@@ -298,18 +313,26 @@ func (l *lane) push(tr *Traverser, node int32, t float32) {
 	l.sp++
 }
 
-// run advances lane l; it returns true when l stops at a candidate and false
-// when it has finished.
-func (tr *Traverser) run(l *lane) bool {
+// Results of run.
+const (
+	runYield = iota // budget spent, lane still running
+	runWait         // stopped at a candidate
+	runDone         // finished
+)
+
+// run advances lane l by at most budget node visits (leaves are always
+// finished); it reports whether l yielded, stopped at a candidate or
+// finished.
+func (tr *Traverser) run(l *lane, budget int) int {
 	if l.state == laneDone {
-		return false
+		return runDone
 	}
 	if l.leafPos < l.leafEnd {
 		if tr.leaf(l) {
-			return true
+			return runWait
 		}
 		if l.state == laneDone {
-			return false
+			return runDone
 		}
 	}
 	acceptAny := tr.opts.AcceptAny
@@ -343,6 +366,14 @@ reload:
 		}
 		ni := e.node
 		for ni >= 0 {
+			if budget <= 0 {
+				// Yield: keep ni for later and start loading it.
+				stack[sp&(stackSize-1)] = stackEntry{ni, e.t}
+				sp++
+				l.sp, l.tmax = sp, tmax
+				return runYield
+			}
+			budget--
 			var hn [8]int32
 			var ht [8]int32
 			c := 0
@@ -462,7 +493,7 @@ reload:
 				tmax, tmaxb = t, fbits(t)
 				if acceptAny {
 					l.state, l.sp = laneDone, 0
-					return false
+					return runDone
 				}
 			}
 			continue
@@ -471,16 +502,16 @@ reload:
 		l.leafPos, l.leafEnd = first, end
 		l.sp, l.tmax = sp, tmax
 		if tr.leaf(l) {
-			return true
+			return runWait
 		}
 		if l.state == laneDone {
-			return false
+			return runDone
 		}
 		tmax, tmaxb = l.tmax, fbits(l.tmax)
 	}
 	l.sp, l.tmax = 0, tmax
 	l.state = laneDone
-	return false
+	return runDone
 }
 
 // enter descends into instance idx of the current level; it reports whether

@@ -100,7 +100,10 @@ func TestSharedModelsLoad(t *testing.T) {
 				want = gltfExpect(t, p)
 			}
 			sum := s.Summary()
-			got := expect{sum.Triangles, sum.RenderedTriangles, sum.Materials, sum.Textures, sum.Cameras, sum.Lights, sum.Bounds}
+			if sum.Bounds == nil {
+				t.Fatal("no bounds")
+			}
+			got := expect{sum.Triangles, sum.RenderedTriangles, sum.Materials, sum.Textures, sum.Cameras, sum.Lights, *sum.Bounds}
 			if got.triangles != want.triangles || got.rendered != want.rendered || got.materials != want.materials ||
 				got.textures != want.textures || got.cameras != want.cameras || got.lights != want.lights {
 				t.Errorf("counts tri/rendered/mat/tex/cam/lights = %d/%d/%d/%d/%d/%d, want %d/%d/%d/%d/%d/%d",

@@ -206,7 +206,9 @@ func simdShuffle(c *Call, mode string) {
 			case "simd_shuffle_rotate_up":
 				src = ((i-int(x))%lane.SIMDWidth + lane.SIMDWidth) % lane.SIMDWidth
 			}
-			out[i] = vals[src]
+			if m.Has(src) {
+				out[i] = vals[src]
+			} // an inactive source lane reads as 0 (undefined in Metal)
 		}
 		for mm := m; mm != 0; mm &= mm - 1 {
 			i := mm.First()

@@ -195,7 +195,8 @@ type frame struct {
 	depth   int
 	pc      int32 // resume point after a barrier
 	b       *batch
-	bt      batch // storage for b in entry frames
+	bt      batch  // storage for b in entry frames
+	argsOf  uint64 // id of the dispatch whose arguments the parameters hold
 }
 
 func newFrame(cf *cfunc, depth int) *frame {

@@ -24,7 +24,10 @@ type Dispatch struct {
 	ThreadgroupMemory uint32
 }
 
+var dispatchIDs atomic.Uint64
+
 type dispatchState struct {
+	id       uint64 // unique per dispatch
 	ctx      context.Context
 	grid     Grid
 	args     []uint64
@@ -59,7 +62,7 @@ func (pl *Pipeline) Run(ctx context.Context, d Dispatch) error {
 	if mem == nil {
 		mem = &Memory{}
 	}
-	ds := &dispatchState{ctx: ctx, grid: g, args: d.Args, mem: mem, tgSize: uint32(tgSize)}
+	ds := &dispatchState{id: dispatchIDs.Add(1), ctx: ctx, grid: g, args: d.Args, mem: mem, tgSize: uint32(tgSize)}
 	ds.faultTG.Store(math.MaxInt64)
 	if pl.opt.Timeout > 0 {
 		ds.deadline = time.Now().Add(pl.opt.Timeout)
@@ -127,22 +130,13 @@ func (w *worker) group(ds *dispatchState, t int) error {
 	nb := int((total + W - 1) / W)
 	clear(w.tg[:ds.tgSize])
 	cf := w.pl.entry
-	setup := func(fr *frame, i int) {
-		fr.bt = batch{g: &ds.grid, tgPos: pos, tgSize: size, total: total, base: uint32(i) * W}
-		fr.bt.n = int(min(W, total-fr.bt.base))
-		fr.b = &fr.bt
-		fr.enter(lane.FirstN(fr.bt.n), 0, w.w)
-		for j, v := range ds.args {
-			fr.setParam(j, v, w.w)
-		}
-	}
 	if len(w.cur) == 0 {
 		w.cur = append(w.cur, nil)
 	}
 	if !cf.hasBarrier {
 		fr := w.entryFrame(0)
 		for i := 0; i < nb; i++ {
-			setup(fr, i)
+			w.setup(ds, fr, pos, size, total, i)
 			w.b, w.cur[0] = fr.b, fr
 			if _, err := w.run(fr); err != nil {
 				return err
@@ -153,7 +147,7 @@ func (w *worker) group(ds *dispatchState, t int) error {
 	pending := w.pending[:0]
 	for i := 0; i < nb; i++ {
 		fr := w.entryFrame(i)
-		setup(fr, i)
+		w.setup(ds, fr, pos, size, total, i)
 		pending = append(pending, fr)
 	}
 	for len(pending) > 0 {
@@ -172,4 +166,20 @@ func (w *worker) group(ds *dispatchState, t int) error {
 	}
 	w.pending = pending[:0]
 	return nil
+}
+
+// setup prepares entry frame fr for batch i of a threadgroup. Kernel
+// parameters are stored once per dispatch (they are never written).
+func (w *worker) setup(ds *dispatchState, fr *frame, pos, size [3]uint32, total uint32, i int) {
+	W := uint32(w.w)
+	fr.bt = batch{g: &ds.grid, tgPos: pos, tgSize: size, total: total, base: uint32(i) * W}
+	fr.bt.n = int(min(W, total-fr.bt.base))
+	fr.b = &fr.bt
+	fr.enter(lane.FirstN(fr.bt.n), 0, w.w)
+	if fr.argsOf != ds.id {
+		fr.argsOf = ds.id
+		for j, v := range ds.args {
+			fr.setParam(j, v, w.w)
+		}
+	}
 }

@@ -127,13 +127,23 @@ func (w *worker) vload(fr *frame, in *inst) error {
 	addr := fr.r64[in.ops[0].off : int(in.ops[0].off)+W]
 	dst := in.res[0]
 	size := in.k.Size()
-	if m == w.full && (size == 4 || size == 8) && (in.space == ir.Device || in.space == ir.Constant) &&
-		addr[0]%uint64(in.align) == 0 && lane.Contiguous(addr, uint64(size)) {
-		if b, ok := w.cache.resolve(w.mem, addr[0], uint64(size*W)); ok {
-			if size == 4 {
+	if m == w.full && (size == 4 || size == 8) && (in.space == ir.Device || in.space == ir.Constant) {
+		if b, stride, ok := w.strided(addr, in); ok {
+			switch {
+			case stride == uint64(size) && size == 4:
 				copy(bytesOf32(fr.r32[dst.off:int(dst.off)+W]), b[:4*W])
-			} else {
+			case stride == uint64(size):
 				copy(bytesOf64(fr.r64[dst.off:int(dst.off)+W]), b[:8*W])
+			case size == 4:
+				d := fr.r32[dst.off : int(dst.off)+W]
+				for i := range d {
+					d[i] = binary.LittleEndian.Uint32(b[uint64(i)*stride:])
+				}
+			default:
+				d := fr.r64[dst.off : int(dst.off)+W]
+				for i := range d {
+					d[i] = binary.LittleEndian.Uint64(b[uint64(i)*stride:])
+				}
 			}
 			return nil
 		}
@@ -149,6 +159,24 @@ func (w *worker) vload(fr *frame, in *inst) error {
 	return nil
 }
 
+// strided checks that the W addresses are a0, a0+s, a0+2s, ... (s > 0),
+// all aligned, and inside one buffer; it returns the buffer bytes from a0.
+func (w *worker) strided(addr []uint64, in *inst) ([]byte, uint64, bool) {
+	a0 := addr[0]
+	stride := addr[1] - a0
+	size := uint64(in.k.Size())
+	al := uint64(in.align)
+	if a0%al != 0 || stride%al != 0 || stride == 0 || stride > 1<<20 || !lane.Contiguous(addr, stride) {
+		return nil, 0, false
+	}
+	span := uint64(len(addr)-1)*stride + size
+	b, ok := w.cache.resolve(w.mem, a0, span)
+	if !ok {
+		return nil, 0, false
+	}
+	return b[:span], stride, true
+}
+
 // vstore stores one element per active lane allowed to store.
 func (w *worker) vstore(fr *frame, in *inst) error {
 	m := fr.exec &^ fr.noStore
@@ -159,13 +187,23 @@ func (w *worker) vstore(fr *frame, in *inst) error {
 	addr := fr.r64[in.ops[0].off : int(in.ops[0].off)+W]
 	val := in.ops[1]
 	size := in.k.Size()
-	if m == w.full && (size == 4 || size == 8) && in.space == ir.Device &&
-		addr[0]%uint64(in.align) == 0 && lane.Contiguous(addr, uint64(size)) {
-		if b, ok := w.cache.resolve(w.mem, addr[0], uint64(size*W)); ok && !w.cache.ro {
-			if size == 4 {
+	if m == w.full && (size == 4 || size == 8) && in.space == ir.Device {
+		if b, stride, ok := w.strided(addr, in); ok && !w.cache.ro && stride >= uint64(size) {
+			switch {
+			case stride == uint64(size) && size == 4:
 				copy(b[:4*W], bytesOf32(fr.r32[val.off:int(val.off)+W]))
-			} else {
+			case stride == uint64(size):
 				copy(b[:8*W], bytesOf64(fr.r64[val.off:int(val.off)+W]))
+			case size == 4:
+				v := fr.r32[val.off : int(val.off)+W]
+				for i := range v {
+					binary.LittleEndian.PutUint32(b[uint64(i)*stride:], v[i])
+				}
+			default:
+				v := fr.r64[val.off : int(val.off)+W]
+				for i := range v {
+					binary.LittleEndian.PutUint64(b[uint64(i)*stride:], v[i])
+				}
 			}
 			return nil
 		}

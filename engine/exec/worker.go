@@ -62,35 +62,66 @@ func (b *batch) uniformBuiltin(id ir.BuiltinID) uint32 {
 	return 0
 }
 
-// varyingBuiltin fills d with built-in id for every lane.
+// varyingBuiltin fills d with built-in id for every lane (lanes past the
+// end of the threadgroup get values too; they are inactive).
 func (b *batch) varyingBuiltin(id ir.BuiltinID, d []uint32) {
 	if ir.UniformBuiltin(id) {
 		lane.Broadcast(d, b.uniformBuiltin(id))
 		return
 	}
-	for i := range d {
-		l := b.base + uint32(i)
-		var v uint32
-		switch {
-		case id < ir.ThreadIndexInThreadgroup:
-			c := id % 3
-			p := b.local(i)
-			v = p[c]
-			if id-c == ir.ThreadPositionInGrid {
-				v += b.tgPos[c] * b.g.ThreadsPerThreadgroup[c]
-			}
-		case id == ir.ThreadIndexInThreadgroup:
-			v = l
-		case id == ir.SimdgroupIndexInThreadgroup:
-			v = l / lane.SIMDWidth
-		case id == ir.ThreadIndexInSimdgroup:
-			v = l % lane.SIMDWidth
-		case id == ir.QuadgroupIndexInThreadgroup:
-			v = l / 4
-		case id == ir.ThreadIndexInQuadgroup:
-			v = l % 4
+	l := b.base
+	switch id {
+	case ir.ThreadIndexInThreadgroup:
+		for i := range d {
+			d[i] = l + uint32(i)
 		}
-		d[i] = v
+		return
+	case ir.SimdgroupIndexInThreadgroup:
+		for i := range d {
+			d[i] = (l + uint32(i)) / lane.SIMDWidth
+		}
+		return
+	case ir.ThreadIndexInSimdgroup:
+		for i := range d {
+			d[i] = (l + uint32(i)) % lane.SIMDWidth
+		}
+		return
+	case ir.QuadgroupIndexInThreadgroup:
+		for i := range d {
+			d[i] = (l + uint32(i)) / 4
+		}
+		return
+	case ir.ThreadIndexInQuadgroup:
+		for i := range d {
+			d[i] = (l + uint32(i)) % 4
+		}
+		return
+	}
+	// Positions: walk the threadgroup's x, y, z counters from lane 0.
+	c := int(id % 3)
+	var add uint32
+	if id-ir.BuiltinID(c) == ir.ThreadPositionInGrid {
+		add = b.tgPos[c] * b.g.ThreadsPerThreadgroup[c]
+	}
+	sx, sy := b.tgSize[0], b.tgSize[1]
+	p := [3]uint32{l % sx, (l / sx) % sy, l / (sx * sy)}
+	if c == 0 && sx >= uint32(len(d)) && p[0]+uint32(len(d)) <= sx {
+		for i := range d {
+			d[i] = p[0] + uint32(i) + add
+		}
+		return
+	}
+	for i := range d {
+		d[i] = p[c] + add
+		p[0]++
+		if p[0] == sx {
+			p[0] = 0
+			p[1]++
+			if p[1] == sy {
+				p[1] = 0
+				p[2]++
+			}
+		}
 	}
 }
 

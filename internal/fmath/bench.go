@@ -57,12 +57,8 @@ var unaryBenches = []unaryBench{
 	{"fract", -10, 10, FractLanes, func(x float64) float64 { return x - math.Floor(x) }},
 	{"sinpi", -10, 10, SinpiLanes, func(x float64) float64 { return math.Sin(math.Pi * x) }},
 	{"fast-sinpi", -10, 10, FastSinpiLanes, func(x float64) float64 { return math.Sin(math.Pi * x) }},
-	{"round-half", -1000, 1000, RoundHalfsLanes, func(x float64) float64 { return float64(HalfToFloat32(Float64ToHalf(x))) }},
+	{"round-half", -1000, 1000, RoundHalfLanes, func(x float64) float64 { return float64(HalfToFloat32(Float64ToHalf(x))) }},
 }
-
-// RoundHalfsLanes is RoundHalfs with the lane-loop argument order, for
-// the benchmark table.
-func RoundHalfsLanes(dst, x []float32) { RoundHalfs(dst, x) }
 
 // BenchCases returns the benchmark cases of this package for `ingot bench`
 // and `go test -bench`: each lane loop over 1024 lanes against Go's float64

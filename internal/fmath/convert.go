@@ -9,7 +9,7 @@ import "math"
 // own conversion then differs between platforms, so the executor should use
 // this function for them too, keeping results deterministic.
 func FloatToInt[T Integer](f float32) T {
-	x := float64(f)
+	x := f64(f)
 	switch {
 	case x != x:
 		return 0
@@ -75,5 +75,5 @@ func IntToFloat[T Integer](x T) float32 {
 // FloatToIntRTNE rounds f to the nearest integer (ties to even) and
 // saturates to T; NaN gives 0. Used by normalized-integer encoders.
 func FloatToIntRTNE[T Integer](f float32) T {
-	return Float64ToInt[T](math.RoundToEven(float64(f)))
+	return Float64ToInt[T](math.RoundToEven(f64(f)))
 }

@@ -189,10 +189,10 @@ func FastPow(x, y float32) float32 { return FastExp2(y * FastLog2(x)) }
 func FastPowr(x, y float32) float32 { return FastExp2(y * FastLog2(x)) }
 
 // FastRsqrt returns 1/sqrt(x) (fast::rsqrt); ≤ 1 ulp.
-func FastRsqrt(x float32) float32 { return 1 / float32(math.Sqrt(float64(x))) }
+func FastRsqrt(x float32) float32 { return 1 / float32(math.Sqrt(f64(x))) }
 
 // FastSqrt returns sqrt(x) (fast::sqrt); correctly rounded.
-func FastSqrt(x float32) float32 { return float32(math.Sqrt(float64(x))) }
+func FastSqrt(x float32) float32 { return float32(math.Sqrt(f64(x))) }
 
 // FastDivide returns x / y (fast::divide); correctly rounded.
 func FastDivide(x, y float32) float32 { return x / y }
@@ -215,17 +215,21 @@ func cosPoly(z float32) float32 {
 // reduced exactly by the precise path.
 const fastTrigMax = 8192
 
-// reduceQuarter reduces |x| ≤ fastTrigMax: returns r in [−π/4, π/4] and the
-// octant j (0..7, even) so that x = r + j·π/4 (mod 2π).
-func reduceQuarter(ax float32) (r float32, j uint32) {
-	j = uint32(ax * 1.27323954473516) // 4/π
+// reduceQuarter reduces 0 ≤ ax ≤ fastTrigMax: returns r in [−π/4, π/4] and
+// the quadrant q (0..3) with ax = r + q·π/2 (mod 2π). Branch-free.
+func reduceQuarter(ax float32) (r float32, q uint32) {
+	j := uint32(ax * 1.27323954473516) // octant: ⌊ax·4/π⌋
+	j += j & 1                         // round up to even: the nearest multiple of π/2
 	y := float32(j)
-	if j&1 == 1 {
-		j++
-		y++
-	}
 	r = ((ax - float32(y*0.78515625)) - float32(y*2.4187564849853515625e-4)) - float32(y*3.77489497744594108e-8)
-	return r, j & 7
+	return r, (j >> 1) & 3
+}
+
+// pick returns b if the low bit of q is set, else a, without branching
+// (random quadrants would mispredict a branch half the time).
+func pick(a, b float32, q uint32) uint32 {
+	m := -(q & 1)
+	return math.Float32bits(a)&^m | math.Float32bits(b)&m
 }
 
 // FastSin returns the sine of x (fast::sin). Absolute error ≤ 2^-22 on
@@ -235,20 +239,11 @@ func FastSin(x float32) float32 {
 	if !(ax <= fastTrigMax) {
 		return Sin(x)
 	}
-	r, j := reduceQuarter(ax)
-	neg := math.Float32bits(x) >> 31
-	if j > 3 {
-		neg ^= 1
-		j -= 4
-	}
+	r, q := reduceQuarter(ax)
 	z := float32(r * r)
-	var y float32
-	if j == 1 || j == 2 {
-		y = cosPoly(z)
-	} else {
-		y = sinPoly(r, z)
-	}
-	return math.Float32frombits(math.Float32bits(y) ^ neg<<31)
+	y := pick(sinPoly(r, z), cosPoly(z), q)
+	sign := (math.Float32bits(x) ^ q<<30) & (1 << 31) // quadrants 2, 3 negate
+	return math.Float32frombits(y ^ sign)
 }
 
 // FastCos returns the cosine of x (fast::cos).
@@ -257,23 +252,11 @@ func FastCos(x float32) float32 {
 	if !(ax <= fastTrigMax) {
 		return Cos(x)
 	}
-	r, j := reduceQuarter(ax)
-	var neg uint32
-	if j > 3 {
-		neg = 1
-		j -= 4
-	}
-	if j > 1 {
-		neg ^= 1
-	}
+	r, q := reduceQuarter(ax)
 	z := float32(r * r)
-	var y float32
-	if j == 1 || j == 2 {
-		y = sinPoly(r, z)
-	} else {
-		y = cosPoly(z)
-	}
-	return math.Float32frombits(math.Float32bits(y) ^ neg<<31)
+	y := pick(cosPoly(z), sinPoly(r, z), q)
+	sign := ((q + 1) << 30) & (1 << 31) // quadrants 1, 2 negate
+	return math.Float32frombits(y ^ sign)
 }
 
 // FastSincos returns fast::sin(x) and fast::cos(x) with one reduction.
@@ -282,24 +265,12 @@ func FastSincos(x float32) (sin, cos float32) {
 	if !(ax <= fastTrigMax) {
 		return Sincos(x)
 	}
-	r, j := reduceQuarter(ax)
-	sneg := math.Float32bits(x) >> 31
-	var cneg uint32
-	if j > 3 {
-		sneg ^= 1
-		cneg = 1
-		j -= 4
-	}
-	if j > 1 {
-		cneg ^= 1
-	}
+	r, q := reduceQuarter(ax)
 	z := float32(r * r)
 	sp, cp := sinPoly(r, z), cosPoly(z)
-	if j == 1 || j == 2 {
-		sp, cp = cp, sp
-	}
-	return math.Float32frombits(math.Float32bits(sp) ^ sneg<<31),
-		math.Float32frombits(math.Float32bits(cp) ^ cneg<<31)
+	ssign := (math.Float32bits(x) ^ q<<30) & (1 << 31)
+	csign := ((q + 1) << 30) & (1 << 31)
+	return math.Float32frombits(pick(sp, cp, q) ^ ssign), math.Float32frombits(pick(cp, sp, q) ^ csign)
 }
 
 // FastTan returns tan(x), implemented as sin(x)·(1/cos(x)) (fast::tan).
@@ -325,39 +296,21 @@ func FastSinpi(x float32) float32 {
 		return Sinpi(x)
 	}
 	pr, z, q := piReduce(x)
-	var y float32
-	switch q {
-	case 0:
-		y = sinPoly(pr, z)
-	case 1:
-		y = cosPoly(z)
-	case 2:
-		y = -sinPoly(pr, z)
-	default:
-		y = -cosPoly(z)
-	}
+	y := math.Float32frombits(pick(sinPoly(pr, z), cosPoly(z), q) ^ (q<<30)&(1<<31))
 	if y == 0 {
-		return Copysign(0, x)
+		return Copysign(0, x) // sinpi(±n) = ±0
 	}
 	return y
 }
 
 // FastCospi returns cos(π·x) (fast::cospi), exact at integers and
-// half-integers.
+// half-integers (+0 there).
 func FastCospi(x float32) float32 {
 	if !(Fabs(x) < 0x1p22) {
 		return Cospi(x)
 	}
 	pr, z, q := piReduce(x)
-	switch q {
-	case 0:
-		return cosPoly(z)
-	case 1:
-		return 0 - sinPoly(pr, z)
-	case 2:
-		return -cosPoly(z)
-	}
-	return sinPoly(pr, z) + 0
+	return math.Float32frombits(pick(cosPoly(z), sinPoly(pr, z), q)^((q+1)<<30)&(1<<31)) + 0
 }
 
 // FastTanpi returns tan(π·x) (fast::tanpi) as sinpi(x)·(1/cospi(x)) with one

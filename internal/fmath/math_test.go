@@ -27,6 +27,8 @@ var binaryCases = []binaryCase{
 	{"atan2", Atan2, math.Atan2, anyFinite, anyFinite, 0.501},
 	{"pow", Pow, math.Pow, positiveFinite, uniform(-50, 50), 0.501},
 	{"pow/unit", Pow, math.Pow, uniform(0, 4), uniform(-30, 30), 0.501},
+	{"pow/wide", Pow, math.Pow, anyFinite, anyFinite, 0.501},
+	{"pow/neg-wide", Pow, math.Pow, uniform(-100, 0), func(r *rand.Rand) float32 { return float32(r.IntN(121) - 60) }, 0.501},
 	{"pow/neg-int", Pow, math.Pow, uniform(-4, 0), func(r *rand.Rand) float32 { return float32(r.IntN(40) - 20) }, 0.501},
 	{"powr", Powr, math.Pow, uniform(0, 4), uniform(-30, 30), 0.501},
 	{"fmod", Fmod, math.Mod, anyFinite, anyFinite, 0},
@@ -215,6 +217,8 @@ func TestPreciseSpecials(t *testing.T) {
 	same("powr(inf, 0)", Powr(inf, 0), nan)
 	same("powr(1, inf)", Powr(1, inf), nan)
 	same("powr(0, -1)", Powr(0, -1), inf)
+	same("powr(-0, -3)", Powr(nz, -3), inf)
+	same("powr(-0, 3)", Powr(nz, 3), 0)
 	same("powr(2, 3)", Powr(2, 3), 8)
 	same("pow(-2, 3)", Pow(-2, 3), -8)
 	same("pow(-2, 0.5)", Pow(-2, 0.5), nan)

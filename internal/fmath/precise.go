@@ -11,7 +11,18 @@ import (
 // figures are in the package documentation. Go's float64 math is written in
 // Go (or exact instructions) and gives the same bits on every platform.
 
-func f64(x float32) float64 { return float64(x) }
+// f64 widens x to float64 exactly. It builds the float64 from the bits
+// (integer ops and one full register write) instead of CVTSS2SD: that
+// instruction merges into the upper half of its destination register, and
+// in lane loops the destination still holds the previous element's result,
+// which chains every iteration to the previous one (measured 3–4× slower).
+func f64(x float32) float64 {
+	b := math.Float32bits(x)
+	if e := b & 0x7f800000; e == 0 || e == 0x7f800000 { // zero, subnormal, ∞, NaN
+		return float64(x)
+	}
+	return math.Float64frombits(uint64(b&0x80000000)<<32 | (uint64(b&0x7fffffff)<<29 + (1023-127)<<52))
+}
 
 // Acos returns the arc cosine of x in radians.
 func Acos(x float32) float32 { return float32(math.Acos(f64(x))) }
@@ -44,7 +55,13 @@ func Copysign(x, y float32) float32 {
 }
 
 // Cos returns the cosine of x (radians), with exact range reduction.
-func Cos(x float32) float32 { return float32(math.Cos(f64(x))) }
+func Cos(x float32) float32 {
+	if !(Fabs(x) <= trigMax64) {
+		return float32(math.Cos(f64(x)))
+	}
+	_, c := sincos64(f64(x))
+	return float32(c)
+}
 
 // Cosh returns the hyperbolic cosine of x.
 func Cosh(x float32) float32 { return float32(math.Cosh(f64(x))) }
@@ -53,13 +70,13 @@ func Cosh(x float32) float32 { return float32(math.Cosh(f64(x))) }
 func Divide(x, y float32) float32 { return x / y }
 
 // Exp returns e**x.
-func Exp(x float32) float32 { return float32(math.Exp(f64(x))) }
+func Exp(x float32) float32 { return exp2f64(float64(f64(x) * math.Log2E)) }
 
 // Exp2 returns 2**x.
-func Exp2(x float32) float32 { return float32(math.Exp2(f64(x))) }
+func Exp2(x float32) float32 { return exp2f64(f64(x)) }
 
 // Exp10 returns 10**x.
-func Exp10(x float32) float32 { return float32(math.Pow(10, f64(x))) }
+func Exp10(x float32) float32 { return exp2f64(float64(f64(x) * (math.Ln10 / math.Ln2))) }
 
 // Fabs returns the absolute value of x (clears the sign bit, also of NaN).
 func Fabs(x float32) float32 { return math.Float32frombits(math.Float32bits(x) &^ (1 << 31)) }
@@ -83,8 +100,8 @@ func Floor(x float32) float32 { return float32(math.Floor(f64(x))) }
 // The product is exact in float64; the sum is formed with round-to-odd
 // (TwoSum error term), so the final rounding to float32 is correct.
 func Fma(a, b, c float32) float32 {
-	p := float64(a) * float64(b) // exact: 48 significand bits
-	cc := float64(c)
+	p := f64(a) * f64(b) // exact: 48 significand bits
+	cc := f64(c)
 	s := p + cc
 	if s-s != 0 { // inf or NaN: follow IEEE through float64
 		return float32(s)
@@ -210,13 +227,28 @@ func Ldexp(x float32, k int32) float32 {
 }
 
 // Log returns the natural logarithm of x.
-func Log(x float32) float32 { return float32(math.Log(f64(x))) }
+func Log(x float32) float32 {
+	if !(x > 0 && x <= math.MaxFloat32) {
+		return logSpecial(x)
+	}
+	return float32(logk(f64(x)))
+}
 
 // Log2 returns the binary logarithm of x.
-func Log2(x float32) float32 { return float32(math.Log2(f64(x))) }
+func Log2(x float32) float32 {
+	if !(x > 0 && x <= math.MaxFloat32) {
+		return logSpecial(x)
+	}
+	return float32(log2k(f64(x)))
+}
 
 // Log10 returns the decimal logarithm of x.
-func Log10(x float32) float32 { return float32(math.Log10(f64(x))) }
+func Log10(x float32) float32 {
+	if !(x > 0 && x <= math.MaxFloat32) {
+		return logSpecial(x)
+	}
+	return float32(float64(logk(f64(x)) * (1 / math.Ln10)))
+}
 
 // Modf splits x into a fractional part with the sign of x and an integral
 // part: modf(±∞) = (±0, ±∞).
@@ -232,7 +264,24 @@ func Modf(x float32) (frac, ip float32) {
 func Nextafter(x, y float32) float32 { return math.Nextafter32(x, y) }
 
 // Pow returns x**y with the C99 special cases.
-func Pow(x, y float32) float32 { return float32(math.Pow(f64(x), f64(y))) }
+func Pow(x, y float32) float32 {
+	ax := Fabs(x)
+	if !(ax > 0 && ax <= math.MaxFloat32 && y-y == 0 && ax != 1) {
+		return float32(math.Pow(f64(x), f64(y))) // zeros, ±∞, NaN, ±1: C99 table
+	}
+	if x < 0 {
+		yi := Trunc(y)
+		if yi != y {
+			return float32(math.NaN())
+		}
+		r := exp2f64(float64(f64(y) * log2k(f64(ax))))
+		if Fabs(y) < 0x1p24 && int32(yi)&1 == 1 { // odd integer exponent
+			return -r
+		}
+		return r
+	}
+	return exp2f64(float64(f64(y) * log2k(f64(x))))
+}
 
 // Powr returns x**y for x ≥ 0, with the OpenCL powr special cases: NaN for
 // x < 0, for powr(±0, ±0), powr(+∞, ±0) and powr(1, ±∞).
@@ -242,8 +291,10 @@ func Powr(x, y float32) float32 {
 		return float32(math.NaN())
 	case x == 0 && y == 0, x-x != 0 && y == 0, x == 1 && y-y != 0:
 		return float32(math.NaN())
+	case x == 0:
+		x = 0 // powr(−0, y) is powr(+0, y): +0 or +∞, never negative
 	}
-	return float32(math.Pow(f64(x), f64(y)))
+	return Pow(x, y)
 }
 
 // Rint rounds x to the nearest integer, ties to even.
@@ -288,11 +339,21 @@ func rsqrtExact(x float32, mid float64) float32 {
 }
 
 // Sin returns the sine of x (radians), with exact range reduction.
-func Sin(x float32) float32 { return float32(math.Sin(f64(x))) }
+func Sin(x float32) float32 {
+	if !(Fabs(x) <= trigMax64) {
+		return float32(math.Sin(f64(x)))
+	}
+	s, _ := sincos64(f64(x))
+	return float32(s)
+}
 
 // Sincos returns the sine and cosine of x.
 func Sincos(x float32) (sin, cos float32) {
-	s, c := math.Sincos(f64(x))
+	if !(Fabs(x) <= trigMax64) {
+		s, c := math.Sincos(f64(x))
+		return float32(s), float32(c)
+	}
+	s, c := sincos64(f64(x))
 	return float32(s), float32(c)
 }
 
@@ -303,7 +364,13 @@ func Sinh(x float32) float32 { return float32(math.Sinh(f64(x))) }
 func Sqrt(x float32) float32 { return float32(math.Sqrt(f64(x))) }
 
 // Tan returns the tangent of x (radians).
-func Tan(x float32) float32 { return float32(math.Tan(f64(x))) }
+func Tan(x float32) float32 {
+	if !(Fabs(x) <= trigMax64) {
+		return float32(math.Tan(f64(x)))
+	}
+	s, c := sincos64(f64(x))
+	return float32(s / c)
+}
 
 // Tanh returns the hyperbolic tangent of x.
 func Tanh(x float32) float32 { return float32(math.Tanh(f64(x))) }

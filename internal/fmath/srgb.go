@@ -6,7 +6,7 @@ import "math"
 // c ≤ 0.04045 ? c/12.92 : powr((c+0.055)/1.055, 2.4), evaluated in float64
 // and rounded once. Values outside [0, 1] follow the same formula
 // (negative inputs use the linear segment); NaN stays NaN.
-func SRGBToLinear(c float32) float32 { return float32(srgbToLinear64(float64(c))) }
+func SRGBToLinear(c float32) float32 { return float32(srgbToLinear64(f64(c))) }
 
 func srgbToLinear64(x float64) float64 {
 	if x <= 0.04045 {
@@ -19,7 +19,7 @@ func srgbToLinear64(x float64) float64 {
 // quantization (§8.7.7): NaN → 0, clamp to [0, 1], then
 // c < 0.0031308 ? 12.92c : 1.055·powr(c, 1/2.4) − 0.055.
 func LinearToSRGB(c float32) float32 {
-	x := float64(c)
+	x := f64(c)
 	switch {
 	case !(x > 0): // also NaN
 		return 0

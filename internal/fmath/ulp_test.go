@@ -263,7 +263,7 @@ func TestPrintULPTable(t *testing.T) {
 	for _, cs := range [][]unaryCase{preciseCases, fastCases} {
 		for _, c := range cs {
 			got, x := measureUnary(c, samples())
-			fmt.Printf("| %-12s | %8.3f | %g |\n", c.name, got, x)
+			fmt.Printf("| %-12s | %9.5f | %g |\n", c.name, got, x)
 		}
 	}
 }

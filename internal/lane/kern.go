@@ -312,11 +312,10 @@ func Contiguous(a []uint64, stride uint64) bool {
 		return true
 	}
 	v := a[0]
+	var acc uint64
 	for _, x := range a {
-		if x != v {
-			return false
-		}
+		acc |= x ^ v
 		v += stride
 	}
-	return true
+	return acc == 0
 }

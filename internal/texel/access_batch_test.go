@@ -101,6 +101,10 @@ func TestReadBatchMaskAndOOB(t *testing.T) {
 	if allocs != 0 {
 		t.Errorf("ReadBatch allocates %v", allocs)
 	}
+	allocs = testing.AllocsPerRun(10, func() { _, _ = tex.WriteBatch(&TexelArgs{X: x, Y: y}, []uint64{1}, Out{r, g, b, a}) })
+	if allocs != 0 {
+		t.Errorf("WriteBatch allocates %v", allocs)
+	}
 	if _, err := tex.ReadBatch(&TexelArgs{X: x, Y: []uint32{1, 1}}, nil, Out{r, g, b, a}); err == nil {
 		t.Error("2-lane Y for 3 lanes accepted")
 	}

@@ -93,11 +93,11 @@ func clampi(v, lo, hi int32) int32 { return min(max(v, lo), hi) }
 
 // floorI is floor for float32 values already clamped to ±2^30.
 func floorI(x float32) int32 {
-	if !(x > -(1 << 30)) {
-		return -(1 << 30)
-	}
-	if x > 1<<30 {
-		return 1 << 30
+	if !(x > -(1<<30) && x < 1<<30) {
+		if x > 0 {
+			return 1 << 30
+		}
+		return -(1 << 30) // also NaN
 	}
 	i := int32(x)
 	if float32(i) > x {

@@ -5,6 +5,21 @@ import "fmt"
 // PixelFormat is a Metal pixel format. The numeric values are those of
 // MTLPixelFormat, so a value can be passed straight from Metal-shaped host
 // code.
+//
+// Byte and bit layouts: array formats store components in name order at
+// increasing addresses (BGRA8: B first), little-endian. Packed formats name
+// their fields from the least significant bit: B5G6R5 is B 0–4, G 5–10,
+// R 11–15; A1BGR5 is A 0, B 1–5, G 6–10, R 11–15; ABGR4 is A 0–3, B 4–7,
+// G 8–11, R 12–15; BGR5A1 is B 0–4, G 5–9, R 10–14, A 15; RGB10A2 is R 0–9,
+// G 10–19, B 20–29, A 30–31; BGR10A2 swaps R and B; RG11B10Float is R 0–10,
+// G 11–21, B 22–31; RGB9E5Float is R 0–8, G 9–17, B 18–26, exponent 27–31.
+// (MoltenVK's Vulkan→Metal format table agrees: it maps
+// VK_FORMAT_R5G6B5_UNORM_PACK16 to B5G6R5Unorm, R5G5B5A1 to A1BGR5Unorm,
+// A1R5G5B5 to BGR5A1Unorm, R4G4B4A4 to ABGR4Unorm, A2B10G10R10 to
+// RGB10A2Unorm, noting "Vulkan packed is reversed".) Metal does not expose
+// the layout of Depth24Unorm_Stencil8 (depth in bits 0–23, stencil 24–31
+// here) or Depth32Float_Stencil8 (float depth, then the stencil byte, then 3
+// padding bytes here).
 type PixelFormat uint16
 
 // Pixel formats (MTLPixelFormat raw values).

@@ -131,8 +131,9 @@ func (t *Texture) selectLOD(s *Sampler, a *SampleArgs, st *sstate) (passes, prob
 // N = min(ceil(ρmax/ρmin), aniso) probes along the longer axis and
 // λ = log2(ρmax/N); useY reports that the longer axis is gy.
 func lodFromGrad(gx, gy [3]float32, aniso int) (lambda float32, np int32, useY bool) {
-	rx := math.Sqrt(float64(gx[0])*float64(gx[0]) + float64(gx[1])*float64(gx[1]) + float64(gx[2])*float64(gx[2]))
-	ry := math.Sqrt(float64(gy[0])*float64(gy[0]) + float64(gy[1])*float64(gy[1]) + float64(gy[2])*float64(gy[2]))
+	// Squared lengths: λ = log2(ρ) = log2(ρ²)/2 needs no square root.
+	rx := float64(gx[0])*float64(gx[0]) + float64(gx[1])*float64(gx[1]) + float64(gx[2])*float64(gx[2])
+	ry := float64(gy[0])*float64(gy[0]) + float64(gy[1])*float64(gy[1]) + float64(gy[2])*float64(gy[2])
 	rmax, rmin := rx, ry
 	if ry > rx {
 		rmax, rmin, useY = ry, rx, true
@@ -141,12 +142,45 @@ func lodFromGrad(gx, gy [3]float32, aniso int) (lambda float32, np int32, useY b
 		return float32(math.Inf(-1)), 1, false
 	}
 	np = 1
-	if aniso > 1 {
-		if rmin == 0 {
+	if aniso > 1 && !math.IsInf(rmax, 1) {
+		if !(rmin > 0) { // 0 or NaN
 			np = int32(aniso)
 		} else {
-			np = int32(min(math.Ceil(rmax/rmin), float64(aniso)))
+			np = int32(min(math.Ceil(math.Sqrt(rmax/rmin)), float64(aniso)))
 		}
 	}
-	return float32(math.Log2(rmax / float64(np))), np, useY
+	l := 0.5 * log2(rmax)
+	if np > 1 {
+		l -= log2(float64(np))
+	}
+	return float32(l), np, useY
+}
+
+// log2 is log2(x) for x > 0 (−Inf for 0, NaN for negatives and NaN),
+// within about 1e-11 of math.Log2 and exact at powers of two: the
+// mantissa is reduced to [√½, √2) and ln(m) = 2·atanh((m−1)/(m+1)) summed
+// to s¹¹.
+func log2(x float64) float64 {
+	switch {
+	case x == 0:
+		return math.Inf(-1)
+	case !(x > 0):
+		return math.NaN()
+	case math.IsInf(x, 1):
+		return x
+	}
+	b := math.Float64bits(x)
+	e := int(b>>52) - 1023
+	if e == -1023 { // subnormal: scale into the normal range
+		b = math.Float64bits(x * (1 << 54))
+		e = int(b>>52) - 1023 - 54
+	}
+	m := math.Float64frombits(b&(1<<52-1) | 1023<<52) // [1, 2)
+	if m > math.Sqrt2 {
+		m, e = m/2, e+1
+	}
+	s := (m - 1) / (m + 1)
+	s2 := s * s
+	ln := s * (2 + s2*(2.0/3+s2*(2.0/5+s2*(2.0/7+s2*(2.0/9+s2*(2.0/11))))))
+	return float64(e) + ln*math.Log2E
 }

@@ -33,6 +33,9 @@ func (t *Texture) checkRegion(op string, r Region, lod, slice, n, bytesPerRow, b
 		return nil
 	}
 	rowBytes := r.Width * t.bpp
+	if (r.Height > 1 && bytesPerRow > n) || (r.Depth > 1 && bytesPerImage > n) {
+		return fmt.Errorf("texel: %s: bytesPerRow %d or bytesPerImage %d exceeds the buffer's %d bytes", op, bytesPerRow, bytesPerImage, n)
+	}
 	if bytesPerRow < rowBytes {
 		return fmt.Errorf("texel: %s: bytesPerRow %d is less than %d for width %d of %v", op, bytesPerRow, rowBytes, r.Width, t.format)
 	}

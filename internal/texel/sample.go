@@ -6,6 +6,10 @@ import "math"
 // lives in fixed arrays on the stack.
 const chunk = 64
 
+// fastPaths enables the specialised sample loops; tests turn it off to
+// check them against the general path.
+var fastPaths = true
+
 type op uint8
 
 const (
@@ -155,9 +159,9 @@ func (t *Texture) runChunk(s *Sampler, a *SampleArgs, o op, comp int, out Out, s
 	fi := t.format.info()
 	isInt := fi.Kind.IsInteger()
 	border := s.borderFor(t.format)
-	if o == opSample && dims == 2 && !cube && passes == 1 && probes == 1 && s.d.Reduction == ReductionWeightedAverage {
+	if fastPaths && o == opSample && dims == 2 && !cube && probes == 1 && s.d.Reduction == ReductionWeightedAverage {
 		if rgb, ri, bi, ok := fastRGBA8Tables(t.format); ok {
-			t.sample2DRGBA8(s, a, st, out, border, rgb, ri, bi)
+			t.sample2DRGBA8(s, a, st, passes, out, border, rgb, ri, bi)
 			return
 		}
 	}
@@ -333,12 +337,15 @@ func axisFoot(x float32, n int32, lin bool, m AddressMode) (i0, i1 int32, f floa
 		x -= 0.5
 	}
 	i := floorI(x)
+	i0, i1 = i, i
 	if lin {
 		f = x - float32(i)
-		return wrap(i, n, m), wrap(i+1, n, m), f
+		i1 = i + 1
 	}
-	i0 = wrap(i, n, m)
-	return i0, i0, 0
+	if uint32(i0) < uint32(n) && uint32(i1) < uint32(n) {
+		return i0, i1, f
+	}
+	return wrap(i0, n, m), wrap(i1, n, m), f
 }
 
 // footprint computes the texel footprint of every lane for one probe and

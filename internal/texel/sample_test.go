@@ -704,3 +704,43 @@ func TestSampleArgErrors(t *testing.T) {
 		}
 	}
 }
+
+// The RGBA8 fast path must give the same bits as the general path.
+func TestFastPathMatchesGeneral(t *testing.T) {
+	for _, f := range []PixelFormat{RGBA8Unorm, RGBA8Unorm_sRGB, BGRA8Unorm, BGRA8Unorm_sRGB} {
+		tex := randomTexture(t, Descriptor{TextureType: Type2DArray, PixelFormat: f, Width: 9, Height: 6, ArrayLength: 2, MipmapLevelCount: 4}, 11)
+		for _, mode := range []AddressMode{ClampToEdge, Repeat, MirrorRepeat, MirrorClampToEdge, ClampToZero, ClampToBorderColor} {
+			for _, mip := range []MipFilter{MipNotMipmapped, MipNearest, MipLinear} {
+				d := DefaultSamplerDescriptor()
+				d.MinFilter, d.MagFilter, d.MipFilter = FilterLinear, FilterNearest, mip
+				d.SAddressMode, d.TAddressMode, d.BorderColor = mode, mode, OpaqueWhite
+				s := mustSampler(t, d)
+				const n = 100
+				r := rand.New(rand.NewPCG(uint64(mode), uint64(mip)))
+				var u, v, lod [n]float32
+				var arr [n]uint32
+				for i := range n {
+					u[i], v[i], lod[i], arr[i] = r.Float32()*3-1, r.Float32()*3-1, r.Float32()*5-1, uint32(i%2)
+				}
+				a := SampleArgs{U: u[:], V: v[:], Array: arr[:], Mode: LodLevel, Level: lod[:], Offset: [3]int32{1, -2}}
+				var o1, o2 [4][n]float32
+				if err := tex.SampleBatch(s, &a, nil, Out{o1[0][:], o1[1][:], o1[2][:], o1[3][:]}); err != nil {
+					t.Fatal(err)
+				}
+				fastPaths = false
+				err := tex.SampleBatch(s, &a, nil, Out{o2[0][:], o2[1][:], o2[2][:], o2[3][:]})
+				fastPaths = true
+				if err != nil {
+					t.Fatal(err)
+				}
+				for c := range 4 {
+					for i := range n {
+						if math.Float32bits(o1[c][i]) != math.Float32bits(o2[c][i]) {
+							t.Fatalf("%v %v %v lane %d ch %d: fast %v general %v", f, mode, mip, i, c, o1[c][i], o2[c][i])
+						}
+					}
+				}
+			}
+		}
+	}
+}

@@ -89,3 +89,26 @@ func TestConstexprSampler(t *testing.T) {
 		t.Error("ParseSamplerArg without :: accepted")
 	}
 }
+
+func TestLog2(t *testing.T) {
+	for _, x := range []float64{1, 2, 0.5, 1024, 1.0 / 1024, 3, 1e-300, 1e300, 5e-324, 1.4142135, 0.70710678} {
+		if got, want := log2(x), math.Log2(x); math.Abs(got-want) > 1e-10 {
+			t.Errorf("log2(%g) = %v, want %v", x, got, want)
+		}
+	}
+	for e := -60; e <= 60; e++ {
+		if got := log2(math.Ldexp(1, e)); got != float64(e) {
+			t.Errorf("log2(2^%d) = %v", e, got)
+		}
+	}
+	x := 1e-9
+	for x < 1e9 {
+		if got, want := log2(x), math.Log2(x); math.Abs(got-want) > 1e-10 {
+			t.Fatalf("log2(%g) = %v, want %v", x, got, want)
+		}
+		x *= 1.0137
+	}
+	if !math.IsInf(log2(0), -1) || !math.IsNaN(log2(-1)) || !math.IsNaN(log2(math.NaN())) || !math.IsInf(log2(math.Inf(1)), 1) {
+		t.Error("special cases")
+	}
+}

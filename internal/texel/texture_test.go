@@ -159,6 +159,8 @@ func TestReplaceRegionGetBytes(t *testing.T) {
 		{Region{Width: 2, Height: 2, Depth: 1}, 0, 0, 100, 3, 0, "bytesPerRow 3 is less than 4"},
 		{Region{Width: 2, Height: 2, Depth: 2}, 0, 0, 100, 4, 4, "bytesPerImage 4 is less than 8"},
 		{Region{Width: 2, Height: 2, Depth: 1}, 0, 0, 7, 4, 0, "buffer of 7 bytes is smaller than the 8"},
+		{Region{Width: 2, Height: 2, Depth: 1}, 0, 0, 100, 1 << 62, 0, "exceeds the buffer"},
+		{Region{Width: 2, Height: 2, Depth: 2}, 0, 0, 100, 8, 1 << 62, "exceeds the buffer"},
 	}
 	for _, e := range errs {
 		err := tex.ReplaceRegion(e.r, e.lod, e.sl, make([]byte, e.n), e.bpr, e.bpi)
@@ -194,4 +196,27 @@ func TestNewView(t *testing.T) {
 	if v, err := sv.ReadUint(Loc{X: 1}); err != nil || v[0] != 42 {
 		t.Errorf("stencil view read %v %v", v, err)
 	}
+}
+
+// FuzzRegionAndTexel checks that no region, pitch or coordinate panics.
+func FuzzRegionAndTexel(f *testing.F) {
+	f.Add(1, 1, 0, 2, 2, 1, 0, 0, 64, 8, 32, uint32(3))
+	f.Add(-1, 9, 1, 1<<30, 1, 1, 2, 5, 10, -4, 1<<40, uint32(1<<31))
+	tex, err := New(Descriptor{TextureType: Type3D, PixelFormat: RGBA16Float, Width: 7, Height: 5, Depth: 3, MipmapLevelCount: 3})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, x, y, z, w, h, d, lod, slice, n, bpr, bpi int, c uint32) {
+		if n < 0 || n > 1<<16 {
+			return
+		}
+		buf := make([]byte, n)
+		r := Region{X: x, Y: y, Z: z, Width: w, Height: h, Depth: d}
+		_ = tex.ReplaceRegion(r, lod, slice, buf, bpr, bpi)
+		_ = tex.GetBytes(buf, bpr, bpi, r, lod, slice)
+		_ = tex.FillFloat(r, lod, slice, [4]float32{1})
+		l := Loc{X: c, Y: c >> 3, Z: c >> 6, Level: c % 5, Slice: c % 3}
+		_, _ = tex.ReadFloat(l)
+		_ = tex.WriteFloat(l, [4]float32{2})
+	})
 }

@@ -44,23 +44,33 @@ func (l *loader) extensions() error {
 	return nil
 }
 
-// ext decodes extension name of ext into dst; it reports whether present.
-func ext(e gltf.Extensions, name string, dst any) (bool, error) {
+// extRaw returns the JSON of extension name. Extensions are normally kept
+// raw by qmuntal/gltf; if a qmuntal/gltf/ext package linked into the binary
+// decoded one, it is re-marshalled (its JSON shape may then differ from the
+// specification's, which callers of extRaw handle).
+func extRaw(e gltf.Extensions, name string) ([]byte, bool, error) {
 	v, ok := e[name]
 	if !ok {
-		return false, nil
+		return nil, false, nil
 	}
-	var raw []byte
 	switch t := v.(type) {
 	case json.RawMessage:
-		raw = t
+		return t, true, nil
 	case []byte:
-		raw = t
-	default:
-		var err error
-		if raw, err = json.Marshal(t); err != nil {
-			return true, fmt.Errorf("%s: %w", name, err)
-		}
+		return t, true, nil
+	}
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return nil, true, fmt.Errorf("%s: %w", name, err)
+	}
+	return raw, true, nil
+}
+
+// ext decodes extension name of ext into dst; it reports whether present.
+func ext(e gltf.Extensions, name string, dst any) (bool, error) {
+	raw, ok, err := extRaw(e, name)
+	if !ok || err != nil {
+		return ok, err
 	}
 	if err := json.Unmarshal(raw, dst); err != nil {
 		return true, fmt.Errorf("%s: %w", name, err)

@@ -84,6 +84,7 @@ func decodeDocument(data []byte, fsys fs.FS) (doc *gltf.Document, err error) {
 
 type emptyFS struct{}
 
+// Open fails: there is no directory to read external files from.
 func (emptyFS) Open(name string) (fs.File, error) {
 	return nil, &fs.PathError{Op: "open", Path: name, Err: errors.New("no directory for external files")}
 }

@@ -315,3 +315,47 @@ func TestExternalFiles(t *testing.T) {
 		t.Errorf("missing image: %v", err)
 	}
 }
+
+func TestTRSvsMatrixNodes(t *testing.T) {
+	b := newDoc()
+	b.triangle(-1)
+	// TRS: translate (1,2,3), rotate 90° about Y, scale 2; matrix: the same.
+	s2 := math.Sqrt(0.5)
+	b.doc["nodes"] = []any{
+		map[string]any{"mesh": 0, "translation": []float64{1, 2, 3}, "rotation": []float64{0, s2, 0, s2}, "scale": []float64{2, 2, 2}},
+		map[string]any{"mesh": 0, "matrix": []float64{0, 0, -2, 0, 0, 2, 0, 0, 2, 0, 0, 0, 1, 2, 3, 1}},
+	}
+	b.doc["scenes"] = []any{map[string]any{"nodes": []int{0, 1}}}
+	s := decode(t, b.json())
+	in := s.Instances()
+	for k := range in[0].Transform {
+		if math.Abs(float64(in[0].Transform[k]-in[1].Transform[k])) > 1e-6 {
+			t.Fatalf("TRS %v\n!= matrix %v", in[0].Transform, in[1].Transform)
+		}
+	}
+	if s.Nodes[0].HasMatrix || !s.Nodes[1].HasMatrix {
+		t.Error("HasMatrix flags wrong")
+	}
+}
+
+func TestMeshQuantization(t *testing.T) {
+	// KHR_mesh_quantization: positions as normalized shorts, normals as
+	// normalized bytes (padded to 4 bytes), UVs as unsigned shorts.
+	b := newDoc()
+	pos := b.acc(b.view(u16bytes(0, 0, 0, 0, 32767, 0, 0, 0, 0, 32767, 0, 0), 8), 5122, "VEC3", 3, map[string]any{"normalized": true})
+	nrm := b.acc(b.view([]byte{0, 0, 127, 0, 0, 0, 127, 0, 0, 0, 127, 0}, 4), 5120, "VEC3", 3, map[string]any{"normalized": true})
+	uv := b.acc(b.view(u16bytes(0, 0, 2, 0, 0, 2), 0), 5123, "VEC2", 3, nil)
+	b.doc["extensionsUsed"] = []string{"KHR_mesh_quantization"}
+	b.doc["extensionsRequired"] = []string{"KHR_mesh_quantization"}
+	b.doc["meshes"] = []any{map[string]any{"primitives": []any{map[string]any{"attributes": map[string]any{"POSITION": pos, "NORMAL": nrm, "TEXCOORD_0": uv}}}}}
+	b.doc["nodes"] = []any{map[string]any{"mesh": 0, "scale": []float64{4, 4, 4}}}
+	b.doc["scenes"] = []any{map[string]any{"nodes": []int{0}}}
+	s := decode(t, b.json())
+	p := s.Meshes[0].Primitives[0]
+	if p.Positions[1] != [3]float32{1, 0, 0} || p.Normals[2] != [3]float32{0, 0, 1} || p.UV0[2] != [2]float32{0, 2} {
+		t.Errorf("quantized streams: %v %v %v", p.Positions, p.Normals, p.UV0)
+	}
+	if bb := s.Bounds(); bb.Max != [3]float32{4, 4, 0} {
+		t.Errorf("bounds %v", bb)
+	}
+}

@@ -1,6 +1,7 @@
 package gltfload
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"strconv"
@@ -65,8 +66,16 @@ func (l *loader) lights() error {
 	var root struct {
 		Lights []lightJSON `json:"lights"`
 	}
-	if _, err := ext(l.doc.Extensions, "KHR_lights_punctual", &root); err != nil {
+	raw, ok, err := extRaw(l.doc.Extensions, "KHR_lights_punctual")
+	if err != nil || !ok {
 		return err
+	}
+	if err := json.Unmarshal(raw, &root); err != nil {
+		// qmuntal/gltf/ext/lightspunctual, when linked in, re-marshals the
+		// list as a bare array.
+		if err2 := json.Unmarshal(raw, &root.Lights); err2 != nil {
+			return fmt.Errorf("KHR_lights_punctual: %w", err)
+		}
 	}
 	for i, gl := range root.Lights {
 		name := label("KHR_lights_punctual light", i, gl.Name)
@@ -132,9 +141,18 @@ func (l *loader) nodes() error {
 		var lp struct {
 			Light *int `json:"light"`
 		}
-		if ok, err := ext(gn.Extensions, "KHR_lights_punctual", &lp); err != nil {
+		if raw, ok, err := extRaw(gn.Extensions, "KHR_lights_punctual"); err != nil {
 			return fmt.Errorf("%s: %w", name, err)
-		} else if ok && lp.Light != nil {
+		} else if ok {
+			if err := json.Unmarshal(raw, &lp); err != nil {
+				var bare int // the ext/lightspunctual package's form
+				if json.Unmarshal(raw, &bare) != nil {
+					return fmt.Errorf("%s: KHR_lights_punctual: %w", name, err)
+				}
+				lp.Light = &bare
+			}
+		}
+		if lp.Light != nil {
 			if *lp.Light < 0 || *lp.Light >= len(l.s.Lights) {
 				return fmt.Errorf("%s: light %d out of range (%d lights)", name, *lp.Light, len(l.s.Lights))
 			}

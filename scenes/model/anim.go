@@ -15,6 +15,7 @@ const (
 	InterpCubicSpline
 )
 
+// String returns the glTF name of the mode.
 func (i Interpolation) String() string {
 	return [...]string{"LINEAR", "STEP", "CUBICSPLINE"}[i%3]
 }
@@ -30,6 +31,7 @@ const (
 	PathWeights
 )
 
+// String returns the glTF target path name.
 func (p Path) String() string {
 	return [...]string{"translation", "rotation", "scale", "weights"}[p%4]
 }

@@ -1,7 +1,9 @@
 package model
 
 import (
+	"fmt"
 	"math"
+	"strconv"
 
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -15,6 +17,7 @@ const (
 	Orthographic
 )
 
+// String returns "perspective" or "orthographic".
 func (p Projection) String() string {
 	if p == Orthographic {
 		return "orthographic"
@@ -78,4 +81,53 @@ func AutoCamera(b Bounds) Camera {
 	view := mgl32.LookAtV(eye, c, mgl32.Vec3{0, 1, 0})
 	return Camera{Name: "auto", Projection: Perspective, YFov: fov, ZNear: max(dist-r*1.5, dist*0.001),
 		ZFar: dist + r*2, Node: -1, World: view.Inv()}
+}
+
+// FindCamera returns the index of the camera selected by sel: its name, or
+// its decimal index; "" picks the first camera placed on a node (else the
+// first camera). It returns -1 and no error when the scene has no camera
+// and sel is "".
+func (s *Scene) FindCamera(sel string) (int, error) {
+	if sel == "" {
+		for i, c := range s.Cameras {
+			if c.Node >= 0 {
+				return i, nil
+			}
+		}
+		if len(s.Cameras) > 0 {
+			return 0, nil
+		}
+		return -1, nil
+	}
+	for i, c := range s.Cameras {
+		if c.Name == sel {
+			return i, nil
+		}
+	}
+	if i, err := strconv.Atoi(sel); err == nil && i >= 0 && i < len(s.Cameras) {
+		return i, nil
+	}
+	names := make([]string, len(s.Cameras))
+	for i, c := range s.Cameras {
+		names[i] = c.Name
+		if names[i] == "" {
+			names[i] = strconv.Itoa(i)
+		}
+	}
+	return -1, fmt.Errorf("camera %q not found (cameras: %v)", sel, names)
+}
+
+// ViewCamera returns the camera selected by sel (see FindCamera) and its
+// camera-to-world transform at time t; without cameras it returns
+// AutoCamera framing the bounds at t.
+func (s *Scene) ViewCamera(sel string, t float32) (Camera, mgl32.Mat4, error) {
+	i, err := s.FindCamera(sel)
+	if err != nil {
+		return Camera{}, mgl32.Mat4{}, err
+	}
+	if i < 0 {
+		c := AutoCamera(s.BoundsAt(t))
+		return c, c.World, nil
+	}
+	return s.Cameras[i], s.CameraWorld(i, s.PoseAt(t)), nil
 }

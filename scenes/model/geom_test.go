@@ -1,7 +1,9 @@
 package model
 
 import (
+	"encoding/json"
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -106,5 +108,52 @@ func TestAutoCameraFramesBounds(t *testing.T) {
 	to := b.Center().Sub(eye).Normalize()
 	if fwd.Dot(to) < 0.999 {
 		t.Errorf("camera looks along %v, centre is towards %v", fwd, to)
+	}
+}
+
+func TestViewCamera(t *testing.T) {
+	s := &Scene{}
+	s.Meshes = []*Mesh{{Primitives: []Primitive{{Positions: [][3]float32{{-1, -1, -1}, {1, 1, 1}}, Indices: []uint32{0, 1}, Mode: Lines}}}}
+	s.Meshes[0].ComputeBounds()
+	n := NewNode("m")
+	n.Mesh = 0
+	s.AddNode(n, -1)
+	c, w, err := s.ViewCamera("", 0)
+	if err != nil || c.Name != "auto" || w.Col(3)[2] <= 1 {
+		t.Errorf("auto camera %+v at %v, %v", c, w.Col(3), err)
+	}
+	cn := NewNode("cam")
+	cn.Camera = 1
+	cn.Translation[2] = 7
+	ci := s.AddNode(cn, -1)
+	s.Cameras = []Camera{{Name: "unplaced", Node: -1}, {Name: "main", Node: ci}}
+	if i, _ := s.FindCamera(""); i != 1 {
+		t.Errorf("default camera %d, want the placed one (1)", i)
+	}
+	if i, _ := s.FindCamera("unplaced"); i != 0 {
+		t.Errorf("by name: %d", i)
+	}
+	if i, _ := s.FindCamera("1"); i != 1 {
+		t.Errorf("by index: %d", i)
+	}
+	if _, err := s.FindCamera("zoom"); err == nil {
+		t.Error("unknown camera accepted")
+	}
+	if _, w, _ := s.ViewCamera("main", 0); w.Col(3)[2] != 7 {
+		t.Errorf("camera world %v", w)
+	}
+}
+
+func TestEmptySceneSummaryJSON(t *testing.T) {
+	sum := (&Scene{Name: "empty"}).Summary()
+	if sum.Bounds != nil {
+		t.Errorf("empty scene bounds %v", sum.Bounds)
+	}
+	if _, err := json.Marshal(sum); err != nil {
+		t.Errorf("summary JSON: %v", err)
+	}
+	var buf strings.Builder
+	if err := sum.WriteText(&buf); err != nil || !strings.Contains(buf.String(), "bounds:              empty") {
+		t.Errorf("text: %q %v", buf.String(), err)
 	}
 }

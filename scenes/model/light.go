@@ -14,6 +14,7 @@ const (
 	Spot
 )
 
+// String returns the KHR_lights_punctual type name.
 func (t LightType) String() string {
 	return [...]string{"directional", "point", "spot"}[t%3]
 }

@@ -21,6 +21,7 @@ const (
 	AlphaBlend
 )
 
+// String returns the glTF alphaMode name.
 func (a AlphaMode) String() string {
 	return [...]string{"OPAQUE", "MASK", "BLEND"}[a%3]
 }

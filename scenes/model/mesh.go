@@ -1,5 +1,7 @@
 package model
 
+import "unsafe"
+
 // Mode is the primitive topology after import: strips, fans and loops are
 // converted to lists.
 type Mode uint8
@@ -11,6 +13,7 @@ const (
 	Points
 )
 
+// String returns "triangles", "lines" or "points".
 func (m Mode) String() string {
 	switch m {
 	case Triangles:
@@ -92,4 +95,14 @@ func (m *Mesh) ComputeBounds() {
 		}
 		m.Bounds = m.Bounds.Union(p.Bounds)
 	}
+}
+
+// Bytes returns a zero-copy byte view of a vertex or index stream (for
+// example [][3]float32 positions as 12-byte packed_float3 records), for
+// uploading into engine buffers. The view aliases s; do not modify it.
+func Bytes[T [2]float32 | [3]float32 | [4]float32 | [4]uint16 | uint32 | float32](s []T) []byte {
+	if len(s) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), len(s)*int(unsafe.Sizeof(s[0])))
 }

@@ -16,18 +16,29 @@ type Scene struct {
 	// Format is "gltf", "glb", "obj" or "builtin".
 	Format string
 
-	Meshes    []*Mesh
+	// Meshes hold the geometry; instances refer to them by index.
+	Meshes []*Mesh
+	// Materials are indexed by Primitive.Material (-1: DefaultMaterial()).
 	Materials []Material
-	Textures  []Texture
-	Images    []*Image
-	Samplers  []Sampler
+	// Textures are indexed by TextureRef.Texture.
+	Textures []Texture
+	// Images are the decoded images; an entry is nil when no texture uses
+	// it (glTF images are indexed as in the file).
+	Images []*Image
+	// Samplers are indexed by Texture.Sampler (-1: DefaultSampler).
+	Samplers []Sampler
 	// Cameras are the camera objects; a node places each (Camera.Node).
 	Cameras []Camera
 	// Lights are punctual lights; a node places each (Light.Node).
-	Lights     []Light
-	Nodes      []Node
-	Roots      []int
-	Skins      []Skin
+	Lights []Light
+	// Nodes is the node hierarchy (every node of the file).
+	Nodes []Node
+	// Roots are the root nodes of the loaded scene; only nodes reachable
+	// from them are instanced.
+	Roots []int
+	// Skins are indexed by Node.Skin.
+	Skins []Skin
+	// Animations all play together in PoseAt; PoseWith selects some.
 	Animations []Animation
 
 	// SceneNames lists all scenes of the file (glTF); the loaded one is Name.
@@ -43,18 +54,23 @@ type Scene struct {
 // Node is one node of the hierarchy. Its local transform is Matrix when
 // HasMatrix, else T*R*S; animations override T, R, S and Weights.
 type Node struct {
-	Name        string
-	Parent      int
-	Children    []int
+	Name string
+	// Parent is the parent node, -1 for a root.
+	Parent int
+	// Children are child node indices.
+	Children []int
+	// Translation, Rotation and Scale are the static TRS.
 	Translation mgl32.Vec3
 	Rotation    mgl32.Quat
 	Scale       mgl32.Vec3
-	Matrix      mgl32.Mat4
-	HasMatrix   bool
-	Mesh        int
-	Camera      int
-	Light       int
-	Skin        int
+	// Matrix is the static local matrix, used when HasMatrix.
+	Matrix    mgl32.Mat4
+	HasMatrix bool
+	// Mesh, Camera, Light and Skin index the Scene's slices, -1 for none.
+	Mesh   int
+	Camera int
+	Light  int
+	Skin   int
 	// Weights are the morph weights for Mesh (nil: use the mesh's defaults).
 	Weights []float32
 	// Instances are extra local transforms from EXT_mesh_gpu_instancing: the

@@ -18,23 +18,24 @@ type Summary struct {
 	Vertices   int      `json:"vertices"`
 	// Triangles counts unique mesh triangles; RenderedTriangles counts them
 	// once per instance at t = 0.
-	Triangles         int      `json:"triangles"`
-	RenderedTriangles int      `json:"renderedTriangles"`
-	Instances         int      `json:"instances"`
-	Materials         int      `json:"materials"`
-	Textures          int      `json:"textures"`
-	Images            int      `json:"images"`
-	TextureBytes      int      `json:"textureBytes"`
-	Cameras           int      `json:"cameras"`
-	Lights            int      `json:"lights"`
-	AreaLights        int      `json:"areaLights"`
-	Animations        int      `json:"animations"`
-	Duration          float32  `json:"duration"`
-	Skins             int      `json:"skins"`
-	Bounds            Bounds   `json:"bounds"`
-	ExtensionsUsed    []string `json:"extensionsUsed,omitempty"`
-	ExtensionsReq     []string `json:"extensionsRequired,omitempty"`
-	Warnings          []string `json:"warnings,omitempty"`
+	Triangles         int     `json:"triangles"`
+	RenderedTriangles int     `json:"renderedTriangles"`
+	Instances         int     `json:"instances"`
+	Materials         int     `json:"materials"`
+	Textures          int     `json:"textures"`
+	Images            int     `json:"images"`
+	TextureBytes      int     `json:"textureBytes"`
+	Cameras           int     `json:"cameras"`
+	Lights            int     `json:"lights"`
+	AreaLights        int     `json:"areaLights"`
+	Animations        int     `json:"animations"`
+	Duration          float32 `json:"duration"`
+	Skins             int     `json:"skins"`
+	// Bounds are the world bounds at t = 0; nil when the scene is empty.
+	Bounds         *Bounds  `json:"bounds"`
+	ExtensionsUsed []string `json:"extensionsUsed,omitempty"`
+	ExtensionsReq  []string `json:"extensionsRequired,omitempty"`
+	Warnings       []string `json:"warnings,omitempty"`
 }
 
 // Summary computes the scene's summary.
@@ -64,7 +65,9 @@ func (s *Scene) Summary() Summary {
 	sum.AreaLights = len(s.AreaLights(insts))
 	start, end := s.TimeRange()
 	sum.Duration = end - start
-	sum.Bounds = s.Bounds()
+	if b := s.Bounds(); !b.Empty() {
+		sum.Bounds = &b
+	}
 	return sum
 }
 
@@ -93,7 +96,7 @@ func (sum Summary) WriteText(w io.Writer) error {
 	f("area lights", sum.AreaLights)
 	f("animations", fmt.Sprintf("%d (%.3g s)", sum.Animations, sum.Duration))
 	f("skins", sum.Skins)
-	if sum.Bounds.Empty() {
+	if sum.Bounds == nil {
 		f("bounds", "empty")
 	} else {
 		f("bounds", fmt.Sprintf("min %v max %v", fmtVec(sum.Bounds.Min), fmtVec(sum.Bounds.Max)))

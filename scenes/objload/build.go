@@ -48,16 +48,26 @@ func (d *objData) cornerNormals(ctx context.Context) ([][3]float32, error) {
 	if !need {
 		return nil, nil
 	}
-	fn := make([][3]float32, len(d.faces))
+	// Face normals are per source polygon (sum of its triangles' area
+	// vectors), so the triangles of one flat polygon share bit-identical
+	// normals and their vertices merge.
+	polyN := make([][3]float32, d.polys)
 	ang := make([][3]float32, len(d.faces))
 	for fi := range d.faces {
 		f := &d.faces[fi]
 		a, b, c := d.pos[f.c[0].v], d.pos[f.c[1].v], d.pos[f.c[2].v]
 		cr := cross(sub(b, a), sub(c, a))
-		if dot(cr, cr) > 0 {
-			fn[fi] = norm(cr)
+		for k := 0; k < 3; k++ {
+			polyN[f.poly][k] += cr[k]
 		}
 		ang[fi] = [3]float32{angle(a, b, c), angle(b, c, a), angle(c, a, b)}
+	}
+	for i := range polyN {
+		polyN[i] = norm(polyN[i])
+	}
+	fn := make([][3]float32, len(d.faces))
+	for fi := range d.faces {
+		fn[fi] = polyN[d.faces[fi].poly]
 	}
 	// Faces around each position (CSR).
 	start := make([]int32, len(d.pos)+1)

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -18,6 +19,7 @@ type face struct {
 	group  int32
 	mat    int32
 	smooth int32 // smoothing group; 0 = off
+	poly   int32 // index of the source polygon
 }
 
 type line struct {
@@ -37,6 +39,7 @@ type objData struct {
 	groups  []string
 	mats    []string // names used by usemtl, in first-use order
 	mtllibs []string
+	polys   int32 // number of polygons read
 }
 
 // maxLine caps one OBJ line (long polygon lines are legal but not megabytes).
@@ -127,9 +130,13 @@ func parseOBJ(r io.Reader) (*objData, error) {
 				}
 				poly = append(poly, c)
 			}
-			for i := 2; i < len(poly); i++ {
-				d.faces = append(d.faces, face{c: [3]corner{poly[0], poly[i-1], poly[i]}, group: group, mat: mat, smooth: smooth})
+			if d.polys == math.MaxInt32 {
+				return nil, fail("too many polygons")
 			}
+			for i := 2; i < len(poly); i++ {
+				d.faces = append(d.faces, face{c: [3]corner{poly[0], poly[i-1], poly[i]}, group: group, mat: mat, smooth: smooth, poly: d.polys})
+			}
+			d.polys++
 		case "l":
 			var prev int32 = -1
 			for _, a := range args {

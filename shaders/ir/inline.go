@@ -177,8 +177,8 @@ func (il *inliner) expand(call *Instr, callee *Function) Block {
 	for i, r := range call.Results {
 		il.subst[r] = resVars[i]
 	}
-	body := cloneBlock(callee.Body, func(r Reg) Reg { return m[r] })
-	// A single trailing return needs no wrapper loop.
+	body := hoistReturns(cloneBlock(callee.Body, func(r Reg) Reg { return m[r] }))
+	// Returns that end their block on every path need no wrapper loop.
 	nret := 0
 	Walk(body, func(in *Instr) bool {
 		if in.Op == OpReturn {
@@ -186,7 +186,7 @@ func (il *inliner) expand(call *Instr, callee *Function) Block {
 		}
 		return true
 	})
-	trailing := nret == 1 && len(body) > 0 && body[len(body)-1].Op == OpReturn
+	trailing := returnsAtTail(body)
 	var rewrite func(Block) Block
 	rewrite = func(b Block) Block {
 		var out Block
@@ -225,4 +225,68 @@ func (il *inliner) expand(call *Instr, callee *Function) Block {
 	}
 	body = append(body, &Instr{Op: OpBreak, Pos: call.Pos})
 	return Block{{Op: OpLoop, Body: body, Pos: call.Pos}}
+}
+
+// hoistReturns rewrites "if c { ...; return } rest" into
+// "if c { ...; return } else { rest }" (recursively), so that returns end
+// every path instead of leaving early.
+func hoistReturns(b Block) Block {
+	for i, in := range b {
+		if in.Op != OpIf {
+			continue
+		}
+		in.Then = hoistReturns(in.Then)
+		in.Else = hoistReturns(in.Else)
+		endsT := len(in.Then) > 0 && in.Then[len(in.Then)-1].Op == OpReturn
+		endsE := len(in.Else) > 0 && in.Else[len(in.Else)-1].Op == OpReturn
+		rest := b[i+1:]
+		if len(rest) == 0 {
+			continue
+		}
+		switch {
+		case endsT && len(in.Else) == 0:
+			in.Else = hoistReturns(append(Block(nil), rest...))
+			return b[:i+1]
+		case endsE && len(in.Then) == 0:
+			in.Then = hoistReturns(append(Block(nil), rest...))
+			return b[:i+1]
+		}
+	}
+	return b
+}
+
+// returnsAtTail reports whether every return of b is the last instruction
+// of its block and sits only inside ifs that are themselves last.
+func returnsAtTail(b Block) bool {
+	for i, in := range b {
+		last := i == len(b)-1
+		switch in.Op {
+		case OpReturn:
+			if !last {
+				return false
+			}
+		case OpIf:
+			if hasReturn(in.Then) || hasReturn(in.Else) {
+				if !last || !returnsAtTail(in.Then) || !returnsAtTail(in.Else) {
+					return false
+				}
+			}
+		default:
+			if hasReturn(Block{in}) && in.Op != OpIf {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func hasReturn(b Block) bool {
+	found := false
+	Walk(b, func(in *Instr) bool {
+		if in.Op == OpReturn {
+			found = true
+		}
+		return true
+	})
+	return found
 }

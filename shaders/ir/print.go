@@ -53,6 +53,13 @@ func flagString(f IntrinsicFlags) string {
 	return " " + strings.Join(s, " ")
 }
 
+// String returns f (a function of p) as text.
+func (f *Function) String(p *Program) string {
+	var b strings.Builder
+	FprintFunction(&b, p, f)
+	return b.String()
+}
+
 // FprintFunction writes one function.
 func FprintFunction(w io.Writer, p *Program, f *Function) {
 	pr := &printer{w: w, p: p, f: f}

@@ -62,13 +62,14 @@ func Specialize(p *Program, values map[int]uint64) (*Program, error) {
 	return q, nil
 }
 
-// Simplify runs FoldConstants and EliminateDeadCode until neither changes
-// anything.
+// Simplify runs FoldConstants, EliminateCommonSubexpressions and
+// EliminateDeadCode until none changes anything.
 func Simplify(p *Program) {
 	for i := 0; i < 16; i++ {
 		a := FoldConstants(p)
+		c := EliminateCommonSubexpressions(p)
 		b := EliminateDeadCode(p)
-		if !a && !b {
+		if !a && !b && !c {
 			return
 		}
 	}

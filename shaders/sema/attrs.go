@@ -36,7 +36,7 @@ func (c *checker) attrArg(at *Attr, e syntax.Expr, s *Scope) Value {
 		return Value{Type: String, Str: typeExprName(x.Type)}
 	case *syntax.NameExpr:
 		sym := c.lookupQualified(x.Name, s, false)
-		if sym == nil || sym.Kind == SymType || sym.Kind == SymNamespace || sym.Kind == SymBuiltinTmp {
+		if sym == nil || sym.Kind != SymVar && sym.Kind != SymEnumConst && sym.Kind != SymConst {
 			// An identifier argument such as quad, triangle, any, less.
 			return Value{Type: String, Str: x.Name.Plain()}
 		}

@@ -515,6 +515,14 @@ func (c *checker) callMember(e *syntax.CallExpr, fun *syntax.MemberExpr, s *Scop
 	return c.invalid(e)
 }
 
+func typesOf(xs []*ExprInfo) []*Type {
+	out := make([]*Type, len(xs))
+	for i, x := range xs {
+		out[i] = x.Type
+	}
+	return out
+}
+
 func (c *checker) methods(st *Struct, name string) []*Func {
 	out := st.Methods[name]
 	if len(out) > 0 {
@@ -548,21 +556,23 @@ func (c *checker) operatorCall(e syntax.Expr, name string, x *ExprInfo, rest []*
 		}
 	}
 	all := append([]Arg{{Type: x.Type, LValue: x.LValue, Const: x.Const, Space: x.Space}}, as...)
-	if sym := c.lookup(name, s); sym != nil && sym.Kind == SymFunc {
+	seen := map[*Func]bool{}
+	addFree := func(sym *Symbol) {
+		if sym == nil || sym.Kind != SymFunc {
+			return
+		}
 		for _, f := range sym.Funcs {
-			if f.Method == nil {
+			if f.Method == nil && !seen[f] {
+				seen[f] = true
 				cands = append(cands, MatchFunc(f, all))
 			}
 		}
 	}
-	if x.Type.Kind == KStruct && x.Type.Struct.Scope != nil && x.Type.Struct.Scope.Parent != nil {
-		// Argument-dependent lookup in the struct's namespace.
-		if sym := c.lookupIn(x.Type.Struct.Scope.Parent, name, nil); sym != nil && sym.Kind == SymFunc {
-			for _, f := range sym.Funcs {
-				if f.Method == nil {
-					cands = append(cands, MatchFunc(f, all))
-				}
-			}
+	addFree(c.lookup(name, s))
+	for _, t := range append([]*Type{x.Type}, typesOf(rest)...) {
+		if t.Kind == KStruct && t.Struct.Scope != nil && t.Struct.Scope.Parent != nil {
+			// Argument-dependent lookup in the struct's namespace.
+			addFree(c.lookupIn(t.Struct.Scope.Parent, name, nil))
 		}
 	}
 	if len(cands) == 0 {

@@ -42,6 +42,13 @@ type checker struct {
 	switchs int
 	cases   map[int64]bool
 
+	slab []ExprInfo // ExprInfo allocation slab (see record)
+
+	ibChecked   map[*Struct]bool
+	rogChecked  map[*Struct]bool
+	viewChecked map[[2]*Struct]bool
+	globalBinds map[bindKey]*Var
+
 	hostNames map[string]*Function
 	entries   []*Func // qualified functions, for the call rules
 	pending   []*Func // struct methods awaiting body checks
@@ -310,6 +317,7 @@ func (c *checker) structDecl(d *syntax.StructDecl, s *Scope, inst *instCtx) *Typ
 	sc.insert(&Symbol{Kind: SymType, Name: name, Type: t, Pos: namePos})
 	st.AlignAs = c.alignAs(d.Attrs, s)
 	for _, b := range d.Bases {
+		c.errorf(b.Pos(), "derived", "derived classes are not supported in Metal (base '%s')", typeExprName(b.Type))
 		bt := c.resolveType(b.Type, s)
 		if bt.Kind == KStruct {
 			st.Bases = append(st.Bases, bt)
@@ -456,6 +464,11 @@ func (c *checker) checkQualifiedCalls() {
 		}
 		walk(f)
 	}
+}
+
+type bindKey struct {
+	kind  string
+	index int64
 }
 
 type callSite struct {

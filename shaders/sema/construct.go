@@ -432,6 +432,9 @@ func (c *checker) textureMethod(e *syntax.CallExpr, fun *syntax.MemberExpr, t *T
 		if !need(t.Access == AccessWrite || t.Access == AccessReadWrite, "access::write or access::read_write") {
 			return c.invalid(e)
 		}
+		if c.fn != nil {
+			c.fn.writesDevice = true
+		}
 		if len(xs) > 0 && !xs[0].Type.IsBad() {
 			xt := valueType(xs[0].Type)
 			if xt.Kind == KOpaque {

@@ -34,14 +34,14 @@ var kernelBuiltins = map[string]*builtinRule{
 var vertexBuiltins = map[string]*builtinRule{
 	"vertex_id": ruleU, "base_vertex": ruleU, "instance_id": ruleU, "base_instance": ruleU,
 	"amplification_id": ruleU, "amplification_count": ruleU, "patch_id": ruleU,
-	"position_in_patch": ruleOf(Vec(Float, 2), Vec(Float, 3)),
+	"position_in_patch":         ruleOf(Vec(Float, 2), Vec(Float, 3)),
 	"thread_index_in_simdgroup": ruleU, "threads_per_simdgroup": ruleU,
 }
 
 var fragmentBuiltins = map[string]*builtinRule{
 	"position": ruleOf(Vec(Float, 4)), "front_facing": ruleOf(Bool), "point_coord": ruleOf(Vec(Float, 2)),
 	"sample_id": ruleOf(UInt), "sample_mask": ruleOf(UInt), "primitive_id": ruleOf(UInt),
-	"barycentric_coord": ruleOf(Float, Vec(Float, 2), Vec(Float, 3)),
+	"barycentric_coord":         ruleOf(Float, Vec(Float, 2), Vec(Float, 3)),
 	"render_target_array_index": ruleOf(UChar, UShort, UInt), "viewport_array_index": ruleOf(UShort, UInt),
 	"amplification_id": ruleU, "amplification_count": ruleU, "pixel_position_in_tile": ruleOf(Vec(UShort, 2), Vec(UInt, 2)),
 	"pixels_per_tile": ruleOf(Vec(UShort, 2), Vec(UInt, 2)), "tile_index": ruleU,
@@ -62,26 +62,26 @@ var intersectionInputs = map[string]intersectionInput{
 	"origin": {rule: ruleOf(Vec(Float, 3))}, "direction": {rule: ruleOf(Vec(Float, 3))},
 	"min_distance": {rule: ruleOf(Float)}, "max_distance": {rule: ruleOf(Float)},
 	"geometry_id": {rule: ruleU}, "primitive_id": {rule: ruleU},
-	"instance_id":      {rule: ruleU, tags: []string{"instancing"}},
-	"user_instance_id": {rule: ruleU, tags: []string{"instancing"}},
-	"world_space_origin": {rule: ruleOf(Vec(Float, 3)), tags: []string{"world_space_data"}},
+	"instance_id":           {rule: ruleU, tags: []string{"instancing"}},
+	"user_instance_id":      {rule: ruleU, tags: []string{"instancing"}},
+	"world_space_origin":    {rule: ruleOf(Vec(Float, 3)), tags: []string{"world_space_data"}},
 	"world_space_direction": {rule: ruleOf(Vec(Float, 3)), tags: []string{"world_space_data"}},
-	"barycentric_coord": {rule: ruleOf(Vec(Float, 2)), prim: "triangle", tags: []string{"triangle_data"}},
-	"front_facing":      {rule: ruleOf(Bool), prim: "triangle", tags: []string{"triangle_data"}},
-	"distance":          {rule: ruleOf(Float), prim: "triangle"},
-	"opaque":            {rule: ruleOf(Bool), prim: "bounding_box"},
+	"barycentric_coord":     {rule: ruleOf(Vec(Float, 2)), prim: "triangle", tags: []string{"triangle_data"}},
+	"front_facing":          {rule: ruleOf(Bool), prim: "triangle", tags: []string{"triangle_data"}},
+	"distance":              {rule: ruleOf(Float), prim: "triangle"},
+	"opaque":                {rule: ruleOf(Bool), prim: "bounding_box"},
 	"instance_intersection_function_table_offset": {rule: ruleU},
 	"geometry_intersection_function_table_offset": {rule: ruleU},
-	"motion_start_time": {rule: ruleOf(Float), tags: []string{"primitive_motion"}},
-	"motion_end_time":   {rule: ruleOf(Float), tags: []string{"primitive_motion"}},
-	"key_frame_count":   {rule: ruleU, tags: []string{"primitive_motion"}},
-	"time":              {rule: ruleOf(Float), anyT: []string{"primitive_motion", "instance_motion"}},
-	"object_to_world_transform": {rule: ruleOf(Mat(Float, 4, 3)), tags: []string{"instancing", "world_space_data"}},
-	"world_to_object_transform": {rule: ruleOf(Mat(Float, 4, 3)), tags: []string{"instancing", "world_space_data"}},
-	"curve_parameter":  {rule: ruleOf(Float), tags: []string{"curve_data"}},
-	"function_id":      {rule: ruleU, tags: []string{"intersection_function_buffer"}},
-	"primitive_data":   {},
-	"user_data_buffer": {tags: []string{"intersection_function_buffer", "user_data"}},
+	"motion_start_time":                           {rule: ruleOf(Float), tags: []string{"primitive_motion"}},
+	"motion_end_time":                             {rule: ruleOf(Float), tags: []string{"primitive_motion"}},
+	"key_frame_count":                             {rule: ruleU, tags: []string{"primitive_motion"}},
+	"time":                                        {rule: ruleOf(Float), anyT: []string{"primitive_motion", "instance_motion"}},
+	"object_to_world_transform":                   {rule: ruleOf(Mat(Float, 4, 3)), tags: []string{"instancing", "world_space_data"}},
+	"world_to_object_transform":                   {rule: ruleOf(Mat(Float, 4, 3)), tags: []string{"instancing", "world_space_data"}},
+	"curve_parameter":                             {rule: ruleOf(Float), tags: []string{"curve_data"}},
+	"function_id":                                 {rule: ruleU, tags: []string{"intersection_function_buffer"}},
+	"primitive_data":                              {},
+	"user_data_buffer":                            {tags: []string{"intersection_function_buffer", "user_data"}},
 }
 
 var validIntersectionTags = map[string]bool{"instancing": true, "triangle_data": true, "world_space_data": true,
@@ -120,10 +120,7 @@ func (c *checker) checkEntryInstance(f *Func, kind FuncKind, as []Attr, d *synta
 // checkEntry applies the chapter 5 rules to a qualified function and
 // registers its Function description.
 func (c *checker) checkEntry(f *Func, as []Attr, inst *syntax.FuncDecl) {
-	d := f.Decl
-	if inst != nil {
-		d = inst
-	}
+	d := f.Decl // parameters and result as declared (the template's for instances)
 	fn := &Function{Kind: f.Kind, Name: f.QualName, HostName: f.QualName, TemplArgs: f.TemplArgs, Func: f,
 		Result: f.Result, Attrs: as, Pos: f.pos}
 	if inst != nil {
@@ -147,7 +144,7 @@ func (c *checker) checkEntry(f *Func, as []Attr, inst *syntax.FuncDecl) {
 			fn.UserAnnotation = a.StrArg(0)
 		case "early_fragment_tests":
 			if f.Kind != FuncFragment {
-				c.errorf(a.Pos, "early-fragment-tests", "[[early_fragment_tests]] can only be used with fragment functions")
+				c.errorf(fn.Pos, "early-fragment-tests", "[[early_fragment_tests]] can only be used with fragment functions ('%s' is a %s function)", fn.Name, f.Kind)
 			}
 			fn.EarlyFragmentTests = true
 		case "patch":
@@ -249,6 +246,10 @@ func lastIndex(s, sub string) int {
 	return -1
 }
 
+// isIntegral reports whether constants of type t can serve as indices
+// (integers and enums, e.g. `[[buffer(BufferIndexFrame)]]`).
+func isIntegral(t *Type) bool { return t.IsInteger() || t.Kind == KEnum }
+
 func indexByte(s string, b byte) int {
 	for i := 0; i < len(s); i++ {
 		if s[i] == b {
@@ -271,7 +272,7 @@ func hostNamePos(as []Attr, def diag.Pos) diag.Pos {
 }
 
 func (c *checker) u32Arg(a *Attr, i int) int {
-	if i >= len(a.Args) || a.Args[i].Type == nil || !a.Args[i].Type.IsInteger() {
+	if i >= len(a.Args) || a.Args[i].Type == nil || !isIntegral(a.Args[i].Type) {
 		if a.FuncConst == nil {
 			c.errorf(a.Pos, "attr-arg", "[[%s]] requires an integer constant argument", a.Name)
 		}
@@ -329,7 +330,7 @@ func (c *checker) checkResult(fn *Function, d *syntax.FuncDecl) {
 				for _, f := range rt.Struct.Fields {
 					for _, a := range f.Attrs {
 						if a.Name == "depth" || a.Name == "stencil" {
-							c.errorf(a.Pos, "early-fragment-tests", "[[early_fragment_tests]] fragment function cannot output [[%s]]", a.Name)
+							c.errorf(pos, "early-fragment-tests", "[[early_fragment_tests]] fragment function cannot output [[%s]] (member '%s')", a.Name, f.Name)
 						}
 					}
 				}
@@ -376,7 +377,7 @@ func (c *checker) stageOutputMembers(fn *Function, st *Struct, pos diag.Pos) {
 			bad = "a pointer or reference"
 		}
 		if bad != "" {
-			c.errorf(diag.Pos(f.Pos), "stage-output", "member '%s' of %s function output cannot be %s", f.Name, fn.Kind, bad)
+			c.errorf(pos, "stage-output", "%s function output '%s' cannot contain %s (member '%s')", fn.Kind, st.QualName, bad, f.Name)
 		}
 		if fn.Kind == FuncVertex && f.Attr("position") != nil && t != Vec(Float, 4) && !t.IsBad() {
 			c.errorf(diag.Pos(f.Pos), "position-type", "[[position]] output must be float4, not '%s'", t)
@@ -447,7 +448,7 @@ func (c *checker) intersectionResult(fn *Function, rt *Type, pos diag.Pos) {
 						c.errorf(a.Pos, "intersection-output", "[[distance]] must be float, not '%s'", f.Type)
 					}
 					if prim != "bounding_box" {
-						c.errorf(a.Pos, "intersection-output", "[[distance]] output is only allowed for bounding_box intersection functions")
+						c.errorf(pos, "intersection-output", "[[distance]] output (member '%s') is only allowed for bounding_box intersection functions", f.Name)
 					}
 				}
 			}
@@ -528,7 +529,7 @@ func (c *checker) checkParams(fn *Function, d *syntax.FuncDecl) {
 				if a.FuncConst != nil {
 					p.IndexConst = a.FuncConst
 					p.IndexExplicit = true
-				} else if len(a.Args) == 1 && a.Args[0].Type != nil && a.Args[0].Type.IsInteger() {
+				} else if len(a.Args) == 1 && a.Args[0].Type != nil && isIntegral(a.Args[0].Type) {
 					p.Index = int(a.Args[0].AsInt())
 					p.IndexExplicit = true
 					if p.Index < 0 || p.Index >= slotLimit[p.Bind] {
@@ -620,6 +621,9 @@ func (c *checker) checkNoSizeT(fn *Function, p *Param, t *Type, seen map[*Struct
 
 func (c *checker) checkResourceType(fn *Function, p *Param, a *Attr) {
 	t := p.Type
+	if (t.Kind == KPointer || t.Kind == KReference) && t.Space == SpaceNone {
+		return // already reported: missing address space
+	}
 	ok := true
 	switch p.Bind {
 	case BindBuffer:
@@ -670,6 +674,8 @@ func (c *checker) autoBind(fn *Function, p *Param, imageblocks *int) {
 	case fn.Kind == FuncPlain:
 	case t.Kind == KPointer || t.Kind == KReference:
 		switch t.Space {
+		case SpaceNone:
+			p.Bind = BindBuffer // missing address space, already reported
 		case SpaceDevice, SpaceConstant:
 			p.Bind = BindBuffer
 		case SpaceThreadgroup:
@@ -750,6 +756,13 @@ func (c *checker) checkBuiltinParam(fn *Function, p *Param, a *Attr, table map[s
 		return true
 	}
 	p.Bind, p.Builtin = BindBuiltin, a.Name
+	if _, dup := types[a.Name]; dup {
+		c.errorf(a.Pos, "builtin-dup", "[[%s]] can be declared only once per function", a.Name)
+		return true
+	}
+	if fn.Kind == FuncFragment {
+		c.checkInterpolation(p.Attrs, t)
+	}
 	if !ruleAccepts(rule, t) {
 		c.errorf(a.Pos, "builtin-type", "invalid type '%s' for [[%s]] (%s)", t, a.Name, ruleDesc(rule))
 		return true
@@ -802,6 +815,7 @@ func isKnownAttr(n string) bool {
 
 // checkBuiltinConsistency applies the matching-type rules of §5.2.3.6.
 func (c *checker) checkBuiltinConsistency(types map[string]*Type, poss map[string]diag.Pos) {
+	flagged := map[string]bool{}
 	match := func(names ...string) {
 		var first *Type
 		var firstName string
@@ -816,6 +830,7 @@ func (c *checker) checkBuiltinConsistency(types map[string]*Type, poss map[strin
 			}
 			if t != first {
 				c.errorf(poss[n], "builtin-mismatch", "type '%s' of [[%s]] must match type '%s' of [[%s]]", t, n, first, firstName)
+				flagged[n] = true
 			}
 		}
 	}
@@ -836,12 +851,12 @@ func (c *checker) checkBuiltinConsistency(types map[string]*Type, poss map[strin
 		}
 		if width == 0 {
 			width, widthName = t.N, n
-		} else if t.N != width {
+		} else if t.N != width && !flagged[n] {
 			c.errorf(poss[n], "builtin-width", "vector width of [[%s]] (%d) must match [[%s]] (%d)", n, t.N, widthName, width)
 		}
 	}
 	if tp, ok := types["thread_position_in_threadgroup"]; ok && tp.Scalar() == UInt {
-		if ti, ok := types["thread_index_in_threadgroup"]; ok && ti != UInt {
+		if ti, ok := types["thread_index_in_threadgroup"]; ok && ti != UInt && !flagged["thread_index_in_threadgroup"] {
 			c.errorf(poss["thread_index_in_threadgroup"], "builtin-mismatch",
 				"[[thread_index_in_threadgroup]] must be uint when [[thread_position_in_threadgroup]] is '%s'", tp)
 		}
@@ -1001,7 +1016,7 @@ func (c *checker) stageInMembers(fn *Function, p *Param, st *Struct, prefix stri
 		case KArray:
 			bad = "an array"
 		case KStruct:
-			if fn.Kind == FuncFragment {
+			if fn.Kind == FuncFragment || fn.Kind == FuncVertex {
 				c.stageInMembers(fn, p, t.Struct, path+".", base+offs[i])
 				continue
 			}
@@ -1018,6 +1033,9 @@ func (c *checker) stageInMembers(fn *Function, p *Param, st *Struct, prefix stri
 		if bad != "" {
 			c.errorf(diag.Pos(f.Pos), "stage-in-member", "[[stage_in]] member '%s' cannot be %s", f.Name, bad)
 			continue
+		}
+		if fn.Kind == FuncFragment {
+			c.checkInterpolation(f.Attrs, t)
 		}
 		if (fn.Kind == FuncVertex || fn.Kind == FuncKernel) && attr.Index < 0 && !t.IsBad() &&
 			!(t.Kind == KOpaque) {
@@ -1036,6 +1054,39 @@ func (c *checker) stageInMembers(fn *Function, p *Param, st *Struct, prefix stri
 			continue
 		}
 		seen[sa.Index] = sa.Path
+	}
+}
+
+var interpolationAttrs = map[string]bool{"center_perspective": true, "center_no_perspective": true,
+	"centroid_perspective": true, "centroid_no_perspective": true, "sample_perspective": true,
+	"sample_no_perspective": true, "flat": true}
+
+// checkInterpolation applies §5.4: [[position]] only with
+// center_no_perspective, integers only flat, [[barycentric_coord]] only
+// center_perspective or center_no_perspective.
+func (c *checker) checkInterpolation(as []Attr, t *Type) {
+	var interp *Attr
+	for i := range as {
+		if interpolationAttrs[as[i].Name] {
+			interp = &as[i]
+		}
+	}
+	if interp == nil || t.IsBad() {
+		return
+	}
+	switch {
+	case findAttr(as, "position") != nil:
+		if interp.Name != "center_no_perspective" {
+			c.errorf(interp.Pos, "interpolation", "[[position]] input can only use center_no_perspective, not %s", interp.Name)
+		}
+	case findAttr(as, "barycentric_coord") != nil:
+		if interp.Name != "center_perspective" && interp.Name != "center_no_perspective" {
+			c.errorf(interp.Pos, "interpolation", "[[barycentric_coord]] input can only use center_perspective or center_no_perspective, not %s", interp.Name)
+		}
+	default:
+		if s := t.Scalar(); s != nil && (s.IsInteger() || s.Kind == KBool) && interp.Name != "flat" {
+			c.errorf(interp.Pos, "interpolation", "integer input of type '%s' can only use flat interpolation, not %s", t, interp.Name)
+		}
 	}
 }
 
@@ -1118,7 +1169,10 @@ func (c *checker) checkImageblockData(fn *Function, t *Type, a *Attr, pos diag.P
 		}
 		return
 	}
-	c.noColorMembers(t.Struct, map[*Struct]bool{})
+	if c.ibChecked == nil {
+		c.ibChecked = map[*Struct]bool{}
+	}
+	c.noColorMembers(t.Struct, c.ibChecked)
 	var master *Type
 	if a != nil && len(a.ArgExprs) == 1 {
 		switch ae := a.ArgExprs[0].(type) {
@@ -1130,15 +1184,22 @@ func (c *checker) checkImageblockData(fn *Function, t *Type, a *Attr, pos diag.P
 	}
 	if master == nil || master == t {
 		if fn.Kind == FuncFragment {
-			c.checkROG(t.Struct, true)
+			c.checkROG(t.Struct)
 		}
 		return
 	}
 	if master.Kind != KStruct {
 		return
 	}
-	c.checkROG(master.Struct, true)
-	c.checkView(t.Struct, master.Struct)
+	c.checkROG(master.Struct)
+	key := [2]*Struct{t.Struct, master.Struct}
+	if c.viewChecked == nil {
+		c.viewChecked = map[[2]*Struct]bool{}
+	}
+	if !c.viewChecked[key] {
+		c.viewChecked[key] = true
+		c.checkView(t.Struct, master.Struct)
+	}
 }
 
 func (c *checker) noColorMembers(st *Struct, seen map[*Struct]bool) {
@@ -1159,29 +1220,48 @@ func (c *checker) noColorMembers(st *Struct, seen map[*Struct]bool) {
 	}
 }
 
-// checkROG requires a raster order group on every data member of a master
-// explicit imageblock struct (on a nested struct as a whole or on all of
-// its members; an array has one group on the array itself).
-func (c *checker) checkROG(st *Struct, top bool) bool {
-	ok := true
+// checkROG checks raster order groups on a master explicit imageblock
+// struct (§5.6.2): a nested struct member takes a group either as a whole
+// or on every one of its members, and an array member has exactly one
+// group, written on the array. (Members without any group are accepted:
+// the spec's own examples omit them.)
+func (c *checker) checkROG(st *Struct) {
+	if c.rogChecked == nil {
+		c.rogChecked = map[*Struct]bool{}
+	}
+	if c.rogChecked[st] {
+		return
+	}
+	c.rogChecked[st] = true
 	for _, f := range st.Fields {
 		if f.Attr("raster_order_group") != nil {
 			continue
 		}
 		switch {
-		case f.Type.Kind == KStruct:
-			if !c.checkROG(f.Type.Struct, false) {
-				ok = false
-			}
-		case f.Type.Kind == KArray:
-			c.errorf(diag.Pos(f.Pos), "rog-missing", "array member '%s' of an explicit imageblock needs a [[raster_order_group]] on the array", f.Name)
-			ok = false
-		default:
-			c.errorf(diag.Pos(f.Pos), "rog-missing", "explicit imageblock member '%s' must have a [[raster_order_group]]", f.Name)
-			ok = false
+		case f.Type.Kind == KArray && f.Type.Elem.Kind == KStruct && anyROG(f.Type.Elem.Struct):
+			c.errorf(diag.Pos(f.Pos), "rog-array", "array member '%s' of an explicit imageblock must have a single [[raster_order_group]] on the array, not on the members of '%s'", f.Name, f.Type.Elem)
+		case f.Type.Kind == KStruct && anyROG(f.Type.Struct) && !allROG(f.Type.Struct):
+			c.errorf(diag.Pos(f.Pos), "rog-partial", "member '%s' needs a [[raster_order_group]], on the struct as a whole or on every member of '%s'", f.Name, f.Type)
 		}
 	}
-	return ok
+}
+
+func anyROG(st *Struct) bool {
+	for _, f := range st.Fields {
+		if f.Attr("raster_order_group") != nil {
+			return true
+		}
+	}
+	return false
+}
+
+func allROG(st *Struct) bool {
+	for _, f := range st.Fields {
+		if f.Attr("raster_order_group") == nil {
+			return false
+		}
+	}
+	return true
 }
 
 type masterField struct {
@@ -1283,6 +1363,25 @@ func (c *checker) checkAliasColors(fn *Function) {
 			note(f.Attr("color"))
 			if a := f.Attr("alias_implicit_imageblock_color"); a != nil {
 				aliases = append(aliases, a)
+			}
+		}
+	}
+	// A color attachment used as input and output must have one type.
+	outs := map[int64]*Type{}
+	switch rt := fn.Result; {
+	case rt.Kind == KStruct:
+		for _, f := range rt.Struct.Fields {
+			if a := f.Attr("color"); a != nil && a.FuncConst == nil {
+				outs[a.IntArg(0, 0)] = f.Type
+			}
+		}
+	case fn.Kind == FuncFragment && (rt.Kind == KVector || rt.IsScalar()):
+		outs[0] = rt
+	}
+	for _, p := range fn.Params {
+		if a := findAttr(p.Attrs, "color"); a != nil && a.FuncConst == nil {
+			if ot, ok := outs[a.IntArg(0, 0)]; ok && ot != p.Type && !p.Type.IsBad() && !ot.IsBad() {
+				c.errorf(a.Pos, "color-inout", "color attachment %d is read as '%s' but written as '%s'", a.IntArg(0, 0), p.Type, ot)
 			}
 		}
 	}

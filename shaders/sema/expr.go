@@ -8,12 +8,20 @@ import (
 	"github.com/ingot-render/ingot/shaders/syntax"
 )
 
+// record stores a copy of x (taken from a slab, so that the many
+// ExprInfos of a body cost few allocations) as the typing of e.
 func (c *checker) record(e syntax.Expr, x *ExprInfo) *ExprInfo {
-	if x.Type == nil {
-		x.Type = Invalid
+	if len(c.slab) == 0 {
+		c.slab = make([]ExprInfo, 256)
 	}
-	c.info.Exprs[e] = x
-	return x
+	p := &c.slab[0]
+	c.slab = c.slab[1:]
+	*p = *x
+	if p.Type == nil {
+		p.Type = Invalid
+	}
+	c.info.Exprs[e] = p
+	return p
 }
 
 func (c *checker) invalid(e syntax.Expr) *ExprInfo {
@@ -131,6 +139,9 @@ func (c *checker) expr(e syntax.Expr, s *Scope) *ExprInfo {
 		return c.unknown(e)
 	case *syntax.LambdaExpr:
 		// Lambdas (Metal 3.2) are accepted; their bodies are not typed yet.
+		if c.conf.Version != 0 && c.conf.Version < 320 {
+			c.errorf(e.Lbrack, "lambda", "lambda expressions require Metal 3.2 or later")
+		}
 		return c.unknown(e)
 	case *syntax.TypeIDExpr:
 		t := c.resolveType(e.Type, s)
@@ -453,6 +464,9 @@ func (c *checker) checkAssignable(x *ExprInfo, pos diag.Pos) bool {
 	case x.Swizzle != nil && hasDup(x.Swizzle):
 		c.errorf(pos, "swizzle-dup", "vector is not assignable (contains duplicate components)")
 		return false
+	}
+	if x.Space == SpaceDevice && c.fn != nil {
+		c.fn.writesDevice = true
 	}
 	return true
 }
@@ -973,12 +987,12 @@ func (c *checker) hasMethod(st *Struct, name string) bool {
 func (c *checker) cast(e *syntax.CastExpr, s *Scope) *ExprInfo {
 	t := c.resolveType(e.Type, s)
 	x := c.expr(e.X, s)
-	if t.IsBad() || x.Type.IsBad() {
-		return c.record(e, &ExprInfo{Type: t})
-	}
 	if e.Kind == syntax.CastDynamic {
 		c.errorf(e.StartPos, "dynamic-cast", "dynamic_cast is not supported in Metal")
 		return c.invalid(e)
+	}
+	if t.IsBad() || x.Type.IsBad() {
+		return c.record(e, &ExprInfo{Type: t})
 	}
 	out := &ExprInfo{Type: t.Unqualified(), Construct: true}
 	if t.Kind == KReference {

@@ -134,6 +134,12 @@ func (c *checker) funcDecl(d *syntax.FuncDecl, s *Scope, method *Struct) *Func {
 	}
 	f := c.funcSig(d, declScope, method)
 	as := c.attrs(allFuncAttrs(d), declScope)
+	if d.Specs.Has(syntax.SpecVirtual) {
+		c.errorf(d.StartPos, "virtual", "virtual functions are not supported in Metal")
+	}
+	if d.Noexcept {
+		c.errorf(d.Name.Last().NamePos, "noexcept", "noexcept is not supported in Metal")
+	}
 	f.Kind, _ = funcKindOf(d.Stage, as)
 	if d.Stage != "" && hasAttr(as, d.Stage) {
 		// kernel [[kernel]]: harmless duplicate.
@@ -233,6 +239,15 @@ func (c *checker) finishFunc(f *Func, as []Attr) {
 	if f.Decl != nil && f.Decl.Body != nil {
 		c.checkBody(f)
 	}
+	c.postBody(f)
+}
+
+// postBody applies the entry rules that depend on the body (§5.11: a
+// vertex function writing buffers or textures must return void).
+func (c *checker) postBody(f *Func) {
+	if f.Kind == FuncVertex && f.writesDevice && !f.Result.IsBad() && f.Result.Kind != KVoid {
+		c.errorf(resultPos(f.Decl, f.pos), "vertex-writes", "vertex function '%s' writes to device memory and must return void, not '%s'", f.QualName, f.Result)
+	}
 }
 
 // globalVar checks a program-scope variable (or function constant).
@@ -251,6 +266,10 @@ func (c *checker) globalVar(d *syntax.VarDecl, s *Scope) {
 			v.Space = SpaceConstant
 		}
 	}
+	if d.Specs.Has(syntax.SpecThreadLocal) {
+		c.errorf(d.StartPos, "thread-local", "thread_local storage class is not supported in Metal")
+	}
+	c.globalBinding(d, v, s)
 	c.declare(s, &Symbol{Kind: SymVar, Name: v.Name, Var: v, Pos: v.Pos})
 	c.prog.Globals = append(c.prog.Globals, v)
 
@@ -263,6 +282,9 @@ func (c *checker) globalVar(d *syntax.VarDecl, s *Scope) {
 		if kernelBuiltins[a.Name] != nil || a.Name == "buffer" || a.Name == "texture" || a.Name == "sampler" || a.Name == "threadgroup" {
 			builtinAttr = true
 		}
+	}
+	if d.Specs.Has(syntax.SpecThreadLocal) {
+		return
 	}
 	if v.Space != SpaceConstant && !builtinAttr && !q.t.IsBad() && v.Type.Kind != KSampler {
 		// Program-scope variables must be in the constant address space
@@ -293,11 +315,55 @@ func (c *checker) globalVar(d *syntax.VarDecl, s *Scope) {
 	}
 }
 
+// globalBinding checks program-scope resource bindings (Metal 3.2, §5.9):
+// an extern declaration and its definition must agree on type and
+// binding, and two globals bound to the same slot must have the same type.
+func (c *checker) globalBinding(d *syntax.VarDecl, v *Var, s *Scope) {
+	var bind *Attr
+	for i := range v.Attrs {
+		if _, ok := resourceAttrs[v.Attrs[i].Name]; ok {
+			bind = &v.Attrs[i]
+		}
+	}
+	if old := s.lookupLocal(v.Name); old != nil && old.Kind == SymVar && (old.Var.Extern || v.Extern) {
+		ov := old.Var
+		if ov.Type != v.Type && !ov.Type.IsBad() && !v.Type.IsBad() {
+			c.errorf(v.Pos, "redecl-type", "redeclaration of '%s' with a different type ('%s' vs '%s')", v.Name, v.Type, ov.Type)
+			return
+		}
+		var ob *Attr
+		for i := range ov.Attrs {
+			if _, ok := resourceAttrs[ov.Attrs[i].Name]; ok {
+				ob = &ov.Attrs[i]
+			}
+		}
+		if (ob == nil) != (bind == nil) || ob != nil && (ob.Name != bind.Name || ob.IntArg(0, -1) != bind.IntArg(0, -1)) {
+			c.errorf(v.Pos, "redecl-binding", "redeclaration of '%s' with a different resource binding", v.Name)
+		}
+		return
+	}
+	if bind == nil || bind.FuncConst != nil {
+		return
+	}
+	k := bindKey{bind.Name, bind.IntArg(0, -1)}
+	if c.globalBinds == nil {
+		c.globalBinds = map[bindKey]*Var{}
+	}
+	if o := c.globalBinds[k]; o != nil {
+		if o.Type != v.Type && !o.Type.IsBad() && !v.Type.IsBad() {
+			c.errorf(v.Pos, "binding-type", "%s(%d) is already bound to '%s' of type '%s'; '%s' has type '%s'",
+				k.kind, k.index, o.Name, o.Type, v.Name, v.Type)
+		}
+		return
+	}
+	c.globalBinds[k] = v
+}
+
 // functionConstant checks `constant T name [[function_constant(i)]];`.
 func (c *checker) functionConstant(d *syntax.VarDecl, v *Var, fa *Attr) {
 	k := &FuncConst{Name: v.Name, Var: v, Type: v.Type, Index: -1, Pos: v.Pos}
 	v.FuncConst = k
-	if len(fa.Args) != 1 || fa.Args[0].Type == nil || !fa.Args[0].Type.IsInteger() {
+	if len(fa.Args) != 1 || fa.Args[0].Type == nil || !isIntegral(fa.Args[0].Type) {
 		c.errorf(fa.Pos, "fc-index", "function_constant attribute requires an integer constant index")
 	} else {
 		idx := fa.Args[0].AsInt()

@@ -44,6 +44,35 @@ func readKnownFailures(t *testing.T) map[string]string {
 	return out
 }
 
+// seedOptions reads a "// flags: -std=metal3.1 -D X=1" header line.
+func seedOptions(path string, src []byte) (syntax.Options, *Config) {
+	opts := syntax.Options{Resolver: syntax.OSResolver{}, IncludeDirs: []string{filepath.Dir(path)}}
+	conf := &Config{FastMath: true}
+	for _, line := range strings.Split(string(src), "\n") {
+		rest, ok := strings.CutPrefix(strings.TrimSpace(line), "// flags:")
+		if !ok {
+			continue
+		}
+		fields := strings.Fields(rest)
+		for i := 0; i < len(fields); i++ {
+			fl := fields[i]
+			switch {
+			case fl == "-D" && i+1 < len(fields):
+				i++
+				opts.Defines = append(opts.Defines, fields[i])
+			case strings.HasPrefix(fl, "-D"):
+				opts.Defines = append(opts.Defines, fl[2:])
+			case strings.HasPrefix(fl, "-std="):
+				opts.Std = fl
+				if v, err := syntax.ParseStd(fl); err == nil {
+					conf.Version = v.MetalVersion()
+				}
+			}
+		}
+	}
+	return opts, conf
+}
+
 // checkFile parses and checks one .metal file and returns the diagnostics.
 func checkFile(t testing.TB, path string) (*diag.List, []byte) {
 	t.Helper()
@@ -53,9 +82,9 @@ func checkFile(t testing.TB, path string) (*diag.List, []byte) {
 	}
 	fset := diag.NewFileSet()
 	diags := diag.NewList(fset)
-	opts := syntax.Options{Resolver: syntax.OSResolver{}, IncludeDirs: []string{filepath.Dir(path)}}
+	opts, conf := seedOptions(path, src)
 	f := syntax.ParseFile(fset, path, src, opts, diags)
-	Check(fset, f, &Config{FastMath: true}, diags)
+	Check(fset, f, conf, diags)
 	diags.Sort()
 	return diags, src
 }

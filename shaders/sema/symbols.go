@@ -25,10 +25,10 @@ const (
 type Symbol struct {
 	Kind   SymKind
 	Name   string
-	Type   *Type    // SymType; SymEnumConst (the enum type)
-	Var    *Var     // SymVar
-	Funcs  []*Func  // SymFunc: every user overload visible under this name in this scope
-	NS     *Scope   // SymNamespace
+	Type   *Type   // SymType; SymEnumConst (the enum type)
+	Var    *Var    // SymVar
+	Funcs  []*Func // SymFunc: every user overload visible under this name in this scope
+	NS     *Scope  // SymNamespace
 	Templs []*Template
 	Value  *Value // SymEnumConst, SymConst
 	Pos    diag.Pos
@@ -97,18 +97,18 @@ func (s *Scope) insert(sym *Symbol) {
 
 // Var is a variable: global, local, parameter, field or function constant.
 type Var struct {
-	Name     string
-	QualName string
-	Type     *Type
-	Space    AddrSpace // address space of the object (constant for program-scope constants, thread for locals)
-	Const    bool
+	Name      string
+	QualName  string
+	Type      *Type
+	Space     AddrSpace // address space of the object (constant for program-scope constants, thread for locals)
+	Const     bool
 	Constexpr bool
-	Static   bool
-	Extern   bool
-	Global   bool
-	Param    bool
-	Member   bool // a non-static data member seen from inside a method (implicit this->)
-	Value    *Value // constant value when known (constexpr, const-initialized)
+	Static    bool
+	Extern    bool
+	Global    bool
+	Param     bool
+	Member    bool   // a non-static data member seen from inside a method (implicit this->)
+	Value     *Value // constant value when known (constexpr, const-initialized)
 	// FuncConst is set for program-scope function constants (declared with
 	// [[function_constant(i)]] or initialized from them).
 	FuncConst *FuncConst
@@ -119,9 +119,9 @@ type Var struct {
 
 // FuncConst is a program-scope function constant (§5.8).
 type FuncConst struct {
-	Name  string
-	Var   *Var
-	Type  *Type
+	Name string
+	Var  *Var
+	Type *Type
 	// Index is the [[function_constant(index)]] index, or -1 for a derived
 	// constant such as `constant bool c = a && b;`.
 	Index int
@@ -193,11 +193,12 @@ type Func struct {
 	// Calls lists the user functions this body calls directly.
 	Calls []*Func
 
-	callSites []callSite
-	attrs     []Attr
-	scope     *Scope // scope the declaration lives in
-	checked bool
-	pos     diag.Pos
+	callSites    []callSite
+	attrs        []Attr
+	writesDevice bool   // the body stores to device memory or writes a texture
+	scope        *Scope // scope the declaration lives in
+	checked      bool
+	pos          diag.Pos
 }
 
 // Pos returns the position of the function name.

@@ -524,6 +524,7 @@ func (c *checker) explicitInstantiation(d *syntax.ExplicitInstantiation, s *Scop
 	// Attributes: the template's, overridden by the instantiation's.
 	merged := append(append([]Attr{}, inst.attrs...), as...)
 	c.checkEntryInstance(inst, kind, merged, fd)
+	c.postBody(inst)
 }
 
 func sameParamTypes(f *Func, ts []*Type) bool {

@@ -47,7 +47,48 @@ func (c *checker) resolveQual(te syntax.TypeExpr, s *Scope) qualType {
 		}
 		return inner
 	}
+	if at, ok := te.(*syntax.ArrayType); ok {
+		// `constant float a[4]`: the qualifiers written on the element
+		// apply to the declared object.
+		{
+			inner := c.resolveQual(at.Elem, s)
+			if inner.t.Kind == KVoid || inner.t.Kind == KReference {
+				c.errorf(at.Lbrack, "array-elem", "array of '%s' is not allowed", inner.t)
+				inner.t = Invalid
+				return inner
+			}
+			elemType := inner.t
+			n, ok := c.arrayLen(at, s)
+			if !ok || elemType.IsBad() {
+				inner.t = orInvalid(nil)
+				if elemType.IsBad() {
+					inner.t = elemType
+				}
+				return inner
+			}
+			inner.t = ArrayOf(elemType, n, false)
+			if c.info != nil {
+				c.info.Types[te] = inner.t
+			}
+			return inner
+		}
+	}
 	return qualType{t: c.resolveType(te, s)}
+}
+
+func (c *checker) arrayLen(te *syntax.ArrayType, s *Scope) (int, bool) {
+	if te.Len == nil {
+		return 0, true
+	}
+	v, ok := c.constInt(te.Len, s)
+	if !ok {
+		return 0, false
+	}
+	if v <= 0 {
+		c.errorf(te.Len.Pos(), "array-size", "array size must be positive (is %d)", v)
+		return 0, false
+	}
+	return int(v), true
 }
 
 // resolveType resolves a written type (declarator included). Top-level
@@ -92,7 +133,6 @@ func (c *checker) resolveType1(te syntax.TypeExpr, s *Scope) *Type {
 		}
 		if q.space == SpaceNone && !q.t.IsBad() && q.t.Kind != KFunc {
 			c.errorf(te.Star, "no-addrspace", "pointer type must have explicit address space qualifier")
-			q.space = SpaceThread
 		}
 		return PointerTo(q.t, q.space, q.isConst, q.volatile)
 	case *syntax.RefType:
@@ -101,11 +141,8 @@ func (c *checker) resolveType1(te syntax.TypeExpr, s *Scope) *Type {
 			return q.t
 		}
 		if q.space == SpaceNone {
-			// MSL requires an address space on references; auto& and
-			// template forwarding references default to thread.
-			if !q.t.IsBad() && q.t != autoType && !te.RValue {
-				c.errorf(te.Amp, "no-addrspace", "reference type must have explicit address space qualifier")
-			}
+			// References without an address space (operator+= returning
+			// S&, auto&, forwarding references) are thread references.
 			q.space = SpaceThread
 		}
 		return RefTo(q.t, q.space, q.isConst, q.volatile)
@@ -298,7 +335,11 @@ func (c *checker) builtinTemplateType(name string, args []TemplArg, pos diag.Pos
 	}
 	if p, ok := PixelKindByName(name); ok {
 		alu := argType(args, 0)
-		if alu == nil || alu.Scalar() == nil || !alu.Scalar().IsFloat() || alu.Width() != p.Components() {
+		w := p.Components()
+		if alu != nil && (p == PixRGB9E5 || p == PixRG11B10F) && alu.Width() == 4 {
+			w = 4 // the spec's examples use rgb9e5<float4>
+		}
+		if alu == nil || alu.Scalar() == nil || !alu.Scalar().IsFloat() || alu.Width() != w {
 			return bad("invalid ALU type '%v' for pixel type '%s'", alu, name)
 		}
 		return PixelOf(p, alu)

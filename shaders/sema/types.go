@@ -1,6 +1,7 @@
 package sema
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"sync"
@@ -455,7 +456,18 @@ func OpaqueOf(name string, args []TemplArg, init func(*Opaque)) *Type {
 		}
 		b.WriteByte('>')
 	}
-	key := b.String()
+	display := b.String()
+	// Key by identity: struct arguments of different programs may share a name.
+	var kb strings.Builder
+	kb.WriteString(name)
+	for _, a := range args {
+		if a.Type != nil {
+			fmt.Fprintf(&kb, "|t%p", a.Type)
+		} else if a.Value != nil {
+			fmt.Fprintf(&kb, "|v%s:%s", a.Value.Type, a.Value.String())
+		}
+	}
+	key := kb.String()
 	opaqueIntern.Lock()
 	defer opaqueIntern.Unlock()
 	if opaqueIntern.m == nil {
@@ -465,7 +477,7 @@ func OpaqueOf(name string, args []TemplArg, init func(*Opaque)) *Type {
 		return t
 	}
 	o := &Opaque{Name: name, Args: args}
-	t := &Type{Kind: KOpaque, Opaque: o, name: key}
+	t := &Type{Kind: KOpaque, Opaque: o, name: display}
 	if init != nil {
 		init(o)
 	}

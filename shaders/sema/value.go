@@ -244,7 +244,7 @@ const (
 	OpGe
 	OpNeg
 	OpPlus
-	OpNot  // !
+	OpNot   // !
 	OpCompl // ~
 )
 

@@ -324,9 +324,10 @@ const (
 	SpecMutable
 	SpecThreadLocal
 	SpecConsteval
+	SpecRegister
 )
 
-var specNames = [...]string{"static", "extern", "inline", "constexpr", "virtual", "explicit", "friend", "mutable", "thread_local", "consteval"}
+var specNames = [...]string{"static", "extern", "inline", "constexpr", "virtual", "explicit", "friend", "mutable", "thread_local", "consteval", "register"}
 
 // Has reports whether all bits of t are in s.
 func (s Spec) Has(t Spec) bool { return s&t == t }

@@ -59,8 +59,7 @@ func (p *pp) expand(t Token) bool {
 }
 
 func (p *pp) pushExpansion(body []Token, site Token) bool {
-	p.budget -= len(body) + 1
-	if p.budget < 0 {
+	if p.budget-len(body) < 0 {
 		if !p.halted {
 			p.errorf(site.Pos, "macro expansion too large")
 		}

@@ -1,7 +1,10 @@
 package syntax
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/ingot-render/ingot/shaders/diag"
 )
@@ -21,14 +24,29 @@ var fuzzSeeds = []string{
 	"int f(int (*g)(float), int (&arr)[3]); float a[2][3] = {{1,2,3},{4,5,6}};\n",
 }
 
-func FuzzPreprocess(f *testing.F) {
+// slowLimit flags inputs that take suspiciously long (a hang in the making).
+const slowLimit = 2 * time.Second
+
+// addSeeds adds the inline seeds and every MSL file of testdata/parse.
+func addSeeds(f *testing.F) {
 	for _, s := range fuzzSeeds {
 		f.Add([]byte(s))
 	}
+	files, _ := filepath.Glob(filepath.Join("testdata", "parse", "*.metal"))
+	for _, fn := range files {
+		if b, err := os.ReadFile(fn); err == nil {
+			f.Add(b)
+		}
+	}
+}
+
+func FuzzPreprocess(f *testing.F) {
+	addSeeds(f)
 	f.Fuzz(func(t *testing.T, src []byte) {
 		fset := diag.NewFileSet()
 		dl := diag.NewList(fset)
-		r := Preprocess(fset, "fuzz.metal", src, Options{Defines: []string{"X=1"}}, dl)
+		var r *PPResult
+		watchdog(t, src, func() { r = Preprocess(fset, "fuzz.metal", src, Options{Defines: []string{"X=1"}}, dl) })
 		if len(r.Tokens) == 0 || r.Tokens[len(r.Tokens)-1].Kind != EOF {
 			t.Fatalf("token list does not end with EOF")
 		}
@@ -44,13 +62,12 @@ func FuzzPreprocess(f *testing.F) {
 }
 
 func FuzzParse(f *testing.F) {
-	for _, s := range fuzzSeeds {
-		f.Add([]byte(s))
-	}
+	addSeeds(f)
 	f.Fuzz(func(t *testing.T, src []byte) {
 		fset := diag.NewFileSet()
 		dl := diag.NewList(fset)
-		file := ParseFile(fset, "fuzz.metal", src, Options{}, dl)
+		var file *File
+		watchdog(t, src, func() { file = ParseFile(fset, "fuzz.metal", src, Options{}, dl) })
 		if file == nil {
 			t.Fatal("nil file")
 		}
@@ -71,4 +88,20 @@ func checkPositions(t *testing.T, file *File) {
 		}
 		return true
 	})
+}
+
+// watchdog runs f and fails the test (so that the fuzzer records the
+// input) when it does not finish within slowLimit.
+func watchdog(t *testing.T, src []byte, f func()) {
+	t.Helper()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		f()
+	}()
+	select {
+	case <-done:
+	case <-time.After(slowLimit):
+		t.Fatalf("no result after %v on %d bytes: %q", slowLimit, len(src), src)
+	}
 }

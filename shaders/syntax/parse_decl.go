@@ -201,6 +201,11 @@ func (p *parser) expectSemi(context string) {
 		return
 	}
 	p.expect(Semi, context)
+	// A ';' forgotten at the end of a line: continue with the next line
+	// as clang does, rather than skipping it.
+	if !p.halfGt && p.toks[p.i].Flags&FlagBOL != 0 {
+		return
+	}
 	p.sync()
 }
 
@@ -244,7 +249,7 @@ func (p *parser) funcDecl(start diag.Pos, d *declSpecs, dc *declarator, ctx decl
 		if isTmpl {
 			k = nkFuncTemplate
 		}
-		if ctx != ctxClass || isTmpl {
+		if prev := p.lookup(last.Name); (ctx != ctxClass || isTmpl) && prev != nkFuncTemplate && prev != nkTemplate {
 			p.declare(last.Name, k)
 		}
 	}

@@ -145,10 +145,39 @@ func (p *parser) unary() Expr {
 		if x := p.tryCast(); x != nil {
 			return x
 		}
-	case KwNew, KwDelete, KwThrow:
-		p.errorf(t.Pos, "'%s' is not supported in Metal", t.Text)
+	case KwNew:
+		p.errorf(t.Pos, "'new' is not supported in Metal")
 		p.next()
-		return &BadExpr{From: t.Pos, To: t.End()}
+		if p.atTypeStart() {
+			p.typeID()
+			if p.kind() == LParen {
+				p.skipParens()
+			} else if p.kind() == LBrace {
+				p.initList()
+			}
+		}
+		return &BadExpr{From: t.Pos, To: p.prevEnd()}
+	case KwDelete:
+		p.errorf(t.Pos, "'delete' is not supported in Metal")
+		p.next()
+		if p.kind() == LBrack && p.peek(1) == RBrack {
+			p.next()
+			p.next()
+		}
+		p.unary()
+		return &BadExpr{From: t.Pos, To: p.prevEnd()}
+	case KwThrow:
+		p.errorf(t.Pos, "exception handling is not supported in Metal ('throw')")
+		p.next()
+		if p.startsExpr() {
+			p.assignExpr()
+		}
+		return &BadExpr{From: t.Pos, To: p.prevEnd()}
+	case KwTypeid:
+		p.errorf(t.Pos, "type identification ('typeid') is not supported in Metal")
+		p.next()
+		p.skipParens()
+		return p.postfix(&BadExpr{From: t.Pos, To: p.prevEnd()})
 	}
 	return p.postfix(p.primary())
 }
@@ -278,15 +307,30 @@ func (p *parser) postfix(x Expr) Expr {
 // memberName parses the name after '.' or '->'.
 func (p *parser) memberName() *Name {
 	switch p.kind() {
-	case KwTemplate, Tilde, KwOperator, ColonColon:
+	case Tilde, KwOperator, ColonColon:
 		if n := p.parseName(); n != nil {
 			return n
 		}
-	case Identifier:
+	case KwTemplate, Identifier:
+		tkw := p.kind() == KwTemplate
+		if tkw {
+			p.next()
+			if p.kind() != Identifier {
+				break
+			}
+		}
 		t := p.tok()
 		p.next()
-		seg := &NameSegment{NamePos: t.Pos, EndPos: t.End(), Name: t.Text}
+		seg := &NameSegment{NamePos: t.Pos, EndPos: t.End(), Name: t.Text, TemplateKw: tkw}
+		if tkw {
+			seg.NamePos = t.Pos
+		}
 		n := &Name{Segs: []*NameSegment{seg}}
+		// x.get<T>(...): a member template call.
+		if p.kind() == Lt && (tkw || p.typeStartAt(p.i+1) && p.tryTemplateArgs(true)) {
+			seg.Template = p.templateArgs()
+			seg.EndPos = p.prevEnd()
+		}
 		if p.kind() == ColonColon && p.peek(1) == Identifier {
 			// x.Base::member
 			p.next()

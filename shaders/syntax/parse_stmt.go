@@ -114,7 +114,34 @@ func (p *parser) stmt() Stmt {
 		s.EndPos = p.prevEnd()
 		p.expectSemi("after return statement")
 		return s
-	case KwGoto, KwTry, KwThrow, KwAsm:
+	case KwTry:
+		// try { } catch (...) { }: not MSL; parse it to recover well.
+		p.errorf(t.Pos, "exception handling is not supported in Metal ('try')")
+		p.next()
+		if p.kind() != LBrace {
+			p.sync()
+			return &BadStmt{From: t.Pos, To: p.prevEnd()}
+		}
+		b := p.block()
+		for p.kind() == KwCatch {
+			p.next()
+			p.skipParens()
+			if p.kind() == LBrace {
+				p.block()
+			}
+		}
+		return b
+	case Identifier:
+		if p.peek(1) == Colon {
+			// A label: goto is diagnosed, labels are accepted and dropped.
+			p.next()
+			p.next()
+			if p.kind() == RBrace {
+				return &EmptyStmt{Semi: t.Pos}
+			}
+			return p.stmt()
+		}
+	case KwGoto, KwThrow, KwAsm:
 		p.errorf(t.Pos, "'%s' is not supported in Metal", t.Text)
 		from := t.Pos
 		p.next()
@@ -367,9 +394,14 @@ func (p *parser) isDeclStmt() bool {
 		KwTypename, KwNamespace, KwTemplate, KwConsteval, KwAlignas, KwMutable, KwDecltype:
 		return true
 	case KwVoid, KwBool, KwChar, KwShort, KwInt, KwLong, KwFloat, KwDouble, KwSigned, KwUnsigned, KwAuto:
-		// int(x) and float{...} are expressions (functional casts).
+		// int(x) and float{...} are expressions (functional casts), but
+		// float (*fp)(int) declares a function pointer.
 		k := p.peek(1)
-		return !(k == LParen || k == LBrace) || t.Kind == KwAuto
+		if k == LParen {
+			k2 := p.peek(2)
+			return k2 == Star || k2 == Amp || k2 == AndAnd
+		}
+		return k != LBrace || t.Kind == KwAuto
 	case LBrack:
 		if p.peek(1) == LBrack {
 			// [[attr]] decl or [[attr]] statement: skip the attributes and look.
@@ -397,13 +429,30 @@ func (p *parser) isDeclStmtNoAttr() bool {
 		k := p.peek(1)
 		return k == Identifier || k == ColonColon || k == KwConst || k == KwVolatile || isBuiltinTypeKw(k) || k == KwStruct || k == KwTypename
 	}
-	n, s := p.probeName()
-	defer p.reset(s)
-	if n == nil {
-		return false
+	var n *Name
+	var k Kind
+	isType := false
+	if k1 := p.peek(1); t.Kind == Identifier && k1 != ColonColon && k1 != Lt {
+		// Fast path: a lone identifier.
+		isType = isTypeKind(p.lookup(t.Text))
+		if !isType && p.lookup(t.Text) == nkValue {
+			return false
+		}
+		s := p.mark()
+		p.next()
+		defer p.reset(s)
+		n = &Name{Segs: []*NameSegment{{Name: t.Text}}}
+		k = p.kind()
+	} else {
+		var s state
+		n, s = p.probeName()
+		defer p.reset(s)
+		if n == nil {
+			return false
+		}
+		isType = p.isTypeName(n)
+		k = p.kind()
 	}
-	isType := p.isTypeName(n)
-	k := p.kind()
 	if isType {
 		switch k {
 		case Identifier, Star, Amp, AndAnd, Ellipsis, KwConst, KwVolatile, KwOperator:

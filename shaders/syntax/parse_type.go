@@ -81,6 +81,12 @@ func (p *parser) typeStartAt(i int) bool {
 	if t.Kind != Identifier && t.Kind != ColonColon {
 		return false
 	}
+	if t.Kind == Identifier && i+1 < len(p.toks) {
+		// Fast path: a lone identifier.
+		if k := p.toks[i+1].Kind; k != ColonColon && k != Lt {
+			return isTypeKind(p.lookup(t.Text))
+		}
+	}
 	save := p.mark()
 	p.i, p.halfGt = i, false
 	n, s := p.probeName()
@@ -141,7 +147,15 @@ func (p *parser) attrList() *AttrList {
 			saved := p.noGt
 			p.noGt = 0
 			for p.kind() != RParen && p.kind() != EOF {
-				a.Args = append(a.Args, p.assignExpr())
+				x := p.assignExpr()
+				// A plain name is a NameExpr even when it names a type
+				// ([[intersection(triangle, triangle_data)]]).
+				if te, ok := x.(*TypeIDExpr); ok {
+					if nt, ok := te.Type.(*NamedType); ok && nt.Keyword == "" && !nt.Name.Qualified() && nt.Name.Last().Template == nil {
+						x = &NameExpr{Name: nt.Name}
+					}
+				}
+				a.Args = append(a.Args, x)
 				if !p.got(Comma) {
 					break
 				}
@@ -227,6 +241,7 @@ func (p *parser) declSpecifiers(className string) *declSpecs {
 		case KwThreadLocal:
 			d.specs |= SpecThreadLocal
 		case KwRegister:
+			d.specs |= SpecRegister
 		case KwTypedef:
 			d.typedef = true
 			d.typedefP = t.Pos
@@ -337,11 +352,12 @@ func (p *parser) declSpecifiers(className string) *declSpecs {
 					isType = p.paramCtx > 0
 				}
 			}
-			p.reset(s)
 			if !isType {
+				p.reset(s)
 				return d
 			}
-			d.base = &NamedType{Name: p.parseName()}
+			// The speculative parse succeeded without errors: keep it.
+			d.base = &NamedType{Name: n}
 			continue
 		default:
 			return d

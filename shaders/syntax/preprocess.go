@@ -37,7 +37,7 @@ const (
 	maxIncludeDepth = 200
 	// expansion budget: tokens produced by macro expansion, beyond which
 	// expansion stops with an error (guards against exponential macros).
-	minExpandBudget = 1 << 20
+	minExpandBudget = 1 << 18
 	// maxExpandDepth bounds nested argument pre-expansion.
 	maxExpandDepth = 256
 	// maxIncludes bounds the number of #include directives processed.
@@ -168,8 +168,8 @@ func (p *pp) errorf(pos diag.Pos, format string, args ...any) {
 // run is the main loop: read, expand, emit.
 func (p *pp) run() {
 	if n := len(p.mainFile.Src); n > 0 {
-		p.out = make([]Token, 0, n/5+16)
-		p.budget += 64 * n
+		p.out = make([]Token, 0, n/3+16)
+		p.budget += 32 * n
 	}
 	for {
 		t := p.next()
@@ -226,6 +226,7 @@ func (p *pp) next() Token {
 }
 
 func (p *pp) push(ts []Token) {
+	p.budget -= len(ts)
 	for i := len(ts) - 1; i >= 0; i-- {
 		p.pending = append(p.pending, ts[i])
 	}
@@ -235,23 +236,37 @@ func (p *pp) push(ts []Token) {
 func (f *ppFile) restTokens() []Token {
 	var out []Token
 	for {
-		save := f.lx
-		t := f.lx.next()
-		if t.Kind == EOF || t.Flags&FlagBOL != 0 {
-			f.lx = save
+		t, ok := f.lineToken()
+		if !ok {
 			return out
 		}
 		out = append(out, t)
 	}
 }
 
+// lineToken returns the next token if it is on the current directive
+// line. The look-ahead at the next line is lexed quietly: that line may
+// be in a skipped region.
+func (f *ppFile) lineToken() (Token, bool) {
+	save := f.lx
+	f.lx.quiet = true
+	t := f.lx.next()
+	f.lx.quiet = save.quiet
+	if t.Kind == EOF || t.Flags&FlagBOL != 0 {
+		f.lx = save
+		return t, false
+	}
+	if !save.quiet {
+		f.lx = save
+		t = f.lx.next() // again, reporting errors
+	}
+	return t, true
+}
+
 // skipLine discards the rest of the directive line.
 func (f *ppFile) skipLine() {
 	for {
-		save := f.lx
-		t := f.lx.next()
-		if t.Kind == EOF || t.Flags&FlagBOL != 0 {
-			f.lx = save
+		if _, ok := f.lineToken(); !ok {
 			return
 		}
 	}
@@ -270,11 +285,9 @@ func spell(ts []Token) string {
 
 // directive handles one # line.
 func (p *pp) directive(f *ppFile, hash Token) {
-	save := f.lx
-	nt := f.lx.next()
-	if nt.Kind == EOF || nt.Flags&FlagBOL != 0 {
-		f.lx = save // null directive
-		return
+	nt, ok := f.lineToken()
+	if !ok {
+		return // null directive
 	}
 	skipping := len(f.conds) > 0 && !f.conds[len(f.conds)-1].active
 	name := nt.Text
@@ -560,7 +573,7 @@ func (m *macro) param(t Token) int {
 // include handles #include, #import and #include_next.
 func (p *pp) include(f *ppFile, hash, nt Token) {
 	inc := &Include{HashPos: hash.Pos, Import: nt.Text == "import"}
-	name, _, ok := f.lx.header()
+	name, namePos, ok := f.lx.header()
 	if ok {
 		inc.System = true
 		if rest := f.restTokens(); len(rest) > 0 {
@@ -572,6 +585,7 @@ func (p *pp) include(f *ppFile, hash, nt Token) {
 		switch {
 		case len(ex) >= 1 && ex[0].Kind == String && !strings.HasPrefix(ex[0].Text, "u") && !strings.HasPrefix(ex[0].Text, "L"):
 			name = ex[0].Text[1 : len(ex[0].Text)-1]
+			namePos = ex[0].Pos
 			if len(ex[0].Text) < 2 || ex[0].Text[len(ex[0].Text)-1] != '"' {
 				p.errorf(ex[0].Pos, "expected \"FILENAME\" or <FILENAME>")
 				return
@@ -586,6 +600,7 @@ func (p *pp) include(f *ppFile, hash, nt Token) {
 				return
 			}
 			name = spell(ex[1:j])
+			namePos = ex[0].Pos
 			inc.System = true
 		default:
 			pos := nt.End()
@@ -630,11 +645,7 @@ func (p *pp) include(f *ppFile, hash, nt Token) {
 	}
 	cand, src, ok := p.findHeader(f, name, inc.System)
 	if !ok {
-		if inc.System {
-			p.errorf(nt.Pos, "'%s' file not found", name)
-		} else {
-			p.errorf(nt.Pos, "'%s' file not found", name)
-		}
+		p.errorf(namePos, "'%s' file not found", name)
 		return
 	}
 	p.includes = append(p.includes, inc)

@@ -4,7 +4,7 @@
 // note: completed: the `...` parameter is a [[position]] input; `clr = …;` needs a declaration of clr and a value, and
 // note: `coord` is undeclared — both are declared from the fragment position before the seed's lines.
 // EXPECT-FUNC name=my_fragment kind=fragment
-// EXPECT-ARG function=my_fragment arg=texA kind=texture index=0 access=read_write type=texture2d<float>
+// EXPECT-ARG function=my_fragment arg=texA kind=texture index=0 access=read_write texture_type=texture2d data_type=float
 #include <metal_stdlib>
 using namespace metal;
 

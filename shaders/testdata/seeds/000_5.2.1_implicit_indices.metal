@@ -3,8 +3,8 @@
 // note: without location attributes the compiler assigns the first available index per resource group:
 // note: src -> texture 0, dst -> texture 1, s -> sampler 0, u -> buffer 0 (listed by the seed).
 // note: completed: struct myUserInfo (not declared by the seed) and body `{ … }`.
-// EXPECT-ARG function=my_kernel arg=src kind=texture index=0 access=read type=texture2d<half>
-// EXPECT-ARG function=my_kernel arg=dst kind=texture index=1 access=write type=texture2d<half>
+// EXPECT-ARG function=my_kernel arg=src kind=texture index=0 access=read texture_type=texture2d data_type=half
+// EXPECT-ARG function=my_kernel arg=dst kind=texture index=1 access=write texture_type=texture2d data_type=half
 // EXPECT-ARG function=my_kernel arg=s kind=sampler index=0
 // EXPECT-ARG function=my_kernel arg=u kind=buffer index=0 access=read_write type=myUserInfo size=16 alignment=8
 #include <metal_stdlib>

@@ -2,7 +2,7 @@
 // expect: valid
 // note: a texture and a sampler with explicit indices (each resource group has its own index space).
 // note: completed: body `{ … }`.
-// EXPECT-ARG function=my_kernel arg=img kind=texture index=0 access=read type=texture2d<float>
+// EXPECT-ARG function=my_kernel arg=img kind=texture index=0 access=read texture_type=texture2d data_type=float
 // EXPECT-ARG function=my_kernel arg=sam kind=sampler index=1
 #include <metal_stdlib>
 using namespace metal;

@@ -13,8 +13,8 @@
 // EXPECT-FUNC name=render_vertex kind=vertex
 // EXPECT-FUNC name=render_pixel kind=fragment
 // EXPECT-ARG function=render_vertex arg=v_in kind=buffer index=0 access=read type=VertexInputData size=48 alignment=16
-// EXPECT-ARG function=render_pixel arg=imgA kind=texture index=0 access=read type=texture2d<float>
-// EXPECT-ARG function=render_pixel arg=imgB kind=texture index=1 access=read type=texture2d<float>
+// EXPECT-ARG function=render_pixel arg=imgA kind=texture index=0 access=read texture_type=texture2d data_type=float
+// EXPECT-ARG function=render_pixel arg=imgB kind=texture index=1 access=read texture_type=texture2d data_type=float
 // EXPECT-NOARG function=render_pixel arg=input
 #include <metal_stdlib>
 using namespace metal;

@@ -3,8 +3,9 @@
 // note: view structs IVIn/IVOut match master IM members through [[user(name)]] with identical types
 // note: (x->my_b, y->my_d, z->my_c); master members carry raster_order_group.
 // note: completed: the `…` parameter is removed and the empty body fills the returned view.
+// note: an [[imageblock_data]] input is reflected (MTLArgumentTypeImageblockData), unlike [[stage_in]].
 // EXPECT-FUNC name=my_fragment kind=fragment
-// EXPECT-NOARG function=my_fragment arg=i
+// EXPECT-ARG function=my_fragment arg=i kind=imageblock_data
 #include <metal_stdlib>
 using namespace metal;
 

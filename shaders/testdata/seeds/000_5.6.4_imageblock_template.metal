@@ -27,6 +27,6 @@ kernel void blend_tile(metal::imageblock<TileData, metal::imageblock_layout_expl
                        metal::ushort2 lid [[thread_position_in_threadgroup]])
 {
     threadgroup_imageblock TileData *d = img.data(lid);
-    d->accum += metal::float4(d->albedo) * d->weight;
+    d->accum += metal::float4(metal::half4(d->albedo)) * d->weight;
     d->weight = 0.0f;
 }

@@ -24,7 +24,7 @@ struct FragOut {
 my_fragment(I i [[imageblock_data]])
 {
     FragOut fragOut;
-    fragOut.finalColor = float4(i.a) * i.d;
+    fragOut.finalColor = float4(half4(i.a)) * i.d;
     fragOut.i = i;
     fragOut.i.c = i.c + 1;
     return fragOut;

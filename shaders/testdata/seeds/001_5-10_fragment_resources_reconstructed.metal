@@ -5,7 +5,7 @@
 // note: the listing body is missing. Buffer, texture and sampler each have their own index space, so all three use 0.
 // EXPECT-FUNC name=metal_frag kind=fragment
 // EXPECT-ARG function=metal_frag arg=fragColorData kind=buffer index=0 access=read type=float4 size=16
-// EXPECT-ARG function=metal_frag arg=shadeTexValues kind=texture index=0 access=read type=texture2d<float>
+// EXPECT-ARG function=metal_frag arg=shadeTexValues kind=texture index=0 access=read texture_type=texture2d data_type=float
 // EXPECT-ARG function=metal_frag arg=samplerValues kind=sampler index=0
 // EXPECT-NOARG function=metal_frag arg=in
 #include <metal_stdlib>

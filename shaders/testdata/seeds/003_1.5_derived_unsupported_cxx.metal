@@ -64,7 +64,8 @@ kernel void use_new(device float *p [[buffer(0)]])
 
 kernel void use_casts(device Plain *p [[buffer(0)]], device float *out [[buffer(1)]])
 {
-    thread Plain &ref = *reinterpret_cast<thread Plain *>(out);
+    Plain local = p[0];
+    thread Plain &ref = local;
     out[0] = dynamic_cast<thread Plain *>(&ref)->v; // ERROR "dynamic_cast"
     out[1] = float(typeid(ref).hash_code()); // ERROR "typeid|type identification"
     out[2] = p->v;

@@ -21,9 +21,9 @@
 // EXPECT-ARG function=reflect_compute arg=normals kind=buffer index=1 access=read_write type=float3 size=16 alignment=16
 // EXPECT-ARG function=reflect_compute arg=packed kind=buffer index=3 access=read type=packed_float3 size=12 alignment=4
 // EXPECT-ARG function=reflect_compute arg=unused kind=buffer index=4 active=false
-// EXPECT-ARG function=reflect_compute arg=msTex kind=texture index=0 access=read type=texture2d_ms<float> active=true
-// EXPECT-ARG function=reflect_compute arg=env kind=texture index=1 access=read type=texturecube<half>
-// EXPECT-ARG function=reflect_compute arg=lut kind=texture index=2 access=write type=texture1d_array<uint>
+// EXPECT-ARG function=reflect_compute arg=msTex kind=texture index=0 access=read texture_type=texture2d_ms data_type=float active=true
+// EXPECT-ARG function=reflect_compute arg=env kind=texture index=1 access=read texture_type=texturecube data_type=half
+// EXPECT-ARG function=reflect_compute arg=lut kind=texture index=2 access=write texture_type=texture1d_array data_type=uint
 // EXPECT-ARG function=reflect_compute arg=samp kind=sampler index=0
 // EXPECT-ARG function=reflect_compute arg=scratch kind=threadgroup index=0 type=float4 size=16 alignment=16
 // EXPECT-NOARG function=reflect_compute arg=tid

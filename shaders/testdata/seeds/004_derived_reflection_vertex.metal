@@ -15,7 +15,7 @@
 // EXPECT-ATTR function=reflect_vertex member=position index=0 type=float3
 // EXPECT-ATTR function=reflect_vertex member=uv index=1 type=half2
 // EXPECT-NOARG function=reflect_fragment arg=in
-// EXPECT-ARG function=reflect_fragment arg=albedo kind=texture index=0 access=read type=texture2d<half>
+// EXPECT-ARG function=reflect_fragment arg=albedo kind=texture index=0 access=read texture_type=texture2d data_type=half
 #include <metal_stdlib>
 using namespace metal;
 
