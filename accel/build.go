@@ -2,6 +2,7 @@ package accel
 
 import (
 	"context"
+	"math"
 	"runtime"
 	"sync"
 )
@@ -33,6 +34,7 @@ type BuildOptions struct {
 
 type buildParams struct {
 	width, maxLeaf, bins, workers int
+	leafNoSAH                     int // ranges this small become leaves without evaluation
 	travCost, isectCost            float32
 }
 
@@ -46,19 +48,68 @@ func (o *BuildOptions) params() buildParams {
 	}
 	switch o.Quality {
 	case QualityFast:
-		p.bins, p.maxLeaf = 8, 8
+		p.bins, p.maxLeaf, p.leafNoSAH = 8, 8, 4
 	case QualityHigh:
-		p.bins, p.maxLeaf = 32, 4
+		p.bins, p.maxLeaf, p.leafNoSAH = 32, 4, 1
 	default:
-		p.bins, p.maxLeaf = 16, 4
+		p.bins, p.maxLeaf, p.leafNoSAH = 16, 4, 4
 	}
 	return p
 }
 
-// primRef is a primitive's bounds and its index in the build input.
+// primRef is a primitive's bounds, as order-preserving integer keys (see
+// fkey; lo x, y, z then hi x, y, z), its doubled centroid and its index in
+// the build input. Integer keys let binning use branch-free integer min/max.
 type primRef struct {
-	box aabb
-	id  uint32
+	k  [6]int32
+	c  [3]float32
+	id uint32
+}
+
+func makeRef(b aabb, id uint32) primRef {
+	r := primRef{id: id}
+	for j := 0; j < 3; j++ {
+		r.k[j], r.k[3+j] = fkey(b.lo[j]), fkey(b.hi[j])
+		r.c[j] = b.lo[j] + b.hi[j]
+	}
+	return r
+}
+
+// fkey maps a float32 to an int32 with the same order (for non-NaN values);
+// it is its own inverse on the bits.
+func fkey(f float32) int32 {
+	i := int32(math.Float32bits(f))
+	return i ^ (i >> 31 & 0x7fffffff)
+}
+
+func unkey(k int32) float32 { return math.Float32frombits(uint32(k ^ (k >> 31 & 0x7fffffff))) }
+
+// kbox is a box of keys.
+type kbox [6]int32
+
+func emptyKBox() kbox {
+	return kbox{math.MaxInt32, math.MaxInt32, math.MaxInt32, math.MinInt32, math.MinInt32, math.MinInt32}
+}
+
+func (b *kbox) grow(k *[6]int32) {
+	b[0], b[1], b[2] = min(b[0], k[0]), min(b[1], k[1]), min(b[2], k[2])
+	b[3], b[4], b[5] = max(b[3], k[3]), max(b[4], k[4]), max(b[5], k[5])
+}
+
+func (b *kbox) aabb() aabb {
+	if b[0] > b[3] {
+		return emptyBox()
+	}
+	return aabb{lo: [3]float32{unkey(b[0]), unkey(b[1]), unkey(b[2])}, hi: [3]float32{unkey(b[3]), unkey(b[4]), unkey(b[5])}}
+}
+
+// halfArea of a key box.
+func (b *kbox) halfArea() float32 {
+	if b[0] > b[3] {
+		return 0
+	}
+	a := b.aabb()
+	return a.halfArea()
 }
 
 // entry is a range of refs waiting to become a child.
@@ -99,55 +150,104 @@ func buildBVH(ctx context.Context, p buildParams, refs []primRef) (*bnode, aabb)
 	}
 	e := entry{lo: 0, hi: len(refs)}
 	b.bounds(&e)
-	b.evaluate(&e)
-	return b.node(e, 0), e.box
+	sc := new(scratch)
+	b.evaluate(sc, &e)
+	return b.node(sc, e, 0), e.box
 }
 
 func (b *builder) bounds(e *entry) {
-	box, cbox := emptyBox(), emptyBox()
+	box, cb := emptyKBox(), emptyKBox()
 	for i := e.lo; i < e.hi; i++ {
 		r := &b.refs[i]
-		growBranchy(&box, &r.box)
-		for k := 0; k < 3; k++ {
-			c := r.box.lo[k] + r.box.hi[k]
-			if c < cbox.lo[k] {
-				cbox.lo[k] = c
-			}
-			if c > cbox.hi[k] {
-				cbox.hi[k] = c
-			}
-		}
+		box.grow(&r.k)
+		c0, c1, c2 := fkey(r.c[0]), fkey(r.c[1]), fkey(r.c[2])
+		cb.grow(&[6]int32{c0, c1, c2, c0, c1, c2})
 	}
-	e.box, e.cbox = box, cbox
-}
-
-// growBranchy is aabb.grow with compares: in binning loops the updates are
-// rare and well predicted, which beats the NaN-safe min/max builtins.
-func growBranchy(b, o *aabb) {
-	for k := 0; k < 3; k++ {
-		if o.lo[k] < b.lo[k] {
-			b.lo[k] = o.lo[k]
-		}
-		if o.hi[k] > b.hi[k] {
-			b.hi[k] = o.hi[k]
-		}
-	}
+	e.box, e.cbox = box.aabb(), cb.aabb()
 }
 
 type bin struct {
-	box aabb
+	box kbox
 	n   int
 }
 
 // evaluate decides whether e should be split, and where (binned SAH).
-func (b *builder) evaluate(e *entry) {
+// parallelBinThreshold is the range size from which binning is split over
+// the workers.
+const parallelBinThreshold = 16384
+
+// bin adds refs [lo, hi) to the bins.
+func (b *builder) bin(bins *[3][32]bin, lo, hi, nb int, clo, scale *[3]float32) {
+	for i := lo; i < hi; i++ {
+		r := &b.refs[i]
+		for k := 0; k < 3; k++ {
+			bi := int((r.c[k] - clo[k]) * scale[k])
+			if bi >= nb {
+				bi = nb - 1
+			} else if bi < 0 {
+				bi = 0
+			}
+			bb := &bins[k][bi]
+			bb.n++
+			bb.box.grow(&r.k)
+		}
+	}
+}
+
+// binParallel bins e on all workers. Merging bins (integer min/max and
+// counts) is exact, so the result equals sequential binning.
+func (b *builder) binParallel(bins *[3][32]bin, e *entry, nb int, clo, scale *[3]float32) {
+	w := b.p.workers
+	parts := make([][3][32]bin, w)
+	var wg sync.WaitGroup
+	n := e.hi - e.lo
+	for p := 0; p < w; p++ {
+		for k := 0; k < 3; k++ {
+			for i := 0; i < nb; i++ {
+				parts[p][k][i] = bin{box: emptyKBox()}
+			}
+		}
+		lo, hi := e.lo+n*p/w, e.lo+n*(p+1)/w
+		wg.Add(1)
+		go func(p int) {
+			defer wg.Done()
+			b.bin(&parts[p], lo, hi, nb, clo, scale)
+		}(p)
+	}
+	wg.Wait()
+	for p := 0; p < w; p++ {
+		for k := 0; k < 3; k++ {
+			for i := 0; i < nb; i++ {
+				bins[k][i].n += parts[p][k][i].n
+				bins[k][i].box.grow((*[6]int32)(&parts[p][k][i].box))
+			}
+		}
+	}
+}
+
+// scratch is one goroutine's working memory: bins and a slab of nodes.
+type scratch struct {
+	bins [3][32]bin
+	slab []bnode
+}
+
+func (sc *scratch) newNode() *bnode {
+	if len(sc.slab) == 0 {
+		sc.slab = make([]bnode, 256)
+	}
+	n := &sc.slab[0]
+	sc.slab = sc.slab[1:]
+	return n
+}
+
+func (b *builder) evaluate(sc *scratch, e *entry) {
 	n := e.hi - e.lo
 	e.canSplit, e.median = false, false
-	if n <= 1 {
+	if n <= b.p.leafNoSAH {
 		return
 	}
 	nb := min(b.p.bins, max(n, 4))
-	var bins [3][32]bin
+	bins := &sc.bins
 	var scale [3]float32
 	degenerate := true
 	for k := 0; k < 3; k++ {
@@ -157,7 +257,7 @@ func (b *builder) evaluate(e *entry) {
 			degenerate = false
 		}
 		for i := 0; i < nb; i++ {
-			bins[k][i].box = emptyBox()
+			bins[k][i] = bin{box: emptyKBox()}
 		}
 	}
 	if degenerate {
@@ -167,20 +267,10 @@ func (b *builder) evaluate(e *entry) {
 		return
 	}
 	clo := e.cbox.lo
-	for i := e.lo; i < e.hi; i++ {
-		r := &b.refs[i]
-		for k := 0; k < 3; k++ {
-			c := r.box.lo[k] + r.box.hi[k]
-			bi := int((c - clo[k]) * scale[k])
-			if bi >= nb {
-				bi = nb - 1
-			} else if bi < 0 {
-				bi = 0
-			}
-			bb := &bins[k][bi]
-			bb.n++
-			growBranchy(&bb.box, &r.box)
-		}
+	if b.sem != nil && n >= parallelBinThreshold {
+		b.binParallel(bins, e, nb, &clo, &scale)
+	} else {
+		b.bin(bins, e.lo, e.hi, nb, &clo, &scale)
 	}
 	bestCost := float32(-1)
 	var rightArea [32]float32
@@ -189,17 +279,17 @@ func (b *builder) evaluate(e *entry) {
 		if scale[k] == 0 {
 			continue
 		}
-		acc := emptyBox()
+		acc := emptyKBox()
 		cnt := 0
 		for i := nb - 1; i > 0; i-- {
-			acc.grow(&bins[k][i].box)
+			acc.grow((*[6]int32)(&bins[k][i].box))
 			cnt += bins[k][i].n
 			rightArea[i], rightN[i] = acc.halfArea(), cnt
 		}
-		acc = emptyBox()
+		acc = emptyKBox()
 		cnt = 0
 		for i := 1; i < nb; i++ {
-			acc.grow(&bins[k][i-1].box)
+			acc.grow((*[6]int32)(&bins[k][i-1].box))
 			cnt += bins[k][i-1].n
 			if cnt == 0 || rightN[i] == 0 {
 				continue
@@ -223,7 +313,7 @@ func (b *builder) evaluate(e *entry) {
 }
 
 // split partitions e in place and returns the two halves (evaluated).
-func (b *builder) split(e *entry) (l, r entry) {
+func (b *builder) split(sc *scratch, e *entry) (l, r entry) {
 	mid := (e.lo + e.hi) / 2
 	if !e.median {
 		k := e.axis
@@ -234,7 +324,7 @@ func (b *builder) split(e *entry) (l, r entry) {
 		i, j := e.lo, e.hi-1
 		for i <= j {
 			r := &b.refs[i]
-			bi := int((r.box.lo[k] + r.box.hi[k] - clo) * scale)
+			bi := int((r.c[k] - clo) * scale)
 			if bi >= nb {
 				bi = nb - 1
 			} else if bi < 0 {
@@ -256,8 +346,8 @@ func (b *builder) split(e *entry) (l, r entry) {
 	r = entry{lo: mid, hi: e.hi}
 	b.bounds(&l)
 	b.bounds(&r)
-	b.evaluate(&l)
-	b.evaluate(&r)
+	b.evaluate(sc, &l)
+	b.evaluate(sc, &r)
 	return l, r
 }
 
@@ -265,7 +355,7 @@ func (b *builder) split(e *entry) (l, r entry) {
 // median, which keeps the depth (and so the traversal stack) bounded.
 const maxBuildDepth = 40
 
-func (b *builder) node(e entry, depth int) *bnode {
+func (b *builder) node(sc *scratch, e entry, depth int) *bnode {
 	var ch [8]entry
 	ch[0] = e
 	n := 1
@@ -284,11 +374,12 @@ func (b *builder) node(e entry, depth int) *bnode {
 		if depth >= maxBuildDepth {
 			ch[best].median = true
 		}
-		l, r := b.split(&ch[best])
+		l, r := b.split(sc, &ch[best])
 		ch[best], ch[n] = l, r
 		n++
 	}
-	nd := &bnode{n: n}
+	nd := sc.newNode()
+	nd.n = n
 	var wg sync.WaitGroup
 	for i := 0; i < n; i++ {
 		nd.box[i] = ch[i].box
@@ -302,14 +393,14 @@ func (b *builder) node(e entry, depth int) *bnode {
 				wg.Add(1)
 				go func(i int) {
 					defer wg.Done()
-					nd.child[i] = b.node(ch[i], depth+1)
+					nd.child[i] = b.node(new(scratch), ch[i], depth+1)
 					<-b.sem
 				}(i)
 				continue
 			default:
 			}
 		}
-		nd.child[i] = b.node(ch[i], depth+1)
+		nd.child[i] = b.node(sc, ch[i], depth+1)
 	}
 	wg.Wait()
 	return nd

@@ -144,7 +144,7 @@ func BuildInstance(ctx context.Context, d *InstanceDescriptor) (*Structure, erro
 		return nil, fmt.Errorf("accel: InstanceDescriptor.%w", err)
 	}
 	p := d.Build.params()
-	p.maxLeaf = 1
+	p.maxLeaf, p.leafNoSAH = 1, 1
 	s := &Structure{kind: KindInstance, width: p.width, depth: depth, params: p, keys: 1,
 		children: append([]*Structure(nil), d.Structures...)}
 	s.inst = make([]instanceInfo, len(d.Instances))
@@ -173,7 +173,7 @@ func (s *Structure) instanceRefs() []primRef {
 	for i := range s.inst {
 		b := s.instanceBounds(&s.inst[i])
 		if b.valid() && boxFinite(&b) {
-			refs = append(refs, primRef{box: b, id: uint32(i)})
+			refs = append(refs, makeRef(b, uint32(i)))
 		}
 	}
 	return refs

@@ -204,7 +204,7 @@ func BuildPrimitive(ctx context.Context, d *PrimitiveDescriptor) (*Structure, er
 				}
 			}
 			if boxFinite(&box) && box.valid() {
-				refs = append(refs, primRef{box: box, id: uint32(gp)})
+				refs = append(refs, makeRef(box, uint32(gp)))
 			}
 		}
 		if err := ctx.Err(); err != nil {

@@ -52,3 +52,27 @@ type (
 	// Summary describes a scene.
 	Summary = model.Summary
 )
+
+// Enumerations re-exported from scenes/model.
+const (
+	Triangles = model.Triangles // Mode: triangle list
+	Lines     = model.Lines     // Mode: line list
+	Points    = model.Points    // Mode: point list
+
+	AlphaOpaque = model.AlphaOpaque // AlphaMode OPAQUE
+	AlphaMask   = model.AlphaMask   // AlphaMode MASK
+	AlphaBlend  = model.AlphaBlend  // AlphaMode BLEND
+
+	Perspective  = model.Perspective  // Camera projection
+	Orthographic = model.Orthographic // Camera projection
+
+	Directional = model.Directional // Light type
+	Point       = model.Point       // Light type
+	Spot        = model.Spot        // Light type
+)
+
+// DefaultMaterial is the material of primitives whose Material is -1.
+func DefaultMaterial() Material { return model.DefaultMaterial() }
+
+// AutoCamera frames bounds b (used by Scene.ViewCamera when a scene has no camera).
+func AutoCamera(b Bounds) Camera { return model.AutoCamera(b) }

@@ -29,6 +29,8 @@ type seedCase struct {
 	directives []directive
 	// link is the `// link: vertex=A fragment=B expect=ok|mismatch` line.
 	link map[string]string
+	// opts are the compile options of the `// flags:` line.
+	opts Options
 }
 
 type directive struct {
@@ -72,6 +74,13 @@ func loadSeedCases(t *testing.T, dir string) []seedCase {
 			if rest, ok := strings.CutPrefix(text, "// expect:"); ok && c.expect == "" {
 				c.expect = strings.Fields(rest)[0]
 			}
+			if rest, ok := strings.CutPrefix(text, "// flags:"); ok {
+				opts, err := parseFlags(rest)
+				if err != nil {
+					t.Fatalf("%s:%d: %v", f, line, err)
+				}
+				c.opts = opts
+			}
 			if rest, ok := strings.CutPrefix(text, "// link:"); ok {
 				c.link = parseKV(rest)
 			}
@@ -104,8 +113,33 @@ func knownFailures(t *testing.T) map[string]string {
 	return m
 }
 
+// parseFlags reads the compiler options of a `// flags:` line: -std=V,
+// -std V, -D N[=V], -DN[=V].
+func parseFlags(s string) (Options, error) {
+	var o Options
+	f := strings.Fields(s)
+	for i := 0; i < len(f); i++ {
+		a := f[i]
+		switch {
+		case strings.HasPrefix(a, "-std="):
+			o.LanguageVersion = strings.TrimPrefix(a, "-std=")
+		case a == "-std" && i+1 < len(f):
+			i++
+			o.LanguageVersion = f[i]
+		case a == "-D" && i+1 < len(f):
+			i++
+			o.Defines = append(o.Defines, f[i])
+		case strings.HasPrefix(a, "-D") && len(a) > 2:
+			o.Defines = append(o.Defines, a[2:])
+		default:
+			return o, fmt.Errorf("unknown flag %q", a)
+		}
+	}
+	return o, nil
+}
+
 func compileCase(c seedCase) (*Library, []testkit.Reported, error) {
-	lib, err := Compile(filepath.Base(c.path), c.src, Options{Resolver: nil})
+	lib, err := Compile(filepath.Base(c.path), c.src, c.opts)
 	var rep []testkit.Reported
 	var dl *diag.List
 	if errors.As(err, &dl) {
@@ -241,6 +275,22 @@ func checkDirective(lib *Library, d directive) string {
 			}
 		}
 		return fmt.Sprintf("%s has no stage_in attribute %q", f.Name, d.kv["member"])
+	case "MEMBER":
+		f := lookup(lib, d.kv["function"])
+		if f == nil {
+			return fmt.Sprintf("no function %q", d.kv["function"])
+		}
+		for _, a := range f.Arguments {
+			if a.Name != d.kv["arg"] {
+				continue
+			}
+			facts, ok := memberFacts(a.Struct, d.kv["member"])
+			if !ok {
+				return fmt.Sprintf("argument %q has no struct member %q", a.Name, d.kv["member"])
+			}
+			return compareKV(d.kv, facts, "function", "arg", "member")
+		}
+		return fmt.Sprintf("%s has no argument %q", f.Name, d.kv["arg"])
 	case "CONST":
 		for _, fc := range lib.Program.FuncConsts {
 			if fc.Name == d.kv["name"] {
@@ -250,6 +300,45 @@ func checkDirective(lib *Library, d directive) string {
 		return fmt.Sprintf("no function constant %q", d.kv["name"])
 	}
 	return "unknown directive"
+}
+
+// memberFacts finds a struct member by path ("a.b", "lights[].intensity")
+// and describes it: offset within its parent, type (T[N] for arrays), size.
+func memberFacts(st *reflect.StructType, path string) (map[string]string, bool) {
+	parts := strings.Split(path, ".")
+	for i, part := range parts {
+		elem := strings.HasSuffix(part, "[]")
+		part = strings.TrimSuffix(part, "[]")
+		if st == nil {
+			return nil, false
+		}
+		var m *reflect.StructMember
+		for j := range st.Members {
+			if st.Members[j].Name == part {
+				m = &st.Members[j]
+			}
+		}
+		if m == nil {
+			return nil, false
+		}
+		if i == len(parts)-1 {
+			typ := m.DataType
+			if m.Array != nil {
+				typ = fmt.Sprintf("%s[%d]", m.Array.ElementType, m.Array.Length)
+				if m.Array.Struct != nil {
+					typ = fmt.Sprintf("%s[%d]", m.Array.Struct.Name, m.Array.Length)
+				}
+			} else if m.Struct != nil {
+				typ = m.Struct.Name
+			}
+			return map[string]string{"offset": strconv.Itoa(m.Offset), "type": typ, "size": strconv.Itoa(m.Size)}, true
+		}
+		st = m.Struct
+		if elem && m.Array != nil {
+			st = m.Array.Struct
+		}
+	}
+	return nil, false
 }
 
 func compareKV(want, have map[string]string, skip ...string) string {

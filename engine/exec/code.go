@@ -81,6 +81,8 @@ const (
 	opVSet64
 	opVLoad
 	opVStore
+	opVLoadAff
+	opVStoreAff
 	opCall
 	opIntrinsic
 	opBarrier

@@ -119,7 +119,9 @@ type compiler struct {
 	labels []int32
 	fixups []fixup
 	udefs  map[ir.Reg][]int // uniform defs to patch when a shadow appears
-	cidx   map[ir.Reg]int   // index in cf.consts
+	fused  map[*ir.Instr]fusedAddr
+	dead   []bool         // registers only used through fused addresses
+	cidx   map[ir.Reg]int // index in cf.consts
 	err    error
 }
 
@@ -174,6 +176,7 @@ func (c *compiler) compile() error {
 	for _, k := range f.Results {
 		c.cf.results = append(c.cf.results, operand{file: fileOf(k), kind: k, off: c.newLane(k.Wide())})
 	}
+	c.planFusion()
 	end := c.newLabel()
 	c.block(f.Body, end, slotZero, slotZero)
 	c.bind(end)
@@ -449,6 +452,27 @@ func (c *compiler) simple(in *ir.Instr) {
 			c.errorf(in, "alloca result is not uniform")
 		}
 		return
+	case ir.OpLoad, ir.OpStore:
+		if fa, ok := c.fused[in]; ok {
+			ai := inst{op: opVLoadAff, k: in.Kind, space: in.Space, align: in.Align, src: in,
+				a: int(c.laneOperand(fa.index).off), b: int(c.uniOperand(in, fa.base1)), c: -1, imm: fa.scale, from: ir.U32}
+			if fa.base2 != ir.NoReg {
+				ai.c = int(c.uniOperand(in, fa.base2))
+			}
+			if fa.signed {
+				ai.from = ir.I32
+			}
+			if in.Op == ir.OpLoad {
+				ai.res = []operand{c.dstOperand(in.Dst)}
+			} else {
+				ai.op = opVStoreAff
+				ai.ops = []operand{c.laneOperand(in.Args[1])}
+			}
+			c.emit(ai)
+			return
+		}
+	}
+	switch in.Op {
 	case ir.OpLoad:
 		if c.uniform(in.Dst) {
 			c.emitUni(in.Dst, inst{op: opULoad, k: in.Kind, space: in.Space, align: in.Align, a: int(c.uniOperand(in, in.Args[0])), src: in})
@@ -504,6 +528,9 @@ func (c *compiler) simple(in *ir.Instr) {
 		return
 	}
 	// Pure arithmetic.
+	if c.dead[in.Dst] {
+		return
+	}
 	if c.uniform(in.Dst) {
 		ui := inst{op: opUGen, irop: in.Op, k: in.Kind, from: in.From, src: in}
 		for _, a := range in.Args {

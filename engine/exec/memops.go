@@ -162,19 +162,124 @@ func (w *worker) vload(fr *frame, in *inst) error {
 // strided checks that the W addresses are a0, a0+s, a0+2s, ... (s > 0),
 // all aligned, and inside one buffer; it returns the buffer bytes from a0.
 func (w *worker) strided(addr []uint64, in *inst) ([]byte, uint64, bool) {
-	a0 := addr[0]
-	stride := addr[1] - a0
+	stride := addr[1] - addr[0]
+	if !lane.Contiguous(addr, stride) {
+		return nil, 0, false
+	}
+	b, ok := w.stridedFrom(addr[0], stride, len(addr), in)
+	return b, stride, ok
+}
+
+// stridedFrom returns the bytes of n elements at a0, a0+stride, ... when
+// they are aligned and inside one buffer.
+func (w *worker) stridedFrom(a0, stride uint64, n int, in *inst) ([]byte, bool) {
 	size := uint64(in.k.Size())
 	al := uint64(in.align)
-	if a0%al != 0 || stride%al != 0 || stride == 0 || stride > 1<<20 || !lane.Contiguous(addr, stride) {
-		return nil, 0, false
+	if a0%al != 0 || stride%al != 0 || stride == 0 || stride > 1<<20 {
+		return nil, false
 	}
-	span := uint64(len(addr)-1)*stride + size
+	span := uint64(n-1)*stride + size
 	b, ok := w.cache.resolve(w.mem, a0, span)
 	if !ok {
-		return nil, 0, false
+		return nil, false
 	}
-	return b[:span], stride, true
+	return b[:span], true
+}
+
+// affine runs a load or store whose address is base + ext(index)*scale
+// (opVLoadAff, opVStoreAff).
+func (w *worker) affine(fr *frame, in *inst) error {
+	store := in.op == opVStoreAff
+	m := fr.exec
+	if store {
+		m &^= fr.noStore
+	}
+	if m == 0 {
+		return nil
+	}
+	W := w.w
+	idx := fr.r32[in.a : in.a+W]
+	base := fr.uni[in.b]
+	if in.c >= 0 {
+		base += fr.uni[in.c]
+	}
+	scale := in.imm
+	signed := in.from == ir.I32
+	ext := func(v uint32) uint64 {
+		if signed {
+			return uint64(int64(int32(v)))
+		}
+		return uint64(v)
+	}
+	size := in.k.Size()
+	if m == w.full && (size == 4 || size == 8) && in.space != ir.Threadgroup && in.space != ir.Thread && consecutive(idx, signed) {
+		a0 := base + ext(idx[0])*scale
+		if b, ok := w.stridedFrom(a0, scale, W, in); ok && !(store && (w.cache.ro || scale < uint64(size))) {
+			switch {
+			case store && size == 4:
+				v := fr.r32[in.ops[0].off : int(in.ops[0].off)+W]
+				if scale == 4 {
+					copy(b[:4*W], bytesOf32(v))
+				} else {
+					for i := range v {
+						binary.LittleEndian.PutUint32(b[uint64(i)*scale:], v[i])
+					}
+				}
+			case store:
+				v := fr.r64[in.ops[0].off : int(in.ops[0].off)+W]
+				for i := range v {
+					binary.LittleEndian.PutUint64(b[uint64(i)*scale:], v[i])
+				}
+			case size == 4:
+				d := fr.r32[in.res[0].off : int(in.res[0].off)+W]
+				if scale == 4 {
+					copy(bytesOf32(d), b[:4*W])
+				} else {
+					for i := range d {
+						d[i] = binary.LittleEndian.Uint32(b[uint64(i)*scale:])
+					}
+				}
+			default:
+				d := fr.r64[in.res[0].off : int(in.res[0].off)+W]
+				for i := range d {
+					d[i] = binary.LittleEndian.Uint64(b[uint64(i)*scale:])
+				}
+			}
+			return nil
+		}
+	}
+	for ; m != 0; m &= m - 1 {
+		l := m.First()
+		b, err := w.locate(fr, in, base+ext(idx[l])*scale, l, store)
+		if err != nil {
+			return err
+		}
+		if store {
+			writeKind(b, in.k, fr.get(in.ops[0], l))
+		} else {
+			fr.put(in.res[0], l, readKind(b, in.k))
+		}
+	}
+	return nil
+}
+
+// consecutive reports whether idx[i] == idx[0]+i for every lane without
+// wrapping (in the signed or unsigned sense of the index).
+func consecutive(idx []uint32, signed bool) bool {
+	n := uint32(len(idx) - 1)
+	i0 := idx[0]
+	if signed {
+		if int32(i0) > int32(0x7fffffff-n) {
+			return false
+		}
+	} else if i0 > 0xffffffff-n {
+		return false
+	}
+	var acc uint32
+	for i, x := range idx {
+		acc |= x ^ (i0 + uint32(i))
+	}
+	return acc == 0
 }
 
 // vstore stores one element per active lane allowed to store.

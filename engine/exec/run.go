@@ -242,6 +242,10 @@ func (w *worker) run(fr *frame) (bool, error) {
 			if err := w.vstore(fr, in); err != nil {
 				return false, err
 			}
+		case opVLoadAff, opVStoreAff:
+			if err := w.affine(fr, in); err != nil {
+				return false, err
+			}
 		case opCall:
 			if err := w.call(fr, in); err != nil {
 				return false, err

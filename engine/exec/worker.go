@@ -106,8 +106,9 @@ func (b *batch) varyingBuiltin(id ir.BuiltinID, d []uint32) {
 	sx, sy := b.tgSize[0], b.tgSize[1]
 	p := [3]uint32{l % sx, (l / sx) % sy, l / (sx * sy)}
 	if c == 0 && sx >= uint32(len(d)) && p[0]+uint32(len(d)) <= sx {
+		start := p[0] + add
 		for i := range d {
-			d[i] = p[0] + uint32(i) + add
+			d[i] = start + uint32(i)
 		}
 		return
 	}

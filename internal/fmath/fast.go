@@ -117,18 +117,17 @@ func FastExp10(x float32) float32 {
 // log(1+f) ≈ f + y.
 func logKernel(x float32) (f, e, y float32) {
 	b := math.Float32bits(x)
-	ei := int32(b>>23) - 126
+	var adj int32
 	if b < 0x00800000 { // subnormal: scale up by 2^23
 		b = math.Float32bits(x * 0x1p23)
-		ei = int32(b>>23) - 126 - 23
+		adj = -23
 	}
-	m := math.Float32frombits(b&0x007fffff | 0x3f000000) // [0.5, 1)
-	if m < sqrtHalf {
-		ei--
-		f = m + m - 1
-	} else {
-		f = m - 1
-	}
+	// Branch-free split (as musl's logf): shift the mantissa range so that
+	// m = x·2^-k lands in [√½, √2).
+	ix := b + (0x3f800000 - 0x3f3504f3)
+	k := int32(ix>>23) - 0x7f + adj
+	f = math.Float32frombits(ix&0x007fffff+0x3f3504f3) - 1
+	e = float32(k)
 	z := float32(f * f)
 	p := float32(7.0376836292e-2*f) - 1.1514610310e-1
 	p = float32(p*f) + 1.1676998740e-1
@@ -139,7 +138,7 @@ func logKernel(x float32) (f, e, y float32) {
 	p = float32(p*f) - 2.4999993993e-1
 	p = float32(p*f) + 3.3333331174e-1
 	y = float32(float32(p*f)*z) - float32(0.5*z)
-	return f, float32(ei), y
+	return f, e, y
 }
 
 // logSpecial handles x ≤ 0, ±∞ and NaN for the log family.

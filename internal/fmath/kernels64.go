@@ -140,18 +140,16 @@ func cosk(z float64) float64 {
 	return float64(1-float64(0.5*z)) + float64(float64(z*z)*p)
 }
 
-// sincos64 returns sin(x), cos(x) for finite |x| ≤ trigMax64.
+// sincos64 returns sin(x), cos(x) for finite |x| ≤ trigMax64. The quadrant
+// is applied by bit selection rather than a switch, which random arguments
+// would mispredict.
 func sincos64(x float64) (s, c float64) {
 	r, q := reduce64(x)
 	z := r * r
-	s, c = sink(r, z), cosk(z)
-	switch q {
-	case 1:
-		s, c = c, -s
-	case 2:
-		s, c = -s, -c
-	case 3:
-		s, c = -c, s
-	}
-	return s, c
+	sb, cb := math.Float64bits(sink(r, z)), math.Float64bits(cosk(z))
+	m := -uint64(q & 1) // odd quadrant: swap
+	sw, cw := sb&^m|cb&m, cb&^m|sb&m
+	ssign := uint64(q>>1) << 63         // quadrants 2, 3 negate sin
+	csign := uint64(((q+1)>>1)&1) << 63 // quadrants 1, 2 negate cos
+	return math.Float64frombits(sw ^ ssign), math.Float64frombits(cw ^ csign)
 }

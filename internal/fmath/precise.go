@@ -383,8 +383,9 @@ func Trunc(x float32) float32 { return float32(math.Trunc(f64(x))) }
 func piQuadrant(x float32) (s, c float64, q int) {
 	n := math.RoundToEven(2 * f64(x)) // exact
 	r := f64(x) - n/2                 // exact
-	s, c = math.Sincos(math.Pi * r)
-	return s, c, int(int64(n) & 3)
+	pr := math.Pi * r                 // |πr| ≤ π/4: the float64 kernels need no reduction
+	z := pr * pr
+	return sink(pr, z), cosk(z), int(int64(n) & 3)
 }
 
 // Sinpi returns sin(π·x), exact at integers (±0 with the sign of x) and

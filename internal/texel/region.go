@@ -73,6 +73,9 @@ func (t *Texture) GetBytes(dst []byte, bytesPerRow, bytesPerImage int, r Region,
 }
 
 func (t *Texture) copyRegion(r Region, lod, slice int, buf []byte, bytesPerRow, bytesPerImage int, in bool) {
+	if r.Width == 0 || r.Height == 0 || r.Depth == 0 {
+		return
+	}
 	lv := &t.levels[lod]
 	rowBytes := r.Width * t.bpp
 	base := slice*t.sliceStride + lv.off

@@ -129,6 +129,9 @@ func argument(p *sema.Param, used map[*sema.Var]bool) Argument {
 	if p.FuncConst != nil {
 		a.FunctionConstant = p.FuncConst.Name
 	}
+	if p.IndexConst != nil {
+		a.IndexConstant = p.IndexConst.Name
+	}
 	t := p.Type
 	switch p.Bind {
 	case sema.BindTexture:
@@ -177,6 +180,10 @@ func argument(p *sema.Param, used map[*sema.Var]bool) Argument {
 		}
 		if pt := pointee(t); pt != nil {
 			describeData(&a, pt)
+		} else if t != nil {
+			// A buffer passed by value (a struct or an array of values in
+			// the constant address space): describe it as it is.
+			describeData(&a, t)
 		}
 	}
 	return a
@@ -241,6 +248,8 @@ func describeData(a *Argument, t *sema.Type) {
 	switch t.Kind {
 	case sema.KStruct:
 		a.Struct = structType(t)
+	case sema.KArray:
+		a.Array = arrayType(t)
 	}
 }
 

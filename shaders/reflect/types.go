@@ -153,6 +153,9 @@ type Argument struct {
 	// FunctionConstant names the constant that enables the argument, if
 	// any.
 	FunctionConstant string `json:"functionConstant,omitempty"`
+	// IndexConstant names the function constant that gives the binding
+	// index ([[buffer(idx)]]); Index is -1 until a pipeline specializes it.
+	IndexConstant string `json:"indexFunctionConstant,omitempty"`
 }
 
 // StructType lists a struct's members with their byte offsets.

@@ -159,8 +159,8 @@ kernel void k(device float4 *out [[buffer(0)]], uint id [[thread_position_in_gri
 		"s":                            "float conv(7)", // splat to float3
 		"v * s":                        "float3",
 		"7":                            "int=7 conv(7)", // int → float3 splat
-		"helper(id)":                   "float func=helper",
-		"id":                           "uint conv(3)", // uint → float argument conversion
+		"helper(q)":                    "float func=helper",
+		"q":                            "uint conv(3)", // uint → float argument conversion
 		"max(v.x, 0)":                  "float conv(7) builtin=metal::fast::max",
 		"3 * 4 + 1":                    "int=13",
 		"v.zyxx":                       "float4 swizzle[2 1 0 0]",

@@ -18,6 +18,12 @@ func Check(fset *diag.FileSet, file *syntax.File, conf *Config, diags *diag.List
 	}
 	c := newChecker(fset, conf, diags)
 	c.prog.File = file
+	defer func() {
+		// A checker bug must not crash the caller: report it instead.
+		if r := recover(); r != nil {
+			c.errorf(diag.NoPos, "internal", "internal compiler error: %v", r)
+		}
+	}()
 	if file != nil {
 		c.declList(file.Decls, c.global)
 	}

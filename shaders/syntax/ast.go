@@ -813,7 +813,7 @@ type ContinueStmt struct {
 type ReturnStmt struct {
 	KwPos  diag.Pos
 	Result Expr
-	EndPos diag.Pos
+	EndPos diag.Pos // after the ';'
 }
 
 // EmptyStmt is a lone ';'.

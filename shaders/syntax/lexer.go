@@ -148,10 +148,7 @@ func (l *lexer) next() Token {
 		}
 		l.off = i
 		t.Text = src[start:i]
-		t.Kind = Identifier
-		if k, ok := keywords[t.Text]; ok {
-			t.Kind = k
-		}
+		t.Kind = LookupKeyword(t.Text)
 		return t
 	case isDigit(c) || c == '.' && start+1 < len(src) && isDigit(src[start+1]):
 		return l.number(t, start)

@@ -111,8 +111,8 @@ func (p *parser) stmt() Stmt {
 				s.Result = p.expr()
 			}
 		}
-		s.EndPos = p.prevEnd()
 		p.expectSemi("after return statement")
+		s.EndPos = p.prevEnd()
 		return s
 	case KwTry:
 		// try { } catch (...) { }: not MSL; parse it to recover well.

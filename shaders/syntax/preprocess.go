@@ -584,12 +584,12 @@ func (p *pp) include(f *ppFile, hash, nt Token) {
 		ex := p.expandList(rest)
 		switch {
 		case len(ex) >= 1 && ex[0].Kind == String && !strings.HasPrefix(ex[0].Text, "u") && !strings.HasPrefix(ex[0].Text, "L"):
-			name = ex[0].Text[1 : len(ex[0].Text)-1]
-			namePos = ex[0].Pos
 			if len(ex[0].Text) < 2 || ex[0].Text[len(ex[0].Text)-1] != '"' {
 				p.errorf(ex[0].Pos, "expected \"FILENAME\" or <FILENAME>")
 				return
 			}
+			name = ex[0].Text[1 : len(ex[0].Text)-1]
+			namePos = ex[0].Pos
 		case len(ex) >= 2 && ex[0].Kind == Lt:
 			j := 1
 			for j < len(ex) && ex[j].Kind != Gt {

@@ -193,19 +193,25 @@ func (k Kind) IsKeyword() bool { return k > keywordBeg && k < keywordEnd }
 // IsAssign reports whether k is = or a compound assignment operator.
 func (k Kind) IsAssign() bool { return k >= Assign && k <= ShrAssign }
 
-// keywords maps keyword spellings to kinds.
-var keywords = func() map[string]Kind {
-	m := make(map[string]Kind, int(keywordEnd-keywordBeg))
+// kwByLen indexes keywords by length for the lexer's fast lookup.
+var kwByLen = func() [20][]Kind {
+	var t [20][]Kind
 	for k := keywordBeg + 1; k < keywordEnd; k++ {
-		m[kindNames[k]] = k
+		n := len(kindNames[k])
+		t[n] = append(t[n], k)
 	}
-	return m
+	return t
 }()
 
 // LookupKeyword returns the keyword kind of s, or Identifier.
 func LookupKeyword(s string) Kind {
-	if k, ok := keywords[s]; ok {
-		return k
+	if len(s) < 2 || len(s) >= len(kwByLen) || s[0] < 'a' || s[0] > 'z' {
+		return Identifier
+	}
+	for _, k := range kwByLen[len(s)] {
+		if kn := kindNames[k]; kn[0] == s[0] && kn == s {
+			return k
+		}
 	}
 	return Identifier
 }

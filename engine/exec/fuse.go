@@ -1,0 +1,156 @@
+package exec
+
+import "github.com/ingot-render/ingot/shaders/ir"
+
+// Address fusion. Lowered MSL computes most addresses as
+//
+//	base + zext(index) * size (+ offset)
+//
+// with base and offset uniform (buffer argument, member offset) and index
+// a varying 32-bit value. The compiler folds that chain into the load or
+// store (affine addressing: one pass over the index instead of three over
+// 64-bit lanes) and drops the intermediate instructions when nothing else
+// uses them. The arithmetic is the same modulo 2^64.
+
+// fusedAddr describes base1 + base2 + ext(index) * scale.
+type fusedAddr struct {
+	base1, base2 ir.Reg // uniform; base2 may be NoReg
+	index        ir.Reg // varying U32 or I32
+	signed       bool
+	scale        uint64
+	consumed     []ir.Reg // registers this fusion reads through
+}
+
+// planFusion finds the loads and stores whose address can be fused and the
+// registers that become dead.
+func (c *compiler) planFusion() {
+	f := c.f
+	def := make([]*ir.Instr, len(f.Regs))
+	uses := make([]int, len(f.Regs))
+	ir.Walk(f.Body, func(in *ir.Instr) bool {
+		if in.Dst != ir.NoReg && !f.Regs[in.Dst].Var {
+			def[in.Dst] = in
+		}
+		for _, a := range in.Args {
+			uses[a]++
+		}
+		return true
+	})
+	uniform := func(r ir.Reg) bool { return f.Regs[r].Class == ir.Uniform }
+	constVal := func(r ir.Reg) (uint64, bool) {
+		if d := def[r]; d != nil && d.Op == ir.OpConst {
+			return d.Imm, true
+		}
+		return 0, false
+	}
+	// scaled matches ext(index)*scale (or << k, or ext(index) alone).
+	scaled := func(r ir.Reg) (fusedAddr, bool) {
+		d := def[r]
+		if d == nil || uniform(r) {
+			return fusedAddr{}, false
+		}
+		fa := fusedAddr{scale: 1}
+		if d.Op == ir.OpMul || d.Op == ir.OpShl {
+			k, ok := constVal(d.Args[1])
+			x := d.Args[0]
+			if !ok && d.Op == ir.OpMul {
+				k, ok = constVal(d.Args[0])
+				x = d.Args[1]
+			}
+			if !ok {
+				return fusedAddr{}, false
+			}
+			if d.Op == ir.OpShl {
+				k = 1 << (k & 63)
+			}
+			fa.scale = k
+			fa.consumed = append(fa.consumed, r)
+			d, r = def[x], x
+			if d == nil {
+				return fusedAddr{}, false
+			}
+		}
+		if d.Op != ir.OpConv || (d.From != ir.U32 && d.From != ir.I32) || uniform(d.Args[0]) {
+			return fusedAddr{}, false
+		}
+		fa.index, fa.signed = d.Args[0], d.From == ir.I32
+		fa.consumed = append(fa.consumed, r)
+		return fa, true
+	}
+	// match: addr = U + S | addr = (U + S) + V.
+	var match func(r ir.Reg, depth int) (fusedAddr, bool)
+	match = func(r ir.Reg, depth int) (fusedAddr, bool) {
+		d := def[r]
+		if d == nil || d.Op != ir.OpAdd || d.Kind != ir.U64 || uniform(r) {
+			return fusedAddr{}, false
+		}
+		x, y := d.Args[0], d.Args[1]
+		if uniform(y) {
+			x, y = y, x
+		}
+		if !uniform(x) {
+			return fusedAddr{}, false
+		}
+		if fa, ok := scaled(y); ok {
+			fa.base1 = x
+			fa.consumed = append(fa.consumed, r)
+			return fa, true
+		}
+		if depth == 0 {
+			if fa, ok := match(y, 1); ok && fa.base2 == ir.NoReg {
+				fa.base2 = x
+				fa.consumed = append(fa.consumed, r)
+				return fa, true
+			}
+		}
+		return fusedAddr{}, false
+	}
+	c.fused = map[*ir.Instr]fusedAddr{}
+	fusedUses := make([]int, len(f.Regs))
+	ir.Walk(f.Body, func(in *ir.Instr) bool {
+		if in.Op != ir.OpLoad && in.Op != ir.OpStore {
+			return true
+		}
+		fa, ok := match(in.Args[0], 0)
+		if !ok {
+			return true
+		}
+		c.fused[in] = fa
+		// Each consumed register is read once along the chain.
+		for _, r := range fa.consumed {
+			fusedUses[r]++
+		}
+		return true
+	})
+	// A register is dead when every use is inside fused chains: count the
+	// uses the chains make of each other (an add reads its scaled operand,
+	// a mul reads its conv).
+	chainUses := make([]int, len(f.Regs))
+	c.dead = make([]bool, len(f.Regs))
+	// Iterate: a register is dead if all its uses come from dead
+	// registers or fused memory ops.
+	for changed := true; changed; {
+		changed = false
+		for r := range chainUses {
+			chainUses[r] = 0
+		}
+		ir.Walk(f.Body, func(in *ir.Instr) bool {
+			if _, ok := c.fused[in]; ok {
+				chainUses[in.Args[0]]++
+				return true
+			}
+			if in.Dst != ir.NoReg && c.dead[in.Dst] {
+				for _, a := range in.Args {
+					chainUses[a]++
+				}
+			}
+			return true
+		})
+		for r, n := range fusedUses {
+			if n > 0 && !c.dead[r] && chainUses[r] == uses[r] {
+				c.dead[r] = true
+				changed = true
+			}
+		}
+	}
+}
