@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/ingot-render/ingot/accel/internal/benchscene"
@@ -53,7 +55,7 @@ func MeshGeometry(positions []float32, indices []uint32) *TriangleGeometry {
 		IndexData: ib, IndexType: IndexUint32, TriangleCount: len(indices) / 3}
 }
 
-func toRays(in []benchscene.Ray, anyHit bool) []Ray {
+func toRays(in []benchscene.Ray) []Ray {
 	out := make([]Ray, len(in))
 	for i, r := range in {
 		out[i] = NewRay(r.Origin, r.Direction)
@@ -102,19 +104,21 @@ func RunBenchmarks(ctx context.Context, o BenchOptions) ([]BenchResult, error) {
 		rays []Ray
 		opts Options
 	}{
-		{"primary/closest", toRays(benchscene.CameraRays(lo, hi, side, o.Rays/side), false), Options{}},
-		{"incoherent/closest", toRays(benchscene.IncoherentRays(mesh, o.Rays, 1), false), Options{}},
-		{"incoherent/shadow", toRays(benchscene.IncoherentRays(mesh, o.Rays, 1), true), Options{AcceptAny: true}},
+		{"primary/closest", toRays(benchscene.CameraRays(lo, hi, side, o.Rays/side)), Options{}},
+		{"incoherent/closest", toRays(benchscene.IncoherentRays(mesh, o.Rays, 1)), Options{}},
+		{"incoherent/shadow", toRays(benchscene.IncoherentRays(mesh, o.Rays, 1)), Options{AcceptAny: true}},
 	}
 	for _, set := range sets {
 		brute := bruteRate(s, set.rays, &set.opts)
-		for _, w := range o.Workers {
-			rate, err := rayRate(ctx, s, set.rays, &set.opts, w, o.Repeat)
-			if err != nil {
-				return nil, err
+		for _, api := range []string{"single", "batch"} {
+			for _, w := range o.Workers {
+				rate, err := rayRate(ctx, s, set.rays, &set.opts, w, o.Repeat, api == "batch")
+				if err != nil {
+					return nil, err
+				}
+				res = append(res, BenchResult{Name: fmt.Sprintf("bunny/%s/%s/workers=%d", set.name, api, w), Value: rate, Unit: "Mrays/s",
+					Baseline: brute, BaselineName: "brute force, 1 worker", Ratio: rate / brute})
 			}
-			res = append(res, BenchResult{Name: fmt.Sprintf("bunny/%s/workers=%d", set.name, w), Value: rate, Unit: "Mrays/s",
-				Baseline: brute, BaselineName: "brute force, 1 worker", Ratio: rate / brute})
 		}
 	}
 	sres, err := sphereBenchmarks(ctx, o)
@@ -126,17 +130,52 @@ func RunBenchmarks(ctx context.Context, o BenchOptions) ([]BenchResult, error) {
 
 func ms(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e6 }
 
-func rayRate(ctx context.Context, s *Structure, rays []Ray, opts *Options, workers, repeat int) (float64, error) {
+// rayRate measures Mrays/s (best of repeat runs) of the batch API
+// (IntersectRays) or of the single-ray API (one Traverser per worker).
+func rayRate(ctx context.Context, s *Structure, rays []Ray, opts *Options, workers, repeat int, batch bool) (float64, error) {
 	hits := make([]Hit, len(rays))
 	best := time.Duration(math.MaxInt64)
 	for r := 0; r < repeat; r++ {
 		t0 := time.Now()
-		if err := IntersectRays(ctx, s, opts, rays, hits, workers, nil); err != nil {
+		var err error
+		if batch {
+			err = IntersectRays(ctx, s, opts, rays, hits, workers, nil)
+		} else {
+			err = intersectSingle(ctx, s, opts, rays, hits, workers)
+		}
+		if err != nil {
 			return 0, err
 		}
 		best = min(best, time.Since(t0))
 	}
 	return float64(len(rays)) / best.Seconds() / 1e6, nil
+}
+
+// intersectSingle traces rays with the single-ray API on workers goroutines,
+// each taking chunks of 1024 rays.
+func intersectSingle(ctx context.Context, s *Structure, o *Options, rays []Ray, hits []Hit, workers int) error {
+	const chunk = 1024
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			tr := traverserPool.Get().(*Traverser)
+			defer traverserPool.Put(tr)
+			for {
+				lo := int(next.Add(chunk) - chunk)
+				if lo >= len(rays) || ctx.Err() != nil {
+					return
+				}
+				for i := lo; i < min(lo+chunk, len(rays)); i++ {
+					tr.Intersect(s, o, &rays[i], nil, &hits[i])
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return ctx.Err()
 }
 
 // bruteRate measures brute force (every primitive of a primitive structure)

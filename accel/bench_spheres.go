@@ -63,13 +63,13 @@ func sphereBenchmarks(ctx context.Context, o BenchOptions) ([]BenchResult, error
 		{"incoherent/closest", benchscene.BoxRays(lo, hi, o.Rays, 2), Options{}},
 	}
 	for _, set := range sets {
-		rays := toRays(set.rays, false)
+		rays := toRays(set.rays)
 		for _, w := range o.Workers {
-			rate, err := rayRate(ctx, s, rays, &set.opts, w, o.Repeat)
+			rate, err := rayRate(ctx, s, rays, &set.opts, w, o.Repeat, false)
 			if err != nil {
 				return nil, err
 			}
-			res = append(res, BenchResult{Name: fmt.Sprintf("spheres/%s/workers=%d", set.name, w), Value: rate, Unit: "Mrays/s"})
+			res = append(res, BenchResult{Name: fmt.Sprintf("spheres/%s/single/workers=%d", set.name, w), Value: rate, Unit: "Mrays/s"})
 		}
 	}
 	return res, nil

@@ -35,7 +35,7 @@ type BuildOptions struct {
 type buildParams struct {
 	width, maxLeaf, bins, workers int
 	leafNoSAH                     int // ranges this small become leaves without evaluation
-	travCost, isectCost            float32
+	travCost, isectCost           float32
 }
 
 func (o *BuildOptions) params() buildParams {
@@ -229,6 +229,7 @@ func (b *builder) binParallel(bins *[3][32]bin, e *entry, nb int, clo, scale *[3
 type scratch struct {
 	bins [3][32]bin
 	slab []bnode
+	tmp  []primRef
 }
 
 func (sc *scratch) newNode() *bnode {
@@ -246,7 +247,7 @@ func (b *builder) evaluate(sc *scratch, e *entry) {
 	if n <= b.p.leafNoSAH {
 		return
 	}
-	nb := min(b.p.bins, max(n, 4))
+	nb := min(b.p.bins, max((n+1)/2, 4))
 	bins := &sc.bins
 	var scale [3]float32
 	degenerate := true
@@ -281,18 +282,26 @@ func (b *builder) evaluate(sc *scratch, e *entry) {
 		}
 		acc := emptyKBox()
 		cnt := 0
+		ar := float32(0)
 		for i := nb - 1; i > 0; i-- {
-			acc.grow((*[6]int32)(&bins[k][i].box))
-			cnt += bins[k][i].n
-			rightArea[i], rightN[i] = acc.halfArea(), cnt
+			if bins[k][i].n != 0 { // empty bins change nothing
+				acc.grow((*[6]int32)(&bins[k][i].box))
+				cnt += bins[k][i].n
+				ar = acc.halfArea()
+			}
+			rightArea[i], rightN[i] = ar, cnt
 		}
 		acc = emptyKBox()
 		cnt = 0
+		ar = 0
 		for i := 1; i < nb; i++ {
+			if bins[k][i-1].n == 0 {
+				continue // same split as the previous bin boundary
+			}
 			acc.grow((*[6]int32)(&bins[k][i-1].box))
 			cnt += bins[k][i-1].n
-			if cnt == 0 || rightN[i] == 0 {
-				continue
+			if rightN[i] == 0 {
+				break
 			}
 			c := acc.halfArea()*float32(cnt) + rightArea[i]*float32(rightN[i])
 			if bestCost < 0 || c < bestCost {
@@ -321,26 +330,45 @@ func (b *builder) split(sc *scratch, e *entry) (l, r entry) {
 		nb := e.nbins
 		scale := float32(nb) * (1 - 1.0/(1<<20)) / ext
 		clo := e.cbox.lo[k]
-		i, j := e.lo, e.hi-1
-		for i <= j {
-			r := &b.refs[i]
+		// Partition and gather both sides' bounds in the same pass.
+		var box, cb [2]kbox
+		box[0], box[1], cb[0], cb[1] = emptyKBox(), emptyKBox(), emptyKBox(), emptyKBox()
+		// Branch-free out-of-place partition: left refs fill tmp from the
+		// front, right refs from the back (the side is data-dependent and
+		// would be mispredicted half the time).
+		n := e.hi - e.lo
+		if cap(sc.tmp) < n {
+			sc.tmp = make([]primRef, n)
+		}
+		tmp := sc.tmp[:n]
+		var pos [2]int
+		pos[1] = n - 1
+		src := b.refs[e.lo:e.hi]
+		for i := range src {
+			r := &src[i]
 			bi := int((r.c[k] - clo) * scale)
-			if bi >= nb {
-				bi = nb - 1
-			} else if bi < 0 {
-				bi = 0
+			bi = min(max(bi, 0), nb-1)
+			side := 0
+			if bi >= e.bin {
+				side = 1
 			}
-			if bi < e.bin {
-				i++
-			} else {
-				b.refs[i], b.refs[j] = b.refs[j], b.refs[i]
-				j--
-			}
+			box[side].grow(&r.k)
+			c0, c1, c2 := fkey(r.c[0]), fkey(r.c[1]), fkey(r.c[2])
+			cb[side].grow(&[6]int32{c0, c1, c2, c0, c1, c2})
+			tmp[pos[side]] = *r
+			pos[0] += 1 - side
+			pos[1] -= side
 		}
-		mid = i
-		if mid == e.lo || mid == e.hi { // cannot happen with consistent binning; be safe
-			mid = (e.lo + e.hi) / 2
+		copy(src, tmp)
+		mid = e.lo + pos[0]
+		if mid != e.lo && mid != e.hi {
+			l = entry{lo: e.lo, hi: mid, box: box[0].aabb(), cbox: cb[0].aabb()}
+			r = entry{lo: mid, hi: e.hi, box: box[1].aabb(), cbox: cb[1].aabb()}
+			b.evaluate(sc, &l)
+			b.evaluate(sc, &r)
+			return l, r
 		}
+		mid = (e.lo + e.hi) / 2 // cannot happen with consistent binning; be safe
 	}
 	l = entry{lo: e.lo, hi: mid}
 	r = entry{lo: mid, hi: e.hi}

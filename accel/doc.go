@@ -2,19 +2,56 @@
 // shape of Metal's: primitive structures over triangle and bounding-box
 // geometries (optionally with motion keyframes) and instance structures over
 // other structures (optionally with motion transforms and several levels).
+// It knows nothing of MSL or the engine.
 //
-// The BVH is wide (4 or 8 children per node, bounds stored as SoA float32) and
-// built with binned SAH, in parallel and deterministically. Traversal is
-// lane-batched: a [Traverser] advances up to 64 rays of a [RayBatch] until
-// every lane has either finished or stopped at a candidate (a non-opaque
-// triangle or a bounding box) that needs an intersection function. The caller
-// runs each needed function once for the lanes that need it (see
-// [Traverser.Groups]), hands the decisions back with [Traverser.Decide], and
-// calls [Traverser.Step] again. A plain single-ray API ([Structure.Intersect])
-// runs the same state machine with a Go callback.
+// # Building
 //
-// The package knows nothing of MSL or the engine; the vocabulary (options,
-// instance options, result fields, intersection-function inputs and outputs)
-// follows the Metal Shading Language specification, sections 2.17, 5.2.3.7–8
-// and 6.18, and the MTLAccelerationStructure host API.
+// [BuildPrimitive] takes a [PrimitiveDescriptor] of [TriangleGeometry] and
+// [BoundingBoxGeometry] values (vertex/index/box bytes as Metal lays them
+// out); [BuildInstance] takes an [InstanceDescriptor] of [Instance] values
+// ([DecodeInstances] reads Metal's instance descriptor bytes). The BVH is
+// wide (4 or 8 children per node, bounds stored SoA as float32) and built
+// with binned SAH, in parallel and deterministically: the same input gives
+// the same bytes on any worker count. [Structure.Refit],
+// [Structure.RefitInstances], [Structure.Compact], [Structure.Sizes] and
+// [EstimateSizes] cover the rest of Metal's acceleration-structure commands.
+// Motion geometry is bounded over all keyframes and interpolated at the ray
+// time for the exact test.
+//
+// # Traversal and the engine seam
+//
+// A [Traverser] (one per goroutine, allocation-free) traces up to
+// [BatchSize] rays of a [RayBatch] (a SIMD-group's lanes with an active
+// mask):
+//
+//	tr.Begin(s, &opts, &rays)
+//	for tr.Step() != 0 {                  // lanes now wait on candidates
+//		for _, g := range tr.Groups(buf[:0]) { // one group per function index
+//			// run intersection function g.FunctionIndex once for g.Lanes,
+//			// reading tr.Candidate(i) (the inputs of MSL table 5.10) …
+//			tr.Decide(i, accel.Decision{Accept: …, Continue: …, Distance: …})
+//		}
+//	}
+//	tr.Hit(i, &hit)                       // intersection_result per lane
+//
+// Step advances every running lane until it finishes or stops at a
+// candidate that needs an intersection function (a non-opaque triangle that
+// passed the watertight test, or a bounding box the ray reaches). Decide
+// commits or rejects it with the rules of MSL table 5.11 (a box distance
+// outside [min, max] is rejected; an accepted distance equal to the current
+// closest replaces it; Continue=false ends the lane at once; with
+// Options.AcceptAny the first accepted hit ends it); the next Step resumes
+// the lane where it stopped. The function index is the instance's plus the
+// geometry's table offset, as in Metal. An intersection_query maps onto the
+// same calls: next() is Step, commit is Decide with Accept, abort() is
+// [Traverser.Abort], and committed data is [Traverser.Hit].
+//
+// [Traverser.Intersect] and [Structure.Intersect] run the same state machine
+// for one ray with a Go callback; [IntersectRays] traces many rays on
+// several goroutines; [BruteForce] is the BVH-free reference.
+//
+// The vocabulary (options, instance options, result fields, function inputs
+// and outputs) follows the Metal Shading Language specification, sections
+// 2.17, 5.2.3.7–8 and 6.18, and the MTLAccelerationStructure host API.
+// Curves are not implemented.
 package accel

@@ -31,7 +31,7 @@ func TestMicroCPU(t *testing.T) {
 			n string
 			r []Ray
 			o Options
-		}{{"primary", toRays(benchscene.CameraRays(lo, hi, 512, 512), false), Options{}}, {"incoherent", toRays(benchscene.IncoherentRays(m, 262144, 1), false), Options{}}, {"shadow", toRays(benchscene.IncoherentRays(m, 262144, 1), false), Options{AcceptAny: true}}} {
+		}{{"primary", toRays(benchscene.CameraRays(lo, hi, 512, 512)), Options{}}, {"incoherent", toRays(benchscene.IncoherentRays(m, 262144, 1)), Options{}}, {"shadow", toRays(benchscene.IncoherentRays(m, 262144, 1)), Options{AcceptAny: true}}} {
 			runtime.LockOSThread()
 			tr := NewTraverser()
 			var h Hit

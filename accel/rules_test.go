@@ -409,3 +409,73 @@ func TestSizesAndCompaction(t *testing.T) {
 		t.Fatalf("compacted structure: %+v", h)
 	}
 }
+
+func TestDecodeInstancesMotion(t *testing.T) {
+	desc := f32bytes([]float32{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}) // 44 bytes
+	binary.LittleEndian.PutUint32(desc[0:], uint32(InstanceOpaque))
+	binary.LittleEndian.PutUint32(desc[4:], 7)  // mask
+	binary.LittleEndian.PutUint32(desc[16:], 9) // user id
+	binary.LittleEndian.PutUint32(desc[20:], 1) // first keyframe
+	binary.LittleEndian.PutUint32(desc[24:], 2) // keyframe count
+	binary.LittleEndian.PutUint32(desc[32:], uint32(BorderVanish))
+	binary.LittleEndian.PutUint32(desc[40:], math.Float32bits(2))
+	var keys []byte
+	for k := 0; k < 3; k++ {
+		m := Identity4x3
+		m[9] = float32(k)
+		keys = append(keys, f32bytes(m[:])...)
+	}
+	ins, err := DecodeInstances(&InstanceBuffer{Data: desc, Count: 1, Type: InstanceDescriptorMotion, MotionData: keys, MotionCount: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := ins[0]
+	if in.Options != InstanceOpaque || in.Mask != 7 || in.UserID != 9 || len(in.MotionTransforms) != 2 ||
+		in.MotionTransforms[0][9] != 1 || in.MotionTransforms[1][9] != 2 || in.MotionEndBorder != BorderVanish || in.MotionEndTime != 2 {
+		t.Fatalf("decoded %+v", in)
+	}
+	if _, err := DecodeInstances(&InstanceBuffer{Data: desc, Count: 1, Type: InstanceDescriptorMotion, MotionData: keys, MotionCount: 2}); err == nil {
+		t.Fatal("keyframes beyond MotionCount accepted")
+	}
+	if _, err := DecodeInstances(&InstanceBuffer{Data: desc[:40], Count: 1, Type: InstanceDescriptorMotion}); err == nil {
+		t.Fatal("short buffer accepted")
+	}
+	// Row-major default descriptors.
+	row := f32bytes([]float32{1, 0, 0, 5, 0, 1, 0, 6, 0, 0, 1, 7, 0, 0, 0, 0})
+	ins, err = DecodeInstances(&InstanceBuffer{Data: row, Count: 1, RowMajor: true})
+	if err != nil || ins[0].Transform != (Float4x3{1, 0, 0, 0, 1, 0, 0, 0, 1, 5, 6, 7}) {
+		t.Fatalf("row-major %v %v", ins[0].Transform, err)
+	}
+}
+
+func TestAbortKeepsCommitted(t *testing.T) {
+	s := mustPrim(t, &PrimitiveDescriptor{Geometries: []Geometry{soupGeometry(stack(5), false)}})
+	var rb RayBatch
+	rb.Set(0, &downRay)
+	rb.Set(1, &downRay)
+	tr := NewTraverser()
+	tr.Begin(s, nil, &rb)
+	// Query-style loop: commit the first candidate of each lane, then
+	// abort lane 0 and let lane 1 run on.
+	for round := 0; tr.Step() != 0; round++ {
+		for i := 0; i < 2; i++ {
+			if tr.waiting&(1<<uint(i)) == 0 {
+				continue
+			}
+			if i == 0 && round > 0 {
+				tr.Abort(0)
+				continue
+			}
+			tr.Decide(i, Decision{Accept: true, Continue: true})
+		}
+	}
+	var h0, h1 Hit
+	tr.Hit(0, &h0)
+	tr.Hit(1, &h1)
+	if h0.Type != HitTriangle || h1.Type != HitTriangle || h1.Distance != 1 || h0.Distance < h1.Distance {
+		t.Fatalf("aborted lane %v@%v, full lane %v@%v", h0.Type, h0.Distance, h1.Type, h1.Distance)
+	}
+	if tr.Running() != 0 {
+		t.Fatal("lanes still running")
+	}
+}

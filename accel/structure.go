@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sync"
 	"unsafe"
 )
 
@@ -183,32 +184,38 @@ func BuildPrimitive(ctx context.Context, d *PrimitiveDescriptor) (*Structure, er
 		total += g.count()
 	}
 	s.primCount = total
-	// Fetch every primitive (all keyframes) in input order.
+	// Fetch every primitive (all keyframes) in input order, in parallel
+	// chunks; invalid primitives (non-finite) are left out afterwards.
 	in := make([]float32, total*keys*9)
-	refs := make([]primRef, 0, total)
-	for gi, g := range d.Geometries {
-		first := s.geoms[gi].first
-		for i := 0; i < g.count(); i++ {
-			gp := first + i
+	all := make([]primRef, total)
+	valid := make([]bool, total)
+	parallelFor(total, s.params.workers, func(lo, hi int) {
+		for gp := lo; gp < hi; gp++ {
+			gi := s.geomOf(gp)
+			g := d.Geometries[gi]
+			i := gp - s.geoms[gi].first
 			box := emptyBox()
 			for k := 0; k < keys; k++ {
 				v := in[(gp*keys+k)*9 : (gp*keys+k)*9+9]
 				g.fetch(k, i, v)
+				box.growPoint(v[0], v[1], v[2])
+				box.growPoint(v[3], v[4], v[5])
 				if g.kind() == HitTriangle {
-					box.growPoint(v[0], v[1], v[2])
-					box.growPoint(v[3], v[4], v[5])
 					box.growPoint(v[6], v[7], v[8])
-				} else {
-					box.growPoint(v[0], v[1], v[2])
-					box.growPoint(v[3], v[4], v[5])
 				}
 			}
 			if boxFinite(&box) && box.valid() {
-				refs = append(refs, makeRef(box, uint32(gp)))
+				all[gp], valid[gp] = makeRef(box, uint32(gp)), true
 			}
 		}
-		if err := ctx.Err(); err != nil {
-			return nil, err
+	})
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	refs := all[:0]
+	for gp := range all {
+		if valid[gp] {
+			refs = append(refs, all[gp])
 		}
 	}
 	s.finishBuild(ctx, refs, func(slot int, id uint32) {
@@ -274,9 +281,11 @@ func (s *Structure) finishBuild(ctx context.Context, refs []primRef, fill func(s
 	}
 	root, box := buildBVH(ctx, s.params, refs)
 	s.bounds = box
-	for i := range refs {
-		fill(i, refs[i].id)
-	}
+	parallelFor(len(refs), s.params.workers, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			fill(i, refs[i].id)
+		}
+	})
 	cnt := countNodes(root)
 	next := 0
 	if s.width == 8 {
@@ -422,3 +431,23 @@ func EstimateSizes(d *PrimitiveDescriptor) (Sizes, error) {
 }
 
 var _ = math.Inf
+
+// parallelFor runs fn over [0, n) split into contiguous chunks on up to
+// workers goroutines (inline for small n).
+func parallelFor(n, workers int, fn func(lo, hi int)) {
+	const minChunk = 8192
+	if workers <= 1 || n < 2*minChunk {
+		fn(0, n)
+		return
+	}
+	parts := min(workers, n/minChunk)
+	var wg sync.WaitGroup
+	for p := 0; p < parts; p++ {
+		wg.Add(1)
+		go func(lo, hi int) {
+			defer wg.Done()
+			fn(lo, hi)
+		}(n*p/parts, n*(p+1)/parts)
+	}
+	wg.Wait()
+}

@@ -101,19 +101,14 @@ func NewTraverser() *Traverser { return new(Traverser) }
 // miss hits.
 func (tr *Traverser) Overflowed() bool { return tr.overflow }
 
+// validRay applies Metal's rules: finite origin and direction, a non-zero
+// direction, 0 <= min <= max, min finite (NaNs fail every comparison).
 func validRay(o, d [3]float32, tmin, tmax float32) bool {
-	for k := 0; k < 3; k++ {
-		if !finite(o[k]) || !finite(d[k]) {
-			return false
-		}
-	}
-	if d[0] == 0 && d[1] == 0 && d[2] == 0 {
+	// x-x is 0 for finite x and NaN otherwise; the sum is 0 only if all are.
+	if (o[0]-o[0])+(o[1]-o[1])+(o[2]-o[2])+(d[0]-d[0])+(d[1]-d[1])+(d[2]-d[2]) != 0 {
 		return false
 	}
-	if tmin != tmin || tmax != tmax || tmin < 0 || tmax < 0 || tmin > tmax || math.IsInf(float64(tmin), 1) {
-		return false
-	}
-	return true
+	return (d[0] != 0 || d[1] != 0 || d[2] != 0) && tmin >= 0 && tmin <= tmax && tmin < float32(math.Inf(1))
 }
 
 // Begin starts traversing the active lanes of rb through s with options o.
@@ -295,6 +290,19 @@ func (tr *Traverser) Decide(i int, d Decision) {
 	}
 }
 
+// Abort ends lane i's traversal, keeping its committed hit (MSL
+// intersection_query::abort). A waiting lane's candidate is dropped.
+func (tr *Traverser) Abort(i int) {
+	bit := uint64(1) << uint(i)
+	tr.waiting &^= bit
+	tr.running &^= bit
+	l := &tr.lanes[i]
+	if l.state != laneIdle {
+		l.state = laneDone
+	}
+	l.sp, l.leafPos, l.leafEnd = 0, 0, 0
+}
+
 func (l *lane) commit(kind IntersectionType, t, u, v float32, front bool, prim, geom uint32) {
 	l.hType, l.hT, l.hU, l.hV, l.hFront, l.hPrim, l.hGeom = kind, t, u, v, front, prim, geom
 	l.tmax = t
@@ -302,15 +310,6 @@ func (l *lane) commit(kind IntersectionType, t, u, v float32, front bool, prim, 
 	for d := 1; d <= l.depth; d++ {
 		l.hPath[d-1] = l.lv[d].inst
 	}
-}
-
-func (l *lane) push(tr *Traverser, node int32, t float32) {
-	if l.sp >= stackSize {
-		tr.overflow = true
-		return
-	}
-	l.stack[l.sp] = stackEntry{node, fbits(t)}
-	l.sp++
 }
 
 // Results of run.
@@ -692,6 +691,7 @@ func (g *geomInfo) data(prim uint32) []byte {
 func (tr *Traverser) pathInfo(path *[MaxInstanceLevels]uint32, depth int, t float32, user *[MaxInstanceLevels]uint32, o2w, w2o *Float4x3) *Structure {
 	s := tr.s
 	*o2w, *w2o = Identity4x3, Identity4x3
+	*user = [MaxInstanceLevels]uint32{}
 	for d := 0; d < depth; d++ {
 		in := &s.inst[path[d]]
 		user[d] = in.userID
@@ -726,7 +726,8 @@ func (tr *Traverser) result(l *lane, h *Hit) {
 	h.PrimitiveID, h.GeometryID = l.hPrim, l.hGeom
 	h.Barycentrics = [2]float32{l.hU, l.hV}
 	h.InstanceCount = uint32(l.hDepth)
-	h.InstanceID = l.hPath
+	h.InstanceID = [MaxInstanceLevels]uint32{}
+	copy(h.InstanceID[:l.hDepth], l.hPath[:l.hDepth])
 	var o2w, w2o Float4x3
 	s := tr.pathInfo(&l.hPath, l.hDepth, l.time, &h.UserInstanceID, &o2w, &w2o)
 	h.PrimitiveData = s.geoms[l.hGeom].data(l.hPrim)

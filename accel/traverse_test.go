@@ -249,3 +249,48 @@ func TestRefitMatchesRebuild(t *testing.T) {
 		t.Fatal("refit with different geometry count succeeded")
 	}
 }
+
+// TestCallbacksMatchBruteForce: non-opaque triangles with an alpha test and
+// spheres in boxes, through instances, against brute force.
+func TestCallbacksMatchBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	tris := soupGeometry(soup(rng, 500, 0.1), false)
+	var boxes []float32
+	for i := 0; i < 200; i++ {
+		c := [3]float32{rng.Float32(), rng.Float32(), rng.Float32()}
+		r := 0.01 + 0.04*rng.Float32()
+		boxes = append(boxes, c[0]-r, c[1]-r, c[2]-r, c[0]+r, c[1]+r, c[2]+r)
+	}
+	bg := boxGeometry(boxes, 1)
+	sphere := sphereFn(boxes)
+	fn := func(c *Candidate) Decision {
+		if c.Type == HitBoundingBox {
+			return sphere(c)
+		}
+		return Decision{Accept: c.PrimitiveID%3 != 0, Continue: true} // alpha test
+	}
+	for _, width := range []int{4, 8} {
+		s := mustPrim(t, &PrimitiveDescriptor{Geometries: []Geometry{tris, bg}, Build: BuildOptions{Width: width}})
+		inst := make([]Instance, 6)
+		for i := range inst {
+			inst[i] = Instance{Transform: randomTransform(rng), Mask: 1}
+		}
+		top := mustInst(t, &InstanceDescriptor{Instances: inst, Structures: []*Structure{s}, Build: BuildOptions{Width: width}})
+		for _, st := range []*Structure{s, top} {
+			nhit := 0
+			for i := 0; i < 400; i++ {
+				r := randomRay(rng, -1, 2.5)
+				var want, got Hit
+				BruteForceFunc(st, &r, nil, fn, &want)
+				NewTraverser().Intersect(st, nil, &r, fn, &got)
+				sameHit(t, fmt.Sprintf("w%d/ray%d", width, i), &got, &want)
+				if got.Type != HitNone {
+					nhit++
+				}
+			}
+			if nhit < 20 {
+				t.Fatalf("only %d hits", nhit)
+			}
+		}
+	}
+}

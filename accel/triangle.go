@@ -62,9 +62,12 @@ func (r *levelRay) set(o, d [3]float32, width int) {
 	}
 	r.kx, r.ky, r.kz = kx, ky, kz
 	r.ok = [3]float32{o[kx], o[ky], o[kz]}
-	r.sx = d[kx] / d[kz]
-	r.sy = d[ky] / d[kz]
-	r.sz = 1 / d[kz]
+	// d[kz] is the largest component, so it is never nudged: its inverse
+	// is already in ix/iy/iz. The shear uses a multiply by it; any
+	// consistent per-ray shear keeps the test watertight.
+	r.sz = [3]float32{r.ix, r.iy, r.iz}[kz]
+	r.sx = d[kx] * r.sz
+	r.sy = d[ky] * r.sz
 }
 
 // intersectTriangle is the watertight ray/triangle test. v holds the three

@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
@@ -36,9 +35,9 @@ func newBenchCmd() *cobra.Command {
 				return fmt.Errorf("no benchmark matches %v", args)
 			}
 			out := cmd.OutOrStdout()
-			tw := tabwriter.NewWriter(out, 2, 8, 2, ' ', 0)
+			const row = "%-32s %7v %10v %10v  %-12s %v\n"
 			if !asJSON {
-				fmt.Fprintln(tw, "NAME\tWORKERS\tINGOT\tNATIVE\tUNIT\tTIME RATIO")
+				fmt.Fprintf(out, row, "NAME", "WORKERS", "INGOT", "NATIVE", "UNIT", "TIME RATIO")
 			}
 			enc := json.NewEncoder(out)
 			for _, c := range cases {
@@ -52,10 +51,9 @@ func newBenchCmd() *cobra.Command {
 					}
 					continue
 				}
-				fmt.Fprintf(tw, "%s\t%d\t%.3g\t%.3g\t%s\t%.2fx\n", r.Name, r.Workers, r.Ingot, r.Native, r.Unit, r.Ratio)
-				tw.Flush()
+				fmt.Fprintf(out, row, r.Name, r.Workers, fmt.Sprintf("%.4g", r.Ingot), fmt.Sprintf("%.4g", r.Native), r.Unit, fmt.Sprintf("%.2fx", r.Ratio))
 			}
-			return tw.Flush()
+			return nil
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object per benchmark")

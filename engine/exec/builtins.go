@@ -127,6 +127,14 @@ func simdReduce(c *Call, op ir.Op, k ir.Kind) {
 	if k == ir.F32 && op == ir.OpAdd {
 		a, d := c.ArgF32(0), c.ResF32(0)
 		groups(c, func(base int, m lane.Mask) {
+			if m == lane.FirstN(lane.SIMDWidth) && base+lane.SIMDWidth <= len(a) {
+				var s float32
+				for _, x := range a[base : base+lane.SIMDWidth] {
+					s += x
+				}
+				lane.Fill32(u32bits(d[base:base+lane.SIMDWidth]), math.Float32bits(s))
+				return
+			}
 			var s float32
 			for mm := m; mm != 0; mm &= mm - 1 {
 				s += a[base+mm.First()]
@@ -374,5 +382,3 @@ func atomicLanes(c *Call, sp ir.Space, k ir.Kind, f func(old uint64, l int) (uin
 	}
 	return nil
 }
-
-var _ = math.Float32bits

@@ -90,6 +90,7 @@ const (
 	// Control flow.
 	opIfV
 	opIfU
+	opIfCmp
 	opElse
 	opEndIf
 	opLoopBegin
@@ -130,6 +131,7 @@ type inst struct {
 	d, a, b, c int // lane offsets (varying) or uniform slots
 	sh         int // uniform ops: lane offset of the shadow vector, or -1
 	shWide     bool
+	seqOK      bool // affine ops: the index is a built-in, whose seq flag is valid
 	imm        uint64
 	align      uint32
 	tgt        int32 // jump target
@@ -191,6 +193,7 @@ type frame struct {
 	uni     []uint64
 	masks   []lane.Mask
 	priv    []byte
+	seq     []bool // per 32-bit lane vector: holds v0, v0+1, ... (set by built-ins)
 	exec    lane.Mask
 	entry   lane.Mask
 	noStore lane.Mask
@@ -209,6 +212,7 @@ func newFrame(cf *cfunc, depth int) *frame {
 	fr.r64 = make([]uint64, cf.n64*w)
 	fr.uni = make([]uint64, cf.nuni)
 	fr.masks = make([]lane.Mask, cf.nmask)
+	fr.seq = make([]bool, cf.n32)
 	fr.priv = make([]byte, int(cf.privSize)*w)
 	for _, c := range cf.consts {
 		fr.uni[c.off] = c.val

@@ -100,6 +100,15 @@ func Compile(p *ir.Program, entry string, opt Options) (*Pipeline, error) {
 // Program returns the optimized program the pipeline runs (for printing).
 func (pl *Pipeline) Program() *ir.Program { return pl.prog }
 
+// ThreadExecutionWidth is threads_per_simdgroup: 32.
+func (pl *Pipeline) ThreadExecutionWidth() int { return 32 }
+
+// MaxTotalThreadsPerThreadgroup is 1024.
+func (pl *Pipeline) MaxTotalThreadsPerThreadgroup() int { return MaxThreadsPerThreadgroup }
+
+// Width returns the number of lanes per batch.
+func (pl *Pipeline) Width() int { return pl.opt.Width }
+
 // ThreadgroupMemory returns the static threadgroup memory of the kernel.
 func (pl *Pipeline) ThreadgroupMemory() uint32 { return pl.entry.fn.ThreadgroupMemory }
 
@@ -120,7 +129,9 @@ type compiler struct {
 	fixups []fixup
 	udefs  map[ir.Reg][]int // uniform defs to patch when a shadow appears
 	fused  map[*ir.Instr]fusedAddr
-	dead   []bool         // registers only used through fused addresses
+	dead   []bool // registers only used through fused addresses
+	def    []*ir.Instr
+	uses   []int
 	cidx   map[ir.Reg]int // index in cf.consts
 	err    error
 }
@@ -160,15 +171,22 @@ func (c *compiler) compile() error {
 	c.loc = make([]regLoc, len(f.Regs))
 	c.udefs = map[ir.Reg][]int{}
 	c.cidx = map[ir.Reg]int{}
+	isParam := make([]bool, len(f.Regs))
+	for _, r := range f.Params {
+		isParam[r] = true
+	}
 	for r := 1; r < len(f.Regs); r++ {
 		c.loc[r] = regLoc{uni: -1, lane: -1}
-		if c.uniform(ir.Reg(r)) {
+		switch {
+		case c.uniform(ir.Reg(r)):
 			c.loc[r].uni = int32(c.cf.nuni)
 			c.cf.nuni++
-		} else {
+		case f.Regs[r].Var || isParam[r]:
 			c.loc[r].lane = c.newLane(c.wide(ir.Reg(r)))
 		}
 	}
+	c.planFusion()
+	c.allocTemps()
 	c.cf.nmask = numFixed
 	for _, r := range f.Params {
 		c.cf.params = append(c.cf.params, c.dstOperand(r))
@@ -176,7 +194,6 @@ func (c *compiler) compile() error {
 	for _, k := range f.Results {
 		c.cf.results = append(c.cf.results, operand{file: fileOf(k), kind: k, off: c.newLane(k.Wide())})
 	}
-	c.planFusion()
 	end := c.newLabel()
 	c.block(f.Body, end, slotZero, slotZero)
 	c.bind(end)
@@ -308,7 +325,9 @@ func (c *compiler) instr(in *ir.Instr, restore int, brk, cont int) {
 		}
 		cond := in.Args[0]
 		var pc int
-		if c.uniform(cond) {
+		if ci, ok := c.ifCompare(in, s); ok {
+			pc = c.emit(ci)
+		} else if c.uniform(cond) {
 			pc = c.emit(inst{op: opIfU, a: int(c.loc[cond].uni), s: s, src: in})
 		} else {
 			pc = c.emit(inst{op: opIfV, a: int(c.loc[cond].lane), s: s, src: in})
@@ -404,6 +423,36 @@ func (c *compiler) instr(in *ir.Instr, restore int, brk, cont int) {
 	}
 }
 
+// ifCompare fuses "t = cmp a, b; if t" into one op computing the mask
+// straight from the comparison, when t is varying and used only there.
+func (c *compiler) ifCompare(in *ir.Instr, s int) (inst, bool) {
+	cond := in.Args[0]
+	if !c.fusableCompare(cond) {
+		return inst{}, false
+	}
+	d := c.def[cond]
+	k := d.Kind
+	op, x, y := d.Op, d.Args[0], d.Args[1]
+	switch op {
+	case ir.OpGt:
+		op, x, y = ir.OpLt, y, x
+	case ir.OpGe:
+		op, x, y = ir.OpLe, y, x
+	}
+	return inst{op: opIfCmp, irop: op, k: k, s: s, a: int(c.laneOperand(x).off), b: int(c.laneOperand(y).off), src: in}, true
+}
+
+// fusableCompare reports whether if-condition cond can be computed by
+// opIfCmp (planFusion then marks the comparison dead).
+func (c *compiler) fusableCompare(cond ir.Reg) bool {
+	d := c.def[cond]
+	if d == nil || !d.Op.IsCompare() || c.uniform(cond) || c.uses[cond] != 1 {
+		return false
+	}
+	k := d.Kind
+	return k == ir.F32 || k == ir.I32 || k == ir.U32
+}
+
 // simple compiles a non-control instruction.
 func (c *compiler) simple(in *ir.Instr) {
 	switch in.Op {
@@ -455,7 +504,13 @@ func (c *compiler) simple(in *ir.Instr) {
 	case ir.OpLoad, ir.OpStore:
 		if fa, ok := c.fused[in]; ok {
 			ai := inst{op: opVLoadAff, k: in.Kind, space: in.Space, align: in.Align, src: in,
-				a: int(c.laneOperand(fa.index).off), b: int(c.uniOperand(in, fa.base1)), c: -1, imm: fa.scale, from: ir.U32}
+				a: int(c.laneOperand(fa.index).off), b: -1, c: -1, imm: fa.scale, from: ir.U32}
+			if fa.base1 != ir.NoReg {
+				ai.b = int(c.uniOperand(in, fa.base1))
+			}
+			if d := c.def[fa.index]; d != nil && d.Op == ir.OpBuiltin {
+				ai.seqOK = true
+			}
 			if fa.base2 != ir.NoReg {
 				ai.c = int(c.uniOperand(in, fa.base2))
 			}

@@ -177,8 +177,10 @@ func cloneBufs(b []exec.Buffer) []exec.Buffer {
 
 // TestKernels runs every kernel on refexec and on exec (widths 32 and 64,
 // 1 and 2 workers), requires identical memory, and checks native Go.
-func TestKernels(t *testing.T) {
-	for _, kc := range kernelCases() {
+func TestKernels(t *testing.T) { runCases(t, kernelCases()) }
+
+func runCases(t *testing.T, cases []kcase) {
+	for _, kc := range cases {
 		t.Run(kc.name, func(t *testing.T) {
 			init := kc.bufs()
 			ref := cloneBufs(init)

@@ -22,12 +22,17 @@ type Dispatch struct {
 	// ThreadgroupMemory is the dynamic threadgroup memory in bytes, after
 	// the kernel's static threadgroup variables.
 	ThreadgroupMemory uint32
+	// Env is passed untouched to intrinsics (Call.Env): the per-dispatch
+	// resource tables (textures, samplers, acceleration structures by
+	// resource ID) that their implementations look handles up in.
+	Env any
 }
 
 var dispatchIDs atomic.Uint64
 
 type dispatchState struct {
 	id       uint64 // unique per dispatch
+	env      any
 	ctx      context.Context
 	grid     Grid
 	args     []uint64
@@ -62,7 +67,7 @@ func (pl *Pipeline) Run(ctx context.Context, d Dispatch) error {
 	if mem == nil {
 		mem = &Memory{}
 	}
-	ds := &dispatchState{id: dispatchIDs.Add(1), ctx: ctx, grid: g, args: d.Args, mem: mem, tgSize: uint32(tgSize)}
+	ds := &dispatchState{id: dispatchIDs.Add(1), env: d.Env, ctx: ctx, grid: g, args: d.Args, mem: mem, tgSize: uint32(tgSize)}
 	ds.faultTG.Store(math.MaxInt64)
 	if pl.opt.Timeout > 0 {
 		ds.deadline = time.Now().Add(pl.opt.Timeout)
@@ -81,10 +86,12 @@ func (pl *Pipeline) Run(ctx context.Context, d Dispatch) error {
 		go func() {
 			defer wg.Done()
 			w := pl.workers.Get().(*worker)
-			w.work(ds, n)
-			w.ds, w.mem, w.b = nil, nil, nil
-			w.cache = memCache{}
-			pl.workers.Put(w)
+			if w.work(ds, n) {
+				// The worker survived; a worker that panicked is dropped.
+				w.ds, w.mem, w.b = nil, nil, nil
+				w.cache = memCache{}
+				pl.workers.Put(w)
+			}
 		}()
 	}
 	wg.Wait()
@@ -100,24 +107,37 @@ func (ds *dispatchState) record(t int64, err error) {
 	}
 }
 
-// work runs threadgroups handed out by the dispatch's counter.
-func (w *worker) work(ds *dispatchState, n int) {
+// work runs threadgroups handed out by the dispatch's counter. A panic
+// (a bug in the executor or in an intrinsic) is turned into a fault of the
+// threadgroup being run; work then reports false.
+func (w *worker) work(ds *dispatchState, n int) (ok bool) {
+	var t int64
+	defer func() {
+		if r := recover(); r != nil {
+			ds.record(t, &Fault{Kind: FaultInternal, Function: w.pl.entry.fn.Name, Detail: fmt.Sprint("executor panic: ", r)})
+			ok = false
+		}
+	}()
 	w.ds, w.mem = ds, ds.mem
-	w.steps, w.flushed, w.nextCheck = 0, 0, checkEvery
+	w.interval = checkEvery
+	if m := w.pl.opt.MaxSteps; m > 0 && m/4 < w.interval {
+		w.interval = max(m/4, 1)
+	}
+	w.steps, w.flushed, w.nextCheck = 0, 0, w.interval
 	for {
-		t := ds.next.Add(1) - 1
+		t = ds.next.Add(1) - 1
 		if t >= int64(n) || t > ds.faultTG.Load() {
-			return
+			return true
 		}
 		select {
 		case <-ds.ctx.Done():
 			ds.record(t, &Fault{Kind: FaultCancelled, Function: w.pl.entry.fn.Name, Err: ds.ctx.Err()})
-			return
+			return true
 		default:
 		}
 		if err := w.group(ds, int(t)); err != nil {
 			ds.record(t, err)
-			return
+			return true
 		}
 	}
 }

@@ -20,11 +20,12 @@ const (
 	FaultStack       // call depth exceeded
 	FaultIntrinsic   // an intrinsic reported an error
 	FaultUnsupported // an operation the executor cannot perform here
+	FaultInternal    // a panic inside the executor or an intrinsic, contained
 )
 
 var faultNames = [...]string{"", "out-of-bounds access", "misaligned access", "store to read-only memory",
 	"instruction budget exceeded", "time budget exceeded", "cancelled", "call stack overflow",
-	"intrinsic failed", "unsupported"}
+	"intrinsic failed", "unsupported", "internal error"}
 
 func (k FaultKind) String() string {
 	if int(k) < len(faultNames) {

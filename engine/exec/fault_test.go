@@ -62,13 +62,13 @@ func TestFaults(t *testing.T) {
 		{name: "out of bounds write", prog: buildFaulty(4, 0, false, false), grid: [3]uint32{300, 1, 1}, kind: exec.FaultOutOfBounds, thread: 100, line: 2},
 		{name: "misaligned", prog: buildFaulty(4, 2, false, false), grid: [3]uint32{10, 1, 1}, kind: exec.FaultMisaligned, thread: 0, line: 2},
 		{name: "read only", prog: buildFaulty(4, 0, false, false), grid: [3]uint32{10, 1, 1}, kind: exec.FaultReadOnly, thread: 0, line: 2, ro: true},
-		{name: "endless loop budget", prog: buildFaulty(0, 0, true, false), grid: [3]uint32{64, 1, 1}, opt: exec.Options{MaxSteps: 1 << 20}, kind: exec.FaultBudget, line: 3},
-		{name: "endless loop timeout", prog: buildFaulty(0, 0, true, false), grid: [3]uint32{64, 1, 1}, opt: exec.Options{Timeout: 20 * time.Millisecond}, kind: exec.FaultTimeout, line: 3},
-		{name: "cancelled", prog: buildFaulty(0, 0, true, false), grid: [3]uint32{64, 1, 1}, kind: exec.FaultCancelled, line: 3,
+		{name: "endless loop budget", prog: buildFaulty(4, 0, true, false), grid: [3]uint32{64, 1, 1}, opt: exec.Options{MaxSteps: 1 << 20}, kind: exec.FaultBudget, line: 3},
+		{name: "endless loop timeout", prog: buildFaulty(4, 0, true, false), grid: [3]uint32{64, 1, 1}, opt: exec.Options{Timeout: 20 * time.Millisecond}, kind: exec.FaultTimeout, line: 3},
+		{name: "cancelled", prog: buildFaulty(4, 0, true, false), grid: [3]uint32{64, 1, 1}, kind: exec.FaultCancelled, line: 3,
 			ctx: func() (context.Context, context.CancelFunc) {
 				return context.WithTimeout(context.Background(), 20*time.Millisecond)
 			}},
-		{name: "recursion", prog: buildFaulty(0, 0, false, true), grid: [3]uint32{8, 1, 1}, kind: exec.FaultStack, line: 3},
+		{name: "recursion", prog: buildFaulty(4, 0, false, true), grid: [3]uint32{8, 1, 1}, kind: exec.FaultStack, line: 3},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -120,7 +120,7 @@ func TestFaultsRefexec(t *testing.T) {
 	if !errors.As(err, &f) || f.Kind != exec.FaultOutOfBounds || f.Thread[0] != 100 || f.Pos.Line != 2 {
 		t.Fatalf("refexec: %v", err)
 	}
-	err = refexec.Run(context.Background(), buildFaulty(0, 0, true, false), "k",
+	err = refexec.Run(context.Background(), buildFaulty(4, 0, true, false), "k",
 		exec.Dispatch{Grid: exec.ThreadsGrid([3]uint32{4, 1, 1}, [3]uint32{32, 1, 1}), Args: addrArgs(bufs), Memory: mustMem(t, bufs)}, refexec.Options{MaxSteps: 10000})
 	if !errors.As(err, &f) || f.Kind != exec.FaultBudget {
 		t.Fatalf("refexec budget: %v", err)
@@ -155,4 +155,90 @@ func TestDispatchErrors(t *testing.T) {
 	if _, err := exec.NewMemory(exec.Buffer{Addr: 16, Data: make([]byte, 32)}, exec.Buffer{Addr: 32, Data: make([]byte, 8)}); err == nil {
 		t.Error("overlapping buffers accepted")
 	}
+}
+
+// TestIntrinsicPanicContained: a panicking intrinsic fails the dispatch
+// instead of crashing the process.
+func TestIntrinsicPanicContained(t *testing.T) {
+	p := ir.NewProgram(nil)
+	id := p.Intrinsic(ir.IntrinsicDecl{Name: "boom", Params: []ir.Kind{ir.U32}, Flags: ir.SideEffects})
+	b := ir.NewFunction(p, "k", nil, nil)
+	b.Fn.Kernel = true
+	b.Intrinsic(id, b.Builtin(ir.ThreadPositionInGrid))
+	must(b.Finish())
+	pl, err := exec.Compile(p, "k", exec.Options{Intrinsics: exec.Intrinsics{"boom": func(*exec.Call) error { panic("bad intrinsic") }}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = pl.Run(context.Background(), exec.Dispatch{Grid: exec.ThreadsGrid([3]uint32{8, 1, 1}, [3]uint32{8, 1, 1})})
+	var f *exec.Fault
+	if !errors.As(err, &f) || f.Kind != exec.FaultInternal || !strings.Contains(f.Error(), "bad intrinsic") {
+		t.Fatalf("got %v", err)
+	}
+	if _, err := exec.Compile(p, "k", exec.Options{}); err == nil || !strings.Contains(err.Error(), "boom") {
+		t.Fatalf("missing intrinsic implementation: %v", err)
+	}
+}
+
+// TestExponentialRecursionBudget: deep-but-bounded recursion that takes
+// too long is stopped by the step budget checked at calls.
+func TestExponentialRecursionBudget(t *testing.T) {
+	pl, err := exec.Compile(buildFib(), "fibk", exec.Options{MaxSteps: 2000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bufs := outBuf(64)()
+	err = pl.Run(context.Background(), exec.Dispatch{Grid: exec.ThreadsGrid([3]uint32{64, 1, 1}, [3]uint32{64, 1, 1}), Args: addrArgs(bufs), Memory: mustMem(t, bufs)})
+	var f *exec.Fault
+	if !errors.As(err, &f) || f.Kind != exec.FaultBudget {
+		t.Fatalf("got %v", err)
+	}
+}
+
+// TestBarrierOutsideKernelRejected: a barrier in a recursive helper (which
+// cannot be inlined) is a compile error, not a hang.
+func TestBarrierOutsideKernelRejected(t *testing.T) {
+	p := ir.NewProgram(nil)
+	bar := p.Intrinsic(mustDecl("threadgroup_barrier"))
+	h := ir.NewFunction(p, "h", []ir.Kind{ir.U32}, nil)
+	h.Intrinsic(bar, h.ConstU32(1))
+	h.If(h.Binary(ir.OpGt, ir.U32, h.Param(0), h.ConstU32(0)))
+	h.Call(h.Fn, h.Binary(ir.OpSub, ir.U32, h.Param(0), h.ConstU32(1)))
+	h.EndIf()
+	must(h.Finish())
+	b := ir.NewFunction(p, "k", nil, nil)
+	b.Fn.Kernel = true
+	b.Call(h.Fn, b.ConstU32(3))
+	must(b.Finish())
+	if _, err := exec.Compile(p, "k", exec.Options{}); err == nil || !strings.Contains(err.Error(), "threadgroup_barrier") {
+		t.Fatalf("got %v", err)
+	}
+}
+
+// TestEnvReachesIntrinsics: Dispatch.Env is visible to intrinsics.
+func TestEnvReachesIntrinsics(t *testing.T) {
+	p := ir.NewProgram(nil)
+	id := p.Intrinsic(ir.IntrinsicDecl{Name: "env_value", Results: []ir.Kind{ir.U32}})
+	b := ir.NewFunction(p, "k", []ir.Kind{ir.U64}, nil)
+	b.Fn.Kernel = true
+	i := b.Builtin(ir.ThreadPositionInGrid)
+	b.Store(ir.Device, ir.U32, elemAddr(b, b.Param(0), i, 4), b.Intrinsic(id)[0], 4)
+	must(b.Finish())
+	env := func(c *exec.Call) error {
+		v := c.Env().(uint32)
+		r := c.Res32(0)
+		for m := c.Mask; m != 0; m &= m - 1 {
+			r[m.First()] = v + c.Lane(m.First())[0]
+		}
+		return nil
+	}
+	pl, err := exec.Compile(p, "k", exec.Options{Intrinsics: exec.Intrinsics{"env_value": env}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bufs := outBuf(40)()
+	if err := pl.Run(context.Background(), exec.Dispatch{Grid: exec.ThreadsGrid([3]uint32{40, 1, 1}, [3]uint32{16, 1, 1}), Args: addrArgs(bufs), Memory: mustMem(t, bufs), Env: uint32(1000)}); err != nil {
+		t.Fatal(err)
+	}
+	perThread(40, func(i uint32) uint32 { return 1000 + i })(t, bufs)
 }

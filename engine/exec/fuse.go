@@ -105,6 +105,7 @@ func (c *compiler) planFusion() {
 		}
 		return fusedAddr{}, false
 	}
+	c.def, c.uses = def, uses
 	c.fused = map[*ir.Instr]fusedAddr{}
 	fusedUses := make([]int, len(f.Regs))
 	ir.Walk(f.Body, func(in *ir.Instr) bool {
@@ -113,7 +114,10 @@ func (c *compiler) planFusion() {
 		}
 		fa, ok := match(in.Args[0], 0)
 		if !ok {
-			return true
+			// A bare scaled index (threadgroup and thread offsets).
+			if fa, ok = scaled(in.Args[0]); !ok || fa.scale == 1 {
+				return true
+			}
 		}
 		c.fused[in] = fa
 		// Each consumed register is read once along the chain.
@@ -127,6 +131,13 @@ func (c *compiler) planFusion() {
 	// a mul reads its conv).
 	chainUses := make([]int, len(f.Regs))
 	c.dead = make([]bool, len(f.Regs))
+	defer ir.Walk(f.Body, func(in *ir.Instr) bool {
+		// Comparisons folded into opIfCmp; their operands stay alive.
+		if in.Op == ir.OpIf && c.fusableCompare(in.Args[0]) {
+			c.dead[in.Args[0]] = true
+		}
+		return true
+	})
 	// Iterate: a register is dead if all its uses come from dead
 	// registers or fused memory ops.
 	for changed := true; changed; {

@@ -30,7 +30,7 @@ type kernelGen struct {
 const (
 	fuzzThreads = 100
 	fuzzIn      = 64 // u32 words of input
-	fuzzSlots   = 8  // u32 words of output per thread
+	fuzzSlots   = 8  // u32 words of output per thread (one per kind)
 )
 
 func (g *kernelGen) next(n int) int {
@@ -45,19 +45,19 @@ func (g *kernelGen) next(n int) int {
 
 func (g *kernelGen) done() bool { return g.pos >= len(g.data) }
 
-var fuzzKinds = []ir.Kind{ir.U32, ir.I32, ir.F32}
+var fuzzKinds = []ir.Kind{ir.U32, ir.I32, ir.F32, ir.F16, ir.I16, ir.U8, ir.I64, ir.U64}
 
 func (g *kernelGen) constOf(k ir.Kind) ir.Reg {
 	switch k {
-	case ir.F32:
-		vals := []float32{0, 1, -1, 0.5, 3, 1e6, -2.25, float32(math.Inf(1))}
-		return g.b.ConstF32(vals[g.next(len(vals))])
-	case ir.I32:
-		vals := []int32{0, 1, -1, 7, -100, math.MaxInt32, math.MinInt32, 31}
-		return g.b.ConstI32(vals[g.next(len(vals))])
+	case ir.F32, ir.F16:
+		vals := []float32{0, 1, -1, 0.5, 3, 1e6, -2.25, float32(math.Inf(1)), 65519, 1e-7}
+		return g.b.Const(k, ir.F32Value(vals[g.next(len(vals))]))
+	case ir.I32, ir.I16, ir.I64:
+		vals := []int64{0, 1, -1, 7, -100, math.MaxInt32, math.MinInt32, 31, math.MaxInt64, -40000}
+		return g.b.Const(k, uint64(vals[g.next(len(vals))]))
 	}
-	vals := []uint32{0, 1, 2, 3, 17, 255, 0xffffffff, 0x80000000}
-	return g.b.ConstU32(vals[g.next(len(vals))])
+	vals := []uint64{0, 1, 2, 3, 17, 255, 0xffffffff, 0x80000000, 1 << 40, 63}
+	return g.b.Const(k, vals[g.next(len(vals))])
 }
 
 func (g *kernelGen) expr(k ir.Kind, depth int) ir.Reg {
@@ -75,28 +75,25 @@ func (g *kernelGen) expr(k ir.Kind, depth int) ir.Reg {
 			return g.constOf(k)
 		}
 		if g.next(4) == 0 {
-			switch k {
-			case ir.F32:
-				return b.Conv(ir.F32, ir.U32, g.gid)
-			case ir.I32:
-				return b.Bitcast(ir.I32, ir.U32, g.gid)
+			if k == ir.U32 {
+				return g.gid
 			}
-			return g.gid
+			return b.Conv(k, ir.U32, g.gid)
 		}
 		return vs[g.next(len(vs))]
 	case 3: // conversion from another kind
-		from := fuzzKinds[g.next(3)]
+		from := fuzzKinds[g.next(len(fuzzKinds))]
 		x := g.expr(from, depth-1)
 		if from == k {
 			return x
 		}
-		if g.next(3) == 0 && k != ir.F32 && from != ir.F32 {
+		if g.next(3) == 0 && k.Size() == from.Size() {
 			return b.Bitcast(k, from, x)
 		}
 		return b.Conv(k, from, x)
 	case 4: // unary
 		x := g.expr(k, depth-1)
-		if k == ir.F32 {
+		if k.IsFloat() {
 			ops := []ir.Op{ir.OpNeg, ir.OpAbs, ir.OpSqrt, ir.OpFloor, ir.OpCeil, ir.OpTrunc, ir.OpRint}
 			return b.Unary(ops[g.next(len(ops))], k, x)
 		}
@@ -106,12 +103,12 @@ func (g *kernelGen) expr(k ir.Kind, depth int) ir.Reg {
 		c := g.cond(depth - 1)
 		return b.Select(k, c, g.expr(k, depth-1), g.expr(k, depth-1))
 	case 6:
-		if k == ir.F32 {
+		if k.IsFloat() {
 			return b.Fma(k, g.expr(k, depth-1), g.expr(k, depth-1), g.expr(k, depth-1))
 		}
 	}
 	x, y := g.expr(k, depth-1), g.expr(k, depth-1)
-	if k == ir.F32 {
+	if k.IsFloat() {
 		ops := []ir.Op{ir.OpAdd, ir.OpSub, ir.OpMul, ir.OpDiv, ir.OpMin, ir.OpMax, ir.OpRem}
 		return b.Binary(ops[g.next(len(ops))], k, x, y)
 	}
@@ -120,7 +117,7 @@ func (g *kernelGen) expr(k ir.Kind, depth int) ir.Reg {
 }
 
 func (g *kernelGen) cond(depth int) ir.Reg {
-	k := fuzzKinds[g.next(3)]
+	k := fuzzKinds[g.next(len(fuzzKinds))]
 	ops := []ir.Op{ir.OpEq, ir.OpNe, ir.OpLt, ir.OpLe, ir.OpGt, ir.OpGe}
 	c := g.b.Binary(ops[g.next(len(ops))], k, g.expr(k, depth), g.expr(k, depth))
 	if g.next(4) == 0 {
@@ -136,10 +133,18 @@ func (g *kernelGen) index(n uint32) ir.Reg {
 }
 
 func (g *kernelGen) toU32(k ir.Kind, r ir.Reg) ir.Reg {
-	if k == ir.U32 {
+	b := g.b
+	switch k {
+	case ir.U32:
 		return r
+	case ir.I32, ir.F32:
+		return b.Bitcast(ir.U32, k, r)
+	case ir.F16:
+		return b.Conv(ir.U32, ir.U16, b.Bitcast(ir.U16, ir.F16, r))
+	case ir.I64, ir.U64:
+		return b.Conv(ir.U32, k, b.Binary(ir.OpXor, k, r, b.Binary(ir.OpShr, k, r, b.Const(k, 32))))
 	}
-	return g.b.Bitcast(ir.U32, k, r)
+	return b.Conv(ir.U32, k, r)
 }
 
 func (g *kernelGen) outAddr(slot ir.Reg) ir.Reg {
@@ -156,7 +161,7 @@ func (g *kernelGen) stmts(n int) {
 
 func (g *kernelGen) stmt() {
 	b := g.b
-	k := fuzzKinds[g.next(3)]
+	k := fuzzKinds[g.next(len(fuzzKinds))]
 	vs := g.vars[k]
 	v := vs[g.next(len(vs))]
 	switch c := g.next(12); {
@@ -165,8 +170,12 @@ func (g *kernelGen) stmt() {
 	case c == 4: // load
 		a := b.Binary(ir.OpAdd, ir.U64, g.in, g.index(fuzzIn))
 		x := b.Load(ir.Device, ir.U32, a, 4)
-		if k != ir.U32 {
+		switch {
+		case k == ir.U32:
+		case k.Size() == 4:
 			x = b.Bitcast(k, ir.U32, x)
+		default:
+			x = b.Conv(k, ir.U32, x)
 		}
 		b.Set(v, x)
 	case c == 5: // store
@@ -267,7 +276,7 @@ func genKernel(data []byte) (*ir.Program, error) {
 	g.in, g.out = b.Param(0), b.Param(1)
 	g.gid = b.Builtin(ir.ThreadPositionInGrid)
 	for _, k := range fuzzKinds {
-		for i := 0; i < 2; i++ {
+		for i := 0; i < 1; i++ {
 			v := b.Var(k, "")
 			b.Set(v, g.expr(k, 1))
 			g.vars[k] = append(g.vars[k], v)

@@ -67,6 +67,13 @@ func (c *Call) ArgKind(i int) ir.Kind { return c.args[i].kind }
 // Memory returns the dispatch's buffer table (device and constant memory).
 func (c *Call) Memory() *Memory { return c.w.mem }
 
+// Env returns Dispatch.Env of the running dispatch.
+func (c *Call) Env() any { return c.w.ds.env }
+
+// Lane returns thread_position_in_grid of lane l (for messages and for
+// intrinsics that depend on the thread, such as quad-group functions).
+func (c *Call) Lane(l int) [3]uint32 { return c.fr.b.threadPos(l) }
+
 // Threadgroup returns the threadgroup's memory.
 func (c *Call) Threadgroup() []byte { return c.w.tg }
 
@@ -95,4 +102,11 @@ func u64i(s []uint64) []int64 {
 		return nil
 	}
 	return unsafe.Slice((*int64)(unsafe.Pointer(&s[0])), len(s))
+}
+
+func u32bits(s []float32) []uint32 {
+	if len(s) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*uint32)(unsafe.Pointer(&s[0])), len(s))
 }

@@ -199,7 +199,10 @@ func (w *worker) affine(fr *frame, in *inst) error {
 	}
 	W := w.w
 	idx := fr.r32[in.a : in.a+W]
-	base := fr.uni[in.b]
+	var base uint64
+	if in.b >= 0 {
+		base = fr.uni[in.b]
+	}
 	if in.c >= 0 {
 		base += fr.uni[in.c]
 	}
@@ -212,7 +215,7 @@ func (w *worker) affine(fr *frame, in *inst) error {
 		return uint64(v)
 	}
 	size := in.k.Size()
-	if m == w.full && (size == 4 || size == 8) && in.space != ir.Threadgroup && in.space != ir.Thread && consecutive(idx, signed) {
+	if m == w.full && (size == 4 || size == 8) && in.space != ir.Threadgroup && in.space != ir.Thread && ((in.seqOK && fr.seq[in.a/W] && !signed) || consecutive(idx, signed)) {
 		a0 := base + ext(idx[0])*scale
 		if b, ok := w.stridedFrom(a0, scale, W, in); ok && !(store && (w.cache.ro || scale < uint64(size))) {
 			switch {

@@ -221,7 +221,7 @@ func (w *worker) run(fr *frame) (bool, error) {
 
 		// Masked and memory ops.
 		case opVBuiltin:
-			fr.b.varyingBuiltin(ir.BuiltinID(in.imm), r32[in.d:in.d+W])
+			fr.seq[in.d/W] = fr.b.varyingBuiltin(ir.BuiltinID(in.imm), r32[in.d:in.d+W])
 		case opVSet32:
 			if fr.exec == fr.entry {
 				copy(r32[in.d:in.d+W], r32[in.a:in.a+W])
@@ -264,6 +264,14 @@ func (w *worker) run(fr *frame) (bool, error) {
 		// Control flow.
 		case opIfV:
 			m := fr.exec & lane.FromBools(r32[in.a:in.a+W])
+			masks[in.s] = fr.exec
+			masks[in.s+1] = m
+			fr.exec = m
+			if m == 0 {
+				pc = int(in.tgt)
+			}
+		case opIfCmp:
+			m := fr.exec & cmpMask(in, r32, W)
 			masks[in.s] = fr.exec
 			masks[in.s+1] = m
 			fr.exec = m
@@ -361,12 +369,34 @@ func (w *worker) run(fr *frame) (bool, error) {
 	}
 }
 
+// cmpMask compares two lane vectors (Lt, Le, Eq or Ne on F32, I32 or U32)
+// and returns the lanes where the comparison holds.
+func cmpMask(in *inst, r32 []uint32, w int) lane.Mask {
+	a, b := r32[in.a:in.a+w], r32[in.b:in.b+w]
+	cmp := lane.CmpNe
+	switch in.irop {
+	case ir.OpLt:
+		cmp = lane.CmpLt
+	case ir.OpLe:
+		cmp = lane.CmpLe
+	case ir.OpEq:
+		cmp = lane.CmpEq
+	}
+	switch in.k {
+	case ir.F32:
+		return lane.CmpMaskF32(cmp, u32f(a), u32f(b))
+	case ir.I32:
+		return lane.CmpMaskI32(cmp, u32i(a), u32i(b))
+	}
+	return lane.CmpMaskU32(cmp, a, b)
+}
+
 // fillShadow broadcasts uniform value v into the shadow lane vector of in.
 func (fr *frame) fillShadow(in *inst, v uint64, w int) {
 	if in.shWide {
 		lane.Broadcast(fr.r64[in.sh:in.sh+w], v)
 	} else {
-		lane.Broadcast(fr.r32[in.sh:in.sh+w], uint32(v))
+		lane.Fill32(fr.r32[in.sh:in.sh+w], uint32(v))
 	}
 }
 

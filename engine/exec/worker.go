@@ -63,39 +63,39 @@ func (b *batch) uniformBuiltin(id ir.BuiltinID) uint32 {
 }
 
 // varyingBuiltin fills d with built-in id for every lane (lanes past the
-// end of the threadgroup get values too; they are inactive).
-func (b *batch) varyingBuiltin(id ir.BuiltinID, d []uint32) {
+// end of the threadgroup get values too; they are inactive). It reports
+// whether the lanes hold consecutive values v0, v0+1, ... (without
+// wrapping), which lets indexed loads skip their contiguity check.
+func (b *batch) varyingBuiltin(id ir.BuiltinID, d []uint32) bool {
 	if ir.UniformBuiltin(id) {
-		lane.Broadcast(d, b.uniformBuiltin(id))
-		return
+		lane.Fill32(d, b.uniformBuiltin(id))
+		return false
 	}
-	l := b.base
+	l := b.base // a multiple of the batch width, so of 32
 	switch id {
 	case ir.ThreadIndexInThreadgroup:
-		for i := range d {
-			d[i] = l + uint32(i)
-		}
-		return
+		lane.Iota32(d, l)
+		return true
 	case ir.SimdgroupIndexInThreadgroup:
-		for i := range d {
-			d[i] = (l + uint32(i)) / lane.SIMDWidth
+		for g := 0; g < len(d); g += lane.SIMDWidth {
+			lane.Fill32(d[g:min(g+lane.SIMDWidth, len(d))], (l+uint32(g))/lane.SIMDWidth)
 		}
-		return
+		return false
 	case ir.ThreadIndexInSimdgroup:
-		for i := range d {
-			d[i] = (l + uint32(i)) % lane.SIMDWidth
+		for g := 0; g < len(d); g += lane.SIMDWidth {
+			lane.Iota32(d[g:min(g+lane.SIMDWidth, len(d))], 0)
 		}
-		return
+		return false
 	case ir.QuadgroupIndexInThreadgroup:
 		for i := range d {
 			d[i] = (l + uint32(i)) / 4
 		}
-		return
+		return false
 	case ir.ThreadIndexInQuadgroup:
 		for i := range d {
 			d[i] = (l + uint32(i)) % 4
 		}
-		return
+		return false
 	}
 	// Positions: walk the threadgroup's x, y, z counters from lane 0.
 	c := int(id % 3)
@@ -107,10 +107,8 @@ func (b *batch) varyingBuiltin(id ir.BuiltinID, d []uint32) {
 	p := [3]uint32{l % sx, (l / sx) % sy, l / (sx * sy)}
 	if c == 0 && sx >= uint32(len(d)) && p[0]+uint32(len(d)) <= sx {
 		start := p[0] + add
-		for i := range d {
-			d[i] = start + uint32(i)
-		}
-		return
+		lane.Iota32(d, start)
+		return start <= ^uint32(0)-uint32(len(d))
 	}
 	for i := range d {
 		d[i] = p[c] + add
@@ -124,6 +122,7 @@ func (b *batch) varyingBuiltin(id ir.BuiltinID, d []uint32) {
 			}
 		}
 	}
+	return false
 }
 
 // worker is the per-goroutine state of a dispatch: register frames,
@@ -145,6 +144,7 @@ type worker struct {
 	steps     int64
 	flushed   int64
 	nextCheck int64
+	interval  int64 // steps between budget and cancellation checks
 	ic        Call
 	pending   []*frame
 }
@@ -237,6 +237,11 @@ func (w *worker) call(fr *frame, in *inst) error {
 	}
 	w.cur[depth] = callee
 	w.steps += int64(len(cf.code))
+	if w.steps >= w.nextCheck {
+		if err := w.check(fr, in); err != nil {
+			return err
+		}
+	}
 	if _, err := w.run(callee); err != nil {
 		return err
 	}
@@ -281,7 +286,7 @@ const checkEvery = 1 << 16
 
 // check enforces the step budget, the timeout and cancellation.
 func (w *worker) check(fr *frame, in *inst) error {
-	w.nextCheck = w.steps + checkEvery
+	w.nextCheck = w.steps + w.interval
 	ds := w.ds
 	total := ds.steps.Add(w.steps - w.flushed)
 	w.flushed = w.steps

@@ -16,6 +16,13 @@
 //     SinLanes(dst, x), FastPowLanes(dst, x, y), FmaLanes(dst, a, b, c),
 //     SincosLanes(s, c, x), FrexpLanes(frac, exp, x). They never allocate
 //     and call the scalar function directly (no function values).
+//   - In GOEXPERIMENT=simd builds on AVX2 CPUs ([HasSIMD]) the lane loops of
+//     FastExp, FastExp2, FastLog, FastLog2, FastPow, FastPowr, FastSin,
+//     FastCos, FastSincos, FastSqrt, FastRsqrt and Sqrt process groups of 8
+//     lanes with archsimd kernels (accel_simd_amd64.go). They perform the
+//     scalar function's float32 operations in the same order without FMA, so
+//     results are bit-identical to the pure-Go build (tested); groups with
+//     special inputs fall back to the scalar code.
 //   - Integer functions are generic over [Integer] (8–64-bit, signed and
 //     unsigned): [AddSat], [Clz], [Mulhi], [ExtractBits], …; the integer
 //     forms of abs and clamp are [AbsInt] and [ClampInt].

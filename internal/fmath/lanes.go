@@ -16,8 +16,8 @@ func SincosLanes(s, c, x []float32) {
 // FastSincosLanes sets s[i], c[i] = FastSincos(x[i]); len(c) must be ≥ len(s).
 func FastSincosLanes(s, c, x []float32) {
 	x, c = x[:len(s)], c[:len(s)]
-	for i, v := range x {
-		s[i], c[i] = FastSincos(v)
+	for i := accelFastSincos(s, c, x); i < len(s); i++ {
+		s[i], c[i] = FastSincos(x[i])
 	}
 }
 

@@ -228,11 +228,12 @@ func SinpiLanes(dst, x []float32) {
 }
 
 // SqrtLanes sets dst[i] = Sqrt(x[i]) for every i < len(dst); x must be at least
-// as long as dst and may alias it.
+// as long as dst and may alias it. GOEXPERIMENT=simd builds on AVX2 CPUs
+// compute whole groups of 8 lanes with SIMD, bit-identically.
 func SqrtLanes(dst, x []float32) {
 	x = x[:len(dst)]
-	for i, v := range x {
-		dst[i] = Sqrt(v)
+	for i := accelSqrt(dst, x); i < len(dst); i++ {
+		dst[i] = Sqrt(x[i])
 	}
 }
 
@@ -327,11 +328,12 @@ func FastAtanhLanes(dst, x []float32) {
 }
 
 // FastCosLanes sets dst[i] = FastCos(x[i]) for every i < len(dst); x must be at least
-// as long as dst and may alias it.
+// as long as dst and may alias it. GOEXPERIMENT=simd builds on AVX2 CPUs
+// compute whole groups of 8 lanes with SIMD, bit-identically.
 func FastCosLanes(dst, x []float32) {
 	x = x[:len(dst)]
-	for i, v := range x {
-		dst[i] = FastCos(v)
+	for i := accelFastCos(dst, x); i < len(dst); i++ {
+		dst[i] = FastCos(x[i])
 	}
 }
 
@@ -354,20 +356,22 @@ func FastCospiLanes(dst, x []float32) {
 }
 
 // FastExpLanes sets dst[i] = FastExp(x[i]) for every i < len(dst); x must be at least
-// as long as dst and may alias it.
+// as long as dst and may alias it. GOEXPERIMENT=simd builds on AVX2 CPUs
+// compute whole groups of 8 lanes with SIMD, bit-identically.
 func FastExpLanes(dst, x []float32) {
 	x = x[:len(dst)]
-	for i, v := range x {
-		dst[i] = FastExp(v)
+	for i := accelFastExp(dst, x); i < len(dst); i++ {
+		dst[i] = FastExp(x[i])
 	}
 }
 
 // FastExp2Lanes sets dst[i] = FastExp2(x[i]) for every i < len(dst); x must be at least
-// as long as dst and may alias it.
+// as long as dst and may alias it. GOEXPERIMENT=simd builds on AVX2 CPUs
+// compute whole groups of 8 lanes with SIMD, bit-identically.
 func FastExp2Lanes(dst, x []float32) {
 	x = x[:len(dst)]
-	for i, v := range x {
-		dst[i] = FastExp2(v)
+	for i := accelFastExp2(dst, x); i < len(dst); i++ {
+		dst[i] = FastExp2(x[i])
 	}
 }
 
@@ -381,20 +385,22 @@ func FastExp10Lanes(dst, x []float32) {
 }
 
 // FastLogLanes sets dst[i] = FastLog(x[i]) for every i < len(dst); x must be at least
-// as long as dst and may alias it.
+// as long as dst and may alias it. GOEXPERIMENT=simd builds on AVX2 CPUs
+// compute whole groups of 8 lanes with SIMD, bit-identically.
 func FastLogLanes(dst, x []float32) {
 	x = x[:len(dst)]
-	for i, v := range x {
-		dst[i] = FastLog(v)
+	for i := accelFastLog(dst, x); i < len(dst); i++ {
+		dst[i] = FastLog(x[i])
 	}
 }
 
 // FastLog2Lanes sets dst[i] = FastLog2(x[i]) for every i < len(dst); x must be at least
-// as long as dst and may alias it.
+// as long as dst and may alias it. GOEXPERIMENT=simd builds on AVX2 CPUs
+// compute whole groups of 8 lanes with SIMD, bit-identically.
 func FastLog2Lanes(dst, x []float32) {
 	x = x[:len(dst)]
-	for i, v := range x {
-		dst[i] = FastLog2(v)
+	for i := accelFastLog2(dst, x); i < len(dst); i++ {
+		dst[i] = FastLog2(x[i])
 	}
 }
 
@@ -408,20 +414,22 @@ func FastLog10Lanes(dst, x []float32) {
 }
 
 // FastRsqrtLanes sets dst[i] = FastRsqrt(x[i]) for every i < len(dst); x must be at least
-// as long as dst and may alias it.
+// as long as dst and may alias it. GOEXPERIMENT=simd builds on AVX2 CPUs
+// compute whole groups of 8 lanes with SIMD, bit-identically.
 func FastRsqrtLanes(dst, x []float32) {
 	x = x[:len(dst)]
-	for i, v := range x {
-		dst[i] = FastRsqrt(v)
+	for i := accelFastRsqrt(dst, x); i < len(dst); i++ {
+		dst[i] = FastRsqrt(x[i])
 	}
 }
 
 // FastSinLanes sets dst[i] = FastSin(x[i]) for every i < len(dst); x must be at least
-// as long as dst and may alias it.
+// as long as dst and may alias it. GOEXPERIMENT=simd builds on AVX2 CPUs
+// compute whole groups of 8 lanes with SIMD, bit-identically.
 func FastSinLanes(dst, x []float32) {
 	x = x[:len(dst)]
-	for i, v := range x {
-		dst[i] = FastSin(v)
+	for i := accelFastSin(dst, x); i < len(dst); i++ {
+		dst[i] = FastSin(x[i])
 	}
 }
 
@@ -444,11 +452,12 @@ func FastSinpiLanes(dst, x []float32) {
 }
 
 // FastSqrtLanes sets dst[i] = FastSqrt(x[i]) for every i < len(dst); x must be at least
-// as long as dst and may alias it.
+// as long as dst and may alias it. GOEXPERIMENT=simd builds on AVX2 CPUs
+// compute whole groups of 8 lanes with SIMD, bit-identically.
 func FastSqrtLanes(dst, x []float32) {
 	x = x[:len(dst)]
-	for i, v := range x {
-		dst[i] = FastSqrt(v)
+	for i := accelFastSqrt(dst, x); i < len(dst); i++ {
+		dst[i] = FastSqrt(x[i])
 	}
 }
 
@@ -498,11 +507,12 @@ func SignLanes(dst, x []float32) {
 }
 
 // RoundHalfLanes sets dst[i] = RoundHalf(x[i]) for every i < len(dst); x must be at least
-// as long as dst and may alias it.
+// as long as dst and may alias it. GOEXPERIMENT=simd builds on AVX2 CPUs
+// compute whole groups of 8 lanes with SIMD, bit-identically.
 func RoundHalfLanes(dst, x []float32) {
 	x = x[:len(dst)]
-	for i, v := range x {
-		dst[i] = RoundHalf(v)
+	for i := accelRoundHalf(dst, x); i < len(dst); i++ {
+		dst[i] = RoundHalf(x[i])
 	}
 }
 
@@ -634,18 +644,22 @@ func FastAtan2Lanes(dst, y, x []float32) {
 
 // FastPowLanes sets dst[i] = FastPow(x[i], y[i]) for every i < len(dst); the inputs
 // must be at least as long as dst and may alias it.
+// GOEXPERIMENT=simd builds on AVX2 CPUs compute whole groups of 8 lanes with
+// SIMD, bit-identically.
 func FastPowLanes(dst, x, y []float32) {
 	x, y = x[:len(dst)], y[:len(dst)]
-	for i := range dst {
+	for i := accelFastPow(dst, x, y); i < len(dst); i++ {
 		dst[i] = FastPow(x[i], y[i])
 	}
 }
 
 // FastPowrLanes sets dst[i] = FastPowr(x[i], y[i]) for every i < len(dst); the inputs
 // must be at least as long as dst and may alias it.
+// GOEXPERIMENT=simd builds on AVX2 CPUs compute whole groups of 8 lanes with
+// SIMD, bit-identically.
 func FastPowrLanes(dst, x, y []float32) {
 	x, y = x[:len(dst)], y[:len(dst)]
-	for i := range dst {
+	for i := accelFastPowr(dst, x, y); i < len(dst); i++ {
 		dst[i] = FastPowr(x[i], y[i])
 	}
 }

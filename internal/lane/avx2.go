@@ -174,3 +174,103 @@ func moveMasked32AVX2(d, s []uint32, m Mask) {
 	}
 	archsimd.ClearAVXUpperBits()
 }
+
+func cmpMaskF32AVX2(cmp int, a, b []float32) Mask {
+	a, b = a[:64], b[:64]
+	var m Mask
+	for i := 0; i < 64; i += 8 {
+		x := archsimd.LoadFloat32x8Slice(a[i:])
+		y := archsimd.LoadFloat32x8Slice(b[i:])
+		var k archsimd.Mask32x8
+		switch cmp {
+		case CmpLt:
+			k = x.Less(y)
+		case CmpLe:
+			k = x.LessEqual(y)
+		case CmpEq:
+			k = x.Equal(y)
+		default:
+			k = x.NotEqual(y)
+		}
+		m |= Mask(k.ToBits()) << uint(i)
+	}
+	archsimd.ClearAVXUpperBits()
+	return m
+}
+
+func cmpMaskI32AVX2(cmp int, a, b []int32) Mask {
+	a, b = a[:64], b[:64]
+	var m Mask
+	for i := 0; i < 64; i += 8 {
+		x := archsimd.LoadInt32x8Slice(a[i:])
+		y := archsimd.LoadInt32x8Slice(b[i:])
+		var k archsimd.Mask32x8
+		switch cmp {
+		case CmpLt:
+			k = y.Greater(x)
+		case CmpLe:
+			k = x.Greater(y) // inverted below
+		case CmpEq:
+			k = x.Equal(y)
+		default:
+			k = x.Equal(y) // inverted below
+		}
+		bits := Mask(k.ToBits())
+		if cmp == CmpLe || cmp == CmpNe {
+			bits ^= 0xff
+		}
+		m |= bits << uint(i)
+	}
+	archsimd.ClearAVXUpperBits()
+	return m
+}
+
+func cmpMaskU32AVX2(cmp int, a, b []uint32) Mask {
+	a, b = a[:64], b[:64]
+	sign := archsimd.BroadcastInt32x8(-2147483648)
+	var m Mask
+	for i := 0; i < 64; i += 8 {
+		// Flipping the sign bit maps unsigned order onto signed order.
+		x := archsimd.LoadUint32x8Slice(a[i:]).AsInt32x8().Xor(sign)
+		y := archsimd.LoadUint32x8Slice(b[i:]).AsInt32x8().Xor(sign)
+		var k archsimd.Mask32x8
+		switch cmp {
+		case CmpLt:
+			k = y.Greater(x)
+		case CmpLe, CmpNe:
+			k = x.Greater(y)
+			if cmp == CmpNe {
+				k = x.Equal(y)
+			}
+		default:
+			k = x.Equal(y)
+		}
+		bits := Mask(k.ToBits())
+		if cmp == CmpLe || cmp == CmpNe {
+			bits ^= 0xff
+		}
+		m |= bits << uint(i)
+	}
+	archsimd.ClearAVXUpperBits()
+	return m
+}
+
+func fill32AVX2(d []uint32, v uint32) {
+	x := archsimd.BroadcastUint32x8(v)
+	for i := 0; i+8 <= len(d); i += 8 {
+		x.StoreSlice(d[i:])
+	}
+	archsimd.ClearAVXUpperBits()
+}
+
+var iotaU32x8 = [8]uint32{0, 1, 2, 3, 4, 5, 6, 7}
+
+func iota32AVX2(d []uint32, start uint32) {
+	x := archsimd.LoadUint32x8(&iotaU32x8).Add(archsimd.BroadcastUint32x8(start))
+	eight := archsimd.BroadcastUint32x8(8)
+	for i := 0; i+8 <= len(d); i += 8 {
+		x.StoreSlice(d[i:])
+		x = x.Add(eight)
+	}
+	archsimd.ClearAVXUpperBits()
+}

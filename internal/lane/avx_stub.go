@@ -22,3 +22,9 @@ func leF32AVX2(d []uint32, a, b []float32)      {}
 func select32AVX2(d []uint32, c, a, b []uint32) {}
 func addI32AVX2(d, a, b []int32)                {}
 func moveMasked32AVX2(d, s []uint32, m Mask)    {}
+
+func cmpMaskF32AVX2(cmp int, a, b []float32) Mask { return 0 }
+func cmpMaskI32AVX2(cmp int, a, b []int32) Mask   { return 0 }
+func cmpMaskU32AVX2(cmp int, a, b []uint32) Mask  { return 0 }
+func fill32AVX2(d []uint32, v uint32)             {}
+func iota32AVX2(d []uint32, start uint32)         {}

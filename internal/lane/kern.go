@@ -319,3 +319,110 @@ func Contiguous(a []uint64, stride uint64) bool {
 	}
 	return acc == 0
 }
+
+// Comparison kinds for the mask kernels.
+const (
+	CmpLt = iota
+	CmpLe
+	CmpEq
+	CmpNe
+)
+
+// CmpMaskF32 returns the mask of lanes i where a[i] <cmp> b[i].
+func CmpMaskF32(cmp int, a, b []float32) Mask {
+	if useAVX2 && len(a) == 64 {
+		return cmpMaskF32AVX2(cmp, a, b)
+	}
+	return cmpMask(cmp, a, b)
+}
+
+// CmpMaskI32 returns the mask of lanes i where a[i] <cmp> b[i].
+func CmpMaskI32(cmp int, a, b []int32) Mask {
+	if useAVX2 && len(a) == 64 {
+		return cmpMaskI32AVX2(cmp, a, b)
+	}
+	return cmpMask(cmp, a, b)
+}
+
+// CmpMaskU32 returns the mask of lanes i where a[i] <cmp> b[i].
+func CmpMaskU32(cmp int, a, b []uint32) Mask {
+	if useAVX2 && len(a) == 64 {
+		return cmpMaskU32AVX2(cmp, a, b)
+	}
+	b = b[:len(a)]
+	var m Mask
+	// Branch-free: 64-bit differences of 32-bit values carry the answer
+	// in their sign bit.
+	switch cmp {
+	case CmpLt:
+		for i := range a {
+			m |= Mask((uint64(a[i])-uint64(b[i]))>>63) << uint(i)
+		}
+	case CmpLe:
+		for i := range a {
+			m |= Mask(1^(uint64(b[i])-uint64(a[i]))>>63) << uint(i)
+		}
+	case CmpEq:
+		for i := range a {
+			m |= Mask((uint64(a[i]^b[i])-1)>>63) << uint(i)
+		}
+	default:
+		for i := range a {
+			m |= Mask(1^(uint64(a[i]^b[i])-1)>>63) << uint(i)
+		}
+	}
+	return m
+}
+
+func cmpMask[T Num](cmp int, a, b []T) Mask {
+	b = b[:len(a)]
+	var m Mask
+	switch cmp {
+	case CmpLt:
+		for i := range a {
+			m |= Mask(b2u(a[i] < b[i])) << uint(i)
+		}
+	case CmpLe:
+		for i := range a {
+			m |= Mask(b2u(a[i] <= b[i])) << uint(i)
+		}
+	case CmpEq:
+		for i := range a {
+			m |= Mask(b2u(a[i] == b[i])) << uint(i)
+		}
+	default:
+		for i := range a {
+			m |= Mask(b2u(a[i] != b[i])) << uint(i)
+		}
+	}
+	return m
+}
+
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// Fill32 sets every d[i] to v.
+func Fill32(d []uint32, v uint32) {
+	if useAVX2 && len(d)&7 == 0 {
+		fill32AVX2(d, v)
+		return
+	}
+	for i := range d {
+		d[i] = v
+	}
+}
+
+// Iota32 sets d[i] = start + i.
+func Iota32(d []uint32, start uint32) {
+	if useAVX2 && len(d)&7 == 0 {
+		iota32AVX2(d, start)
+		return
+	}
+	for i := range d {
+		d[i] = start + uint32(i)
+	}
+}

@@ -56,9 +56,7 @@ func (m Mask) First() int {
 func FromBools(c []uint32) Mask {
 	var m Mask
 	for i, v := range c {
-		if v != 0 {
-			m |= 1 << uint(i)
-		}
+		m |= Mask((v|-v)>>31) << uint(i)
 	}
 	return m
 }

@@ -148,3 +148,69 @@ func BenchmarkAddF32(b *testing.B) {
 		AddF32(d, x, y)
 	}
 }
+
+func TestCmpMask(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	a, b := randF32(r, 64), randF32(r, 64)
+	for i := 0; i < 64; i += 5 {
+		b[i] = a[i]
+	}
+	ia, ib := make([]int32, 64), make([]int32, 64)
+	ua, ub := make([]uint32, 64), make([]uint32, 64)
+	for i := range ia {
+		ia[i], ib[i] = int32(r.IntN(7)-3), int32(r.IntN(7)-3)
+		ua[i], ub[i] = uint32(ia[i]), uint32(ib[i])
+	}
+	for cmp := CmpLt; cmp <= CmpNe; cmp++ {
+		var wf, wi, wu Mask
+		for i := range a {
+			var f, n, u bool
+			switch cmp {
+			case CmpLt:
+				f, n, u = a[i] < b[i], ia[i] < ib[i], ua[i] < ub[i]
+			case CmpLe:
+				f, n, u = a[i] <= b[i], ia[i] <= ib[i], ua[i] <= ub[i]
+			case CmpEq:
+				f, n, u = a[i] == b[i], ia[i] == ib[i], ua[i] == ub[i]
+			default:
+				f, n, u = a[i] != b[i], ia[i] != ib[i], ua[i] != ub[i]
+			}
+			if f {
+				wf |= 1 << i
+			}
+			if n {
+				wi |= 1 << i
+			}
+			if u {
+				wu |= 1 << i
+			}
+		}
+		if g := CmpMaskF32(cmp, a, b); g != wf {
+			t.Errorf("f32 cmp %d: %x want %x", cmp, g, wf)
+		}
+		if g := CmpMaskI32(cmp, ia, ib); g != wi {
+			t.Errorf("i32 cmp %d: %x want %x", cmp, g, wi)
+		}
+		if g := CmpMaskU32(cmp, ua, ub); g != wu {
+			t.Errorf("u32 cmp %d: %x want %x", cmp, g, wu)
+		}
+	}
+}
+
+func TestFillIota(t *testing.T) {
+	for _, n := range []int{64, 32, 5} {
+		d := make([]uint32, n)
+		Fill32(d, 7)
+		for i := range d {
+			if d[i] != 7 {
+				t.Fatalf("Fill32 n=%d", n)
+			}
+		}
+		Iota32(d, 0xfffffff0)
+		for i := range d {
+			if d[i] != 0xfffffff0+uint32(i) {
+				t.Fatalf("Iota32 n=%d lane %d = %#x", n, i, d[i])
+			}
+		}
+	}
+}

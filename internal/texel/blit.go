@@ -54,10 +54,10 @@ func (t *Texture) checkBox(op string, r Region, lod, slice int) error {
 // ResolveMultisample averages the samples of every texel of slice
 // srcSlice of a multisample texture into (dstSlice, dstLevel) of a
 // single-sample texture of the same size (the MultisampleResolve store
-// action). Float-like formats average decoded values (sRGB in linear
-// space) and re-encode; integer formats take sample 0, as Metal resolves
-// integer formats; depth formats average too (Metal's depth resolve
-// filter defaults to sample 0 — the engine chooses).
+// action). Colour formats average decoded values (sRGB in linear space)
+// and re-encode; depth/stencil formats take sample 0 (Metal's default
+// depth resolve filter); integer formats, which Metal cannot resolve, also
+// copy sample 0.
 func ResolveMultisample(src *Texture, srcSlice int, dst *Texture, dstSlice, dstLevel int) error {
 	if src == nil || dst == nil {
 		return fmt.Errorf("texel: ResolveMultisample: nil texture")
@@ -78,7 +78,7 @@ func ResolveMultisample(src *Texture, srcSlice int, dst *Texture, dstSlice, dstL
 	sl, dl := &src.levels[0], &dst.levels[dstLevel]
 	sb, db := srcSlice*src.sliceStride, dstSlice*dst.sliceStride+dl.off
 	n := src.samples
-	isFloat := floatAccess(src.format)
+	isFloat := floatAccess(src.format) && !src.format.IsDepth()
 	inv := 1 / float64(n)
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {

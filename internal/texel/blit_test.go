@@ -47,6 +47,14 @@ func TestResolveMultisample(t *testing.T) {
 	if err := ResolveMultisample(dst, 0, ms, 0, 0); err == nil {
 		t.Error("resolve from single-sample accepted")
 	}
+	dms := mustTex(t, Descriptor{TextureType: Type2DMultisample, PixelFormat: Depth32Float, Width: 1, Height: 1, SampleCount: 2})
+	_ = dms.WriteFloat(Loc{Sample: 0}, [4]float32{0.25})
+	_ = dms.WriteFloat(Loc{Sample: 1}, [4]float32{0.75})
+	ddst := mustTex(t, Texture2DDescriptor(Depth32Float, 1, 1, false))
+	_ = ResolveMultisample(dms, 0, ddst, 0, 0)
+	if v, _ := ddst.ReadFloat(Loc{}); v[0] != 0.25 {
+		t.Errorf("depth resolve = %v, want sample 0", v[0])
+	}
 	ims := mustTex(t, Descriptor{TextureType: Type2DMultisample, PixelFormat: R32Uint, Width: 1, Height: 1, SampleCount: 2})
 	_ = ims.WriteUint(Loc{Sample: 0}, [4]uint32{7})
 	_ = ims.WriteUint(Loc{Sample: 1}, [4]uint32{9})

@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"sort"
 	"testing"
+
+	"github.com/ingot-render/ingot/internal/fmath"
 )
 
 func TestEncodeFloatExactBytes(t *testing.T) {
@@ -238,8 +240,8 @@ func TestSRGBTable(t *testing.T) {
 		} else {
 			want = math.Pow((x+0.055)/1.055, 2.4)
 		}
-		if got := srgb8LUT[c]; got != float32(want) {
-			t.Errorf("sRGB %d → %v, want %v", c, got, float32(want))
+		if got := srgb8LUT[c]; got != float32(want) || got != fmath.SRGB8ToLinear(uint8(c)) {
+			t.Errorf("sRGB %d → %v, want %v (fmath %v)", c, got, float32(want), fmath.SRGB8ToLinear(uint8(c)))
 		}
 	}
 }
@@ -414,4 +416,34 @@ func FuzzCodec(f *testing.F) {
 			}
 		}
 	})
+}
+
+// The table-search sRGB encoder equals the formula everywhere: at and
+// just below every threshold, and at random points.
+func TestSRGBEncodeTable(t *testing.T) {
+	for k := 1; k < 256; k++ {
+		th := srgb8Thresholds[k]
+		below := math.Float32frombits(math.Float32bits(th) - 1)
+		if floatToSRGB8Formula(th) != uint32(k) || floatToSRGB8Formula(below) != uint32(k-1) {
+			t.Fatalf("threshold %d = %v: formula gives %d, below %d", k, th, floatToSRGB8Formula(th), floatToSRGB8Formula(below))
+		}
+		if floatToSRGB8(th) != uint32(k) || floatToSRGB8(below) != uint32(k-1) {
+			t.Fatalf("threshold %d: table gives %d, below %d", k, floatToSRGB8(th), floatToSRGB8(below))
+		}
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 1 << 18 {
+		f := math.Float32frombits(r.Uint32() & 0x3fffffff) // [0, 2)
+		if r.IntN(4) == 0 {
+			f = r.Float32()
+		}
+		if got, want := floatToSRGB8(f), floatToSRGB8Formula(f); got != want {
+			t.Fatalf("floatToSRGB8(%v) = %d, formula %d", f, got, want)
+		}
+	}
+	for _, f := range []float32{float32(math.NaN()), -1, 0, 1, 2, float32(math.Inf(1)), float32(math.Inf(-1)), 0x1p-149} {
+		if got, want := floatToSRGB8(f), floatToSRGB8Formula(f); got != want {
+			t.Errorf("floatToSRGB8(%v) = %d, formula %d", f, got, want)
+		}
+	}
 }

@@ -1,6 +1,10 @@
 package texel
 
-import "math"
+import (
+	"math"
+
+	"github.com/ingot-render/ingot/internal/fmath"
+)
 
 // Conversion rules of the MSL specification §8.7 (reference:
 // msl-types-layout.md §8.1).
@@ -61,29 +65,59 @@ func srgbToLinear64(c float64) float64 {
 	return math.Pow((c+0.055)/1.055, 2.4)
 }
 
-func linearToSRGB64(c float64) float64 {
-	if !(c > 0) { // NaN and negatives
-		return 0
+// SRGBToLinear decodes one sRGB-encoded component in [0,1]
+// (internal/fmath.SRGBToLinear).
+func SRGBToLinear(c float32) float32 { return fmath.SRGBToLinear(c) }
+
+// LinearToSRGB encodes one linear component as sRGB, unquantised (NaN → 0,
+// clamped to [0,1]; internal/fmath.LinearToSRGB).
+func LinearToSRGB(c float32) float32 { return fmath.LinearToSRGB(c) }
+
+// floatToSRGB8Formula encodes a linear component as an 8-bit sRGB value
+// with the spec's formula — linear→sRGB, then c*255 + 0.5 truncated — as
+// internal/fmath evaluates it (pack_float_to_srgb_unorm4x8), so texture
+// writes and the pack functions agree bit for bit.
+func floatToSRGB8Formula(f float32) uint32 { return uint32(fmath.LinearToSRGB8(f)) }
+
+// srgb8Thresholds[k] is the smallest float32 that encodes to sRGB byte k
+// or more. The formula is non-decreasing in its input, so the encoding of
+// x is the largest k with srgb8Thresholds[k] <= x — a table search that
+// gives the formula's exact result without calling math.Pow.
+var srgb8Thresholds [256]float32
+
+func init() {
+	for k := 1; k < 256; k++ {
+		// Bisect over the bit patterns of positive float32s (ordered like
+		// integers) in [0, 1].
+		lo, hi := uint32(0), math.Float32bits(1)
+		for lo < hi {
+			mid := lo + (hi-lo)/2
+			if floatToSRGB8Formula(math.Float32frombits(mid)) >= uint32(k) {
+				hi = mid
+			} else {
+				lo = mid + 1
+			}
+		}
+		srgb8Thresholds[k] = math.Float32frombits(lo)
 	}
-	if c >= 1 {
-		return 1
-	}
-	if c < 0.0031308 {
-		return 12.92 * c
-	}
-	return 1.055*math.Pow(c, 1/2.4) - 0.055
 }
 
-// SRGBToLinear decodes one sRGB-encoded component in [0,1].
-func SRGBToLinear(c float32) float32 { return float32(srgbToLinear64(float64(c))) }
-
-// LinearToSRGB encodes one linear component as sRGB (NaN → 0, clamped to [0,1]).
-func LinearToSRGB(c float32) float32 { return float32(linearToSRGB64(float64(c))) }
-
-// floatToSRGB8 encodes a linear component as an 8-bit sRGB value: the
-// spec's c*255 + 0.5 truncated.
+// floatToSRGB8 encodes a linear component as an 8-bit sRGB value (NaN and
+// values ≤ 0 give 0, ≥ 1 give 255), bit-exact with floatToSRGB8Formula.
 func floatToSRGB8(f float32) uint32 {
-	return uint32(linearToSRGB64(float64(f))*255 + 0.5)
+	if !(f > 0) {
+		return 0
+	}
+	if f >= 1 {
+		return 255
+	}
+	k := 0
+	for step := 128; step > 0; step >>= 1 {
+		if srgb8Thresholds[k+step] <= f { // k+step ≤ 255: k sums distinct larger steps
+			k += step
+		}
+	}
+	return uint32(k)
 }
 
 // Shared-exponent RGB9E5 (N=9 mantissa bits, bias B=15, Emax=31).

@@ -30,6 +30,16 @@
 // clamped, λ > 0 selects the minification filter; mip_filter::nearest picks
 // ceil(λ+0.5)−1, linear blends floor(λ) and floor(λ)+1.
 //
+// Performance: batch calls work on chunks of 64 lanes with all per-lane
+// state in fixed arrays (no allocation). The common case — 2D/2D-array
+// RGBA8/BGRA8 (plain or sRGB), RGBA16Float, RGBA32Float or one-channel
+// float/depth textures, weighted-average filtering without anisotropy —
+// runs a per-lane loop specialised for the format; everything else runs a
+// general path that computes the footprint for all lanes, then per
+// footprint corner fetches (one format switch per corner and chunk) and
+// accumulates. Both give bit-identical results. Uncommon formats decode
+// through a per-texel switch in the general path.
+//
 // Deliberate approximations (documented, deterministic):
 //   - Filter weights are computed in float32 at full precision; GPUs
 //     quantise them to 8 sub-texel bits, so results differ by up to ~1/256

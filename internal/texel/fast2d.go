@@ -7,14 +7,13 @@ package texel
 // float operations in the same order as the general path, so results are
 // bit-identical.
 
-// texel4 returns the 4 bytes of texel (i, j), or the border texel bb when
-// either index is a border index.
-func texel4(d []byte, bb *[4]byte, i, j int32, rowOff, bpp int) []byte {
+// texelWord returns the 4 bytes of texel (i, j) as a little-endian word,
+// or the border texel bw when either index is a border index.
+func texelWord(d []byte, bw uint32, i, j int32, rowOff, bpp int) uint32 {
 	if i < 0 || j < 0 {
-		return bb[:]
+		return bw
 	}
-	o := rowOff + int(i)*bpp
-	return d[o : o+4 : o+4]
+	return le.Uint32(d[rowOff+int(i)*bpp:])
 }
 
 // fastRGBA8Tables returns the decode table and channel order of the 8-bit
@@ -43,6 +42,8 @@ func (t *Texture) sample2DRGBA8(s *Sampler, a *SampleArgs, st *sstate, passes in
 	// as unorm8 (and sRGB) bytes: a fake texel in the format's byte order.
 	var bb [4]byte
 	bb[ri], bb[1], bb[bi], bb[3] = byte(255*border[0]), byte(255*border[1]), byte(255*border[2]), byte(255*border[3])
+	bw := le.Uint32(bb[:])
+	rs, bs := uint(8*ri), uint(8*bi)
 	for k := 0; k < st.m; k++ {
 		var ar, ag, ab, aa float32
 		lin := st.lin[k]
@@ -84,18 +85,18 @@ func (t *Texture) sample2DRGBA8(s *Sampler, a *SampleArgs, st *sstate, passes in
 			// bit-identical to the general path, which skips them.
 			row0, row1 := base+int(j0)*lv.row, base+int(j1)*lv.row
 			wx0, wy0 := 1-fx, 1-fy
-			p := texel4(d, &bb, i0, j0, row0, bpp)
+			v := texelWord(d, bw, i0, j0, row0, bpp)
 			w := pw * wx0 * wy0
-			ar, ag, ab, aa = ar+w*rgb[p[ri]], ag+w*rgb[p[1]], ab+w*rgb[p[bi]], aa+w*unorm8LUT[p[3]]
-			p = texel4(d, &bb, i1, j0, row0, bpp)
+			ar, ag, ab, aa = ar+w*rgb[byte(v>>rs)], ag+w*rgb[byte(v>>8)], ab+w*rgb[byte(v>>bs)], aa+w*unorm8LUT[byte(v>>24)]
+			v = texelWord(d, bw, i1, j0, row0, bpp)
 			w = pw * fx * wy0
-			ar, ag, ab, aa = ar+w*rgb[p[ri]], ag+w*rgb[p[1]], ab+w*rgb[p[bi]], aa+w*unorm8LUT[p[3]]
-			p = texel4(d, &bb, i0, j1, row1, bpp)
+			ar, ag, ab, aa = ar+w*rgb[byte(v>>rs)], ag+w*rgb[byte(v>>8)], ab+w*rgb[byte(v>>bs)], aa+w*unorm8LUT[byte(v>>24)]
+			v = texelWord(d, bw, i0, j1, row1, bpp)
 			w = pw * wx0 * fy
-			ar, ag, ab, aa = ar+w*rgb[p[ri]], ag+w*rgb[p[1]], ab+w*rgb[p[bi]], aa+w*unorm8LUT[p[3]]
-			p = texel4(d, &bb, i1, j1, row1, bpp)
+			ar, ag, ab, aa = ar+w*rgb[byte(v>>rs)], ag+w*rgb[byte(v>>8)], ab+w*rgb[byte(v>>bs)], aa+w*unorm8LUT[byte(v>>24)]
+			v = texelWord(d, bw, i1, j1, row1, bpp)
 			w = pw * fx * fy
-			ar, ag, ab, aa = ar+w*rgb[p[ri]], ag+w*rgb[p[1]], ab+w*rgb[p[bi]], aa+w*unorm8LUT[p[3]]
+			ar, ag, ab, aa = ar+w*rgb[byte(v>>rs)], ag+w*rgb[byte(v>>8)], ab+w*rgb[byte(v>>bs)], aa+w*unorm8LUT[byte(v>>24)]
 		}
 		l := st.lane[k]
 		out.R[l], out.G[l], out.B[l], out.A[l] = ar, ag, ab, aa

@@ -164,6 +164,10 @@ func (t *Texture) runChunk(s *Sampler, a *SampleArgs, o op, comp int, out Out, s
 			t.sample2DRGBA8(s, a, st, passes, out, border, rgb, ri, bi)
 			return
 		}
+		if kind := fastFloatKind(t.format); kind != 0 {
+			t.sample2DFloat(s, a, st, passes, out, border, kind)
+			return
+		}
 	}
 	var init float32
 	switch {

@@ -101,6 +101,19 @@ template [[host_name("fill_f"), user_annotation("F"), kernel]] void fill(device 
 	if is.Intersection == nil || is.Intersection.Primitive != "bounding_box" || strings.Join(is.Intersection.Tags, ",") != "instancing,triangle_data" {
 		t.Errorf("intersection = %+v", is.Intersection)
 	}
+	if k.Params[0].Used || !p.Lookup("vs").Params[0].Used {
+		t.Errorf("Used: a=%v in=%v", k.Params[0].Used, p.Lookup("vs").Params[0].Used)
+	}
+	var kfc, vfc []string
+	for _, fc := range k.FuncConsts {
+		kfc = append(kfc, fc.Name)
+	}
+	for _, fc := range p.Lookup("vs").FuncConsts {
+		vfc = append(vfc, fc.Name)
+	}
+	if strings.Join(kfc, ",") != "has_extra" || strings.Join(vfc, ",") != "has_extra,idx" {
+		t.Errorf("function constants per function: k=%v vs=%v", kfc, vfc)
+	}
 	var fcs []string
 	for _, fc := range p.FuncConsts {
 		fcs = append(fcs, fmt.Sprintf("%s:%d:%s", fc.Name, fc.Index, fc.Type))
@@ -283,4 +296,97 @@ func TestManyInstantiations(t *testing.T) {
 		t.Fatalf("op_half_7 = %+v", f)
 	}
 	t.Logf("%d instantiations parsed and checked in %v", n, el)
+}
+
+func TestRaytracingTypes(t *testing.T) {
+	p := mustCheck(t, `#include <metal_stdlib>
+#include <metal_raytracing>
+using namespace metal;
+using namespace raytracing;
+typedef intersector<triangle_data, instancing> Isect;
+kernel void trace(instance_acceleration_structure accel [[buffer(0)]],
+                  intersection_function_table<triangle_data, instancing> table [[buffer(1)]],
+                  visible_function_table<float3(float3)> shade [[buffer(2)]],
+                  device float4 *out [[buffer(3)]], uint2 gid [[thread_position_in_grid]]) {
+    ray r(float3(0), float3(0, 0, 1), 0.001f, INFINITY);
+    Isect i;
+    i.accept_any_intersection(false);
+    i.set_triangle_cull_mode(triangle_cull_mode::back);
+    Isect::result_type res = i.intersect(r, accel, 0xff, table);
+    float3 c = float3(res.triangle_barycentric_coord, res.distance);
+    if (res.type == intersection_type::triangle && res.triangle_front_facing)
+        c = shade[res.instance_id](c);
+    out[gid.x] = float4(c + r.origin, float(res.primitive_id));
+}`)
+	k := p.Lookup("trace").Func
+	var resT *Type
+	for _, v := range k.Info.Vars {
+		if v.Name == "res" {
+			resT = v.Type
+		}
+	}
+	if resT == nil || resT.Kind != KStruct || resT.Struct.FieldByName("triangle_barycentric_coord") == nil ||
+		resT.Struct.FieldByName("instance_id").Type != UInt || resT.Struct.FieldByName("world_to_object_transform") != nil {
+		t.Fatalf("result type = %v", resT)
+	}
+	for e, x := range k.Info.Exprs {
+		if x.Type.Kind == KUnknown {
+			if _, ok := e.(*syntax.MemberExpr); !ok {
+				if _, ok := e.(*syntax.NameExpr); !ok {
+					t.Errorf("untyped %T at %v", e, e.Pos())
+				}
+			}
+		}
+	}
+}
+
+func TestFunctionConstantDependencies(t *testing.T) {
+	p := mustCheck(t, `constant bool a [[function_constant(3)]];
+constant int b [[function_constant(1)]];
+constant bool c = a && b > 2;
+constant int unused [[function_constant(0)]];
+float helper(float x) { return c ? x : -x; }
+kernel void k(device float *p [[buffer(0)]]) { p[0] = helper(p[1]); }
+kernel void plain(device float *p [[buffer(0)]]) { p[0] = 1; }`)
+	var names []string
+	for _, fc := range p.Lookup("k").FuncConsts {
+		names = append(names, fc.Name)
+	}
+	if got := strings.Join(names, ","); got != "b,a,c" {
+		t.Errorf("k depends on %s, want b,a,c (by index, derived last)", got)
+	}
+	if n := len(p.Lookup("plain").FuncConsts); n != 0 {
+		t.Errorf("plain depends on %d function constants", n)
+	}
+}
+
+func TestCheckNilInputs(t *testing.T) {
+	fset := diag.NewFileSet()
+	if p := Check(fset, nil, nil, nil); p == nil || len(p.Functions) != 0 {
+		t.Fatalf("Check(nil) = %+v", p)
+	}
+	// Errors without a diagnostics list are dropped, not a crash.
+	f := syntax.ParseFile(fset, "x.metal", []byte("float a; float a;\nkernel void main() {}"), syntax.Options{}, diag.NewList(fset))
+	if p := Check(fset, f, nil, nil); p == nil {
+		t.Fatal("nil program")
+	}
+}
+
+func TestArgumentIDs(t *testing.T) {
+	p := mustCheck(t, `struct Mat { texture2d<float> albedo; sampler s; };
+struct AB { device float *data; array<texture2d<float>, 3> textures; Mat m [[id(10)]]; Mat inner; float scale [[id(20)]]; constant float4 *extra; };
+kernel void k(constant AB &ab [[buffer(0)]]) {}`)
+	ab := p.Lookup("k").Params[0].Type.Elem
+	if !IsArgumentBuffer(ab) {
+		t.Fatal("AB is an argument buffer")
+	}
+	ids, bad := ArgumentIDs(ab)
+	var got []string
+	for _, id := range ids {
+		got = append(got, fmt.Sprintf("%s=%d/%d", id.Path, id.ID, id.Count))
+	}
+	want := "data=0/1 textures=1/3 m=10/1 inner.albedo=11/1 inner.s=12/1 scale=20/1 extra=21/1"
+	if strings.Join(got, " ") != want || len(bad) != 0 {
+		t.Errorf("ids = %s (bad %d), want %s", strings.Join(got, " "), len(bad), want)
+	}
 }

@@ -67,26 +67,3 @@ func BenchmarkCheckOnly(b *testing.B) {
 	}
 }
 
-// TestCheckSpeed guards the acceptance bound: a ~1,000-line shader must
-// parse and check well under 50 ms (measured as the best of 5 runs).
-func TestCheckSpeed(t *testing.T) {
-	src, err := os.ReadFile(largePath)
-	if err != nil {
-		t.Skip("no large test shader")
-	}
-	best := time.Hour
-	for i := 0; i < 5; i++ {
-		t0 := time.Now()
-		fset := diag.NewFileSet()
-		diags := diag.NewList(fset)
-		f := syntax.ParseFile(fset, "renderer.metal", src, syntax.Options{}, diags)
-		Check(fset, f, &Config{FastMath: true}, diags)
-		if d := time.Since(t0); d < best {
-			best = d
-		}
-	}
-	t.Logf("parse+check of %d bytes: %v", len(src), best)
-	if best > 50*time.Millisecond && !testing.Short() {
-		t.Errorf("parse+check took %v, want < 50ms", best)
-	}
-}

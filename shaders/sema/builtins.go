@@ -1,6 +1,7 @@
 package sema
 
 import (
+	"sort"
 	"strings"
 	"sync"
 )
@@ -192,8 +193,13 @@ var builtinIndex struct {
 func buildBuiltins() {
 	m := make(map[string][]*Builtin)
 	bare := make(map[string]bool)
-	for group, sigs := range builtinTable {
-		for _, s := range sigs {
+	groups := make([]string, 0, len(builtinTable))
+	for g := range builtinTable {
+		groups = append(groups, g)
+	}
+	sort.Strings(groups) // deterministic overload order
+	for _, group := range groups {
+		for _, s := range builtinTable[group] {
 			b := parseBuiltin(s, group)
 			b.NS = "metal"
 			b.Fragment = group == "fragment" && b.Name != "simd_is_helper_thread" && b.Name != "quad_is_helper_thread"
@@ -213,12 +219,12 @@ func buildBuiltins() {
 			}
 		}
 	}
-	for n := range atomicNames {
+	for _, n := range sortedKeys(atomicNames) {
 		b := &Builtin{Name: n, Group: "atomic", NS: "metal", Sig: n}
 		m["metal::"+n] = append(m["metal::"+n], b)
 		bare[n] = true
 	}
-	for n := range specialBuiltins {
+	for _, n := range sortedKeys(specialBuiltins) {
 		b := &Builtin{Name: n, Group: "special", NS: "metal", Sig: n}
 		m["metal::"+n] = append(m["metal::"+n], b)
 		bare[n] = true
@@ -426,4 +432,13 @@ func builtinEnum(name string) *Type {
 	t := NewEnumType(e)
 	builtinEnums.m[name] = t
 	return t
+}
+
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }

@@ -1,8 +1,6 @@
 package sema
 
 import (
-	"strings"
-
 	"github.com/ingot-render/ingot/shaders/diag"
 	"github.com/ingot-render/ingot/shaders/syntax"
 )
@@ -195,6 +193,9 @@ func (c *checker) finishCall(e *syntax.CallExpr, fun *syntax.NameExpr, xs []*Exp
 	}
 	if m.Builtin != nil {
 		c.checkBuiltinUse(m.Builtin, fun.Pos())
+	}
+	if m.Func != nil && m.Func.Decl != nil && m.Func.Decl.Specs.Has(syntax.SpecConstexpr) {
+		out.Value = c.evalConstexprCall(m.Func, xs)
 	}
 	return c.record(e, out)
 }
@@ -494,16 +495,8 @@ func (c *checker) callMember(e *syntax.CallExpr, fun *syntax.MemberExpr, s *Scop
 	case KOpaque:
 		xs, _, _ := c.args(e.Args, s)
 		_ = xs
-		o := t.Opaque
-		switch {
-		case o.Name == "interpolant" && strings.HasPrefix(name, "interpolate_at_") && len(o.Args) > 0 && o.Args[0].Type != nil:
-			return c.record(e, &ExprInfo{Type: o.Args[0].Type})
-		case o.Name == "patch_control_point" && name == "size":
-			return c.record(e, &ExprInfo{Type: SizeT})
-		case o.Name == "mesh" && strings.HasPrefix(name, "set_"):
-			return c.record(e, &ExprInfo{Type: Void})
-		case o.Name == "mesh_grid_properties" && name == "set_threadgroups_per_grid":
-			return c.record(e, &ExprInfo{Type: Void})
+		if rt := opaqueMethod(t, name); rt != nil {
+			return c.record(e, &ExprInfo{Type: rt})
 		}
 		return c.unknown(e)
 	case KInvalid, KUnknown:

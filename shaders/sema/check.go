@@ -2,6 +2,7 @@ package sema
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/ingot-render/ingot/shaders/diag"
@@ -48,9 +49,13 @@ type checker struct {
 	switchs int
 	cases   map[int64]bool
 
-	slab []ExprInfo // ExprInfo allocation slab (see record)
+	slab       []ExprInfo // ExprInfo allocation slab (see record)
+	constDepth int        // nesting of constexpr function evaluation
 
 	ibChecked   map[*Struct]bool
+	attrChecked   map[*Struct]bool
+	argbufChecked map[*Struct]bool
+	reported    map[errKey]bool
 	rogChecked  map[*Struct]bool
 	viewChecked map[[2]*Struct]bool
 	globalBinds map[bindKey]*Var
@@ -71,14 +76,30 @@ func newChecker(fset *diag.FileSet, conf *Config, diags *diag.List) *checker {
 }
 
 func (c *checker) errorf(pos diag.Pos, code, format string, args ...any) {
-	if c.diags != nil {
-		c.diags.Errorf(pos, code, format, args...)
+	if c.diags == nil {
+		return
 	}
+	// The same error from several template instances is reported once.
+	msg := fmt.Sprintf(format, args...)
+	k := errKey{pos, msg}
+	if c.reported[k] {
+		return
+	}
+	if c.reported == nil {
+		c.reported = map[errKey]bool{}
+	}
+	c.reported[k] = true
+	c.diags.Add(diag.Diagnostic{Pos: pos, Severity: diag.Error, Code: code, Msg: msg})
 }
 
-func (c *checker) warnf(pos diag.Pos, code, format string, args ...any) {
+type errKey struct {
+	pos diag.Pos
+	msg string
+}
+
+func (c *checker) notef(pos diag.Pos, format string, args ...any) {
 	if c.diags != nil {
-		c.diags.Warnf(pos, code, format, args...)
+		c.diags.Notef(pos, format, args...)
 	}
 }
 
@@ -119,7 +140,7 @@ func (c *checker) declare(s *Scope, sym *Symbol) *Symbol {
 		old.Kind == SymVar || old.Kind == SymEnumConst {
 		c.errorf(sym.Pos, "redefinition", "redefinition of '%s'", sym.Name)
 		if old.Pos.IsValid() {
-			c.diags.Notef(old.Pos, "previous definition is here")
+			c.notef(old.Pos, "previous definition is here")
 		}
 		return old
 	}
@@ -439,6 +460,81 @@ func (c *checker) staticAssert(d *syntax.StaticAssertDecl, s *Scope) {
 // finish runs the whole-program rules once every declaration was seen.
 func (c *checker) finish() {
 	c.checkQualifiedCalls()
+	for _, fn := range c.prog.Functions {
+		c.entryUsage(fn)
+	}
+}
+
+// entryUsage computes Param.Used and Function.FuncConsts.
+func (c *checker) entryUsage(fn *Function) {
+	f := fn.Func
+	used := map[*Var]bool{}
+	consts := map[*FuncConst]bool{}
+	var addConst func(k *FuncConst)
+	addConst = func(k *FuncConst) {
+		if k == nil || consts[k] {
+			return
+		}
+		consts[k] = true
+		if k.Init != nil {
+			syntax.Inspect(k.Init, func(n syntax.Node) bool {
+				if e, ok := n.(syntax.Expr); ok {
+					if x := c.prog.Info.Exprs[e]; x != nil && x.Var != nil && x.Var.FuncConst != nil {
+						addConst(x.Var.FuncConst)
+					}
+				}
+				return true
+			})
+		}
+	}
+	seen := map[*Func]bool{}
+	var walk func(g *Func)
+	walk = func(g *Func) {
+		if g == nil || seen[g] || g.Info == nil {
+			return
+		}
+		seen[g] = true
+		for _, x := range g.Info.Exprs {
+			if x.Var != nil {
+				if g == f {
+					used[x.Var] = true
+				}
+				if x.Var.FuncConst != nil {
+					addConst(x.Var.FuncConst)
+				}
+			}
+		}
+		for _, h := range g.Calls {
+			walk(h)
+		}
+	}
+	walk(f)
+	for _, p := range fn.Params {
+		p.Used = used[p.Var]
+		if p.FuncConst != nil {
+			addConst(p.FuncConst.FuncConst)
+		}
+		if p.IndexConst != nil {
+			addConst(p.IndexConst.FuncConst)
+		}
+		for _, sa := range p.StageIn {
+			if sa.FuncConst != nil {
+				addConst(sa.FuncConst.FuncConst)
+			}
+		}
+	}
+	for _, k := range c.prog.FuncConsts {
+		if consts[k] {
+			fn.FuncConsts = append(fn.FuncConsts, k)
+		}
+	}
+	sort.SliceStable(fn.FuncConsts, func(i, j int) bool {
+		a, b := fn.FuncConsts[i], fn.FuncConsts[j]
+		if (a.Index < 0) != (b.Index < 0) {
+			return a.Index >= 0
+		}
+		return a.Index < b.Index
+	})
 }
 
 // checkQualifiedCalls reports qualified functions that call other
@@ -489,5 +585,3 @@ func fmtTypes(ts []*Type) string {
 	}
 	return strings.Join(parts, ", ")
 }
-
-var _ = fmt.Sprintf

@@ -411,6 +411,15 @@ func (c *checker) textureMethod(e *syntax.CallExpr, fun *syntax.MemberExpr, t *T
 		if len(xs) > 0 && !xs[0].Type.IsBad() && xs[0].Type.Kind != KSampler {
 			c.errorf(e.Args[0].Pos(), "tex-sampler", "first argument of sample must be a sampler, not '%s'", xs[0].Type)
 		}
+		if len(xs) < 2 {
+			c.errorf(fun.Name.Pos(), "tex-args", "'%s' requires a sampler and coordinates", name)
+			return c.invalid(e)
+		}
+		if want := Vec(Float, sampleDim(k)); !xs[1].Type.IsBad() {
+			if !c.setConv(e.Args[1], xs[1], want, ConvOpts{}) {
+				c.errorf(e.Args[1].Pos(), "tex-coord", "'%s' on %s needs '%s' coordinates, not '%s'", name, k, want, xs[1].Type)
+			}
+		}
 		return c.record(e, &ExprInfo{Type: val})
 	case "gather", "gather_compare":
 		if !need(t.Access == AccessSample, "access::sample") {
@@ -427,6 +436,11 @@ func (c *checker) textureMethod(e *syntax.CallExpr, fun *syntax.MemberExpr, t *T
 				return c.invalid(e)
 			}
 		}
+		if len(xs) == 0 {
+			c.errorf(fun.Name.Pos(), "tex-args", "'read' requires coordinates")
+			return c.invalid(e)
+		}
+		c.texCoord(e.Args[0], xs[0], k, name)
 		return c.record(e, &ExprInfo{Type: val})
 	case "write":
 		if !need(t.Access == AccessWrite || t.Access == AccessReadWrite, "access::write or access::read_write") {
@@ -444,6 +458,11 @@ func (c *checker) textureMethod(e *syntax.CallExpr, fun *syntax.MemberExpr, t *T
 				c.errorf(e.Args[0].Pos(), "tex-write", "cannot write '%s' to '%s' (expects '%s')", xs[0].Type, t, tv)
 			}
 		}
+		if len(xs) < 2 {
+			c.errorf(fun.Name.Pos(), "tex-args", "'write' requires a value and coordinates")
+			return c.invalid(e)
+		}
+		c.texCoord(e.Args[1], xs[1], k, name)
 		return c.record(e, &ExprInfo{Type: Void})
 	case "get_width", "get_height", "get_depth", "get_num_mip_levels", "get_array_size", "get_num_samples":
 		return c.record(e, &ExprInfo{Type: UInt})
@@ -466,4 +485,45 @@ func (c *checker) textureMethod(e *syntax.CallExpr, fun *syntax.MemberExpr, t *T
 	}
 	c.errorf(fun.Name.Pos(), "no-member", "no member named '%s' in '%s'", name, t)
 	return c.invalid(e)
+}
+
+// sampleDim is the float coordinate width of sample() on shape k.
+func sampleDim(k TexKind) int {
+	switch k {
+	case Tex1D, Tex1DArray:
+		return 1
+	case Tex3D, TexCube, TexCubeArray, DepthCube, DepthCubeArray:
+		return 3
+	}
+	return 2
+}
+
+// readDim is the integer coordinate width of read()/write() on shape k.
+func readDim(k TexKind) int {
+	switch k {
+	case Tex1D, Tex1DArray, TexBuffer:
+		return 1
+	case Tex3D:
+		return 3
+	}
+	return 2
+}
+
+// texCoord checks the integer coordinate of read/write: uint or ushort
+// with the shape's width (int coordinates are accepted and converted).
+func (c *checker) texCoord(e syntax.Expr, x *ExprInfo, k TexKind, method string) {
+	if x.Type.IsBad() {
+		return
+	}
+	xt := valueType(x.Type)
+	s := xt.Scalar()
+	n := readDim(k)
+	if s == nil || !s.IsInteger() || xt.Width() != n {
+		c.errorf(e.Pos(), "tex-coord", "'%s' on %s needs %s coordinates, not '%s'", method, k, Vec(UInt, n), x.Type)
+		return
+	}
+	if s != UInt && s != UShort {
+		cv := ImplicitConversion(xt, Vec(UInt, n), ConvOpts{Explicit: true})
+		x.Conv = &cv
+	}
 }

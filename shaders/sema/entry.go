@@ -38,6 +38,12 @@ var vertexBuiltins = map[string]*builtinRule{
 	"thread_index_in_simdgroup": ruleU, "threads_per_simdgroup": ruleU,
 }
 
+// vertexOutputs are the typed built-in outputs of Table 5.4.
+var vertexOutputs = map[string]*builtinRule{
+	"point_size": ruleOf(Float), "clip_distance": ruleOf(Float),
+	"render_target_array_index": ruleOf(UChar, UShort, UInt), "viewport_array_index": ruleOf(UShort, UInt),
+}
+
 var fragmentBuiltins = map[string]*builtinRule{
 	"position": ruleOf(Vec(Float, 4)), "front_facing": ruleOf(Bool), "point_coord": ruleOf(Vec(Float, 2)),
 	"sample_id": ruleOf(UInt), "sample_mask": ruleOf(UInt), "primitive_id": ruleOf(UInt),
@@ -228,7 +234,7 @@ func (c *checker) checkEntry(f *Func, as []Attr, inst *syntax.FuncDecl) {
 	if fn.HostName != "" {
 		if old := c.hostNames[fn.HostName]; old != nil && old.Func != f {
 			c.errorf(hostNamePos(as, fn.Pos), "dup-host-name", "function name '%s' is already used by another qualified function", fn.HostName)
-			c.diags.Notef(old.Pos, "previous function is here")
+			c.notef(old.Pos, "previous function is here")
 		} else {
 			c.hostNames[fn.HostName] = fn
 		}
@@ -356,6 +362,7 @@ func hasMemberAttr(st *Struct, name string) bool {
 // stageOutputMembers checks §5.11: vertex/fragment outputs cannot contain
 // packed vectors, matrices, structs (except imageblock data), pointers or references.
 func (c *checker) stageOutputMembers(fn *Function, st *Struct, pos diag.Pos) {
+	c.checkMemberAttrs(st)
 	for _, f := range st.Fields {
 		t := f.Type
 		if t.Kind == KArray && f.Attr("clip_distance") != nil {
@@ -385,12 +392,34 @@ func (c *checker) stageOutputMembers(fn *Function, st *Struct, pos diag.Pos) {
 		if a := f.Attr("invariant"); a != nil && f.Attr("position") == nil {
 			c.errorf(a.Pos, "invariant", "[[invariant]] can only be used on the [[position]] output")
 		}
+		if fn.Kind == FuncVertex {
+			for _, a := range f.Attrs {
+				if r := vertexOutputs[a.Name]; r != nil && !t.IsBad() && !ruleAccepts(r, t) &&
+					!(a.Name == "clip_distance" && t.Kind == KArray && t.Elem == Float) {
+					c.errorf(a.Pos, "output-type", "invalid type '%s' for vertex output [[%s]] (%s)", t, a.Name, ruleDesc(r))
+				}
+			}
+		}
 	}
 }
 
 // fragmentOutputs checks the types of fragment output attributes (Table 5.7).
 func (c *checker) fragmentOutputs(fn *Function, st *Struct) {
 	colors := map[int64]*Type{}
+	var bare []*Field // members without any attribute: implicit color(0)
+	nColor := 0
+	for _, f := range st.Fields {
+		if f.Attr("color") != nil {
+			nColor++
+		}
+		if len(f.Attrs) == 0 && !f.Static {
+			bare = append(bare, f)
+		}
+	}
+	if len(bare) > 1 || len(bare) == 1 && nColor > 0 {
+		c.errorf(diag.Pos(bare[len(bare)-1].Pos), "color-missing",
+			"fragment output member '%s' needs [[color(m)]] when there are several color outputs", bare[len(bare)-1].Name)
+	}
 	for _, f := range st.Fields {
 		t := f.Type
 		for _, a := range f.Attrs {
@@ -590,6 +619,15 @@ func (c *checker) checkParams(fn *Function, d *syntax.FuncDecl) {
 		}
 	}
 	c.checkBuiltinConsistency(builtinTypes, builtinPos)
+	for _, p := range fn.Params {
+		if p.Bind == BindBuffer {
+			t := p.Type
+			if t.Kind == KPointer || t.Kind == KReference {
+				t = t.Elem
+			}
+			c.checkArgumentBuffer(t)
+		}
+	}
 	c.assignIndices(fn)
 	c.checkAliasColors(fn)
 }
@@ -806,11 +844,37 @@ var knownAttrs = map[string]bool{"position": true, "point_size": true, "clip_dis
 	"alias_implicit_imageblock_color": true, "coherent": true}
 
 func isKnownAttr(n string) bool {
-	if knownAttrs[n] || kernelBuiltins[n] != nil || vertexBuiltins[n] != nil || fragmentBuiltins[n] != nil {
+	if knownAttrs[n] || kernelBuiltins[n] != nil || vertexBuiltins[n] != nil || fragmentBuiltins[n] != nil ||
+		interpolationAttrs[n] || memberAttrs[n] {
 		return true
 	}
 	_, ok := intersectionInputs[n]
 	return ok
+}
+
+// memberAttrs are attributes that may appear on members of stage input
+// and output structs besides the built-ins.
+var memberAttrs = map[string]bool{"color": true, "raster_order_group": true, "function_constant": true,
+	"imageblock_data": true, "buffer": true, "texture": true, "sampler": true, "alignas": true,
+	"render_target_array_index": true, "viewport_array_index": true, "amplification_id": true}
+
+// checkMemberAttrs reports unknown attributes on the members of a stage
+// input/output struct (a misspelt [[positon]] would otherwise be ignored).
+func (c *checker) checkMemberAttrs(st *Struct) {
+	if c.attrChecked == nil {
+		c.attrChecked = map[*Struct]bool{}
+	}
+	if c.attrChecked[st] {
+		return
+	}
+	c.attrChecked[st] = true
+	for _, f := range st.Fields {
+		for _, a := range f.Attrs {
+			if !isKnownAttr(a.Name) {
+				c.errorf(a.Pos, "unknown-attr", "unknown attribute '%s' on member '%s'", a.Name, f.Name)
+			}
+		}
+	}
 }
 
 // checkBuiltinConsistency applies the matching-type rules of §5.2.3.6.
@@ -979,6 +1043,7 @@ func (c *checker) checkStageIn(fn *Function, p *Param, a *Attr) {
 }
 
 func (c *checker) stageInMembers(fn *Function, p *Param, st *Struct, prefix string, base int) {
+	c.checkMemberAttrs(st)
 	_, _, offs := Layout(NewStructTypeView(st))
 	for i, f := range st.Fields {
 		if f.Static {

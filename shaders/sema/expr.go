@@ -138,11 +138,10 @@ func (c *checker) expr(e syntax.Expr, s *Scope) *ExprInfo {
 		c.expr(e.Value, s)
 		return c.unknown(e)
 	case *syntax.LambdaExpr:
-		// Lambdas (Metal 3.2) are accepted; their bodies are not typed yet.
 		if c.conf.Version != 0 && c.conf.Version < 320 {
 			c.errorf(e.Lbrack, "lambda", "lambda expressions require Metal 3.2 or later")
 		}
-		return c.unknown(e)
+		return c.lambda(e, s)
 	case *syntax.TypeIDExpr:
 		t := c.resolveType(e.Type, s)
 		return c.record(e, &ExprInfo{Type: t, IsType: true})
@@ -561,7 +560,7 @@ func (c *checker) binary(e *syntax.BinaryExpr, s *Scope) *ExprInfo {
 		c.errorf(e.OpPos, "bad-op", "operator '%s' is not supported", e.Op)
 		return c.invalid(e)
 	}
-	if x.Type.Kind == KStruct || y.Type.Kind == KStruct {
+	if x.Type.Kind == KStruct || y.Type.Kind == KStruct || x.Type.Kind == KEnum || y.Type.Kind == KEnum {
 		name := "operator" + e.Op.String()
 		if r := c.operatorCall(e, name, x, []*ExprInfo{y}, e.OpPos, s); r != nil {
 			return r
@@ -860,6 +859,11 @@ func (c *checker) index(e *syntax.IndexExpr, s *Scope) *ExprInfo {
 		if t.Opaque.Name == "patch_control_point" && len(t.Opaque.Args) > 0 && t.Opaque.Args[0].Type != nil {
 			return c.record(e, &ExprInfo{Type: t.Opaque.Args[0].Type, LValue: true, Const: true})
 		}
+		if t.Opaque.Name == "visible_function_table" && len(t.Opaque.Args) > 0 && t.Opaque.Args[0].Type != nil &&
+			t.Opaque.Args[0].Type.Kind == KFunc {
+			// table[i] is a function pointer; calling it yields the signature's result.
+			return c.record(e, &ExprInfo{Type: t.Opaque.Args[0].Type})
+		}
 		return c.unknown(e)
 	}
 	c.errorf(e.Lbrack, "not-indexable", "subscripted value of type '%s' is not an array, pointer, or vector", t)
@@ -1030,4 +1034,29 @@ func (c *checker) cast(e *syntax.CastExpr, s *Scope) *ExprInfo {
 		}
 	}
 	return c.record(e, out)
+}
+
+// lambda checks a lambda expression (Metal 3.2) as a function whose body
+// sees the enclosing scope (captured variables resolve to the enclosing
+// function's Vars). The expression has a function type; ExprInfo.Func is
+// the lambda's own *Func, whose Info holds the body's typing.
+func (c *checker) lambda(e *syntax.LambdaExpr, s *Scope) *ExprInfo {
+	fd := &syntax.FuncDecl{StartPos: e.Lbrack, Name: &syntax.Name{Segs: []*syntax.NameSegment{{NamePos: e.Lbrack, Name: "(lambda)"}}},
+		Params: e.Params, Result: e.Result, Body: e.Body}
+	if fd.Result == nil {
+		fd.Result = &syntax.BuiltinType{TypePos: e.Lbrack, EndPos: e.Lbrack, Name: "auto"}
+	}
+	saveTypes := c.info
+	f := c.funcSig(fd, s, nil)
+	c.info = saveTypes
+	f.QualName = "(lambda)"
+	if c.fn != nil {
+		f.Kind = FuncPlain
+	}
+	c.checkBody(f)
+	ps := make([]*Type, len(f.Params))
+	for i, p := range f.Params {
+		ps[i] = p.Type
+	}
+	return c.record(e, &ExprInfo{Type: FuncType(f.Result, ps), Func: f})
 }

@@ -1,7 +1,6 @@
 package sema
 
 import (
-	"github.com/ingot-render/ingot/shaders/diag"
 	"github.com/ingot-render/ingot/shaders/syntax"
 )
 
@@ -391,4 +390,99 @@ func (c *checker) functionConstant(d *syntax.VarDecl, v *Var, fa *Attr) {
 	c.prog.FuncConsts = append(c.prog.FuncConsts, k)
 }
 
-var _ diag.Pos
+// maxConstexprDepth bounds recursive constexpr evaluation.
+const maxConstexprDepth = 64
+
+// evalConstexprCall evaluates a call of a constexpr function whose
+// arguments are all constants. Supported bodies: constant local
+// declarations, if/else, and return statements (what constexpr helpers
+// in shaders use); anything else yields nil (not constant). Evaluation
+// uses a scratch Info and reports nothing.
+func (c *checker) evalConstexprCall(f *Func, args []*ExprInfo) *Value {
+	if c.constDepth >= maxConstexprDepth || f.Decl.Body == nil || len(args) != len(f.Params) {
+		return nil
+	}
+	sc := newScope(ScopeFunc, f.scope, "")
+	for i, p := range f.Params {
+		if args[i].Value == nil || p.Name == "" {
+			return nil
+		}
+		v, ok := ConvertValue(*args[i].Value, p.Type.Unqualified())
+		if !ok {
+			return nil
+		}
+		sc.insert(&Symbol{Kind: SymConst, Name: p.Name, Value: &v, Type: v.Type})
+	}
+	saveInfo, saveDiags, saveFn := c.info, c.diags, c.fn
+	c.info, c.diags = newInfo(), nil
+	c.constDepth++
+	defer func() { c.info, c.diags, c.fn = saveInfo, saveDiags, saveFn; c.constDepth-- }()
+	v, done := c.evalStmts(f.Decl.Body.Stmts, sc)
+	if !done || v == nil {
+		return nil
+	}
+	if cv, ok := ConvertValue(*v, f.Result.Unqualified()); ok {
+		return &cv
+	}
+	return nil
+}
+
+// evalStmts runs constexpr statements; done reports a return was reached.
+func (c *checker) evalStmts(stmts []syntax.Stmt, s *Scope) (*Value, bool) {
+	for _, st := range stmts {
+		switch st := st.(type) {
+		case *syntax.ReturnStmt:
+			if st.Result == nil {
+				return nil, true
+			}
+			return c.expr(st.Result, s).Value, true
+		case *syntax.DeclStmt:
+			for _, d := range st.Decls {
+				vd, ok := d.(*syntax.VarDecl)
+				if !ok || vd.Name == nil || vd.Init == nil {
+					return nil, true
+				}
+				x := c.expr(vd.Init, s)
+				if x.Value == nil {
+					return nil, true
+				}
+				v := *x.Value
+				if t := c.resolveType(vd.Type, s); t != autoType && !t.IsBad() {
+					if cv, ok := ConvertValue(v, t); ok {
+						v = cv
+					}
+				}
+				s.insert(&Symbol{Kind: SymConst, Name: vd.Name.Name, Value: &v, Type: v.Type})
+			}
+		case *syntax.IfStmt:
+			if st.Cond == nil || st.Init != nil {
+				return nil, true
+			}
+			cond := c.expr(st.Cond, s)
+			if cond.Value == nil {
+				return nil, true
+			}
+			branch := st.Then
+			if !cond.Value.AsBool() {
+				branch = st.Else
+			}
+			if branch != nil {
+				body := []syntax.Stmt{branch}
+				if b, ok := branch.(*syntax.BlockStmt); ok {
+					body = b.Stmts
+				}
+				if v, done := c.evalStmts(body, newScope(ScopeBlock, s, "")); done {
+					return v, true
+				}
+			}
+		case *syntax.BlockStmt:
+			if v, done := c.evalStmts(st.Stmts, newScope(ScopeBlock, s, "")); done {
+				return v, true
+			}
+		case *syntax.EmptyStmt:
+		default:
+			return nil, true // not supported: not a constant
+		}
+	}
+	return nil, false
+}

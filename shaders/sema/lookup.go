@@ -334,9 +334,19 @@ func (c *checker) lookupQualified(n *syntax.Name, s *Scope, report bool) *Symbol
 			}
 			return nil
 		}
+		if sym.Kind == SymBuiltinTmp && first.Name == "intersector" && len(n.Segs) == 2 && n.Segs[1].Name == "result_type" {
+			var args []TemplArg
+			if first.Template != nil {
+				args = c.templArgs(first.Template, s)
+			}
+			return &Symbol{Kind: SymType, Name: "result_type", Type: intersectionResult(args)}
+		}
+		if sym.Kind == SymType && sym.Type.Kind == KOpaque && sym.Type.Opaque.Name == "intersector" &&
+			len(n.Segs) == 2 && n.Segs[1].Name == "result_type" {
+			return &Symbol{Kind: SymType, Name: "result_type", Type: intersectionResult(sym.Type.Opaque.Args)}
+		}
 		if sym.Kind == SymBuiltinTmp || (sym.Kind == SymType && (sym.Type.Kind == KOpaque || sym.Type.IsBad())) {
-			// Members of built-in templates (intersector<...>::result_type)
-			// are not modelled.
+			// Other members of built-in templates are not modelled.
 			return &Symbol{Kind: SymType, Name: n.Last().Name, Type: Unknown}
 		}
 		cur = c.scopeOf(sym, first, s)

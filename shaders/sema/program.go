@@ -106,6 +106,9 @@ type Param struct {
 	Attrs   []Attr
 	Var     *Var
 	Pos     diag.Pos
+	// Used reports whether the body refers to the argument (reflection's
+	// "active" before function-constant specialization).
+	Used bool
 }
 
 // StageInAttr is one member of a [[stage_in]] struct.
@@ -163,4 +166,9 @@ type Function struct {
 	EarlyFragmentTests              bool
 	Attrs                           []Attr
 	Pos                             diag.Pos
+	// FuncConsts are the function constants the function depends on: those
+	// its body, the helpers it calls, its optional arguments and stage_in
+	// members, and binding indices refer to (derived constants bring in the
+	// constants they are computed from). Ordered by index, then name.
+	FuncConsts []*FuncConst
 }

@@ -64,6 +64,10 @@ func TestQualifiedFunctionRules(t *testing.T) {
 			[]string{"2:8: must have a member with \\[\\[position\\]\\]"}},
 		{"vertex position type", "struct O { float3 p [[position]]; };\nvertex O v() { O o; return o; }",
 			[]string{"1:19: \\[\\[position\\]\\] output must be float4"}},
+		{"misspelt member attribute", "struct O { float4 p [[positon]]; };\nvertex O v() { O o; return o; }",
+			[]string{"1:23: unknown attribute 'positon'", "2:8: must have a member with"}},
+		{"vertex output builtin types", "struct O { float4 p [[position]]; half ps [[point_size]]; float cd [[clip_distance]][2]; uint v [[viewport_array_index]]; };\nvertex O v() { O o; return o; }",
+			[]string{"1:45: invalid type 'half' for vertex output \\[\\[point_size\\]\\]"}},
 		{"vertex writes non-void", `vertex float4 v(device float *p [[buffer(0)]]) { p[0] = 1; return float4(0); }`,
 			[]string{"1:8: writes to device memory and must return void"}},
 		{"early_fragment_tests on kernel", "[[early_fragment_tests]]\nkernel void k() {}", []string{"2:13: early_fragment_tests.*kernel"}},
@@ -142,6 +146,9 @@ func TestBuiltinAttributeRules(t *testing.T) {
 		{"tile pair mismatch", "fragment float4 f(ushort2 a [[pixel_position_in_tile]], uint2 b [[pixels_per_tile]]) { return 0; }", []string{"1:67: must match"}},
 		{"color output type", "struct O { bool c [[color(0)]]; };\nfragment O f() { O o; return o; }", []string{"1:21: \\[\\[color\\]\\] output must be"}},
 		{"depth output type", "struct O { half d [[depth(any)]]; };\nfragment O f() { O o; return o; }", []string{"1:21: \\[\\[depth\\]\\] output must be float"}},
+		{"fragment outputs need color", "struct O { float4 a; float4 b; };\nfragment O f() { O o; return o; }", []string{"1:27: needs \\[\\[color\\(m\\)\\]\\]"}},
+		{"argument buffer ids", "struct AB { texture2d<float> t [[id(2)]]; sampler s [[id(1)]]; };\nkernel void k(constant AB &ab [[buffer(0)]]) {}",
+			[]string{"1:54: \\[\\[id\\(1\\)\\]\\] of member 's' must be greater"}},
 		{"color in/out mismatch", "fragment half4 f(float4 fb [[color(0)]]) { return 0; }", []string{"1:30: color attachment 0 is read as 'float4' but written as 'half4'"}},
 		{"interpolation on int", "struct I { float4 p [[position]]; int i [[center_perspective]]; };\nfragment float4 f(I in [[stage_in]]) { return 0; }",
 			[]string{"1:43: can only use flat"}},
@@ -252,6 +259,13 @@ func TestExpressionRules(t *testing.T) {
 		{"texture write access", "kernel void k(texture2d<float> t [[texture(0)]]) { t.write(float4(0), uint2(0)); }", []string{"1:54: requires access::write"}},
 		{"texture read float coords", "kernel void k(texture2d<float, access::read> t [[texture(0)]]) { float4 c = t.read(float2(0)); }", []string{"1:84: must be integers"}},
 		{"texture types", "kernel void k(texture2d<float, access::read_write> t [[texture(0)]], depth2d<float> d [[texture(1)]], sampler s [[sampler(0)]]) { float4 c = t.read(uint2(0)); t.write(c, uint2(1)); float z = d.sample(s, float2(0)); uint w = t.get_width(); }", nil},
+		{"sample coord width", "fragment float4 f(texture2d<float> t [[texture(0)]], sampler s [[sampler(0)]]) { float3 uv = 0; return t.sample(s, uv); }",
+			[]string{"1:116: needs 'float2' coordinates"}},
+		{"cube sample", "fragment float4 f(texturecube<float> t [[texture(0)]], sampler s [[sampler(0)]]) { return t.sample(s, float3(1)); }", nil},
+		{"read coord width", "kernel void k(texture3d<float, access::read> t [[texture(0)]], uint2 g [[thread_position_in_grid]]) { float4 c = t.read(g); }",
+			[]string{"1:121: needs uint3 coordinates"}},
+		{"write int coords", "kernel void k(texture2d<float, access::write> t [[texture(0)]], int2 g [[thread_position_in_grid]]) { t.write(float4(1), g); }",
+			[]string{"1:74: invalid type 'int2'"}},
 		{"depth half", "kernel void k(depth2d<half> d [[texture(0)]]) {}", []string{"1:15: depth texture component type must be float"}},
 		{"ms write", "kernel void k(texture2d_ms<float, access::write> d [[texture(0)]]) {}", []string{"1:15: multisample textures"}},
 		{"atomics", "kernel void k(device atomic_uint *c [[buffer(0)]], threadgroup atomic_int *t [[threadgroup(0)]]) { uint o = atomic_fetch_add_explicit(c, 1u, memory_order_relaxed); int v = atomic_load_explicit(t, memory_order_relaxed); atomic_store_explicit(c, 2u, memory_order_relaxed); }", nil},
@@ -264,6 +278,12 @@ func TestExpressionRules(t *testing.T) {
 		{"static_assert", "static_assert(sizeof(float3) == 16, \"f3\");\nstatic_assert(sizeof(packed_float3) == 16, \"p3\");", []string{"2:15: static assertion failed: p3"}},
 		{"mem_flags or", "kernel void k() { threadgroup_barrier(mem_flags::mem_device | mem_flags::mem_threadgroup); }", nil},
 		{"program scope variable space", "float g = 1;", []string{"1:7: must reside in constant address space"}},
+		{"auto return", "auto sq(float x) { return x * x; }\nfloat3 f() { return float3(sq(2.0f)); }", nil},
+		{"lambda", "kernel void k(device float *p [[buffer(0)]]) { float s = 2; auto twice = [s](float x) { return x * s; }; p[0] = twice(p[1]); }", nil},
+		{"lambda body error", "float f() { auto g = [](float x) { return x + nope; }; return g(1); }", []string{"1:47: undeclared identifier 'nope'"}},
+		{"constexpr function", "constexpr int twice(int x) { return x * 2; }\nconstexpr uint pick(uint a, bool b) { if (b) return a; const uint c = a + 1; return c; }\nfloat f() { float a[twice(3)]; float b[pick(4, false)]; static_assert(sizeof(b) == 20, \"\"); return a[5]; }", nil},
+		{"constexpr function not constant", "constexpr int twice(int x) { return x * 2; }\nfloat f(int n) { float a[twice(n)]; return a[0]; }", []string{"2:26: not a constant expression"}},
+		{"enum operator", "enum class Flags : uint { A = 1, B = 2 };\nFlags operator|(Flags a, Flags b) { return Flags(uint(a) | uint(b)); }\nFlags f() { return Flags::A | Flags::B; }", nil},
 		{"redefinition", "float f() { float a = 1; float a = 2; return a; }", []string{"1:32: redefinition of 'a'"}},
 	})
 }
@@ -278,6 +298,8 @@ float f() { return inner::g(1) + outer::inner::g(2) + ::outer::inner::N; }`, nil
 		{"struct methods operators ctors", `
 struct V { float3 v; V() : v(0) {} V(float3 x) : v(x) {} V operator+(V o) const { return V(v + o.v); } float len() const { return length(v); } };
 float f() { V a(float3(1)); V b = a + a; return b.len() + a.v.x; }`, nil},
+		{"member init type", "struct V { float3 v; int n; V(float4 x) : v(x), n(1) {} };", []string{"1:45: cannot initialize member 'v'"}},
+		{"member init unknown", "struct V { float3 v; V() : w(0) {} };", []string{"1:28: 'w' is not a member of 'V'"}},
 		{"free operator", "struct C { float r; };\nC operator*(C a, float s) { C c; c.r = a.r * s; return c; }\nfloat f(C c) { return (c * 2).r; }", nil},
 		{"enums", `
 enum Mode { ModeA, ModeB = 4 };
@@ -307,6 +329,8 @@ kernel void k(device float *d [[buffer(0)]]) { float l = 1; d[0] = load(d) + loa
 template <typename T> kernel void fill(device T *p [[buffer(0)]], uint i [[thread_position_in_grid]]) { p[i] = T(1); }
 template [[host_name("fill_f")]] kernel void fill(device float *, uint);
 template [[host_name("fill_i")]] kernel void fill<int>(device int *, uint);`, nil},
+		{"template error reported once", "template <typename T> kernel void f(device T *p [[buffer(0)]]) { p[0] = undefined_name; }\ntemplate [[host_name(\"a\")]] kernel void f(device int *);\ntemplate [[host_name(\"b\")]] kernel void f(device float *);",
+			[]string{"1:73: undeclared identifier 'undefined_name'"}},
 		{"instantiation mismatch", "template <typename T> kernel void f(device T *p [[buffer(0)]]) {}\ntemplate kernel void f(device float *, int);",
 			[]string{"2:22: does not match any template"}},
 		{"unknown type", "Foo f();", []string{"1:1: unknown type name 'Foo'"}},

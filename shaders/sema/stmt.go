@@ -41,12 +41,13 @@ func (c *checker) checkBody(f *Func) {
 		}
 	}
 	for _, mi := range f.Decl.Inits {
-		for _, el := range mi.Init.Elems {
-			c.expr(el, fs)
-		}
+		c.memberInit(f, mi, fs)
 	}
 	c.scope = fs
 	c.block(f.Decl.Body, fs)
+	if f.Result == autoType {
+		f.Result = Void // no return with a value
+	}
 	c.prog.Funcs = append(c.prog.Funcs, f)
 	c.fn, c.info, c.scope, c.loops, c.switchs = saveFn, saveInfo, saveScope, saveLoops, saveSw
 }
@@ -240,6 +241,8 @@ func (c *checker) returnStmt(st *syntax.ReturnStmt, s *Scope) {
 		return
 	}
 	if rt == autoType {
+		// auto f() { return e; }: the first return decides the type.
+		c.fn.Result = x.Type // Invalid when the expression was: suppresses follow-on errors
 		return
 	}
 	if !c.setConv(st.Result, x, rt.Unqualified(), ConvOpts{}) {
@@ -353,4 +356,40 @@ func (c *checker) checkInitializer(d *syntax.VarDecl, v *Var, s *Scope) {
 	if v.Constexpr && v.Value == nil && x != nil && !x.Type.IsBad() && t.IsScalarOrVector() {
 		c.errorf(d.Init.Pos(), "constexpr", "constexpr variable '%s' must be initialized by a constant expression", v.Name)
 	}
+}
+
+// memberInit checks one constructor member initializer `m(args)` against
+// the field's type (base-class initializers are checked as constructions).
+func (c *checker) memberInit(f *Func, mi *syntax.MemberInit, s *Scope) {
+	var ft *Type
+	if f.Method != nil && !mi.Name.Qualified() {
+		if fl := f.Method.FieldByName(mi.Name.Last().Name); fl != nil {
+			ft = fl.Type
+		}
+	}
+	if ft == nil {
+		if f.Method != nil {
+			if sym := c.lookupQualified(mi.Name, s, false); sym != nil && sym.Kind == SymType {
+				c.construct(mi.Init, sym.Type, mi.Init.Elems, !mi.Init.Paren, mi.Init.Lbrace, s)
+				return
+			}
+			c.errorf(mi.Name.Pos(), "member-init", "'%s' is not a member of '%s'", mi.Name.Plain(), f.Method.QualName)
+		}
+		for _, el := range mi.Init.Elems {
+			c.expr(el, s)
+		}
+		return
+	}
+	if mi.Init.Paren && len(mi.Init.Elems) == 1 && !(ft.Kind == KStruct && len(ft.Struct.Ctors) > 0) {
+		x := c.expr(mi.Init.Elems[0], s)
+		if !c.setConv(mi.Init.Elems[0], x, ft, ConvOpts{}) {
+			c.errorf(mi.Init.Elems[0].Pos(), "init-type", "cannot initialize member '%s' of type '%s' with '%s'", mi.Name.Plain(), ft, x.Type)
+		}
+		return
+	}
+	if mi.Init.Paren {
+		c.construct(mi.Init, ft, mi.Init.Elems, false, mi.Init.Lbrace, s)
+		return
+	}
+	c.initList(mi.Init, ft, s)
 }

@@ -391,6 +391,8 @@ func (c *checker) builtinTemplateType(name string, args []TemplArg, pos diag.Pos
 			return e
 		}
 		return bad("too few template arguments for 'uniform'")
+	case "intersection_result":
+		return intersectionResult(args)
 	case "array_ref":
 		if e := argType(args, 0); e != nil {
 			return ArrayOf(e, 0, true)

@@ -78,6 +78,9 @@ type File struct {
 	Pragmas []*Pragma // every #pragma seen, including those of included files
 	// Includes lists every #include/#import that was resolved, in order.
 	Includes []*Include
+	// Version is the language version the file was preprocessed for
+	// (from Options.Std and Options.Platform).
+	Version LanguageVersion
 }
 
 // Pos implements Node.
@@ -451,10 +454,11 @@ type FuncType struct {
 	Attrs    []*AttrList // attributes after the parameter list
 }
 
-// TagType is a struct/class/union/enum defined inline in a declaration,
-// as in `struct { float a; } v;` or `typedef struct S { ... } T;`. Decl
-// is a *StructDecl or *EnumDecl (also emitted on its own into the
-// enclosing scope when it has a name).
+// TagType is an anonymous struct/class/union/enum defined inline in a
+// declaration, as in `struct { float a; } v;` or `typedef struct { ... }
+// T;`. Decl is a *StructDecl or *EnumDecl. A named definition followed by
+// declarators (`struct S { ... } v;`) is instead emitted as its own
+// StructDecl, and v's type is a NamedType with Keyword "struct".
 type TagType struct {
 	Decl Decl
 }

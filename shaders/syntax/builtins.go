@@ -104,7 +104,7 @@ func init() {
 // simdHeader is the virtual <simd/simd.h>: the simd_*, vector_* and
 // matrix_* names shared with host code, as typedefs of MSL types.
 var simdHeader = func() string {
-	b := []byte("#pragma once\n")
+	var b []byte
 	add := func(s string) { b = append(b, s...) }
 	type el struct{ simd, msl string }
 	for _, e := range []el{{"char", "char"}, {"uchar", "uchar"}, {"short", "short"}, {"ushort", "ushort"},
@@ -134,11 +134,17 @@ var simdHeader = func() string {
 	return string(b)
 }()
 
+// stdlibHeader is the virtual <metal_stdlib>: the MSL names themselves
+// are built in; it defines the macros that real headers provide and
+// shaders use.
+const stdlibHeader = "#define METAL_FUNC inline __attribute__((__always_inline__))\n"
+
 // virtualHeaders are the standard headers that resolve without files.
 // Their content is empty (every MSL built-in is known to the parser and
-// to sema) except for <simd/simd.h>.
+// to sema) except for <simd/simd.h> and the METAL_FUNC macro of
+// <metal_stdlib>.
 var virtualHeaders = map[string]string{
-	"metal_stdlib": "", "metal_types": "", "metal_math": "", "metal_common": "", "metal_integer": "",
+	"metal_stdlib": stdlibHeader, "metal_types": "", "metal_math": "", "metal_common": "", "metal_integer": "",
 	"metal_relational": "", "metal_geometric": "", "metal_matrix": "", "metal_pack": "",
 	"metal_graphics": "", "metal_texture": "", "metal_atomic": "", "metal_compute": "",
 	"metal_raytracing": "", "metal_mesh": "", "metal_imageblocks": "", "metal_simdgroup": "",

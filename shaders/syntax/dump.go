@@ -552,6 +552,10 @@ func (d *dumper) stmt(s Stmt) {
 		d.w(");")
 	case *SwitchStmt:
 		d.w("switch (")
+		if x.Init != nil {
+			d.stmt(x.Init)
+			d.w(" ")
+		}
 		if x.CondDecl != nil {
 			d.decl(x.CondDecl)
 		} else {

@@ -253,35 +253,6 @@ func (l *lexer) header() (name string, pos diag.Pos, ok bool) {
 	return l.src[start+1 : i], l.base + diag.Pos(start), true
 }
 
-// restOfLine returns the raw text up to the end of the logical line
-// (splices removed, comments kept as is), consuming it.
-func (l *lexer) restOfLine() string {
-	src := l.src
-	start := l.off
-	i := start
-	var b []byte
-	for i < len(src) && src[i] != '\n' {
-		if src[i] == '\\' && i+1 < len(src) && src[i+1] == '\n' {
-			b = append(b, src[start:i]...)
-			i += 2
-			start = i
-			continue
-		}
-		if src[i] == '\\' && i+2 < len(src) && src[i+1] == '\r' && src[i+2] == '\n' {
-			b = append(b, src[start:i]...)
-			i += 3
-			start = i
-			continue
-		}
-		i++
-	}
-	l.off = i
-	if b == nil {
-		return src[start:i]
-	}
-	return string(append(b, src[start:i]...))
-}
-
 // punct lexes a punctuator by maximal munch.
 func punct(s string, i int) (Kind, int) {
 	c := s[i]

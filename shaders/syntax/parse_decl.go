@@ -98,7 +98,9 @@ func (p *parser) simpleDecl(ctx declCtx, className string, preAttrs []*AttrList)
 		start = preAttrs[0].Lbrack
 	}
 	isTmpl := p.tmplPending
-	d := p.declSpecifiers(className)
+	var ds declSpecs
+	d := &ds
+	p.declSpecifiers(d, className)
 	p.tmplPending = false
 	if len(preAttrs) > 0 {
 		d.attrs = append(preAttrs, d.attrs...)
@@ -124,7 +126,7 @@ func (p *parser) simpleDecl(ctx declCtx, className string, preAttrs []*AttrList)
 		p.sync()
 		return append(out, &BadDecl{From: from, To: p.prevEnd()})
 	}
-	if base == nil && len(d.kw) == 0 && ctx != ctxClass && !p.ctorQualified() && p.kind() != KwOperator && p.kind() != Tilde {
+	if base == nil && d.kw.distinct == 0 && ctx != ctxClass && !p.ctorQualified() && p.kind() != KwOperator && p.kind() != Tilde {
 		// A name that is not a type followed by something unexpected.
 		p.errorf(p.pos(), "unknown type name '%s'", p.tok().Text)
 		from := start
@@ -682,7 +684,9 @@ func (p *parser) templateParam() *TemplateParam {
 	default:
 		tp.Kind = NonTypeParam
 		p.paramCtx++
-		d := p.declSpecifiers("")
+		var ds declSpecs
+		d := &ds
+		p.declSpecifiers(d, "")
 		p.paramCtx--
 		base := p.specType(d)
 		if base == nil {

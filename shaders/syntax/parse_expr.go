@@ -490,7 +490,9 @@ func (p *parser) primary() Expr {
 	case KwStaticCast, KwReinterpretCast, KwConstCast, KwDynamicCast:
 		return p.namedCast()
 	case KwVoid, KwBool, KwChar, KwShort, KwInt, KwLong, KwFloat, KwDouble, KwSigned, KwUnsigned:
-		d := p.declSpecifiers("")
+		var ds declSpecs
+		d := &ds
+		p.declSpecifiers(d, "")
 		typ := p.specType(d)
 		return p.construct(typ)
 	case KwTypename, KwDecltype:

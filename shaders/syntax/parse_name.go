@@ -1,13 +1,18 @@
 package syntax
 
-import "github.com/ingot-render/ingot/shaders/diag"
-
 // memberTypeNames are member typedef names that denote types when they
 // follow a type (intersector<...>::result_type).
 var memberTypeNames = map[string]bool{
 	"type": true, "result_type": true, "value_type": true, "element_type": true,
 	"size_type": true, "difference_type": true, "pointer": true, "reference": true,
 	"index_type": true, "extents_type": true, "data_type": true,
+}
+
+// nameBlock co-allocates a Name with its first segment.
+type nameBlock struct {
+	name Name
+	seg  NameSegment
+	arr  [1]*NameSegment
 }
 
 // atNameStart reports whether the current token can start a name.
@@ -31,7 +36,9 @@ func (p *parser) parseName() *Name {
 	if !p.atNameStart() {
 		return nil
 	}
-	n := &Name{}
+	// One allocation for the common single-segment name.
+	blk := &nameBlock{}
+	n := &blk.name
 	if p.kind() == ColonColon {
 		n.Global = true
 		n.GlobalAt = p.pos()
@@ -39,7 +46,15 @@ func (p *parser) parseName() *Name {
 	}
 	prevType := false
 	for {
-		seg := &NameSegment{NamePos: p.pos()}
+		var seg *NameSegment
+		if len(n.Segs) == 0 {
+			seg = &blk.seg
+			seg.NamePos = p.pos()
+			blk.arr[0] = seg
+			n.Segs = blk.arr[:0:1]
+		} else {
+			seg = &NameSegment{NamePos: p.pos()}
+		}
 		if p.kind() == KwTemplate {
 			seg.TemplateKw = true
 			p.next()
@@ -216,7 +231,8 @@ func (p *parser) templateArgs() *TemplateArgs {
 	}
 	for {
 		arg := &TemplateArg{}
-		if p.atTypeStart() && p.typeArgLikely() {
+		// As in C++, an argument that can be a type-id is a type.
+		if p.atTypeStart() {
 			arg.Type = p.typeID()
 		} else {
 			arg.Expr = p.exprNoGt()
@@ -236,15 +252,6 @@ func (p *parser) templateArgs() *TemplateArgs {
 		ta.Gt = p.pos()
 		return ta
 	}
-}
-
-// typeArgLikely reports, at a type start inside template arguments,
-// whether the argument is a type rather than an expression such as
-// float(1) or sizeof-like uses; in template arguments a type-id wins as in
-// C++, except for a known MSL value type immediately constructed with
-// braces.
-func (p *parser) typeArgLikely() bool {
-	return true
 }
 
 // exprNoGt parses a template argument expression in which '>' closes the
@@ -280,5 +287,3 @@ func (p *parser) probeName() (*Name, state) {
 	}
 	return n, s
 }
-
-func (p *parser) nameEndPos(n *Name) diag.Pos { return n.End() }

@@ -265,7 +265,9 @@ func (p *parser) condition(what string) (Expr, *VarDecl) {
 func (p *parser) condBody() (Expr, *VarDecl) {
 	if p.isDeclStmt() {
 		start := p.pos()
-		d := p.declSpecifiers("")
+		var ds declSpecs
+		d := &ds
+		p.declSpecifiers(d, "")
 		base := p.specType(d)
 		if base != nil {
 			dc := p.declarator(base, declNamed)
@@ -313,7 +315,9 @@ func (p *parser) forStmt() Stmt {
 	// Range-based for: for (decl : range).
 	if p.isDeclStmt() && p.rangeForFollows() {
 		start := p.pos()
-		d := p.declSpecifiers("")
+		var ds declSpecs
+		d := &ds
+		p.declSpecifiers(d, "")
 		base := p.specType(d)
 		if base == nil {
 			base = &BadType{From: start, To: p.pos()}

@@ -21,7 +21,7 @@ type declSpecs struct {
 	qualPos   diag.Pos
 
 	// builtin keyword type parts
-	kw      map[Kind]int
+	kw      kwCounts
 	kwStart diag.Pos
 	kwEnd   diag.Pos
 
@@ -30,7 +30,43 @@ type declSpecs struct {
 	tagBody bool     // tagDecl has a body (or is a plain forward declaration)
 }
 
-func (d *declSpecs) hasType() bool { return d.base != nil || len(d.kw) > 0 }
+func (d *declSpecs) hasType() bool { return d.base != nil || d.kw.distinct > 0 }
+
+// kwOrder lists the keyword type specifiers counted by kwCounts.
+var kwOrder = [...]Kind{KwVoid, KwBool, KwChar, KwShort, KwInt, KwLong, KwFloat, KwDouble, KwSigned, KwUnsigned, KwAuto}
+
+// kwCounts counts keyword type specifiers (unsigned long long int ...).
+type kwCounts struct {
+	c        [len(kwOrder)]uint8
+	distinct int
+}
+
+func kwIndex(k Kind) int {
+	for i, x := range kwOrder {
+		if x == k {
+			return i
+		}
+	}
+	return -1
+}
+
+func (c *kwCounts) add(k Kind) {
+	if i := kwIndex(k); i >= 0 {
+		if c.c[i] == 0 {
+			c.distinct++
+		}
+		if c.c[i] < 255 {
+			c.c[i]++
+		}
+	}
+}
+
+func (c *kwCounts) n(k Kind) int {
+	if i := kwIndex(k); i >= 0 {
+		return int(c.c[i])
+	}
+	return 0
+}
 
 // isAddrSpaceName reports whether an identifier is an address-space
 // qualifier keyword.
@@ -104,6 +140,10 @@ func (p *parser) parseAttrLists() []*AttrList {
 			ls = append(ls, p.attrList())
 			continue
 		}
+		if p.atGNUAttr() {
+			ls = append(ls, p.gnuAttr())
+			continue
+		}
 		if p.kind() == KwAlignas {
 			ls = append(ls, p.alignasAttr())
 			continue
@@ -113,7 +153,49 @@ func (p *parser) parseAttrLists() []*AttrList {
 }
 
 func (p *parser) atAttr() bool {
-	return p.kind() == LBrack && p.peek(1) == LBrack || p.kind() == KwAlignas
+	return p.kind() == LBrack && p.peek(1) == LBrack || p.kind() == KwAlignas || p.atGNUAttr()
+}
+
+// atGNUAttr reports whether __attribute__(( starts here.
+func (p *parser) atGNUAttr() bool {
+	return p.kind() == Identifier && p.tok().Text == "__attribute__" && p.peek(1) == LParen
+}
+
+// gnuAttr parses __attribute__((a, b(args))) into an AttrList whose
+// attributes have Namespace "gnu" (names keep their spelling, e.g.
+// "__always_inline__").
+func (p *parser) gnuAttr() *AttrList {
+	l := &AttrList{Lbrack: p.pos()}
+	p.next()
+	p.expect(LParen, "after '__attribute__'")
+	p.expect(LParen, "after '__attribute__'")
+	for p.kind() != RParen && p.kind() != EOF {
+		if p.got(Comma) {
+			continue
+		}
+		if !isIdentLike(p.kind()) {
+			p.errorf(p.pos(), "expected attribute name")
+			p.skipTo(RParen)
+			break
+		}
+		a := &Attribute{Namespace: "gnu", NamePos: p.pos(), Name: p.tok().Text}
+		p.next()
+		if p.kind() == LParen {
+			a.HasArgs = true
+			a.Lparen = p.pos()
+			p.next()
+			saved := p.noGt
+			p.noGt = 0
+			a.Args = p.exprList(RParen)
+			p.noGt = saved
+			a.Rparen = p.expect(RParen, "")
+		}
+		l.Attrs = append(l.Attrs, a)
+	}
+	p.expect(RParen, "")
+	l.Rbrack = p.pos()
+	p.expect(RParen, "")
+	return l
 }
 
 // attrList parses one [[ a, b(args) ]].
@@ -198,14 +280,14 @@ func (p *parser) alignasAttr() *AttrList {
 // declSpecifiers parses attributes, specifiers, qualifiers and the type
 // specifier of a declaration. className is the enclosing class name (for
 // constructor detection), or "".
-func (p *parser) declSpecifiers(className string) *declSpecs {
-	d := &declSpecs{start: p.pos()}
+func (p *parser) declSpecifiers(d *declSpecs, className string) {
+	d.start = p.pos()
 	for {
 		t := p.tok()
 		switch t.Kind {
 		case LBrack:
 			if p.peek(1) != LBrack {
-				return d
+				return
 			}
 			d.attrs = append(d.attrs, p.attrList())
 			continue
@@ -216,7 +298,7 @@ func (p *parser) declSpecifiers(className string) *declSpecs {
 			d.specs |= SpecStatic
 		case KwExtern:
 			if p.peek(1) == String {
-				return d // linkage specification, handled by the caller
+				return // linkage specification, handled by the caller
 			}
 			d.specs |= SpecExtern
 		case KwInline:
@@ -255,15 +337,14 @@ func (p *parser) declSpecifiers(className string) *declSpecs {
 			if d.base != nil {
 				p.errorf(t.Pos, "cannot combine with previous type specifier")
 			}
-			if d.kw == nil {
-				d.kw = map[Kind]int{}
+			if d.kw.distinct == 0 {
 				d.kwStart = t.Pos
 			}
-			d.kw[t.Kind]++
+			d.kw.add(t.Kind)
 			d.kwEnd = t.End()
 		case KwStruct, KwClass, KwUnion:
 			if d.hasType() {
-				return d
+				return
 			}
 			sd := p.classSpecifier()
 			d.tagDecl = sd
@@ -276,7 +357,7 @@ func (p *parser) declSpecifiers(className string) *declSpecs {
 			continue
 		case KwEnum:
 			if d.hasType() {
-				return d
+				return
 			}
 			ed := p.enumSpecifier()
 			d.tagDecl = ed
@@ -289,7 +370,7 @@ func (p *parser) declSpecifiers(className string) *declSpecs {
 			continue
 		case KwTypename:
 			if d.hasType() {
-				return d
+				return
 			}
 			p.next()
 			n := p.parseName()
@@ -301,11 +382,15 @@ func (p *parser) declSpecifiers(className string) *declSpecs {
 			continue
 		case KwDecltype:
 			if d.hasType() {
-				return d
+				return
 			}
 			d.base = p.decltypeType()
 			continue
 		case Identifier, ColonColon:
+			if p.atGNUAttr() {
+				d.attrs = append(d.attrs, p.gnuAttr())
+				continue
+			}
 			if t.Kind == Identifier && isAddrSpaceName(t.Text) && p.lookup(t.Text) != nkValue {
 				sp, _ := AddrSpaceByName(t.Text)
 				if d.space != AddrNone && d.space != sp {
@@ -322,19 +407,19 @@ func (p *parser) declSpecifiers(className string) *declSpecs {
 				break
 			}
 			if d.hasType() {
-				return d
+				return
 			}
 			// Constructor of the enclosing class: S( or ~S is a declarator.
 			if t.Kind == Identifier && className != "" && t.Text == className && p.peek(1) == LParen {
-				return d
+				return
 			}
 			if p.ctorQualified() {
-				return d
+				return
 			}
 			n, s := p.probeName()
 			if n == nil {
 				p.reset(s)
-				return d
+				return
 			}
 			isType := p.isTypeName(n)
 			if !isType {
@@ -354,13 +439,13 @@ func (p *parser) declSpecifiers(className string) *declSpecs {
 			}
 			if !isType {
 				p.reset(s)
-				return d
+				return
 			}
 			// The speculative parse succeeded without errors: keep it.
 			d.base = &NamedType{Name: n}
 			continue
 		default:
-			return d
+			return
 		}
 		p.next()
 	}
@@ -395,7 +480,7 @@ func (p *parser) ctorQualified() bool {
 		return false
 	}
 	last, prev := n.Segs[len(n.Segs)-1], n.Segs[len(n.Segs)-2]
-	return last.Name == prev.Name || last.Kind == NameDestructor || last.Kind == NameConversion || last.Kind == NameOperator && false
+	return last.Name == prev.Name || last.Kind == NameDestructor || last.Kind == NameConversion
 }
 
 func (p *parser) skipParens() {
@@ -431,33 +516,34 @@ func (p *parser) decltypeType() TypeExpr {
 }
 
 // builtinName canonicalizes keyword type specifiers.
-func builtinName(kw map[Kind]int) (string, bool) {
-	n := func(k Kind) int { return kw[k] }
+func builtinName(kw *kwCounts) (string, bool) {
+	n := kw.n
 	uns := n(KwUnsigned) > 0
 	sgn := n(KwSigned) > 0
 	if uns && sgn || n(KwUnsigned) > 1 || n(KwSigned) > 1 {
 		return "int", false
 	}
 	others := 0
-	for k, c := range kw {
+	for _, k := range kwOrder {
 		switch k {
 		case KwUnsigned, KwSigned, KwInt, KwLong, KwShort:
 		default:
-			others += c
+			others += n(k)
 		}
 	}
+	single := kw.distinct == 1
 	switch {
-	case n(KwVoid) == 1 && len(kw) == 1:
+	case n(KwVoid) == 1 && single:
 		return "void", true
-	case n(KwBool) == 1 && len(kw) == 1:
+	case n(KwBool) == 1 && single:
 		return "bool", true
-	case n(KwAuto) == 1 && len(kw) == 1:
+	case n(KwAuto) == 1 && single:
 		return "auto", true
-	case n(KwFloat) == 1 && len(kw) == 1:
+	case n(KwFloat) == 1 && single:
 		return "float", true
-	case n(KwDouble) == 1 && len(kw) == 1:
+	case n(KwDouble) == 1 && single:
 		return "double", true
-	case n(KwDouble) == 1 && n(KwLong) == 1 && len(kw) == 2:
+	case n(KwDouble) == 1 && n(KwLong) == 1 && kw.distinct == 2:
 		return "long double", true
 	case n(KwChar) == 1 && others == 1 && n(KwInt) == 0 && n(KwLong) == 0 && n(KwShort) == 0:
 		switch {
@@ -471,19 +557,27 @@ func builtinName(kw map[Kind]int) (string, bool) {
 	if others > 0 || n(KwInt) > 1 {
 		return "int", false
 	}
-	prefix := ""
-	if uns {
-		prefix = "unsigned "
-	}
 	switch {
 	case n(KwShort) == 1 && n(KwLong) == 0:
-		return prefix + "short", true
+		if uns {
+			return "unsigned short", true
+		}
+		return "short", true
 	case n(KwLong) == 1 && n(KwShort) == 0:
-		return prefix + "long", true
+		if uns {
+			return "unsigned long", true
+		}
+		return "long", true
 	case n(KwLong) == 2 && n(KwShort) == 0:
-		return prefix + "long long", true
+		if uns {
+			return "unsigned long long", true
+		}
+		return "long long", true
 	case n(KwShort) == 0 && n(KwLong) == 0:
-		return prefix + "int", true
+		if uns {
+			return "unsigned int", true
+		}
+		return "int", true
 	}
 	return "int", false
 }
@@ -494,8 +588,8 @@ func (p *parser) specType(d *declSpecs) TypeExpr {
 	switch {
 	case d.base != nil:
 		t = d.base
-	case len(d.kw) > 0:
-		name, ok := builtinName(d.kw)
+	case d.kw.distinct > 0:
+		name, ok := builtinName(&d.kw)
 		if !ok {
 			p.errorf(d.kwStart, "invalid combination of type specifiers")
 		}
@@ -516,7 +610,9 @@ func (p *parser) typeID() TypeExpr {
 		return &BadType{From: p.pos(), To: p.pos()}
 	}
 	defer p.leave()
-	d := p.declSpecifiers("")
+	var ds declSpecs
+	d := &ds
+	p.declSpecifiers(d, "")
 	base := p.specType(d)
 	if base == nil {
 		p.errorf(p.pos(), "expected a type")
@@ -529,7 +625,9 @@ func (p *parser) typeID() TypeExpr {
 // convTypeID parses the type of a conversion function (operator T): only
 // pointer/reference operators follow the specifiers.
 func (p *parser) convTypeID() TypeExpr {
-	d := p.declSpecifiers("")
+	var ds declSpecs
+	d := &ds
+	p.declSpecifiers(d, "")
 	t := p.specType(d)
 	if t == nil {
 		return &BadType{From: d.start, To: p.pos()}
@@ -773,18 +871,21 @@ func (p *parser) paramsFollow(mode declMode, named bool) bool {
 		p.next()
 		p.tentative++
 		p.paramCtx++
-		d := p.declSpecifiers("")
+		var ds declSpecs
+		d := &ds
+		p.declSpecifiers(d, "")
 		p.paramCtx--
 		k2 := p.kind()
 		p.tentative--
 		failed := p.failed
 		p.reset(save)
-		if failed || d == nil {
+		if failed {
 			return false
 		}
 		switch k2 {
 		case LParen, LBrace, Dot, Arrow, LBrack:
-			return k2 == LBrack && false
+			// float4(...), S{...}, x.y: an expression argument.
+			return false
 		}
 		return true
 	}
@@ -866,6 +967,9 @@ func (p *parser) paramList() ([]*ParamDecl, bool) {
 		if !p.got(Comma) {
 			break
 		}
+		if p.kind() == RParen {
+			p.errorf(p.pos(), "expected parameter declarator")
+		}
 	}
 	return ps, false
 }
@@ -874,7 +978,9 @@ func (p *parser) paramList() ([]*ParamDecl, bool) {
 func (p *parser) paramDecl() *ParamDecl {
 	start := p.pos()
 	p.paramCtx++
-	d := p.declSpecifiers("")
+	var ds declSpecs
+	d := &ds
+	p.declSpecifiers(d, "")
 	p.paramCtx--
 	base := p.specType(d)
 	if base == nil {

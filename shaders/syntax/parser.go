@@ -1,8 +1,6 @@
 package syntax
 
 import (
-	"fmt"
-
 	"github.com/ingot-render/ingot/shaders/diag"
 )
 
@@ -15,6 +13,7 @@ func ParseFile(fset *diag.FileSet, name string, src []byte, opts Options, diags 
 	f.Name = name
 	f.Pragmas = r.Pragmas
 	f.Includes = r.Includes
+	f.Version = r.Version
 	if fl := fset.File(r.Tokens[len(r.Tokens)-1].Pos); fl != nil {
 		f.Start = diag.Pos(fl.Base)
 	}
@@ -28,8 +27,8 @@ func ParseTokens(toks []Token, diags *diag.List) *File {
 		toks = append(toks[:len(toks):len(toks)], Token{Kind: EOF})
 	}
 	p := &parser{toks: toks, diags: diags}
-	p.global = &scope{names: map[string]nameKind{}}
-	p.scopes = []*scope{p.global}
+	p.scopes = make([]scope, 1, 32)
+	p.scopes[0].names = map[string]nameKind{}
 	p.anyTypes = map[string]nameKind{}
 	f := &File{}
 	if len(toks) > 0 {
@@ -64,8 +63,7 @@ type parser struct {
 	halfGt bool // the first '>' of the current '>>' (or '>>=') was consumed
 	diags  *diag.List
 
-	scopes []*scope
-	global *scope
+	scopes []scope // scopes[0] is the file scope
 	// anyTypes holds every name declared anywhere as a type, template or
 	// namespace, for qualified lookups (ns::S).
 	anyTypes    map[string]nameKind
@@ -210,18 +208,6 @@ func (p *parser) errorf(pos diag.Pos, format string, args ...any) {
 	p.diags.Errorf(pos, "syntax", format, args...)
 }
 
-// describe names the current token for messages.
-func (p *parser) describe() string {
-	t := p.tok()
-	switch t.Kind {
-	case EOF:
-		return "end of file"
-	case Identifier:
-		return fmt.Sprintf("identifier '%s'", t.Text)
-	}
-	return "'" + t.Text + "'"
-}
-
 // expect consumes a token of kind k or reports "expected k <context>".
 func (p *parser) expect(k Kind, context string) diag.Pos {
 	pos := p.pos()
@@ -298,11 +284,12 @@ func (p *parser) sync() {
 // ---------------------------------------------------------------------------
 // Scopes
 
-func (p *parser) pushScope() { p.scopes = append(p.scopes, &scope{}) }
+func (p *parser) pushScope() { p.scopes = append(p.scopes, scope{}) }
 
 func (p *parser) popScope() {
-	if len(p.scopes) > 1 {
-		p.scopes = p.scopes[:len(p.scopes)-1]
+	if n := len(p.scopes); n > 1 {
+		p.scopes[n-1] = scope{}
+		p.scopes = p.scopes[:n-1]
 	}
 }
 
@@ -310,7 +297,7 @@ func (p *parser) declare(name string, k nameKind) {
 	if name == "" {
 		return
 	}
-	s := p.scopes[len(p.scopes)-1]
+	s := &p.scopes[len(p.scopes)-1]
 	if s.names == nil {
 		s.names = map[string]nameKind{}
 	}

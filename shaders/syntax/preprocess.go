@@ -640,6 +640,7 @@ func (p *pp) include(f *ppFile, hash, nt Token) {
 			df = p.fset.AddFile(key, []byte(content))
 			p.fileCache[key] = df
 		}
+		p.once[key] = true // built-in headers are include-once
 		p.pushFile(df, key, content)
 		return
 	}
@@ -681,9 +682,6 @@ func (p *pp) candidates(f *ppFile, name string, system bool) []string {
 func (p *pp) findHeader(f *ppFile, name string, system bool) (string, []byte, bool) {
 	if p.opts.Resolver == nil {
 		return "", nil, false
-	}
-	if cached, ok := p.fileCache[name]; ok && !system {
-		_ = cached
 	}
 	for _, c := range p.candidates(f, name, system) {
 		if df, ok := p.fileCache[c]; ok {

@@ -260,3 +260,19 @@ func TestPreprocessResult(t *testing.T) {
 		t.Errorf("pragma position %s", p)
 	}
 }
+
+func TestIsVirtualHeader(t *testing.T) {
+	for _, h := range []string{"metal_stdlib", "metal_raytracing", "metal_mesh", "metal_imageblocks", "simd/simd.h",
+		"metal_math", "metal_texture", "metal_atomic", "metal_compute", "metal_geometric", "metal_common",
+		"metal_integer", "metal_relational", "metal_matrix", "metal_pack", "metal_graphics", "metal_types"} {
+		if _, ok := IsVirtualHeader(h); !ok {
+			t.Errorf("%s is not a virtual header", h)
+		}
+	}
+	if c, _ := IsVirtualHeader("simd/simd.h"); !strings.Contains(c, "typedef float4 simd_float4;") {
+		t.Errorf("simd/simd.h lacks simd_float4")
+	}
+	if _, ok := IsVirtualHeader("stdio.h"); ok {
+		t.Errorf("stdio.h is virtual")
+	}
+}

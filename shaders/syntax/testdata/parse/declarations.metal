@@ -66,3 +66,16 @@ float (*fp)(float, int);
 int (&ra)[3] = *reinterpret_cast<thread int(*)[3]>(0);
 threadgroup_imageblock float4* ib;
 object_data float* od;
+METAL_FUNC float helper_inline(float x) { return x; }
+static inline __attribute__((always_inline)) float gnu_attr(float x) { return x; }
+struct alignas(16) Aligned { float a; };
+struct Ops {
+    float v[4];
+    float operator[](int i) const { return v[i]; }
+    float operator()(float x) const noexcept { return x * v[0]; }
+    bool operator<(const thread Ops& o) const { return v[0] < o.v[0]; }
+    thread Ops& operator+=(const thread Ops& o) { v[0] += o.v[0]; return *this; }
+    operator float4() const { return float4(v[0], v[1], v[2], v[3]); }
+    auto sum() const -> float { return v[0] + v[1]; }
+};
+decltype(1.0f) dt = 2.0f;

@@ -53,3 +53,11 @@ kernel void stmts(device float* out [[buffer(0)]], uint id [[thread_position_in_
     x = metal::fast::sin(x) + precise::cos(x) + ::helper(x, 1.0f);
     return;
 }
+struct Ops { float operator()(float x) const; float operator[](int i) const; };
+bool operator<(Ops a, Ops b);
+void conds(int i) {
+    while (int w = i - 1) { i = w; break; }
+    switch (int q = i; q) { default: break; }
+    Ops o; float f = o(1.0f) + o[2];
+    bool lt = o < o;
+}

@@ -1,0 +1,10 @@
+package main
+
+import (
+	"github.com/ingot-render/ingot/internal/fmath"
+	"github.com/ingot-render/ingot/internal/texel"
+)
+
+func init() {
+	benchSources = append(benchSources, fmath.BenchCases, texel.BenchCases)
+}

@@ -1,0 +1,179 @@
+package lower
+
+import (
+	"github.com/ingot-render/ingot/shaders/diag"
+	"github.com/ingot-render/ingot/shaders/ir"
+	"github.com/ingot-render/ingot/shaders/sema"
+	"github.com/ingot-render/ingot/shaders/syntax"
+)
+
+// call lowers a call expression; the result is nil for void calls and a
+// (possibly read-only) lvalue otherwise.
+func (f *fn) call(e *syntax.CallExpr) *lvalue {
+	xi := f.x(e)
+	if fi := f.info.Exprs[e.Fun]; fi != nil && fi.IsType || xi.Construct {
+		v := f.construct(xi.Type, e.Args, e.Pos(), xi)
+		return &lvalue{t: v.t, alts: []alt{{regs: v.regs}}, readOnly: true}
+	}
+	if me, ok := unparen(e.Fun).(*syntax.MemberExpr); ok {
+		bt := f.x(me.X).Type
+		if me.Arrow && bt.Kind == sema.KPointer {
+			bt = bt.Elem
+		}
+		switch bt.Kind {
+		case sema.KTexture:
+			return f.textureCall(e, me, bt, xi)
+		case sema.KStruct:
+			if xi.Func == nil {
+				f.errorf(e.Pos(), "unresolved method call")
+			}
+			var recv *lvalue
+			if me.Arrow {
+				p := f.value(me.X)
+				recv = &lvalue{t: bt, mem: true, addr: p.regs[0], space: spaceOf(f.x(me.X).Type.Space)}
+			} else {
+				recv = f.lval(me.X)
+			}
+			if xi.Func.Static {
+				recv = nil
+			}
+			return f.callFunc(xi.Func, recv, e.Args, nil, e.Pos())
+		case sema.KArray:
+			if me.Name.Last().Name == "size" && hasConst(xi) {
+				c := f.constValue(*xi.Value, xi.Type, e.Pos())
+				return &lvalue{t: c.t, alts: []alt{{regs: c.regs}}, readOnly: true}
+			}
+		}
+		f.errorf(e.Pos(), "unsupported method call '%s' on '%s'", me.Name.Last().Name, bt)
+	}
+	if xi.Func != nil {
+		var recv *lvalue
+		if xi.Func.Method != nil && !xi.Func.Static {
+			if f.this == ir.NoReg {
+				f.errorf(e.Pos(), "method call without an object")
+			}
+			recv = f.thisLV()
+		}
+		return f.callFunc(xi.Func, recv, e.Args, nil, e.Pos())
+	}
+	if xi.Builtin != nil {
+		v := f.builtinCall(e, xi)
+		if v == nil {
+			return nil
+		}
+		return &lvalue{t: v.t, alts: []alt{{regs: v.regs}}, readOnly: true}
+	}
+	f.errorf(e.Pos(), "unsupported call (function pointers, lambdas and function tables are not lowered)")
+	return nil
+}
+
+func unparen(e syntax.Expr) syntax.Expr {
+	for {
+		p, ok := e.(*syntax.ParenExpr)
+		if !ok {
+			return e
+		}
+		e = p.X
+	}
+}
+
+// operatorCall calls an overloaded operator: a method of x's struct, or a
+// free function taking x first.
+func (f *fn) operatorCall(sf *sema.Func, x syntax.Expr, rest []syntax.Expr, pos diag.Pos) *lvalue {
+	if sf.Method != nil && !sf.Static {
+		return f.callFunc(sf, f.lval(x), rest, nil, pos)
+	}
+	return f.callFunc(sf, nil, append([]syntax.Expr{x}, rest...), nil, pos)
+}
+
+// addressOf returns a Thread address holding lv's object and a function
+// to copy it back after the call (nil when lv is addressable as is). want
+// is the address space the callee expects.
+func (f *fn) addressOf(lv *lvalue, want ir.Space, writeBack bool) (ir.Reg, func()) {
+	if lv.mem && lv.swz == nil && lv.space == want {
+		return lv.addr, nil
+	}
+	tmp := f.alloca(lv.t)
+	f.store(tmp, f.load(lv))
+	if !writeBack || lv.readOnly || lv.space == ir.Constant && lv.mem {
+		return tmp.addr, nil
+	}
+	return tmp.addr, func() { f.store(lv, f.load(tmp)) }
+}
+
+// callFunc calls user function sf with receiver recv (methods) and
+// arguments given as expressions (exprs) or values (vals).
+func (f *fn) callFunc(sf *sema.Func, recv *lvalue, exprs []syntax.Expr, vals []value, pos diag.Pos) *lvalue {
+	callee := f.p.function(sf, pos)
+	var args []ir.Reg
+	var after []func()
+	if sf.Method != nil && !sf.Static {
+		if recv == nil {
+			f.errorf(pos, "method '%s' called without an object", sf.Name)
+		}
+		a, back := f.addressOf(recv, ir.Thread, !sf.ConstM)
+		args = append(args, a)
+		if back != nil {
+			after = append(after, back)
+		}
+	}
+	for i, pv := range sf.Params {
+		var ex syntax.Expr
+		var val *value
+		switch {
+		case vals != nil && i < len(vals):
+			val = &vals[i]
+		case i < len(exprs):
+			ex = exprs[i]
+		case i < len(sf.Defaults) && sf.Defaults[i] != nil:
+			save := f.info
+			f.info = sf.Info
+			v := f.valueAs(sf.Defaults[i], pv.Type)
+			f.info = save
+			val = &v
+		default:
+			f.errorf(pos, "missing argument %d of '%s'", i+1, sf.Name)
+		}
+		if pv.Type.Kind == sema.KReference {
+			et := pv.Type.Elem
+			var lv *lvalue
+			if ex != nil && f.x(ex).LValue {
+				lv = f.lval(ex)
+			} else {
+				var v value
+				if ex != nil {
+					v = f.valueAs(ex, et)
+				} else {
+					v = f.convert(*val, et, pos)
+				}
+				lv = f.alloca(et)
+				f.store(lv, v)
+			}
+			a, back := f.addressOf(lv, spaceOf(pv.Type.Space), !pv.Type.Const)
+			args = append(args, a)
+			if back != nil {
+				after = append(after, back)
+			}
+			continue
+		}
+		var v value
+		if ex != nil {
+			v = f.valueAs(ex, pv.Type)
+		} else {
+			v = f.convert(*val, pv.Type, pos)
+		}
+		args = append(args, v.regs...)
+	}
+	res := f.b.Call(callee, args...)
+	for _, fn := range after {
+		fn()
+	}
+	rt := sf.Result
+	if rt == nil || rt.Kind == sema.KVoid {
+		return nil
+	}
+	if rt.Kind == sema.KReference {
+		return &lvalue{t: rt.Elem, mem: true, addr: res[0], space: spaceOf(rt.Space), readOnly: rt.Const && false}
+	}
+	return &lvalue{t: rt, alts: []alt{{regs: res}}, readOnly: true}
+}

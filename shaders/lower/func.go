@@ -1,0 +1,338 @@
+package lower
+
+import (
+	"github.com/ingot-render/ingot/shaders/diag"
+	"github.com/ingot-render/ingot/shaders/ir"
+	"github.com/ingot-render/ingot/shaders/sema"
+	"github.com/ingot-render/ingot/shaders/syntax"
+)
+
+// fn is the state of lowering one function body.
+type fn struct {
+	p      *program
+	b      *ir.Builder
+	sf     *sema.Func
+	info   *sema.Info
+	locals map[*sema.Var]*lvalue
+	mem    map[*sema.Var]bool // locals that must live in memory
+	this   ir.Reg             // U64 thread address of the receiver (methods)
+	thisT  *sema.Type
+	result *sema.Type // declared result type (nil: void)
+	kernel bool
+	// tgSize is the static threadgroup memory allocated so far (kernels).
+	tgSize int
+}
+
+func (p *program) newFn(b *ir.Builder, sf *sema.Func, info *sema.Info) *fn {
+	return &fn{p: p, b: b, sf: sf, info: info, locals: map[*sema.Var]*lvalue{}, mem: map[*sema.Var]bool{}}
+}
+
+func (f *fn) errorf(pos diag.Pos, format string, args ...any) { f.p.errorf(pos, format, args...) }
+
+// x returns the typing of e.
+func (f *fn) x(e syntax.Expr) *sema.ExprInfo {
+	if x := f.info.Exprs[e]; x != nil {
+		return x
+	}
+	f.errorf(e.Pos(), "expression was not type-checked")
+	return nil
+}
+
+// paramKinds gives the IR parameter kinds of a parameter of type t.
+func (p *program) paramKinds(t *sema.Type, pos diag.Pos) []ir.Kind {
+	if t.Kind == sema.KReference {
+		return []ir.Kind{ir.U64}
+	}
+	cs, ok := flatten(t)
+	if !ok {
+		p.errorf(pos, "cannot pass a value of type '%s'", t)
+	}
+	ks := make([]ir.Kind, len(cs))
+	for i, c := range cs {
+		ks[i] = c.kind
+	}
+	return ks
+}
+
+func (p *program) resultKinds(t *sema.Type, pos diag.Pos) []ir.Kind {
+	if t == nil || t.Kind == sema.KVoid {
+		return nil
+	}
+	return p.paramKinds(t, pos)
+}
+
+// function returns the IR function of sf, declaring it and queueing its
+// body on first use.
+func (p *program) function(sf *sema.Func, pos diag.Pos) *ir.Function {
+	if f := p.funcs[sf]; f != nil {
+		return f
+	}
+	if sf.Decl == nil || sf.Decl.Body == nil || sf.Info == nil {
+		p.errorf(pos, "function '%s' has no body", sf.QualName)
+	}
+	var params []ir.Kind
+	if sf.Method != nil && !sf.Static {
+		params = append(params, ir.U64)
+	}
+	for _, v := range sf.Params {
+		params = append(params, p.paramKinds(v.Type, v.Pos)...)
+	}
+	res := p.resultKinds(sf.Result, sf.Pos())
+	b := ir.NewFunction(p.out, p.irName(sf), params, res)
+	b.Fn.Pos = sf.Pos()
+	p.funcs[sf] = b.Fn
+	p.pending = append(p.pending, pendingFunc{sf: sf, fn: b.Fn})
+	p.builders = append(p.builders, b)
+	return b.Fn
+}
+
+func (p *program) builderOf(fn *ir.Function) *ir.Builder {
+	for _, b := range p.builders {
+		if b.Fn == fn {
+			return b
+		}
+	}
+	return nil
+}
+
+// lowerBody lowers the body of an ordinary function (or method).
+func (p *program) lowerBody(sf *sema.Func, irf *ir.Function) {
+	b := p.builderOf(irf)
+	f := p.newFn(b, sf, sf.Info)
+	b.Pos = sf.Pos()
+	f.result = sf.Result
+	if f.result != nil && f.result.Kind == sema.KVoid {
+		f.result = nil
+	}
+	f.scan(sf.Decl.Body)
+	i := 0
+	if sf.Method != nil && !sf.Static {
+		f.this = b.Param(0)
+		f.thisT = methodType(sf)
+		i = 1
+	}
+	for _, v := range sf.Params {
+		ks := p.paramKinds(v.Type, v.Pos)
+		regs := make([]ir.Reg, len(ks))
+		for k := range ks {
+			regs[k] = b.Param(i)
+			i++
+		}
+		if v.Type.Kind == sema.KReference {
+			f.locals[v] = &lvalue{t: v.Type.Elem, mem: true, addr: regs[0], space: spaceOf(v.Type.Space)}
+			continue
+		}
+		f.declare(v, v.Type, &value{t: v.Type, regs: regs}, v.Pos)
+	}
+	f.prologue(sf.Decl.Body)
+	if sf.Ctor {
+		f.memberInits(sf)
+	}
+	f.block(sf.Decl.Body)
+	f.finishReturn()
+	if err := b.Finish(); err != nil {
+		p.errorf(sf.Pos(), "%v", err)
+	}
+}
+
+// finishReturn ends a function that may fall off its end.
+func (f *fn) finishReturn() {
+	if f.result == nil {
+		f.b.Return()
+		return
+	}
+	ks := f.p.resultKinds(f.result, f.sf.Pos())
+	vals := make([]ir.Reg, len(ks))
+	for i, k := range ks {
+		vals[i] = f.b.Const(k, 0)
+	}
+	f.b.Return(vals...)
+}
+
+func methodType(sf *sema.Func) *sema.Type { return structType(sf.Method) }
+
+// structType returns the type of struct st.
+func structType(st *sema.Struct) *sema.Type {
+	if st.Scope != nil {
+		if sym := st.Scope.Syms[st.Name]; sym != nil && sym.Kind == sema.SymType && sym.Type != nil && sym.Type.Struct == st {
+			return sym.Type
+		}
+	}
+	return sema.NewStructTypeView(st)
+}
+
+// scan finds locals that must live in memory: those whose address is
+// taken and arrays indexed with a non-constant index.
+func (f *fn) scan(body syntax.Node) {
+	syntax.Inspect(body, func(n syntax.Node) bool {
+		switch e := n.(type) {
+		case *syntax.UnaryExpr:
+			if e.Op == syntax.Amp {
+				if v := f.rootVar(e.X); v != nil {
+					f.mem[v] = true
+				}
+			}
+		case *syntax.IndexExpr:
+			if xi := f.info.Exprs[e.X]; xi != nil && xi.Type != nil && xi.Type.Kind == sema.KArray {
+				if ii := f.info.Exprs[e.Index]; ii == nil || ii.Value == nil {
+					if v := f.rootVar(e.X); v != nil {
+						f.mem[v] = true
+					}
+				}
+			}
+		case *syntax.LambdaExpr:
+			return false
+		}
+		return true
+	})
+}
+
+// rootVar returns the local variable an lvalue expression designates part
+// of (through members and array/vector indexing), or nil.
+func (f *fn) rootVar(e syntax.Expr) *sema.Var {
+	for {
+		switch x := e.(type) {
+		case *syntax.ParenExpr:
+			e = x.X
+		case *syntax.MemberExpr:
+			if x.Arrow {
+				return nil
+			}
+			e = x.X
+		case *syntax.IndexExpr:
+			xi := f.info.Exprs[x.X]
+			if xi == nil || xi.Type == nil || xi.Type.Kind == sema.KPointer {
+				return nil
+			}
+			e = x.X
+		case *syntax.NameExpr:
+			if xi := f.info.Exprs[x]; xi != nil && xi.Var != nil && !xi.Var.Global {
+				return xi.Var
+			}
+			return nil
+		default:
+			return nil
+		}
+	}
+}
+
+// prologue materializes the program-scope constants the body uses.
+func (f *fn) prologue(body syntax.Node) {
+	seen := map[*sema.Var]bool{}
+	syntax.Inspect(body, func(n syntax.Node) bool {
+		ne, ok := n.(*syntax.NameExpr)
+		if !ok {
+			return true
+		}
+		xi := f.info.Exprs[ne]
+		if xi == nil || xi.Var == nil || !xi.Var.Global || seen[xi.Var] || xi.Value != nil {
+			return true
+		}
+		v := xi.Var
+		seen[v] = true
+		if v.FuncConst != nil || v.Value != nil {
+			return true
+		}
+		f.global(v, ne.Pos())
+		return true
+	})
+}
+
+// global materializes program-scope variable v: constants with an
+// initializer become registers (arrays: thread memory initialized here).
+func (f *fn) global(v *sema.Var, pos diag.Pos) {
+	d, _ := v.Decl.(*syntax.VarDecl)
+	if d == nil || d.Init == nil {
+		f.errorf(pos, "program-scope variable '%s' without initializer is not supported", v.Name)
+	}
+	save := f.info
+	f.info = f.p.sp.Info
+	defer func() { f.info = save }()
+	val := f.initValue(v.Type, d.Init, d.InitKind)
+	if v.Type.Kind == sema.KArray {
+		lv := f.alloca(v.Type)
+		f.store(lv, val)
+		f.locals[v] = lv
+		return
+	}
+	f.locals[v] = &lvalue{t: v.Type, alts: []alt{{regs: val.regs}}, readOnly: true}
+}
+
+// alloca reserves thread memory for a value of type t.
+func (f *fn) alloca(t *sema.Type) *lvalue {
+	size, align, _ := sema.Layout(t)
+	if size == 0 {
+		size = 1
+	}
+	return &lvalue{t: t, mem: true, addr: f.b.Alloca(uint32(size), uint32(align)), space: ir.Thread}
+}
+
+// declare creates the storage of local v of type t, initialized with init
+// (nil: zero).
+func (f *fn) declare(v *sema.Var, t *sema.Type, init *value, pos diag.Pos) *lvalue {
+	var lv *lvalue
+	if t.Kind == sema.KArray || f.mem[v] || (t.Kind == sema.KStruct && t.Struct.Union) {
+		lv = f.alloca(t)
+		if init == nil {
+			f.zeroMem(lv)
+		}
+	} else {
+		cs, ok := flatten(t)
+		if !ok {
+			f.errorf(pos, "cannot declare a local of type '%s'", t)
+		}
+		regs := make([]ir.Reg, len(cs))
+		for i, c := range cs {
+			regs[i] = f.b.Var(c.kind, v.Name)
+		}
+		lv = &lvalue{t: t, alts: []alt{{regs: regs}}}
+		if init == nil {
+			// Variables start as zero, but a declaration inside a loop
+			// must reset them on every iteration.
+			for i, c := range cs {
+				f.b.Set(regs[i], f.b.Const(c.kind, 0))
+			}
+		}
+	}
+	f.locals[v] = lv
+	if init != nil {
+		f.store(lv, *init)
+	}
+	return lv
+}
+
+// zeroMem stores zeros over lv (value-initialization).
+func (f *fn) zeroMem(lv *lvalue) {
+	cs, ok := flatten(lv.t)
+	if !ok {
+		return
+	}
+	regs := make([]ir.Reg, len(cs))
+	for i, c := range cs {
+		regs[i] = f.b.Const(c.kind, 0)
+	}
+	f.store(lv, value{t: lv.t, regs: regs})
+}
+
+// memberInits runs a constructor's member initializer list.
+func (f *fn) memberInits(sf *sema.Func) {
+	for _, mi := range sf.Decl.Inits {
+		name := mi.Name.Last().Name
+		fld := f.thisT.Struct.FieldByName(name)
+		if fld == nil {
+			f.errorf(mi.Name.Pos(), "base-class initializer '%s' is not supported", name)
+		}
+		lv := f.member(f.thisLV(), fld, mi.Name.Pos())
+		var val value
+		if len(mi.Init.Elems) == 1 {
+			val = f.valueAs(mi.Init.Elems[0], fld.Type)
+		} else {
+			val = f.construct(fld.Type, mi.Init.Elems, mi.Init.Lbrace, nil)
+		}
+		f.store(lv, val)
+	}
+}
+
+func (f *fn) thisLV() *lvalue {
+	return &lvalue{t: f.thisT, mem: true, addr: f.this, space: ir.Thread}
+}

@@ -1,0 +1,217 @@
+package lower
+
+import (
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"sort"
+	"strings"
+
+	"github.com/ingot-render/ingot/shaders/diag"
+	"github.com/ingot-render/ingot/shaders/ir"
+	"github.com/ingot-render/ingot/shaders/sema"
+)
+
+// Options tune the lowering.
+type Options struct {
+	// NoSimplify skips the final ir.Simplify (for tests of the raw output).
+	NoSimplify bool
+}
+
+// BindingKind is the kind of resource an entry parameter carries.
+type BindingKind uint8
+
+// Binding kinds.
+const (
+	// BindBuffer: the GPU address of a device or constant buffer (plus
+	// the argument's offset). For a by-value argument (ByValue) the
+	// address of Size bytes holding the value (setBytes).
+	BindBuffer BindingKind = iota
+	// BindTexture: a texture resource ID (0 for a null texture).
+	BindTexture
+	// BindSampler: a sampler resource ID.
+	BindSampler
+	// BindThreadgroup: the threadgroup-memory offset of a
+	// [[threadgroup(i)]] argument. The engine lays these out after the
+	// kernel's static threadgroup variables (Result.ThreadgroupMemory),
+	// each at a 16-byte aligned offset, in Index order, with the lengths
+	// set by setThreadgroupMemoryLength; it passes the total dynamic size
+	// as exec.Dispatch.ThreadgroupMemory.
+	BindThreadgroup
+	// BindHandle: an 8-byte resource ID of another kind (acceleration
+	// structure, function table).
+	BindHandle
+	// BindWrapperArgs: the argument/result buffer of a Function wrapper
+	// (see Function).
+	BindWrapperArgs
+)
+
+var bindKindNames = [...]string{"buffer", "texture", "sampler", "threadgroup", "handle", "wrapper"}
+
+func (k BindingKind) String() string { return bindKindNames[k] }
+
+// Binding describes one U64 parameter of a lowered entry function.
+type Binding struct {
+	Kind BindingKind
+	// Param is the parameter's position in the IR entry function.
+	Param int
+	// Index is the binding index ([[buffer(i)]] ...); for arrays of
+	// textures/samplers, the slot of this element. -1 when IndexConst
+	// gives it.
+	Index int
+	// IndexConst names the function constant that gives the index.
+	IndexConst string
+	// ArgName is the MSL argument name (with "[k]" for array elements).
+	ArgName string
+	// Space is the address space of a buffer (ir.Device or ir.Constant).
+	Space ir.Space
+	// ByValue is set for a buffer argument passed by value (not a pointer
+	// or reference); Size is then its byte size.
+	ByValue bool
+	Size    int
+	// FuncConst names the function constant that enables the argument
+	// (the engine passes 0 when it is false).
+	FuncConst string
+	// Type is the argument's MSL type.
+	Type string
+}
+
+// Result is a lowered program.
+type Result struct {
+	// Program holds the entry function, every function it calls, the
+	// intrinsics and the function constants. It is not specialized.
+	Program *ir.Program
+	// Entry is the IR name of the entry function (the MSL host name).
+	Entry string
+	// Bindings describes the entry parameters, one per parameter, in
+	// parameter order.
+	Bindings []Binding
+	// ThreadgroupMemory is the static threadgroup memory of the kernel in
+	// bytes (also Program.Func(Entry).ThreadgroupMemory).
+	ThreadgroupMemory uint32
+	// Wrapper describes the argument buffer of a Function wrapper (nil
+	// for Entry).
+	Wrapper *WrapperLayout
+}
+
+// Error is a lowering error at a source position.
+type Error struct {
+	Pos diag.Pos
+	Msg string
+	// Position is Pos resolved through the program's file set.
+	Position diag.Position
+}
+
+func (e *Error) Error() string {
+	if e.Position.IsValid() {
+		return e.Position.String() + ": " + e.Msg
+	}
+	return "lower: " + e.Msg
+}
+
+// bailout carries an *Error out of deep recursion to the API boundary.
+type bailout struct{ err *Error }
+
+// program is the lowering state shared by every function of one Result.
+type program struct {
+	sp      *sema.Program
+	out     *ir.Program
+	funcs   map[*sema.Func]*ir.Function
+	pending []pendingFunc
+	consts  map[int]bool
+	derived  map[*sema.FuncConst]*ir.Function
+	builders []*ir.Builder
+}
+
+type pendingFunc struct {
+	sf *sema.Func
+	fn *ir.Function
+}
+
+func (p *program) errorf(pos diag.Pos, format string, args ...any) {
+	e := &Error{Pos: pos, Msg: fmt.Sprintf(format, args...)}
+	if p.sp != nil && p.sp.Fset != nil && pos.IsValid() {
+		e.Position = p.sp.Fset.Position(pos)
+	}
+	panic(bailout{e})
+}
+
+func newProgram(sp *sema.Program) *program {
+	return &program{sp: sp, out: ir.NewProgram(sp.Fset), funcs: map[*sema.Func]*ir.Function{},
+		consts: map[int]bool{}, derived: map[*sema.FuncConst]*ir.Function{}}
+}
+
+// guard turns bailouts and unexpected panics into errors.
+func guard(err *error) {
+	if r := recover(); r != nil {
+		if b, ok := r.(bailout); ok {
+			*err = b.err
+			return
+		}
+		*err = fmt.Errorf("lower: internal error: %v\n%s", r, debug.Stack())
+	}
+}
+
+// Entry lowers the qualified function fn of prog (a kernel; see the
+// package documentation for the parameter ABI).
+func Entry(prog *sema.Program, fn *sema.Function, opts Options) (res *Result, err error) {
+	if prog == nil || fn == nil || fn.Func == nil {
+		return nil, errors.New("lower: nil program or function")
+	}
+	defer guard(&err)
+	p := newProgram(prog)
+	if fn.Kind != sema.FuncKernel {
+		p.errorf(fn.Pos, "lowering %s functions is not supported yet (only kernels)", fn.Kind)
+	}
+	res = &Result{Program: p.out, Entry: fn.HostName}
+	f := p.lowerEntry(fn, res)
+	p.drain()
+	res.ThreadgroupMemory = f.ThreadgroupMemory
+	if err := p.finish(opts); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// drain lowers every function body queued by calls.
+func (p *program) drain() {
+	for len(p.pending) > 0 {
+		q := p.pending[0]
+		p.pending = p.pending[1:]
+		p.lowerBody(q.sf, q.fn)
+	}
+}
+
+func (p *program) finish(opts Options) error {
+	sort.SliceStable(p.out.Constants, func(i, j int) bool { return p.out.Constants[i].Index < p.out.Constants[j].Index })
+	if err := ir.Verify(p.out); err != nil {
+		return fmt.Errorf("lower: produced invalid IR: %w", err)
+	}
+	if !opts.NoSimplify {
+		ir.Simplify(p.out)
+		if err := ir.Verify(p.out); err != nil {
+			return fmt.Errorf("lower: invalid IR after simplification: %w", err)
+		}
+	}
+	return nil
+}
+
+// irName gives a unique IR function name for a sema function.
+func (p *program) irName(f *sema.Func) string {
+	name := f.QualName
+	if name == "" {
+		name = f.Name
+	}
+	if len(f.TemplArgs) > 0 {
+		parts := make([]string, len(f.TemplArgs))
+		for i, a := range f.TemplArgs {
+			parts[i] = a.String()
+		}
+		name += "<" + strings.Join(parts, ",") + ">"
+	}
+	base := name
+	for i := 2; p.out.Func(name) != nil; i++ {
+		name = fmt.Sprintf("%s#%d", base, i)
+	}
+	return name
+}
