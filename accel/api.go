@@ -82,7 +82,7 @@ func (tr *Traverser) IntersectBatch(s *Structure, o *Options, rb *RayBatch, fn B
 		if rb.Active&(1<<uint(i)) != 0 {
 			tr.result(&tr.lanes[i], &hits[i])
 		} else {
-			hits[i].Type = HitNone
+			hits[i] = Hit{}
 		}
 	}
 }

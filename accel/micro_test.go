@@ -17,7 +17,12 @@ func threadCPU() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-// TestMicroCPU reports thread CPU time per ray (stable under machine load).
+// The TestMicro* and TestOverheadCPU diagnostics (ACCEL_MICRO=1) report
+// thread CPU time, which stays meaningful on a loaded machine where the
+// wall-clock benchmarks do not.
+
+// TestMicroCPU reports thread CPU time per ray of the single-ray and batch
+// APIs on one thread.
 func TestMicroCPU(t *testing.T) {
 	if os.Getenv("ACCEL_MICRO") == "" {
 		t.Skip("set ACCEL_MICRO=1")
@@ -82,4 +87,24 @@ func TestMicroBuildCPU(t *testing.T) {
 		}
 		fmt.Printf("build q%d: %.1f ms cpu, %d nodes, %.1f nodeB/tri\n", q, float64(best.Microseconds())/1000, s.Sizes().Nodes, s.Sizes().NodeBytesPerPrimitive())
 	}
+}
+
+// TestOverheadCPU measures the per-ray cost of rays that miss the root
+// node's children (setup, one node test, result).
+func TestOverheadCPU(t *testing.T) {
+	if os.Getenv("ACCEL_MICRO") == "" {
+		t.Skip("set ACCEL_MICRO=1")
+	}
+	s := bunnyStructure(t, BuildOptions{})
+	r := NewRay([3]float32{10, 10, 10}, [3]float32{1, 0, 0})
+	tr := NewTraverser()
+	var h Hit
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	c0 := threadCPU()
+	const n = 2000000
+	for i := 0; i < n; i++ {
+		tr.Intersect(s, nil, &r, nil, &h)
+	}
+	fmt.Printf("miss-root overhead %.1f ns/ray\n", float64((threadCPU()-c0).Nanoseconds())/n)
 }

@@ -380,30 +380,42 @@ reload:
 				n := &s.nodes4[ni]
 				lx, ly, lz := (*[4]float32)(n.b[nx:nx+4]), (*[4]float32)(n.b[ny:ny+4]), (*[4]float32)(n.b[nz:nz+4])
 				hx, hy, hz := (*[4]float32)(n.b[fx:fx+4]), (*[4]float32)(n.b[fy:fy+4]), (*[4]float32)(n.b[fz:fz+4])
-				for i := 0; i < 4; i++ {
-					// Slab test on the float bits as integers: every
-					// compared value that matters is >= 0, where integer
-					// and float order agree; negative distances sort below
-					// tmin >= 0 and so drop out (see slabBits).
-					t0 := max(fbits((lx[i]-ox)*ix), fbits((ly[i]-oy)*iy), fbits((lz[i]-oz)*iz), tminb)
-					t1 := min(fbits((hx[i]-ox)*ix), fbits((hy[i]-oy)*iy), fbits((hz[i]-oz)*iz))
-					if t0 <= t1+robustULPs && t0 <= tmaxb {
-						hn[c&7], ht[c&7] = n.c[i], t0
-						c++
-					}
+				// Slab test on the float bits as integers: every compared
+				// value that matters is >= 0, where integer and float order
+				// agree; negative distances sort below tmin >= 0 and so drop
+				// out. Unrolled so the four children's chains interleave.
+				a0 := max(fbits((lx[0]-ox)*ix), fbits((ly[0]-oy)*iy), fbits((lz[0]-oz)*iz), tminb)
+				a1 := min(fbits((hx[0]-ox)*ix), fbits((hy[0]-oy)*iy), fbits((hz[0]-oz)*iz)+robustULPs, tmaxb)
+				b0 := max(fbits((lx[1]-ox)*ix), fbits((ly[1]-oy)*iy), fbits((lz[1]-oz)*iz), tminb)
+				b1 := min(fbits((hx[1]-ox)*ix), fbits((hy[1]-oy)*iy), fbits((hz[1]-oz)*iz)+robustULPs, tmaxb)
+				c0 := max(fbits((lx[2]-ox)*ix), fbits((ly[2]-oy)*iy), fbits((lz[2]-oz)*iz), tminb)
+				c1 := min(fbits((hx[2]-ox)*ix), fbits((hy[2]-oy)*iy), fbits((hz[2]-oz)*iz)+robustULPs, tmaxb)
+				d0 := max(fbits((lx[3]-ox)*ix), fbits((ly[3]-oy)*iy), fbits((lz[3]-oz)*iz), tminb)
+				d1 := min(fbits((hx[3]-ox)*ix), fbits((hy[3]-oy)*iy), fbits((hz[3]-oz)*iz)+robustULPs, tmaxb)
+				if a0 <= a1 {
+					hn[0], ht[0] = n.c[0], a0
+					c++
+				}
+				if b0 <= b1 {
+					hn[c&7], ht[c&7] = n.c[1], b0
+					c++
+				}
+				if c0 <= c1 {
+					hn[c&7], ht[c&7] = n.c[2], c0
+					c++
+				}
+				if d0 <= d1 {
+					hn[c&7], ht[c&7] = n.c[3], d0
+					c++
 				}
 			} else {
 				n := &s.nodes8[ni]
 				lx, ly, lz := (*[8]float32)(n.b[nx:nx+8]), (*[8]float32)(n.b[ny:ny+8]), (*[8]float32)(n.b[nz:nz+8])
 				hx, hy, hz := (*[8]float32)(n.b[fx:fx+8]), (*[8]float32)(n.b[fy:fy+8]), (*[8]float32)(n.b[fz:fz+8])
 				for i := 0; i < 8; i++ {
-					// Slab test on the float bits as integers: every
-					// compared value that matters is >= 0, where integer
-					// and float order agree; negative distances sort below
-					// tmin >= 0 and so drop out (see slabBits).
 					t0 := max(fbits((lx[i]-ox)*ix), fbits((ly[i]-oy)*iy), fbits((lz[i]-oz)*iz), tminb)
-					t1 := min(fbits((hx[i]-ox)*ix), fbits((hy[i]-oy)*iy), fbits((hz[i]-oz)*iz))
-					if t0 <= t1+robustULPs && t0 <= tmaxb {
+					t1 := min(fbits((hx[i]-ox)*ix), fbits((hy[i]-oy)*iy), fbits((hz[i]-oz)*iz)+robustULPs, tmaxb)
+					if t0 <= t1 {
 						hn[c&7], ht[c&7] = n.c[i], t0
 						c++
 					}
@@ -716,10 +728,8 @@ func (tr *Traverser) Hit(i int, h *Hit) {
 }
 
 func (tr *Traverser) result(l *lane, h *Hit) {
-	h.Type = HitNone
 	if l.state == laneIdle || l.hType == HitNone {
-		h.Distance = 0
-		h.PrimitiveData = nil
+		*h = Hit{}
 		return
 	}
 	h.Type, h.Distance, h.FrontFacing = l.hType, l.hT, l.hFront
@@ -734,6 +744,9 @@ func (tr *Traverser) result(l *lane, h *Hit) {
 	if tr.opts.WorldSpaceData {
 		h.ObjectToWorld, h.WorldToObject = o2w, w2o
 		h.ObjectOrigin, h.ObjectDirection = tr.objectRay(l)
+	} else {
+		h.ObjectToWorld, h.WorldToObject = Float4x3{}, Float4x3{}
+		h.ObjectOrigin, h.ObjectDirection = [3]float32{}, [3]float32{}
 	}
 }
 

@@ -42,10 +42,16 @@ func baseline(b *testing.B, p string) time.Duration {
 // BenchmarkLoad imports every shared model (images decoded in parallel on
 // GOMAXPROCS workers) and reports MB/s of file data read, triangles/s
 // (unique mesh triangles), and the time relative to the baseline above.
-func BenchmarkLoad(b *testing.B) {
+func BenchmarkLoad(b *testing.B) { benchLoad(b, scenes.Options{}) }
+
+// BenchmarkLoadGeometry is BenchmarkLoad without image decoding
+// (Options.SkipImages), isolating geometry import.
+func BenchmarkLoadGeometry(b *testing.B) { benchLoad(b, scenes.Options{SkipImages: true}) }
+
+func benchLoad(b *testing.B, opts scenes.Options) {
 	for _, p := range sharedModels(b) {
 		b.Run(strings.TrimPrefix(p, sharedDir+"/"), func(b *testing.B) {
-			s, err := scenes.Load(context.Background(), p, scenes.Options{})
+			s, err := scenes.Load(context.Background(), p, opts)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -54,7 +60,7 @@ func BenchmarkLoad(b *testing.B) {
 			b.SetBytes(s.FileBytes)
 			b.ResetTimer()
 			for b.Loop() {
-				if _, err := scenes.Load(context.Background(), p, scenes.Options{}); err != nil {
+				if _, err := scenes.Load(context.Background(), p, opts); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -61,78 +61,85 @@ func init() {
 		func(*Call) error { return nil }) // executed by the VM itself
 	register(ir.IntrinsicDecl{Name: "simdgroup_barrier", Params: []ir.Kind{ir.U32}, Flags: conv | ir.SideEffects},
 		func(*Call) error { return nil }) // lanes of a SIMD-group run in lock step
-	for _, k := range simdKinds {
-		k := k
-		arith := []struct {
-			name string
-			op   ir.Op
-		}{{"simd_sum", ir.OpAdd}, {"simd_product", ir.OpMul}, {"simd_min", ir.OpMin}, {"simd_max", ir.OpMax}}
-		if k.IsInt() {
-			arith = append(arith, struct {
+	for _, pre := range []struct {
+		name string
+		gs   int
+	}{{"simd", lane.SIMDWidth}, {"quad", 4}} {
+		p, gs := pre.name, pre.gs
+		for _, k := range simdKinds {
+			k := k
+			arith := []struct {
 				name string
 				op   ir.Op
-			}{"simd_and", ir.OpAnd}, struct {
-				name string
-				op   ir.Op
-			}{"simd_or", ir.OpOr}, struct {
-				name string
-				op   ir.Op
-			}{"simd_xor", ir.OpXor})
-		}
-		for _, a := range arith {
-			op := a.op
-			register(ir.IntrinsicDecl{Name: a.name + "." + k.String(), Params: []ir.Kind{k}, Results: []ir.Kind{k}, Flags: conv},
-				func(c *Call) error { simdReduce(c, op, k); return nil })
-			if op == ir.OpAdd || op == ir.OpMul {
-				register(ir.IntrinsicDecl{Name: "simd_prefix_inclusive_" + a.name[5:] + "." + k.String(), Params: []ir.Kind{k}, Results: []ir.Kind{k}, Flags: conv},
-					func(c *Call) error { simdPrefix(c, op, k, true); return nil })
-				register(ir.IntrinsicDecl{Name: "simd_prefix_exclusive_" + a.name[5:] + "." + k.String(), Params: []ir.Kind{k}, Results: []ir.Kind{k}, Flags: conv},
-					func(c *Call) error { simdPrefix(c, op, k, false); return nil })
+			}{{"_sum", ir.OpAdd}, {"_product", ir.OpMul}, {"_min", ir.OpMin}, {"_max", ir.OpMax}}
+			if k.IsInt() {
+				arith = append(arith, struct {
+					name string
+					op   ir.Op
+				}{"_and", ir.OpAnd}, struct {
+					name string
+					op   ir.Op
+				}{"_or", ir.OpOr}, struct {
+					name string
+					op   ir.Op
+				}{"_xor", ir.OpXor})
+			}
+			for _, a := range arith {
+				op := a.op
+				register(ir.IntrinsicDecl{Name: p + a.name + "." + k.String(), Params: []ir.Kind{k}, Results: []ir.Kind{k}, Flags: conv},
+					func(c *Call) error { simdReduce(c, gs, op, k); return nil })
+				if op == ir.OpAdd || op == ir.OpMul {
+					register(ir.IntrinsicDecl{Name: p + "_prefix_inclusive" + a.name + "." + k.String(), Params: []ir.Kind{k}, Results: []ir.Kind{k}, Flags: conv},
+						func(c *Call) error { simdPrefix(c, gs, op, k, true); return nil })
+					register(ir.IntrinsicDecl{Name: p + "_prefix_exclusive" + a.name + "." + k.String(), Params: []ir.Kind{k}, Results: []ir.Kind{k}, Flags: conv},
+						func(c *Call) error { simdPrefix(c, gs, op, k, false); return nil })
+				}
 			}
 		}
-	}
-	for _, k := range append(simdKinds, ir.Bool) {
-		k := k
-		for _, s := range []string{"simd_shuffle", "simd_broadcast", "simd_shuffle_down", "simd_shuffle_up", "simd_shuffle_xor", "simd_shuffle_rotate_down", "simd_shuffle_rotate_up"} {
-			mode := s
-			register(ir.IntrinsicDecl{Name: s + "." + k.String(), Params: []ir.Kind{k, ir.U32}, Results: []ir.Kind{k}, Flags: conv},
-				func(c *Call) error { simdShuffle(c, mode); return nil })
+		for _, k := range append(simdKinds, ir.Bool) {
+			k := k
+			for _, s := range []string{"_shuffle", "_broadcast", "_shuffle_down", "_shuffle_up", "_shuffle_xor", "_shuffle_rotate_down", "_shuffle_rotate_up"} {
+				mode := "simd" + s
+				register(ir.IntrinsicDecl{Name: p + s + "." + k.String(), Params: []ir.Kind{k, ir.U32}, Results: []ir.Kind{k}, Flags: conv},
+					func(c *Call) error { simdShuffle(c, gs, mode); return nil })
+			}
+			register(ir.IntrinsicDecl{Name: p + "_broadcast_first." + k.String(), Params: []ir.Kind{k}, Results: []ir.Kind{k}, Flags: conv},
+				func(c *Call) error { simdBroadcastFirst(c, gs); return nil })
 		}
-		register(ir.IntrinsicDecl{Name: "simd_broadcast_first." + k.String(), Params: []ir.Kind{k}, Results: []ir.Kind{k}, Flags: conv},
-			func(c *Call) error { simdBroadcastFirst(c); return nil })
+		register(ir.IntrinsicDecl{Name: p + "_ballot", Params: []ir.Kind{ir.Bool}, Results: []ir.Kind{ir.U64}, Flags: conv},
+			func(c *Call) error { simdVote(c, gs, "ballot"); return nil })
+		register(ir.IntrinsicDecl{Name: p + "_any", Params: []ir.Kind{ir.Bool}, Results: []ir.Kind{ir.Bool}, Flags: conv},
+			func(c *Call) error { simdVote(c, gs, "any"); return nil })
+		register(ir.IntrinsicDecl{Name: p + "_all", Params: []ir.Kind{ir.Bool}, Results: []ir.Kind{ir.Bool}, Flags: conv},
+			func(c *Call) error { simdVote(c, gs, "all"); return nil })
+		register(ir.IntrinsicDecl{Name: p + "_active_threads_mask", Results: []ir.Kind{ir.U64}, Flags: conv},
+			func(c *Call) error { simdVote(c, gs, "active"); return nil })
+		register(ir.IntrinsicDecl{Name: p + "_is_first", Results: []ir.Kind{ir.Bool}, Flags: conv},
+			func(c *Call) error { simdVote(c, gs, "first"); return nil })
 	}
-	register(ir.IntrinsicDecl{Name: "simd_ballot", Params: []ir.Kind{ir.Bool}, Results: []ir.Kind{ir.U64}, Flags: conv},
-		func(c *Call) error { simdVote(c, "ballot"); return nil })
-	register(ir.IntrinsicDecl{Name: "simd_any", Params: []ir.Kind{ir.Bool}, Results: []ir.Kind{ir.Bool}, Flags: conv},
-		func(c *Call) error { simdVote(c, "any"); return nil })
-	register(ir.IntrinsicDecl{Name: "simd_all", Params: []ir.Kind{ir.Bool}, Results: []ir.Kind{ir.Bool}, Flags: conv},
-		func(c *Call) error { simdVote(c, "all"); return nil })
-	register(ir.IntrinsicDecl{Name: "simd_active_threads_mask", Results: []ir.Kind{ir.U64}, Flags: conv},
-		func(c *Call) error { simdVote(c, "active"); return nil })
-	register(ir.IntrinsicDecl{Name: "simd_is_first", Results: []ir.Kind{ir.Bool}, Flags: conv},
-		func(c *Call) error { simdVote(c, "first"); return nil })
 	registerAtomics()
 }
 
-// groups calls fn for each SIMD-group of the batch with its active lanes.
-func groups(c *Call, fn func(base int, m lane.Mask)) {
-	for base := 0; base < c.W; base += lane.SIMDWidth {
-		if m := c.Mask >> uint(base) & lane.FirstN(lane.SIMDWidth); m != 0 {
+// groups calls fn for each group of gs lanes (a SIMD-group: 32, a
+// quad-group: 4) of the batch with its active lanes.
+func groups(c *Call, gs int, fn func(base int, m lane.Mask)) {
+	for base := 0; base < c.W; base += gs {
+		if m := c.Mask >> uint(base) & lane.FirstN(gs); m != 0 {
 			fn(base, m)
 		}
 	}
 }
 
-func simdReduce(c *Call, op ir.Op, k ir.Kind) {
+func simdReduce(c *Call, gs int, op ir.Op, k ir.Kind) {
 	if k == ir.F32 && op == ir.OpAdd {
 		a, d := c.ArgF32(0), c.ResF32(0)
-		groups(c, func(base int, m lane.Mask) {
-			if m == lane.FirstN(lane.SIMDWidth) && base+lane.SIMDWidth <= len(a) {
+		groups(c, gs, func(base int, m lane.Mask) {
+			if m == lane.FirstN(gs) && base+gs <= len(a) {
 				var s float32
-				for _, x := range a[base : base+lane.SIMDWidth] {
+				for _, x := range a[base : base+gs] {
 					s += x
 				}
-				lane.Fill32(u32bits(d[base:base+lane.SIMDWidth]), math.Float32bits(s))
+				lane.Fill32(u32bits(d[base:base+gs]), math.Float32bits(s))
 				return
 			}
 			var s float32
@@ -145,7 +152,7 @@ func simdReduce(c *Call, op ir.Op, k ir.Kind) {
 		})
 		return
 	}
-	groups(c, func(base int, m lane.Mask) {
+	groups(c, gs, func(base int, m lane.Mask) {
 		first := true
 		var s uint64
 		for mm := m; mm != 0; mm &= mm - 1 {
@@ -162,12 +169,12 @@ func simdReduce(c *Call, op ir.Op, k ir.Kind) {
 	})
 }
 
-func simdPrefix(c *Call, op ir.Op, k ir.Kind, inclusive bool) {
+func simdPrefix(c *Call, gs int, op ir.Op, k ir.Kind, inclusive bool) {
 	identity := uint64(0)
 	if op == ir.OpMul {
 		identity = ir.Eval(ir.OpConv, k, ir.I32, 1, 0, 0)
 	}
-	groups(c, func(base int, m lane.Mask) {
+	groups(c, gs, func(base int, m lane.Mask) {
 		s := identity
 		for mm := m; mm != 0; mm &= mm - 1 {
 			l := base + mm.First()
@@ -183,12 +190,12 @@ func simdPrefix(c *Call, op ir.Op, k ir.Kind, inclusive bool) {
 	})
 }
 
-func simdShuffle(c *Call, mode string) {
-	groups(c, func(base int, m lane.Mask) {
+func simdShuffle(c *Call, gs int, mode string) {
+	groups(c, gs, func(base int, m lane.Mask) {
 		// Read every source first: the result may alias nothing, but
 		// sources must be taken before any lane is written.
-		var vals [lane.SIMDWidth]uint64
-		for i := 0; i < lane.SIMDWidth && base+i < c.W; i++ {
+		var vals [lane.SIMDWidth]uint64 // gs <= 32
+		for i := 0; i < gs && base+i < c.W; i++ {
 			vals[i] = c.ArgValue(0, base+i)
 		}
 		var out [lane.SIMDWidth]uint64
@@ -198,9 +205,9 @@ func simdShuffle(c *Call, mode string) {
 			src := i
 			switch mode {
 			case "simd_shuffle", "simd_broadcast":
-				src = int(x % lane.SIMDWidth)
+				src = int(x % uint32(gs))
 			case "simd_shuffle_down":
-				if i+int(x) < lane.SIMDWidth {
+				if i+int(x) < gs {
 					src = i + int(x)
 				}
 			case "simd_shuffle_up":
@@ -208,11 +215,11 @@ func simdShuffle(c *Call, mode string) {
 					src = i - int(x)
 				}
 			case "simd_shuffle_xor":
-				src = (i ^ int(x)) % lane.SIMDWidth
+				src = (i ^ int(x)) % gs
 			case "simd_shuffle_rotate_down":
-				src = (i + int(x)) % lane.SIMDWidth
+				src = (i + int(x)) % gs
 			case "simd_shuffle_rotate_up":
-				src = ((i-int(x))%lane.SIMDWidth + lane.SIMDWidth) % lane.SIMDWidth
+				src = ((i-int(x))%gs + gs) % gs
 			}
 			if m.Has(src) {
 				out[i] = vals[src]
@@ -225,8 +232,8 @@ func simdShuffle(c *Call, mode string) {
 	})
 }
 
-func simdBroadcastFirst(c *Call) {
-	groups(c, func(base int, m lane.Mask) {
+func simdBroadcastFirst(c *Call, gs int) {
+	groups(c, gs, func(base int, m lane.Mask) {
 		v := c.ArgValue(0, base+m.First())
 		for mm := m; mm != 0; mm &= mm - 1 {
 			c.SetResult(0, base+mm.First(), v)
@@ -234,8 +241,8 @@ func simdBroadcastFirst(c *Call) {
 	})
 }
 
-func simdVote(c *Call, mode string) {
-	groups(c, func(base int, m lane.Mask) {
+func simdVote(c *Call, gs int, mode string) {
+	groups(c, gs, func(base int, m lane.Mask) {
 		var ballot uint64
 		if mode == "ballot" || mode == "any" || mode == "all" {
 			for mm := m; mm != 0; mm &= mm - 1 {

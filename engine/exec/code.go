@@ -122,31 +122,73 @@ type operand struct {
 	off  int32
 }
 
-// inst is one VM instruction.
+// inst is one VM instruction as the run loop sees it: the fields every op
+// needs are inline (so that a long program stays in L1), the rest is
+// behind instExt.
 type inst struct {
 	op         vop
 	irop       ir.Op
 	k, from    ir.Kind
 	space      ir.Space
-	d, a, b, c int // lane offsets (varying) or uniform slots
-	sh         int // uniform ops: lane offset of the shadow vector, or -1
 	shWide     bool
-	seqOK      bool // affine ops: the index is a built-in, whose seq flag is valid
-	imm        uint64
-	align      uint32
+	seqOK      bool  // affine ops: the index is a built-in, whose seq flag is valid
 	tgt        int32 // jump target
 	skip       int32 // restore ops: where to go when no lane is left
+	d, a, b, c int   // lane offsets (varying) or uniform slots
+	sh         int   // uniform ops: lane offset of the shadow vector, or -1
 	s          int   // mask slot of the construct
 	x1, x2     int   // exit mask slots subtracted at restore points
+	imm        uint64
+	align      uint32
 	cost       int32 // loop heads: static length of the loop, for the budget
+	*instExt
+}
+
+// instExt holds the fields of the less frequent instructions.
+type instExt struct {
+	ops      []operand
+	res      []operand
+	callee   *cfunc
+	intr     IntrinsicFunc
+	src      *ir.Instr
+	caseVals [][]uint64 // opSwBegin: normalized values per case
+	caseDef  int        // opSwBegin: index of the default case or -1
+	uniRes   []int32    // opIntrinsic: uniform slot per result, or -1
+}
+
+// instDef is an instruction as the compiler builds it.
+type instDef struct {
+	op         vop
+	irop       ir.Op
+	k, from    ir.Kind
+	space      ir.Space
+	d, a, b, c int
+	sh         int
+	shWide     bool
+	seqOK      bool
+	imm        uint64
+	align      uint32
+	tgt        int32
+	skip       int32
+	s          int
+	x1, x2     int
+	cost       int32
 	ops        []operand
 	res        []operand
 	callee     *cfunc
 	intr       IntrinsicFunc
 	src        *ir.Instr
-	caseVals   [][]uint64 // opSwBegin: normalized values per case
-	caseDef    int        // opSwBegin: index of the default case or -1
-	uniRes     []int32    // opIntrinsic: uniform slot per result, or -1
+	caseVals   [][]uint64
+	caseDef    int
+	uniRes     []int32
+}
+
+func (d *instDef) compact() inst {
+	return inst{op: d.op, irop: d.irop, k: d.k, from: d.from, space: d.space, shWide: d.shWide, seqOK: d.seqOK,
+		tgt: d.tgt, skip: d.skip, d: d.d, a: d.a, b: d.b, c: d.c, sh: d.sh, s: d.s, x1: d.x1, x2: d.x2,
+		imm: d.imm, align: d.align, cost: d.cost,
+		instExt: &instExt{ops: d.ops, res: d.res, callee: d.callee, intr: d.intr, src: d.src,
+			caseVals: d.caseVals, caseDef: d.caseDef, uniRes: d.uniRes}}
 }
 
 // Mask slots every frame has.

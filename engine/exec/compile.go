@@ -60,9 +60,7 @@ func Compile(p *ir.Program, entry string, opt Options) (*Pipeline, error) {
 		return nil, fmt.Errorf("exec: compile %s: %w", entry, err)
 	}
 	q := ir.Clone(p)
-	ir.Inline(q, ir.InlineOptions{})
-	ir.Simplify(q)
-	ir.AnalyzeUniformity(q)
+	ir.Optimize(q)
 	if err := ir.Verify(q); err != nil {
 		return nil, fmt.Errorf("exec: compile %s after optimization: %w", entry, err)
 	}
@@ -197,7 +195,7 @@ func (c *compiler) compile() error {
 	end := c.newLabel()
 	c.block(f.Body, end, slotZero, slotZero)
 	c.bind(end)
-	c.emit(inst{op: opEnd})
+	c.emit(instDef{op: opEnd})
 	for _, fx := range c.fixups {
 		if fx.skip {
 			c.cf.code[fx.pc].skip = c.labels[fx.label]
@@ -242,8 +240,8 @@ func (c *compiler) newLabel() int {
 
 func (c *compiler) bind(l int) { c.labels[l] = int32(len(c.cf.code)) }
 
-func (c *compiler) emit(in inst) int {
-	c.cf.code = append(c.cf.code, in)
+func (c *compiler) emit(in instDef) int {
+	c.cf.code = append(c.cf.code, in.compact())
 	return len(c.cf.code) - 1
 }
 
@@ -291,7 +289,7 @@ func (c *compiler) uniOperand(in *ir.Instr, r ir.Reg) int32 {
 }
 
 // emitUni emits a uniform definition of dst, remembering it for shadows.
-func (c *compiler) emitUni(dst ir.Reg, in inst) {
+func (c *compiler) emitUni(dst ir.Reg, in instDef) {
 	l := c.loc[dst]
 	in.d = int(l.uni)
 	in.sh = int(l.lane)
@@ -328,37 +326,37 @@ func (c *compiler) instr(in *ir.Instr, restore int, brk, cont int) {
 		if ci, ok := c.ifCompare(in, s); ok {
 			pc = c.emit(ci)
 		} else if c.uniform(cond) {
-			pc = c.emit(inst{op: opIfU, a: int(c.loc[cond].uni), s: s, src: in})
+			pc = c.emit(instDef{op: opIfU, a: int(c.loc[cond].uni), s: s, src: in})
 		} else {
-			pc = c.emit(inst{op: opIfV, a: int(c.loc[cond].lane), s: s, src: in})
+			pc = c.emit(instDef{op: opIfV, a: int(c.loc[cond].lane), s: s, src: in})
 		}
 		c.jump(pc, first)
 		c.block(in.Then, first, brk, cont)
 		if hasElse {
 			c.bind(lElse)
-			pc = c.emit(inst{op: opElse, s: s, src: in})
+			pc = c.emit(instDef{op: opElse, s: s, src: in})
 			c.jump(pc, lEnd)
 			c.block(in.Else, lEnd, brk, cont)
 		}
 		c.bind(lEnd)
-		pc = c.emit(inst{op: opEndIf, s: s, x1: brk, x2: cont, src: in})
+		pc = c.emit(instDef{op: opEndIf, s: s, x1: brk, x2: cont, src: in})
 		c.skipTo(pc, restore)
 	case ir.OpLoop:
 		s := c.slots(4) // save, iter, brk, cont
-		c.emit(inst{op: opLoopBegin, s: s, src: in})
+		c.emit(instDef{op: opLoopBegin, s: s, src: in})
 		lHead, lCont, lEnd, lExit := c.newLabel(), c.newLabel(), c.newLabel(), c.newLabel()
 		c.bind(lHead)
-		head := c.emit(inst{op: opLoopHead, s: s, src: in})
+		head := c.emit(instDef{op: opLoopHead, s: s, src: in})
 		c.block(in.Body, lCont, s+2, s+3)
 		c.bind(lCont)
-		pc := c.emit(inst{op: opLoopCont, s: s, src: in})
+		pc := c.emit(instDef{op: opLoopCont, s: s, src: in})
 		c.jump(pc, lExit)
 		c.block(in.Continuing, lEnd, s+2, slotZero)
 		c.bind(lEnd)
-		pc = c.emit(inst{op: opLoopEnd, s: s, src: in})
+		pc = c.emit(instDef{op: opLoopEnd, s: s, src: in})
 		c.jump(pc, lHead)
 		c.bind(lExit)
-		pc = c.emit(inst{op: opLoopExit, s: s, src: in})
+		pc = c.emit(instDef{op: opLoopExit, s: s, src: in})
 		c.skipTo(pc, restore)
 		c.cf.code[head].cost = int32(len(c.cf.code) - head)
 	case ir.OpSwitch:
@@ -366,7 +364,7 @@ func (c *compiler) instr(in *ir.Instr, restore int, brk, cont int) {
 		s := c.slots(2 + n) // save, brk, per-case masks
 		sel := in.Args[0]
 		k := c.kindOf(sel)
-		sw := inst{op: opSwBegin, s: s, caseDef: -1, src: in, k: k}
+		sw := instDef{op: opSwBegin, s: s, caseDef: -1, src: in, k: k}
 		if c.uniform(sel) {
 			sw.a, sw.c = int(c.loc[sel].uni), 1
 		} else {
@@ -394,25 +392,25 @@ func (c *compiler) instr(in *ir.Instr, restore int, brk, cont int) {
 			if i+1 < n {
 				after = next[i+1]
 			}
-			pc := c.emit(inst{op: opCase, s: s, c: i, x1: s + 1, x2: cont, src: in})
+			pc := c.emit(instDef{op: opCase, s: s, c: i, x1: s + 1, x2: cont, src: in})
 			c.jump(pc, after)
 			c.block(cs.Body, after, s+1, cont)
 		}
 		c.bind(lEnd)
-		pc := c.emit(inst{op: opSwEnd, s: s, x2: cont, src: in})
+		pc := c.emit(instDef{op: opSwEnd, s: s, x2: cont, src: in})
 		c.skipTo(pc, restore)
 	case ir.OpBreak:
-		pc := c.emit(inst{op: opBreak, s: brk, src: in})
+		pc := c.emit(instDef{op: opBreak, s: brk, src: in})
 		c.jump(pc, restore)
 	case ir.OpContinue:
-		pc := c.emit(inst{op: opContinue, s: cont, src: in})
+		pc := c.emit(instDef{op: opContinue, s: cont, src: in})
 		c.jump(pc, restore)
 	case ir.OpReturn, ir.OpDiscard:
 		op := opRet
 		if in.Op == ir.OpDiscard {
 			op = opDiscard
 		}
-		ri := inst{op: op, src: in}
+		ri := instDef{op: op, src: in}
 		for _, a := range in.Args {
 			ri.ops = append(ri.ops, c.laneOperand(a))
 		}
@@ -425,10 +423,10 @@ func (c *compiler) instr(in *ir.Instr, restore int, brk, cont int) {
 
 // ifCompare fuses "t = cmp a, b; if t" into one op computing the mask
 // straight from the comparison, when t is varying and used only there.
-func (c *compiler) ifCompare(in *ir.Instr, s int) (inst, bool) {
+func (c *compiler) ifCompare(in *ir.Instr, s int) (instDef, bool) {
 	cond := in.Args[0]
 	if !c.fusableCompare(cond) {
-		return inst{}, false
+		return instDef{}, false
 	}
 	d := c.def[cond]
 	k := d.Kind
@@ -439,7 +437,7 @@ func (c *compiler) ifCompare(in *ir.Instr, s int) (inst, bool) {
 	case ir.OpGe:
 		op, x, y = ir.OpLe, y, x
 	}
-	return inst{op: opIfCmp, irop: op, k: k, s: s, a: int(c.laneOperand(x).off), b: int(c.laneOperand(y).off), src: in}, true
+	return instDef{op: opIfCmp, irop: op, k: k, s: s, a: int(c.laneOperand(x).off), b: int(c.laneOperand(y).off), src: in}, true
 }
 
 // fusableCompare reports whether if-condition cond can be computed by
@@ -470,23 +468,23 @@ func (c *compiler) simple(in *ir.Instr) {
 		return
 	case ir.OpSet:
 		if c.uniform(in.Dst) {
-			c.emitUni(in.Dst, inst{op: opUSet, a: int(c.uniOperand(in, in.Args[0])), src: in})
+			c.emitUni(in.Dst, instDef{op: opUSet, a: int(c.uniOperand(in, in.Args[0])), src: in})
 			return
 		}
 		op := opVSet32
 		if c.wide(in.Dst) {
 			op = opVSet64
 		}
-		c.emit(inst{op: op, d: int(c.loc[in.Dst].lane), a: int(c.laneOperand(in.Args[0]).off), src: in})
+		c.emit(instDef{op: op, d: int(c.loc[in.Dst].lane), a: int(c.laneOperand(in.Args[0]).off), src: in})
 		return
 	case ir.OpBuiltin:
 		if !c.entry {
 			c.errorf(in, "built-in %v outside the kernel function", ir.BuiltinID(in.Imm))
 		}
 		if c.uniform(in.Dst) {
-			c.emitUni(in.Dst, inst{op: opUBuiltin, imm: in.Imm, src: in})
+			c.emitUni(in.Dst, instDef{op: opUBuiltin, imm: in.Imm, src: in})
 		} else {
-			c.emit(inst{op: opVBuiltin, d: int(c.loc[in.Dst].lane), imm: in.Imm, src: in})
+			c.emit(instDef{op: opVBuiltin, d: int(c.loc[in.Dst].lane), imm: in.Imm, src: in})
 		}
 		return
 	case ir.OpAlloca:
@@ -496,14 +494,14 @@ func (c *compiler) simple(in *ir.Instr) {
 			c.errorf(in, "private memory larger than 16 MiB")
 		}
 		if c.uniform(in.Dst) {
-			c.emitUni(in.Dst, inst{op: opUAlloca, imm: uint64(off), src: in})
+			c.emitUni(in.Dst, instDef{op: opUAlloca, imm: uint64(off), src: in})
 		} else {
 			c.errorf(in, "alloca result is not uniform")
 		}
 		return
 	case ir.OpLoad, ir.OpStore:
 		if fa, ok := c.fused[in]; ok {
-			ai := inst{op: opVLoadAff, k: in.Kind, space: in.Space, align: in.Align, src: in,
+			ai := instDef{op: opVLoadAff, k: in.Kind, space: in.Space, align: in.Align, src: in,
 				a: int(c.laneOperand(fa.index).off), b: -1, c: -1, imm: fa.scale, from: ir.U32}
 			if fa.base1 != ir.NoReg {
 				ai.b = int(c.uniOperand(in, fa.base1))
@@ -530,19 +528,19 @@ func (c *compiler) simple(in *ir.Instr) {
 	switch in.Op {
 	case ir.OpLoad:
 		if c.uniform(in.Dst) {
-			c.emitUni(in.Dst, inst{op: opULoad, k: in.Kind, space: in.Space, align: in.Align, a: int(c.uniOperand(in, in.Args[0])), src: in})
+			c.emitUni(in.Dst, instDef{op: opULoad, k: in.Kind, space: in.Space, align: in.Align, a: int(c.uniOperand(in, in.Args[0])), src: in})
 			return
 		}
-		c.emit(inst{op: opVLoad, k: in.Kind, space: in.Space, align: in.Align, src: in,
+		c.emit(instDef{op: opVLoad, k: in.Kind, space: in.Space, align: in.Align, src: in,
 			ops: []operand{c.laneOperand(in.Args[0])}, res: []operand{c.dstOperand(in.Dst)}})
 		return
 	case ir.OpStore:
-		c.emit(inst{op: opVStore, k: in.Kind, space: in.Space, align: in.Align, src: in,
+		c.emit(instDef{op: opVStore, k: in.Kind, space: in.Space, align: in.Align, src: in,
 			ops: []operand{c.laneOperand(in.Args[0]), c.laneOperand(in.Args[1])}})
 		return
 	case ir.OpCall:
 		callee := c.get(int(in.Imm))
-		ci := inst{op: opCall, callee: callee, src: in}
+		ci := instDef{op: opCall, callee: callee, src: in}
 		for _, a := range in.Args {
 			ci.ops = append(ci.ops, c.laneOperand(a))
 		}
@@ -561,7 +559,7 @@ func (c *compiler) simple(in *ir.Instr) {
 				c.errorf(in, "%s in a function that could not be inlined into the kernel", d.Name)
 			}
 			c.cf.hasBarrier = true
-			c.emit(inst{op: opBarrier, src: in})
+			c.emit(instDef{op: opBarrier, src: in})
 			return
 		}
 		impl := c.impls[d.Name]
@@ -569,7 +567,7 @@ func (c *compiler) simple(in *ir.Instr) {
 			c.errorf(in, "no implementation of intrinsic %s", d.Name)
 			return
 		}
-		ii := inst{op: opIntrinsic, intr: impl, src: in}
+		ii := instDef{op: opIntrinsic, intr: impl, src: in}
 		for _, a := range in.Args {
 			ii.ops = append(ii.ops, c.laneOperand(a))
 		}
@@ -587,7 +585,7 @@ func (c *compiler) simple(in *ir.Instr) {
 		return
 	}
 	if c.uniform(in.Dst) {
-		ui := inst{op: opUGen, irop: in.Op, k: in.Kind, from: in.From, src: in}
+		ui := instDef{op: opUGen, irop: in.Op, k: in.Kind, from: in.From, src: in}
 		for _, a := range in.Args {
 			ui.ops = append(ui.ops, operand{file: fileUni, kind: c.kindOf(a), off: c.uniOperand(in, a)})
 		}
@@ -599,7 +597,7 @@ func (c *compiler) simple(in *ir.Instr) {
 		ops = append(ops, c.laneOperand(a))
 	}
 	d := int(c.loc[in.Dst].lane)
-	vi := inst{irop: in.Op, k: in.Kind, from: in.From, d: d, src: in, ops: ops, res: []operand{c.dstOperand(in.Dst)}}
+	vi := instDef{irop: in.Op, k: in.Kind, from: in.From, d: d, src: in, ops: ops, res: []operand{c.dstOperand(in.Dst)}}
 	op, swap := fastOp(in)
 	vi.op = op
 	if len(ops) > 0 {

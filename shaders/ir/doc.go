@@ -63,6 +63,39 @@
 // uniform arguments (UniformResult) and whether it is a threadgroup
 // barrier (Barrier).
 //
+// # Lowering guide
+//
+// How MSL maps onto the model (the Builder calls in parentheses):
+//   - Scalars, vectors, matrices: one register per component; a swizzle
+//     is a choice of registers, a swizzled store sets some of them.
+//   - Local variables that are assigned (incl. loop counters): Var + Set;
+//     values computed once: temporaries. Use a Var to carry any value out
+//     of an if, switch or loop (temporaries do not escape their block).
+//   - Structs and arrays by value: one register per scalar leaf; when
+//     indexed with a non-constant index or addressed (&x, a pointer or
+//     reference passed on), an Alloca'd Thread slot laid out as in memory.
+//   - Pointers and references: U64 addresses; the address space is static
+//     in MSL and goes on every Load/Store. p[i].m is base + ext(i)*stride +
+//     offset(m) computed with Conv/Mul/Add on U64 (executors recognise this
+//     form). Device/constant buffer arguments and argument-buffer pointers
+//     are U64 parameters; textures/samplers/acceleration structures are
+//     U64 resource IDs handed to intrinsics.
+//   - for (init; cond; step) body: init; Loop; If(!cond) Break; body;
+//     Continuing; step; EndLoop. while: the same without Continuing;
+//     do-while: Loop; body; Continuing; If(!cond) Break; EndLoop.
+//   - a && b, a || b, c ? x : y: If/Else writing a Var when the operands
+//     have side effects or may fault (loads, calls); Select otherwise.
+//   - switch: Switch/Case/Default with C fallthrough; break is Break.
+//   - Calls: Call; inout/out parameters pass an Alloca'd address (or the
+//     callee returns several results). Intrinsics: declare with
+//     Program.Intrinsic (executors provide them by name) and Intrinsic.
+//   - Kernel inputs ([[thread_position_in_grid]] ...): Builtin, one call
+//     per component; threadgroup variables: offsets below
+//     Function.ThreadgroupMemory; [[threadgroup(n)]] arguments: U64
+//     parameters holding their offsets.
+//   - Function constants: Program.Constants, FuncConst,
+//     FuncConstDefined; Specialize at pipeline creation.
+//
 // # Building and passes
 //
 // The lowering builds functions with a Builder (NewFunction), which checks

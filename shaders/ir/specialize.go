@@ -74,3 +74,11 @@ func Simplify(p *Program) {
 		}
 	}
 }
+
+// Optimize runs the pipeline an executor applies after Specialize:
+// Inline, Simplify and AnalyzeUniformity. It modifies p.
+func Optimize(p *Program) {
+	Inline(p, InlineOptions{})
+	Simplify(p)
+	AnalyzeUniformity(p)
+}

@@ -248,6 +248,6 @@ func (f *fn) initValue(t *sema.Type, init syntax.Expr, kind syntax.InitKind) val
 func (f *fn) ctorCall(t *sema.Type, c *sema.Func, args []value, pos diag.Pos) value {
 	tmp := f.alloca(t)
 	f.zeroMem(tmp)
-	f.callFunc(c, tmp, args, nil, pos)
+	f.callFunc(c, tmp, nil, append([]value{}, args...), pos)
 	return f.load(tmp)
 }

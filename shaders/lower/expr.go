@@ -24,6 +24,15 @@ func (f *fn) valueAs(e syntax.Expr, t *sema.Type) value {
 	if il, ok := e.(*syntax.InitListExpr); ok {
 		return f.initList(t, il)
 	}
+	if t.Kind == sema.KPointer {
+		if xt := f.x(e).Type; xt != nil && xt.Kind == sema.KArray {
+			lv := f.lval(e)
+			if !lv.mem || lv.swz != nil {
+				f.errorf(e.Pos(), "array does not live in memory")
+			}
+			return value{t: t, regs: []ir.Reg{lv.addr}}
+		}
+	}
 	v := f.value(e)
 	return f.convert(v, t, e.Pos())
 }
@@ -222,8 +231,11 @@ func (f *fn) rvalue(e syntax.Expr) value {
 			return value{t: sema.Void}
 		}
 		return f.load(r)
+	case *syntax.NameExpr, *syntax.MemberExpr, *syntax.IndexExpr:
+		return f.load(f.lval(e))
 	}
-	return f.load(f.lval(e))
+	f.errorf(e.Pos(), "unsupported expression %T", e)
+	return value{}
 }
 
 func isPureName(e syntax.Expr) bool {

@@ -31,6 +31,7 @@ type lvalue struct {
 	space ir.Space
 	swz   []int // memory swizzle: component k is at addr + swz[k]*esz
 	esz   int
+	ek    ir.Kind // kind of a swizzled component
 
 	alts     []alt
 	readOnly bool // temporaries standing for constants (not assignable)
@@ -49,7 +50,7 @@ func (f *fn) load(lv *lvalue) value {
 	t := lv.t
 	if lv.mem {
 		if lv.swz != nil {
-			k, _ := scalarKind(t.Elem)
+			k := lv.ek
 			regs := make([]ir.Reg, len(lv.swz))
 			for i, s := range lv.swz {
 				regs[i] = f.b.Load(lv.space, k, f.addOff(lv.addr, s*lv.esz), uint32(k.Size()))
@@ -90,7 +91,7 @@ func (f *fn) store(lv *lvalue, v value) {
 	}
 	if lv.mem {
 		if lv.swz != nil {
-			k, _ := scalarKind(lv.t.Elem)
+			k := lv.ek
 			for i, s := range lv.swz {
 				f.b.Store(lv.space, k, f.addOff(lv.addr, s*lv.esz), v.regs[i], uint32(k.Size()))
 			}
@@ -180,10 +181,10 @@ func (f *fn) swizzle(lv *lvalue, idx []int) *lvalue {
 			for i, k := range idx {
 				n[i] = lv.swz[k]
 			}
-			return &lvalue{t: t, mem: true, addr: lv.addr, space: lv.space, swz: n, esz: lv.esz, readOnly: lv.readOnly}
+			return &lvalue{t: t, mem: true, addr: lv.addr, space: lv.space, swz: n, esz: lv.esz, ek: lv.ek, readOnly: lv.readOnly}
 		}
 		k, _ := scalarKind(et)
-		return &lvalue{t: t, mem: true, addr: lv.addr, space: lv.space, swz: append([]int(nil), idx...), esz: k.Size(), readOnly: lv.readOnly}
+		return &lvalue{t: t, mem: true, addr: lv.addr, space: lv.space, swz: append([]int(nil), idx...), esz: k.Size(), ek: k, readOnly: lv.readOnly}
 	}
 	out := &lvalue{t: t, readOnly: lv.readOnly}
 	for _, a := range lv.alts {

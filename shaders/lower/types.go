@@ -39,6 +39,9 @@ func scalarKind(t *sema.Type) (ir.Kind, bool) {
 	case sema.KPointer, sema.KTexture, sema.KSampler, sema.KNullptr:
 		return ir.U64, true
 	case sema.KOpaque:
+		if n := t.Opaque.Name; n == "simd_vote" || n == "quad_vote" {
+			return ir.U64, true
+		}
 		if s, _, _ := sema.Layout(t); s == 8 {
 			return ir.U64, true // resource IDs (acceleration structures, function tables)
 		}

@@ -493,8 +493,7 @@ func (c *checker) callMember(e *syntax.CallExpr, fun *syntax.MemberExpr, s *Scop
 			return c.unknown(e)
 		}
 	case KOpaque:
-		xs, _, _ := c.args(e.Args, s)
-		_ = xs
+		c.args(e.Args, s)
 		if rt := opaqueMethod(t, name); rt != nil {
 			return c.record(e, &ExprInfo{Type: rt})
 		}

@@ -52,13 +52,13 @@ type checker struct {
 	slab       []ExprInfo // ExprInfo allocation slab (see record)
 	constDepth int        // nesting of constexpr function evaluation
 
-	ibChecked   map[*Struct]bool
+	ibChecked     map[*Struct]bool
 	attrChecked   map[*Struct]bool
 	argbufChecked map[*Struct]bool
-	reported    map[errKey]bool
-	rogChecked  map[*Struct]bool
-	viewChecked map[[2]*Struct]bool
-	globalBinds map[bindKey]*Var
+	reported      map[errKey]bool
+	rogChecked    map[*Struct]bool
+	viewChecked   map[[2]*Struct]bool
+	globalBinds   map[bindKey]*Var
 
 	hostNames map[string]*Function
 	entries   []*Func // qualified functions, for the call rules

@@ -13,6 +13,7 @@ const (
 	RankNone                   // no implicit conversion
 )
 
+// String names r.
 func (r Rank) String() string {
 	return [...]string{"exact", "promotion", "conversion", "user-defined", "none"}[r]
 }

@@ -118,7 +118,6 @@ func alignUp(x, a int) int {
 
 func (s *Struct) computeLayout() {
 	off, maxAlign := 0, 1
-	base := 0
 	for _, b := range s.Bases {
 		bs, ba, _ := Layout(b)
 		off = alignUp(off, ba)
@@ -126,7 +125,6 @@ func (s *Struct) computeLayout() {
 		if ba > maxAlign {
 			maxAlign = ba
 		}
-		base++
 	}
 	s.offsets = make([]int, len(s.Fields))
 	for i, f := range s.Fields {
@@ -157,5 +155,4 @@ func (s *Struct) computeLayout() {
 	}
 	s.align = maxAlign
 	s.size = alignUp(off, maxAlign)
-	_ = base
 }

@@ -4,7 +4,6 @@ import (
 	"math"
 	"sync"
 
-	"github.com/ingot-render/ingot/shaders/diag"
 	"github.com/ingot-render/ingot/shaders/syntax"
 )
 
@@ -394,5 +393,3 @@ func scopeName(s *Scope) string {
 	}
 	return s.QualName
 }
-
-var _ diag.Pos

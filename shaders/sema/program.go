@@ -77,6 +77,7 @@ const (
 var bindNames = [...]string{"none", "buffer", "texture", "sampler", "threadgroup", "stage_in", "builtin",
 	"payload", "imageblock", "imageblock_data", "color", "mesh", "mesh_grid_properties"}
 
+// String names b.
 func (b BindKind) String() string { return bindNames[b] }
 
 // Param is one parameter of a qualified function.

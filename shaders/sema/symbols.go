@@ -151,6 +151,7 @@ const (
 
 var funcKindNames = [...]string{"function", "kernel", "vertex", "fragment", "visible", "stitchable", "intersection", "object", "mesh", "tile"}
 
+// String names k.
 func (k FuncKind) String() string { return funcKindNames[k] }
 
 // Qualified reports whether k is a qualified (API-visible) kind.

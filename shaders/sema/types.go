@@ -2,9 +2,11 @@ package sema
 
 import (
 	"fmt"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
+	"weak"
 )
 
 // Kind classifies a Type.
@@ -66,6 +68,7 @@ const (
 
 var spaceNames = [...]string{"", "thread", "device", "constant", "threadgroup", "threadgroup_imageblock", "ray_data", "object_data"}
 
+// String returns the MSL spelling of s.
 func (s AddrSpace) String() string {
 	if int(s) < len(spaceNames) {
 		return spaceNames[s]
@@ -96,6 +99,7 @@ const (
 
 var accessNames = [...]string{"sample", "read", "write", "read_write"}
 
+// String returns the MSL spelling of a.
 func (a Access) String() string { return accessNames[a&3] }
 
 // TexKind is the shape of a texture type.
@@ -125,6 +129,7 @@ var texNames = [...]string{"texture1d", "texture1d_array", "texture2d", "texture
 	"texturecube", "texturecube_array", "texture2d_ms", "texture2d_ms_array", "texture_buffer",
 	"depth2d", "depth2d_array", "depthcube", "depthcube_array", "depth2d_ms", "depth2d_ms_array"}
 
+// String returns the MSL spelling of k.
 func (k TexKind) String() string { return texNames[k] }
 
 // IsDepth reports whether k is a depth texture shape.
@@ -190,6 +195,7 @@ var pixelInfos = [...]pixelInfo{
 	{"rgb10a2", 4, 4, 4}, {"rg11b10f", 4, 4, 3}, {"rgb9e5", 4, 4, 3},
 }
 
+// String returns the MSL spelling of p.
 func (p PixelKind) String() string { return pixelInfos[p].name }
 
 // Components is the component count of the ALU type of p.
@@ -258,6 +264,7 @@ type TemplArg struct {
 	Value *Value
 }
 
+// String returns the MSL spelling of a.
 func (a TemplArg) String() string {
 	if a.Type != nil {
 		return a.Type.String()
@@ -381,30 +388,54 @@ type internKey struct {
 	stdArray bool
 }
 
-var intern struct {
-	sync.RWMutex
-	m map[internKey]*Type
+// weakKey is internKey with the element held weakly, so that the intern
+// table does not keep the (per-program) types it refers to alive: a
+// long-running process compiling many shaders does not accumulate them.
+type weakKey struct {
+	kind     Kind
+	elem     weak.Pointer[Type]
+	n        int
+	space    AddrSpace
+	c, v     bool
+	access   Access
+	tex      TexKind
+	pixel    PixelKind
+	stdArray bool
 }
 
+var intern struct {
+	sync.Mutex
+	m map[weakKey]weak.Pointer[Type]
+}
+
+// interned returns the unique type for k. Entries whose type was
+// collected are removed by a cleanup; an entry is only ever replaced when
+// its type is unreachable, so identity (==) of live types is preserved.
 func interned(k internKey) *Type {
-	intern.RLock()
-	t := intern.m[k]
-	intern.RUnlock()
-	if t != nil {
-		return t
-	}
+	wk := weakKey{kind: k.kind, elem: weak.Make(k.elem), n: k.n, space: k.space, c: k.c, v: k.v,
+		access: k.access, tex: k.tex, pixel: k.pixel, stdArray: k.stdArray}
 	intern.Lock()
 	defer intern.Unlock()
 	if intern.m == nil {
-		intern.m = make(map[internKey]*Type)
+		intern.m = make(map[weakKey]weak.Pointer[Type])
 	}
-	if t = intern.m[k]; t != nil {
-		return t
+	if wp, ok := intern.m[wk]; ok {
+		if t := wp.Value(); t != nil {
+			return t
+		}
 	}
-	t = &Type{Kind: k.kind, Elem: k.elem, N: k.n, Space: k.space, Const: k.c, Volatile: k.v,
+	t := &Type{Kind: k.kind, Elem: k.elem, N: k.n, Space: k.space, Const: k.c, Volatile: k.v,
 		Access: k.access, Tex: k.tex, Pixel: k.pixel, StdArray: k.stdArray}
 	t.name = t.format()
-	intern.m[k] = t
+	wt := weak.Make(t)
+	intern.m[wk] = wt
+	runtime.AddCleanup(t, func(key weakKey) {
+		intern.Lock()
+		if cur, ok := intern.m[key]; ok && cur.Value() == nil {
+			delete(intern.m, key)
+		}
+		intern.Unlock()
+	}, wk)
 	return t
 }
 
@@ -438,7 +469,7 @@ func PixelOf(p PixelKind, alu *Type) *Type {
 
 var opaqueIntern struct {
 	sync.Mutex
-	m map[string]*Type
+	m map[string]weak.Pointer[Type]
 }
 
 // OpaqueOf returns the interned opaque type name<args...>. init, if not
@@ -471,17 +502,26 @@ func OpaqueOf(name string, args []TemplArg, init func(*Opaque)) *Type {
 	opaqueIntern.Lock()
 	defer opaqueIntern.Unlock()
 	if opaqueIntern.m == nil {
-		opaqueIntern.m = make(map[string]*Type)
+		opaqueIntern.m = make(map[string]weak.Pointer[Type])
 	}
-	if t := opaqueIntern.m[key]; t != nil {
-		return t
+	if wp, ok := opaqueIntern.m[key]; ok {
+		if t := wp.Value(); t != nil {
+			return t
+		}
 	}
 	o := &Opaque{Name: name, Args: args}
 	t := &Type{Kind: KOpaque, Opaque: o, name: display}
 	if init != nil {
 		init(o)
 	}
-	opaqueIntern.m[key] = t
+	opaqueIntern.m[key] = weak.Make(t)
+	runtime.AddCleanup(t, func(key string) {
+		opaqueIntern.Lock()
+		if cur, ok := opaqueIntern.m[key]; ok && cur.Value() == nil {
+			delete(opaqueIntern.m, key)
+		}
+		opaqueIntern.Unlock()
+	}, key)
 	return t
 }
 

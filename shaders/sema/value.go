@@ -21,6 +21,7 @@ type Value struct {
 	Str   string  // string literal
 }
 
+// String returns the MSL spelling of v.
 func (v Value) String() string {
 	switch {
 	case v.Type == nil:
@@ -250,6 +251,7 @@ const (
 
 var opNames = [...]string{"+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^", "&&", "||", "==", "!=", "<", "<=", ">", ">=", "-", "+", "!", "~"}
 
+// String names o.
 func (o Op) String() string { return opNames[o] }
 
 // IsComparison reports whether o yields bool(s).
@@ -258,6 +260,7 @@ func (o Op) IsComparison() bool { return o >= OpEq && o <= OpGe }
 // EvalError describes why a constant expression could not be evaluated.
 type EvalError struct{ Msg string }
 
+// Error implements error.
 func (e *EvalError) Error() string { return e.Msg }
 
 // EvalBinary evaluates a op b where both are already converted to the

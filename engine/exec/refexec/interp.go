@@ -332,7 +332,9 @@ func (t *thread) intrinsic(fs *fstate, in *ir.Instr, args []uint64) ([]uint64, e
 	case name == "simdgroup_barrier":
 		return nil, nil
 	case strings.HasPrefix(name, "simd_"):
-		return t.simd(name, args), nil
+		return t.simd(name, args, 32), nil
+	case strings.HasPrefix(name, "quad_"):
+		return t.simd("simd_"+strings.TrimPrefix(name, "quad_"), args, 4), nil
 	case strings.HasPrefix(name, "atomic_"):
 		return t.atomic(fs, in, d, args)
 	}
@@ -346,13 +348,28 @@ func (t *thread) intrinsic(fs *fstate, in *ir.Instr, args []uint64) ([]uint64, e
 	return nil, t.fault(fs, in, exec.FaultUnsupported, 0, "no implementation of intrinsic "+name)
 }
 
-// simd runs a SIMD-group function through the SIMD-group's rendezvous.
-func (t *thread) simd(name string, args []uint64) []uint64 {
+// simd runs a SIMD-group function (gs 32) or quad-group function (gs 4)
+// through the SIMD-group's rendezvous.
+func (t *thread) simd(name string, args []uint64, gs int) []uint64 {
 	base, kindName, _ := strings.Cut(name, ".")
 	k := kindByName(kindName)
 	me := int(t.linear % 32)
 	rv := t.tg.simd[t.linear/32]
-	return rv.arrive(me, args, func(vals [][]uint64, present []bool) [][]uint64 {
+	return rv.arrive(me, args, func(allVals [][]uint64, allPresent []bool) [][]uint64 {
+		out := make([][]uint64, len(allVals))
+		for g0 := 0; g0 < len(allVals); g0 += gs {
+			g1 := min(g0+gs, len(allVals))
+			res := groupOp(base, k, gs, allVals[g0:g1], allPresent[g0:g1])
+			copy(out[g0:g1], res)
+		}
+		return out
+	})
+}
+
+// groupOp computes a SIMD- or quad-group function over one group; vals
+// and present are indexed by the lane within the group.
+func groupOp(base string, k ir.Kind, gs int, vals [][]uint64, present []bool) [][]uint64 {
+	{
 		out := make([][]uint64, len(vals))
 		var active uint64
 		for i, p := range present {
@@ -427,9 +444,9 @@ func (t *thread) simd(name string, args []uint64) []uint64 {
 				src := i
 				switch base {
 				case "simd_shuffle", "simd_broadcast":
-					src = x % 32
+					src = x % gs
 				case "simd_shuffle_down":
-					if i+x < 32 {
+					if i+x < gs {
 						src = i + x
 					}
 				case "simd_shuffle_up":
@@ -437,11 +454,11 @@ func (t *thread) simd(name string, args []uint64) []uint64 {
 						src = i - x
 					}
 				case "simd_shuffle_xor":
-					src = (i ^ x) % 32
+					src = (i ^ x) % gs
 				case "simd_shuffle_rotate_down":
-					src = (i + x) % 32
+					src = (i + x) % gs
 				case "simd_shuffle_rotate_up":
-					src = ((i-x)%32 + 32) % 32
+					src = ((i-x)%gs + gs) % gs
 				}
 				if src < len(vals) && present[src] {
 					r = vals[src][0]
@@ -450,7 +467,7 @@ func (t *thread) simd(name string, args []uint64) []uint64 {
 			out[i] = []uint64{r}
 		}
 		return out
-	})
+	}
 }
 
 func kindByName(s string) ir.Kind {

@@ -1,0 +1,37 @@
+// Package engine is ingot's Metal-shaped runtime: a Device owns buffers,
+// textures and samplers, compiles MSL libraries into compute pipeline
+// states, and runs command buffers of compute dispatches on the SIMD-lane
+// executor (engine/exec) over a pool of worker goroutines.
+//
+// The API follows Metal's (MTLDevice, MTLBuffer, MTLTexture,
+// MTLSamplerState, MTLLibrary, MTLFunction, MTLComputePipelineState,
+// MTLCommandQueue, MTLCommandBuffer, MTLComputeCommandEncoder) with Go
+// naming: methods return errors instead of taking NSError pointers,
+// descriptors are plain structs, and nothing panics on bad input.
+//
+// # Memory model
+//
+// Every Buffer has a 64-bit GPU address (Buffer.GPUAddress); a device or
+// constant pointer in a shader is such an address, so pointers written
+// into buffers (argument buffers, scene tables of vertex-buffer pointers)
+// simply work: the executor resolves every access through the device's
+// buffer table and bounds-checks it. Textures and sampler states likewise
+// have 64-bit resource IDs (GPUResourceID) that shaders may read from
+// memory. A resource is visible to shaders while its Go value is
+// reachable (or until Release).
+//
+// # Faults
+//
+// An out-of-bounds or misaligned access, a kernel exceeding the device's
+// instruction or time budget, or a cancelled context stops the command
+// buffer: its Status becomes StatusError and Error returns an *exec.Fault
+// (wrapped) naming the function, the source position and the thread.
+// Other command buffers and the process are unaffected.
+//
+// # Texture intrinsics
+//
+// The texture and sampler intrinsics of shaders/stdlib's catalogue are
+// implemented on internal/texel's lane-batch entry points: one call per
+// batch of lanes (per distinct texture when lanes disagree), no per-lane
+// allocation or interface call.
+package engine

@@ -1,0 +1,128 @@
+package engine_test
+
+import (
+	"context"
+	"encoding/binary"
+	"math"
+	"testing"
+
+	"github.com/ingot-render/ingot/engine"
+	"github.com/ingot-render/ingot/shaders"
+)
+
+// newDevice returns a device with the given worker count.
+func newDevice(t testing.TB, opts engine.DeviceOptions) *engine.Device {
+	t.Helper()
+	d, err := engine.NewDevice(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// pipeline compiles src and returns the pipeline of kernel name.
+func pipeline(t testing.TB, d *engine.Device, src, name string, consts *engine.FunctionConstantValues) *engine.ComputePipelineState {
+	t.Helper()
+	lib, err := d.NewLibraryWithSource(src, engine.CompileOptions{})
+	if err != nil {
+		t.Fatalf("compile: %v", err)
+	}
+	fn, err := lib.Function(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := d.NewComputePipelineState(fn, consts, engine.ComputePipelineOptions{Reflection: true})
+	if err != nil {
+		t.Fatalf("pipeline: %v", err)
+	}
+	return p
+}
+
+// dispatch encodes one dispatch (after setup binds resources), commits
+// and waits; it returns the command buffer.
+func dispatch(t testing.TB, ctx context.Context, q *engine.CommandQueue, p *engine.ComputePipelineState, threads, tg engine.Size, setup func(e *engine.ComputeCommandEncoder)) *engine.CommandBuffer {
+	t.Helper()
+	cb := q.CommandBuffer(ctx)
+	e, err := cb.ComputeCommandEncoder()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := e.SetComputePipelineState(p); err != nil {
+		t.Fatal(err)
+	}
+	if setup != nil {
+		setup(e)
+	}
+	_ = e.DispatchThreads(threads, tg)
+	_ = e.EndEncoding()
+	if err := cb.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	_ = cb.WaitUntilCompleted()
+	return cb
+}
+
+func floats(b []byte) []float32 {
+	out := make([]float32, len(b)/4)
+	for i := range out {
+		out[i] = math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:]))
+	}
+	return out
+}
+
+func floatBytes(v []float32) []byte {
+	b := make([]byte, 4*len(v))
+	for i, x := range v {
+		binary.LittleEndian.PutUint32(b[4*i:], math.Float32bits(x))
+	}
+	return b
+}
+
+func TestAddVectorsSample(t *testing.T) {
+	d := newDevice(t, engine.DeviceOptions{})
+	for _, scale := range []bool{false, true} {
+		consts := engine.NewFunctionConstantValues()
+		if err := consts.SetConstantValueByName("use_scale", scale); err != nil {
+			t.Fatal(err)
+		}
+		p := pipeline(t, d, string(shaders.Sample()), "add_vectors", consts)
+		const n = 1000
+		a, b := make([]float32, n), make([]float32, n)
+		for i := range a {
+			a[i], b[i] = float32(i), float32(2*i)+0.5
+		}
+		ba, _ := d.NewBufferWithBytes(floatBytes(a))
+		bb, _ := d.NewBufferWithBytes(floatBytes(b))
+		out, _ := d.NewBuffer(4 * (n + 8))
+		params := make([]byte, 32)
+		binary.LittleEndian.PutUint32(params[0:], math.Float32bits(3))
+		binary.LittleEndian.PutUint32(params[4:], n)
+		cb := dispatch(t, context.Background(), d.NewCommandQueue(), p, engine.Sz(n+8, 1, 1), engine.Sz(64, 1, 1), func(e *engine.ComputeCommandEncoder) {
+			e.SetBuffer(ba, 0, 0)
+			e.SetBuffer(bb, 0, 1)
+			e.SetBuffer(out, 0, 2)
+			e.SetBytes(params, 3)
+		})
+		if err := cb.Error(); err != nil {
+			t.Fatal(err)
+		}
+		if cb.Status() != engine.StatusCompleted {
+			t.Fatalf("status %v", cb.Status())
+		}
+		got := floats(out.Contents())
+		for i := 0; i < n; i++ {
+			want := a[i] + b[i]
+			if scale {
+				want *= 3
+			}
+			if got[i] != want {
+				t.Fatalf("scale=%v: out[%d] = %v, want %v", scale, i, got[i], want)
+			}
+		}
+		for i := n; i < n+8; i++ {
+			if got[i] != 0 {
+				t.Fatalf("out[%d] = %v written past params.count", i, got[i])
+			}
+		}
+	}
+}

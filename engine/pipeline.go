@@ -1,0 +1,258 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ingot-render/ingot/engine/exec"
+	"github.com/ingot-render/ingot/shaders/ir"
+	"github.com/ingot-render/ingot/shaders/lower"
+	"github.com/ingot-render/ingot/shaders/reflect"
+	"github.com/ingot-render/ingot/shaders/sema"
+)
+
+// ComputePipelineOptions configure NewComputePipelineState.
+type ComputePipelineOptions struct {
+	// Reflection asks for the pipeline's reflection (Metal's
+	// MTLPipelineOption.ArgumentInfo): arguments with their bindings after
+	// specialization.
+	Reflection bool
+	// Label names the pipeline in messages.
+	Label string
+	// MaxTotalThreadsPerThreadgroup lowers the pipeline's limit (0: the
+	// function's [[max_total_threads_per_threadgroup]] or 1024).
+	MaxTotalThreadsPerThreadgroup int
+}
+
+// ComputePipelineState is a kernel compiled for dispatch
+// (MTLComputePipelineState): lowered to IR, specialized with its function
+// constants, simplified and compiled once for the executor. It is
+// immutable and safe for concurrent use.
+type ComputePipelineState struct {
+	dev        *Device
+	name       string
+	label      string
+	pl         *exec.Pipeline
+	bindings   []binding
+	staticTG   uint32
+	maxThreads int
+	reflection *reflect.Function
+	required   [3]int // [[required_threads_per_threadgroup]], zeros if none
+}
+
+// binding is one entry parameter with its index resolved.
+type binding struct {
+	kind    lower.BindingKind
+	param   int
+	index   int
+	name    string
+	enabled bool
+	space   ir.Space
+	byValue bool
+	// size is the bytes the argument needs: the value of a by-value
+	// argument, the referenced object of a reference (0: unchecked).
+	size int
+	// texType is the MSL texture type name of a texture argument
+	// ("texture2d", "depthcube_array", ...).
+	texType string
+	access  reflect.Access
+}
+
+// NewComputePipelineState compiles the kernel fn with the given function
+// constants (nil: none) into a pipeline (MTLDevice
+// newComputePipelineStateWithFunction). Errors name the function and the
+// offending constant or source position.
+func (d *Device) NewComputePipelineState(fn *Function, constants *FunctionConstantValues, opts ComputePipelineOptions) (*ComputePipelineState, error) {
+	if fn == nil {
+		return nil, fmt.Errorf("engine: NewComputePipelineState: function is nil")
+	}
+	if fn.lib.dev != d {
+		return nil, fmt.Errorf("engine: NewComputePipelineState: function %s belongs to another device", fn.Name())
+	}
+	name := fn.Name()
+	refl := fn.fn.Reflection
+	if refl.Kind != reflect.KindKernel {
+		return nil, fmt.Errorf("engine: NewComputePipelineState: function %s is a %s function, not a kernel", name, refl.Kind)
+	}
+	if opts.MaxTotalThreadsPerThreadgroup < 0 || opts.MaxTotalThreadsPerThreadgroup > MaxThreadsPerThreadgroup {
+		return nil, fmt.Errorf("engine: NewComputePipelineState %s: MaxTotalThreadsPerThreadgroup is %d, want 0..%d", name, opts.MaxTotalThreadsPerThreadgroup, MaxThreadsPerThreadgroup)
+	}
+	lib := fn.lib.lib
+	res, err := lower.Entry(lib.Program, fn.fn.Checked, lower.Options{})
+	if err != nil {
+		return nil, fmt.Errorf("engine: NewComputePipelineState %s: %w", name, err)
+	}
+	values, err := constants.resolve(res.Program)
+	if err != nil {
+		return nil, fmt.Errorf("engine: NewComputePipelineState %s: %w", name, err)
+	}
+	for _, fc := range refl.FunctionConstants {
+		if !fc.Required || fc.Index < 0 {
+			continue
+		}
+		if _, ok := values[fc.Index]; !ok {
+			return nil, fmt.Errorf("engine: NewComputePipelineState %s: function constant %q (index %d) is required but has no value", name, fc.Name, fc.Index)
+		}
+	}
+	prog, err := ir.Specialize(res.Program, values)
+	if err != nil {
+		return nil, fmt.Errorf("engine: NewComputePipelineState %s: %w", name, err)
+	}
+	pl, err := exec.Compile(prog, res.Entry, exec.Options{
+		Workers:      d.opts.Workers,
+		MaxSteps:     d.opts.InstructionBudget,
+		MaxCallDepth: d.opts.MaxCallDepth,
+		Intrinsics:   d.intrinsics,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("engine: NewComputePipelineState %s: %w", name, err)
+	}
+	ps := &ComputePipelineState{dev: d, name: name, label: opts.Label, pl: pl, staticTG: pl.ThreadgroupMemory(), maxThreads: MaxThreadsPerThreadgroup}
+	if n := refl.MaxTotalThreadsPerThreadgroup; n > 0 && n < ps.maxThreads {
+		ps.maxThreads = n
+	}
+	if n := opts.MaxTotalThreadsPerThreadgroup; n > 0 && n < ps.maxThreads {
+		ps.maxThreads = n
+	}
+	if r := refl.RequiredThreadsPerThreadgroup; len(r) > 0 {
+		for i := 0; i < 3 && i < len(r); i++ {
+			ps.required[i] = r[i]
+		}
+		for i := len(r); i < 3; i++ {
+			ps.required[i] = 1
+		}
+	}
+	refSize := map[string]int{}
+	for _, prm := range fn.fn.Checked.Params {
+		if prm.Type != nil && prm.Type.Kind == sema.KReference && prm.Type.Elem != nil {
+			refSize[prm.Name] = sema.SizeOf(prm.Type.Elem)
+		}
+	}
+	args := map[string]reflect.Argument{}
+	for _, a := range refl.Arguments {
+		args[a.Name] = a
+	}
+	for _, b := range res.Bindings {
+		bd := binding{kind: b.Kind, param: b.Param, index: b.Index, name: b.ArgName, enabled: true,
+			space: b.Space, byValue: b.ByValue, size: b.Size}
+		if b.FuncConst != "" {
+			bd.enabled = constTrue(prog, res.Program, values, b.FuncConst)
+		}
+		if b.IndexConst != "" {
+			v, ok := constByName(res.Program, values, b.IndexConst)
+			if !ok && bd.enabled {
+				return nil, fmt.Errorf("engine: NewComputePipelineState %s: argument %q takes its index from function constant %q, which has no value", name, b.ArgName, b.IndexConst)
+			}
+			bd.index = int(int32(uint32(v)))
+			if k := strings.IndexByte(b.ArgName, '['); k >= 0 {
+				var off int
+				fmt.Sscanf(b.ArgName[k:], "[%d]", &off)
+				bd.index += off
+			}
+		}
+		base := b.ArgName
+		if k := strings.IndexByte(base, '['); k >= 0 {
+			base = base[:k]
+		}
+		if n, ok := refSize[base]; ok && b.Kind == lower.BindBuffer {
+			bd.size = n
+		}
+		if a, ok := args[base]; ok {
+			bd.texType = a.TextureType
+			bd.access = a.Access
+		}
+		if bd.enabled {
+			if err := checkIndex(name, bd); err != nil {
+				return nil, err
+			}
+		}
+		ps.bindings = append(ps.bindings, bd)
+	}
+	if opts.Reflection {
+		r := refl
+		r.Arguments = append([]reflect.Argument(nil), refl.Arguments...)
+		for i := range r.Arguments {
+			a := &r.Arguments[i]
+			for _, bd := range ps.bindings {
+				if bd.name == a.Name || strings.HasPrefix(bd.name, a.Name+"[") {
+					if a.IndexConstant != "" && bd.name == a.Name || bd.name == a.Name+"[0]" {
+						a.Index = bd.index
+					}
+					if !bd.enabled {
+						a.Active = false
+					}
+				}
+			}
+		}
+		ps.reflection = &r
+	}
+	d.pipelines.Add(1)
+	return ps, nil
+}
+
+// checkIndex validates a binding index against the device's slot counts.
+func checkIndex(fn string, b binding) error {
+	limit := 0
+	switch b.kind {
+	case lower.BindBuffer, lower.BindHandle:
+		limit = MaxBufferArguments
+	case lower.BindTexture:
+		limit = MaxTextureArguments
+	case lower.BindSampler:
+		limit = MaxSamplerArguments
+	case lower.BindThreadgroup:
+		limit = MaxBufferArguments
+	default:
+		return nil
+	}
+	if b.index < 0 || b.index >= limit {
+		return fmt.Errorf("engine: NewComputePipelineState %s: argument %q has %s index %d, outside [0, %d)", fn, b.name, b.kind, b.index, limit)
+	}
+	return nil
+}
+
+func constByName(p *ir.Program, values map[int]uint64, name string) (uint64, bool) {
+	idx, ok := p.ConstantIndex(name)
+	if !ok {
+		return 0, false
+	}
+	v, ok := values[idx]
+	return v, ok
+}
+
+// constTrue reports whether the bool function constant name is true after
+// specialization. A constant without a value reads false (as Metal
+// treats an undefined constant enabling an argument).
+func constTrue(_ *ir.Program, p *ir.Program, values map[int]uint64, name string) bool {
+	v, ok := constByName(p, values, name)
+	return ok && v != 0
+}
+
+// Device returns the device that created the pipeline.
+func (p *ComputePipelineState) Device() *Device { return p.dev }
+
+// Label returns the pipeline's label.
+func (p *ComputePipelineState) Label() string { return p.label }
+
+// FunctionName returns the name of the pipeline's kernel.
+func (p *ComputePipelineState) FunctionName() string { return p.name }
+
+// MaxTotalThreadsPerThreadgroup returns the largest threadgroup a dispatch
+// of this pipeline may use.
+func (p *ComputePipelineState) MaxTotalThreadsPerThreadgroup() int { return p.maxThreads }
+
+// ThreadExecutionWidth returns the SIMD-group width, 32.
+func (p *ComputePipelineState) ThreadExecutionWidth() int { return p.pl.ThreadExecutionWidth() }
+
+// StaticThreadgroupMemoryLength returns the bytes of threadgroup memory
+// the kernel declares itself (threadgroup variables in its body).
+func (p *ComputePipelineState) StaticThreadgroupMemoryLength() int { return int(p.staticTG) }
+
+// Reflection returns the pipeline's reflection (after specialization:
+// indices given by function constants resolved, arguments disabled by a
+// constant inactive), or nil unless ComputePipelineOptions.Reflection was
+// set.
+func (p *ComputePipelineState) Reflection() *reflect.Function { return p.reflection }
+
+// Program returns the optimized IR the pipeline runs (for tools).
+func (p *ComputePipelineState) Program() *ir.Program { return p.pl.Program() }

@@ -1,0 +1,175 @@
+package lower
+
+import (
+	"fmt"
+
+	"github.com/ingot-render/ingot/shaders/ir"
+	"github.com/ingot-render/ingot/shaders/sema"
+)
+
+// kernelBuiltins maps kernel input attributes to IR built-ins; n is the
+// number of components the built-in provides (1 or 3).
+var kernelBuiltins = map[string]struct {
+	id ir.BuiltinID
+	n  int
+}{
+	"thread_position_in_grid":             {ir.ThreadPositionInGrid, 3},
+	"thread_position_in_threadgroup":      {ir.ThreadPositionInThreadgroup, 3},
+	"threadgroup_position_in_grid":        {ir.ThreadgroupPositionInGrid, 3},
+	"threads_per_threadgroup":             {ir.ThreadsPerThreadgroup, 3},
+	"dispatch_threads_per_threadgroup":    {ir.DispatchThreadsPerThreadgroup, 3},
+	"threads_per_grid":                    {ir.ThreadsPerGrid, 3},
+	"grid_size":                           {ir.ThreadsPerGrid, 3},
+	"threadgroups_per_grid":               {ir.ThreadgroupsPerGrid, 3},
+	"thread_index_in_threadgroup":         {ir.ThreadIndexInThreadgroup, 1},
+	"simdgroup_index_in_threadgroup":      {ir.SimdgroupIndexInThreadgroup, 1},
+	"thread_index_in_simdgroup":           {ir.ThreadIndexInSimdgroup, 1},
+	"threads_per_simdgroup":               {ir.ThreadsPerSimdgroup, 1},
+	"thread_execution_width":              {ir.ThreadsPerSimdgroup, 1},
+	"simdgroups_per_threadgroup":          {ir.SimdgroupsPerThreadgroup, 1},
+	"dispatch_simdgroups_per_threadgroup": {ir.DispatchSimdgroupsPerThreadgroup, 1},
+	"quadgroup_index_in_threadgroup":      {ir.QuadgroupIndexInThreadgroup, 1},
+	"thread_index_in_quadgroup":           {ir.ThreadIndexInQuadgroup, 1},
+}
+
+// builtinValue reads kernel built-in name as a value of type t.
+func (f *fn) builtinValue(name string, t *sema.Type, pos interface{ IsValid() bool }) (value, bool) {
+	if name == "grid_origin" {
+		return f.zero(t, f.b.Pos), true
+	}
+	bi, ok := kernelBuiltins[name]
+	if !ok {
+		return value{}, false
+	}
+	n := t.Width()
+	regs := make([]ir.Reg, n)
+	for i := 0; i < n; i++ {
+		id := bi.id
+		if bi.n == 3 {
+			id = id.Component(i)
+		}
+		regs[i] = f.b.Builtin(id)
+	}
+	ut := sema.UInt
+	if n > 1 {
+		ut = sema.Vec(sema.UInt, n)
+	}
+	return f.convert(value{t: ut, regs: regs}, t, f.b.Pos), true
+}
+
+// lowerEntry lowers a kernel: one U64 parameter per resource binding.
+func (p *program) lowerEntry(sfn *sema.Function, res *Result) *ir.Function {
+	sf := sfn.Func
+	if sf.Decl == nil || sf.Decl.Body == nil || sf.Info == nil {
+		p.errorf(sfn.Pos, "kernel '%s' has no body", sfn.Name)
+	}
+	type argPlan struct {
+		param *sema.Param
+		first int
+		n     int
+	}
+	var plans []argPlan
+	var kinds []ir.Kind
+	for _, prm := range sfn.Params {
+		bd := Binding{Index: prm.Index, ArgName: prm.Name, Type: prm.Type.String()}
+		if prm.IndexConst != nil {
+			bd.IndexConst = prm.IndexConst.Name
+		}
+		if prm.FuncConst != nil {
+			bd.FuncConst = prm.FuncConst.Name
+		}
+		t := prm.Type
+		n := 1
+		switch prm.Bind {
+		case sema.BindBuffer:
+			bd.Kind = BindBuffer
+			switch t.Kind {
+			case sema.KPointer, sema.KReference:
+				bd.Space = spaceOf(t.Space)
+			case sema.KOpaque:
+				bd.Kind = BindHandle
+			default:
+				bd.Space, bd.ByValue, bd.Size = ir.Constant, true, sema.SizeOf(t)
+			}
+		case sema.BindTexture:
+			bd.Kind = BindTexture
+			if t.Kind == sema.KArray {
+				n = t.N
+			}
+		case sema.BindSampler:
+			bd.Kind = BindSampler
+			if t.Kind == sema.KArray {
+				n = t.N
+			}
+		case sema.BindThreadgroup:
+			bd.Kind = BindThreadgroup
+			bd.Space = ir.Threadgroup
+		case sema.BindBuiltin:
+			plans = append(plans, argPlan{param: prm, first: -1})
+			continue
+		default:
+			p.errorf(prm.Pos, "kernel argument '%s' bound as %s is not supported", prm.Name, prm.Bind)
+		}
+		plans = append(plans, argPlan{param: prm, first: len(kinds), n: n})
+		for k := 0; k < n; k++ {
+			b := bd
+			b.Param = len(kinds)
+			if n > 1 {
+				b.ArgName = fmt.Sprintf("%s[%d]", prm.Name, k)
+				if b.Index >= 0 {
+					b.Index += k
+				}
+			}
+			res.Bindings = append(res.Bindings, b)
+			kinds = append(kinds, ir.U64)
+		}
+	}
+	b := ir.NewFunction(p.out, sfn.HostName, kinds, nil)
+	b.Fn.Kernel = true
+	b.Fn.Pos = sfn.Pos
+	b.Pos = sfn.Pos
+	p.builders = append(p.builders, b)
+	f := p.newFn(b, sf, sf.Info)
+	f.kernel = true
+	f.scan(sf.Decl.Body)
+	for _, pl := range plans {
+		prm := pl.param
+		v := prm.Var
+		t := prm.Type
+		if pl.first < 0 {
+			val, ok := f.builtinValue(prm.Builtin, t.Unqualified(), prm.Pos)
+			if !ok {
+				p.errorf(prm.Pos, "kernel input [[%s]] is not supported", prm.Builtin)
+			}
+			if v != nil {
+				f.declare(v, t.Unqualified(), &val, prm.Pos)
+			}
+			continue
+		}
+		if v == nil {
+			continue
+		}
+		regs := make([]ir.Reg, pl.n)
+		for k := range regs {
+			regs[k] = b.Param(pl.first + k)
+		}
+		bd := res.Bindings[pl.first]
+		switch {
+		case t.Kind == sema.KReference:
+			f.locals[v] = &lvalue{t: t.Elem, mem: true, addr: regs[0], space: spaceOf(t.Space)}
+		case bd.ByValue:
+			lv := &lvalue{t: t, mem: true, addr: regs[0], space: ir.Constant}
+			val := f.load(lv)
+			f.declare(v, t, &val, prm.Pos)
+		default:
+			f.declare(v, t, &value{t: t, regs: regs}, prm.Pos)
+		}
+	}
+	f.prologue(sf.Decl.Body)
+	f.block(sf.Decl.Body)
+	b.Return()
+	if err := b.Finish(); err != nil {
+		p.errorf(sfn.Pos, "%v", err)
+	}
+	return b.Fn
+}

@@ -1,0 +1,46 @@
+package lower_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/ingot-render/ingot/shaders/lower"
+	"github.com/ingot-render/ingot/shaders/sema"
+)
+
+// TestSeedKernels lowers every kernel of the seed corpus and the large
+// renderer and reports how many lower; it fails only if the count drops
+// below the recorded floor.
+func TestSeedKernels(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("..", "testdata", "seeds", "*.metal"))
+	files = append(files, filepath.Join("..", "testdata", "large", "renderer.metal"))
+	total, ok := 0, 0
+	for _, path := range files {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			continue
+		}
+		prog, err := compileMSL(filepath.Base(path), string(src), false)
+		if err != nil {
+			continue // seeds that are meant not to compile
+		}
+		for _, fn := range prog.Functions {
+			if fn.Kind != sema.FuncKernel || fn.Func == nil || fn.Func.Decl == nil || fn.Func.Decl.Body == nil {
+				continue
+			}
+			total++
+			if _, err := lower.Entry(prog, fn, lower.Options{}); err != nil {
+				t.Logf("%s: %s: %v", filepath.Base(path), fn.Name, err)
+				continue
+			}
+			ok++
+		}
+	}
+	t.Logf("lowered %d of %d seed kernels", ok, total)
+	if ok < seedFloor {
+		t.Errorf("lowered %d of %d seed kernels, below the floor %d", ok, total, seedFloor)
+	}
+}
+
+const seedFloor = 0
