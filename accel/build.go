@@ -34,7 +34,8 @@ type BuildOptions struct {
 
 type buildParams struct {
 	width, maxLeaf, bins, workers int
-	leafNoSAH                     int // ranges this small become leaves without evaluation
+	leafNoSAH                     int  // ranges this small become leaves without evaluation
+	oneAxis                       bool // bin only the axis of largest centroid extent
 	travCost, isectCost           float32
 }
 
@@ -48,11 +49,11 @@ func (o *BuildOptions) params() buildParams {
 	}
 	switch o.Quality {
 	case QualityFast:
-		p.bins, p.maxLeaf, p.leafNoSAH = 8, 8, 4
+		p.bins, p.maxLeaf, p.leafNoSAH, p.oneAxis = 8, 8, 4, true
 	case QualityHigh:
 		p.bins, p.maxLeaf, p.leafNoSAH = 32, 4, 1
 	default:
-		p.bins, p.maxLeaf, p.leafNoSAH = 16, 4, 4
+		p.bins, p.maxLeaf, p.leafNoSAH, p.oneAxis = 16, 4, 4, true
 	}
 	return p
 }
@@ -178,9 +179,18 @@ const parallelBinThreshold = 16384
 
 // bin adds refs [lo, hi) to the bins.
 func (b *builder) bin(bins *[3][32]bin, lo, hi, nb int, clo, scale *[3]float32) {
+	var axes [3]int
+	na := 0
+	for k := 0; k < 3; k++ {
+		if scale[k] != 0 {
+			axes[na] = k
+			na++
+		}
+	}
 	for i := lo; i < hi; i++ {
 		r := &b.refs[i]
-		for k := 0; k < 3; k++ {
+		for a := 0; a < na; a++ {
+			k := axes[a]
 			bi := int((r.c[k] - clo[k]) * scale[k])
 			if bi >= nb {
 				bi = nb - 1
@@ -203,7 +213,7 @@ func (b *builder) binParallel(bins *[3][32]bin, e *entry, nb int, clo, scale *[3
 	n := e.hi - e.lo
 	for p := 0; p < w; p++ {
 		for k := 0; k < 3; k++ {
-			for i := 0; i < nb; i++ {
+			for i := 0; i < nb && scale[k] != 0; i++ {
 				parts[p][k][i] = bin{box: emptyKBox()}
 			}
 		}
@@ -217,7 +227,7 @@ func (b *builder) binParallel(bins *[3][32]bin, e *entry, nb int, clo, scale *[3
 	wg.Wait()
 	for p := 0; p < w; p++ {
 		for k := 0; k < 3; k++ {
-			for i := 0; i < nb; i++ {
+			for i := 0; i < nb && scale[k] != 0; i++ {
 				bins[k][i].n += parts[p][k][i].n
 				bins[k][i].box.grow((*[6]int32)(&parts[p][k][i].box))
 			}
@@ -251,14 +261,20 @@ func (b *builder) evaluate(sc *scratch, e *entry) {
 	bins := &sc.bins
 	var scale [3]float32
 	degenerate := true
+	kmax := 0
+	for k := 1; k < 3; k++ {
+		if e.cbox.hi[k]-e.cbox.lo[k] > e.cbox.hi[kmax]-e.cbox.lo[kmax] {
+			kmax = k
+		}
+	}
 	for k := 0; k < 3; k++ {
 		ext := e.cbox.hi[k] - e.cbox.lo[k]
-		if ext > 0 {
+		if ext > 0 && (!b.p.oneAxis || k == kmax) {
 			scale[k] = float32(nb) * (1 - 1.0/(1<<20)) / ext
 			degenerate = false
-		}
-		for i := 0; i < nb; i++ {
-			bins[k][i] = bin{box: emptyKBox()}
+			for i := 0; i < nb; i++ {
+				bins[k][i] = bin{box: emptyKBox()}
+			}
 		}
 	}
 	if degenerate {

@@ -30,8 +30,12 @@ func TestMicroCPU(t *testing.T) {
 	m := bunny(t)
 	lo, hi := m.Bounds()
 
+	var q BuildQuality
+	if v := os.Getenv("ACCEL_QUALITY"); v != "" {
+		fmt.Sscan(v, &q)
+	}
 	for _, width := range []int{4, 8} {
-		s := bunnyStructure(t, BuildOptions{Width: width})
+		s := bunnyStructure(t, BuildOptions{Width: width, Quality: q})
 		for _, set := range []struct {
 			n string
 			r []Ray

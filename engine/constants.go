@@ -179,3 +179,15 @@ func (c *FunctionConstantValues) resolve(p *ir.Program) (map[int]uint64, error) 
 	}
 	return out, nil
 }
+
+// has reports whether a value is given for the constant (by index or name).
+func (c *FunctionConstantValues) has(index int, name string) bool {
+	if c == nil {
+		return false
+	}
+	if _, ok := c.byName[name]; ok {
+		return true
+	}
+	_, ok := c.byIndex[index]
+	return ok && index >= 0
+}

@@ -1,9 +1,11 @@
 package engine_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/binary"
 	"math"
+	"os"
 	"testing"
 
 	"github.com/ingot-render/ingot/engine"
@@ -123,6 +125,49 @@ func TestAddVectorsSample(t *testing.T) {
 			if got[i] != 0 {
 				t.Fatalf("out[%d] = %v written past params.count", i, got[i])
 			}
+		}
+	}
+}
+
+// TestDeterminism runs kernels with divergent loops, SIMD-group reductions
+// and threadgroup memory on 1 and 2 workers and requires identical bytes.
+func TestDeterminism(t *testing.T) {
+	src, err := os.ReadFile("bench_kernels.metal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	results := map[int][][]byte{}
+	for _, workers := range []int{1, 2} {
+		d := newDevice(t, engine.DeviceOptions{Workers: workers})
+		q := d.NewCommandQueue()
+		mandel, _ := d.NewBuffer(4 * 96 * 80)
+		it := make([]byte, 4)
+		binary.LittleEndian.PutUint32(it, 200)
+		cb := dispatch(t, context.Background(), q, pipeline(t, d, string(src), "mandelbrot", nil), engine.Sz(96, 80, 1), engine.Sz(16, 8, 1), func(e *engine.ComputeCommandEncoder) {
+			e.SetBuffer(mandel, 0, 0)
+			e.SetBytes(it, 1)
+		})
+		if err := cb.Error(); err != nil {
+			t.Fatal(err)
+		}
+		in := make([]float32, 64*1024)
+		for i := range in {
+			in[i] = float32(math.Sin(float64(i))) * 1000
+		}
+		bin, _ := d.NewBufferWithBytes(floatBytes(in))
+		partial, _ := d.NewBuffer(4 * 64)
+		cb = dispatch(t, context.Background(), q, pipeline(t, d, string(src), "reduce_sum", nil), engine.Sz(len(in)/4, 1, 1), engine.Sz(256, 1, 1), func(e *engine.ComputeCommandEncoder) {
+			e.SetBuffer(bin, 0, 0)
+			e.SetBuffer(partial, 0, 1)
+		})
+		if err := cb.Error(); err != nil {
+			t.Fatal(err)
+		}
+		results[workers] = [][]byte{mandel.Contents(), partial.Contents()}
+	}
+	for k := range results[1] {
+		if !bytes.Equal(results[1][k], results[2][k]) {
+			t.Fatalf("result %d differs between 1 and 2 workers", k)
 		}
 	}
 }

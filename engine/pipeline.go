@@ -90,7 +90,7 @@ func (d *Device) NewComputePipelineState(fn *Function, constants *FunctionConsta
 		if !fc.Required || fc.Index < 0 {
 			continue
 		}
-		if _, ok := values[fc.Index]; !ok {
+		if !constants.has(fc.Index, fc.Name) {
 			return nil, fmt.Errorf("engine: NewComputePipelineState %s: function constant %q (index %d) is required but has no value", name, fc.Name, fc.Index)
 		}
 	}
@@ -128,6 +128,7 @@ func (d *Device) NewComputePipelineState(fn *Function, constants *FunctionConsta
 			refSize[prm.Name] = sema.SizeOf(prm.Type.Elem)
 		}
 	}
+	ev := &fcEval{prog: lib.Program, values: constants}
 	args := map[string]reflect.Argument{}
 	for _, a := range refl.Arguments {
 		args[a.Name] = a
@@ -136,14 +137,25 @@ func (d *Device) NewComputePipelineState(fn *Function, constants *FunctionConsta
 		bd := binding{kind: b.Kind, param: b.Param, index: b.Index, name: b.ArgName, enabled: true,
 			space: b.Space, byValue: b.ByValue, size: b.Size}
 		if b.FuncConst != "" {
-			bd.enabled = constTrue(prog, res.Program, values, b.FuncConst)
+			v, ok, err := ev.constant(b.FuncConst)
+			on := ok && v.truth()
+			if err != nil {
+				return nil, fmt.Errorf("engine: NewComputePipelineState %s: argument %q: %w", name, b.ArgName, err)
+			}
+			bd.enabled = on
 		}
-		if b.IndexConst != "" {
-			v, ok := constByName(res.Program, values, b.IndexConst)
-			if !ok && bd.enabled {
+		if b.IndexConst != "" && bd.enabled {
+			v, ok, err := ev.constant(b.IndexConst)
+			if err == nil && ok && v.class != classInt {
+				err = fmt.Errorf("function constant %q gives a binding index but holds a %s", b.IndexConst, v.src)
+			}
+			if err != nil {
+				return nil, fmt.Errorf("engine: NewComputePipelineState %s: argument %q: %w", name, b.ArgName, err)
+			}
+			if !ok {
 				return nil, fmt.Errorf("engine: NewComputePipelineState %s: argument %q takes its index from function constant %q, which has no value", name, b.ArgName, b.IndexConst)
 			}
-			bd.index = int(int32(uint32(v)))
+			bd.index = int(v.int())
 			if k := strings.IndexByte(b.ArgName, '['); k >= 0 {
 				var off int
 				fmt.Sscanf(b.ArgName[k:], "[%d]", &off)
@@ -209,23 +221,6 @@ func checkIndex(fn string, b binding) error {
 		return fmt.Errorf("engine: NewComputePipelineState %s: argument %q has %s index %d, outside [0, %d)", fn, b.name, b.kind, b.index, limit)
 	}
 	return nil
-}
-
-func constByName(p *ir.Program, values map[int]uint64, name string) (uint64, bool) {
-	idx, ok := p.ConstantIndex(name)
-	if !ok {
-		return 0, false
-	}
-	v, ok := values[idx]
-	return v, ok
-}
-
-// constTrue reports whether the bool function constant name is true after
-// specialization. A constant without a value reads false (as Metal
-// treats an undefined constant enabling an argument).
-func constTrue(_ *ir.Program, p *ir.Program, values map[int]uint64, name string) bool {
-	v, ok := constByName(p, values, name)
-	return ok && v != 0
 }
 
 // Device returns the device that created the pipeline.

@@ -129,3 +129,39 @@ func (c *compiler) allocTemps() {
 		active = append(active, v)
 	}
 }
+
+// varsNeedingZero returns the variables that may be read before any
+// assignment dominates the read; only those are cleared on entry (MSL
+// programs initialise their variables, so usually none are, and a large
+// shader does not pay a clear per variable per batch).
+func varsNeedingZero(f *ir.Function) []bool {
+	need := make([]bool, len(f.Regs))
+	assigned := make([]bool, len(f.Regs))
+	var block func(b ir.Block)
+	block = func(b ir.Block) {
+		var log []ir.Reg
+		for _, in := range b {
+			for _, a := range in.Args {
+				if f.Regs[a].Var && !assigned[a] {
+					need[a] = true
+				}
+			}
+			block(in.Then)
+			block(in.Else)
+			block(in.Body)
+			block(in.Continuing)
+			for _, cs := range in.Cases {
+				block(cs.Body)
+			}
+			if in.Op == ir.OpSet && !assigned[in.Dst] {
+				assigned[in.Dst] = true
+				log = append(log, in.Dst)
+			}
+		}
+		for _, r := range log {
+			assigned[r] = false
+		}
+	}
+	block(f.Body)
+	return need
+}

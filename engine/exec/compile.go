@@ -206,9 +206,11 @@ func (c *compiler) compile() error {
 	for _, r := range f.Params {
 		c.cf.paramSh = append(c.cf.paramSh, c.loc[r].lane)
 	}
-	// Variables start at zero on every entry.
+	// Variables start at zero on every entry (those that could be read
+	// before being assigned).
+	need := varsNeedingZero(f)
 	for r := 1; r < len(f.Regs); r++ {
-		if !f.Regs[r].Var {
+		if !f.Regs[r].Var || !need[r] {
 			continue
 		}
 		l := c.loc[r]

@@ -421,22 +421,40 @@ func vgen(fr *frame, in *inst, w int) {
 	}
 }
 
-// mathLanes applies a float math op to every lane.
+// mathLanes applies a float math op to every lane with the lane loops of
+// internal/fmath, the same functions ir.MathF32 (and so refexec and the
+// constant folder) evaluates one value at a time.
 func mathLanes(op ir.Op, d, a []float32) {
 	a = a[:len(d)]
 	switch op {
-	case ir.OpExp2:
-		for i := range d {
-			d[i] = float32(math.Exp2(float64(a[i])))
-		}
-	case ir.OpLog2:
-		for i := range d {
-			d[i] = float32(math.Log2(float64(a[i])))
-		}
+	case ir.OpSqrt:
+		fmath.SqrtLanes(d, a)
 	case ir.OpRsqrt:
-		for i := range d {
-			d[i] = float32(1 / math.Sqrt(float64(a[i])))
-		}
+		fmath.RsqrtLanes(d, a)
+	case ir.OpFloor:
+		fmath.FloorLanes(d, a)
+	case ir.OpCeil:
+		fmath.CeilLanes(d, a)
+	case ir.OpTrunc:
+		fmath.TruncLanes(d, a)
+	case ir.OpRint:
+		fmath.RintLanes(d, a)
+	case ir.OpExp2:
+		fmath.Exp2Lanes(d, a)
+	case ir.OpLog2:
+		fmath.Log2Lanes(d, a)
+	case ir.OpSin:
+		fmath.SinLanes(d, a)
+	case ir.OpCos:
+		fmath.CosLanes(d, a)
+	case ir.OpTan:
+		fmath.TanLanes(d, a)
+	case ir.OpAsin:
+		fmath.AsinLanes(d, a)
+	case ir.OpAcos:
+		fmath.AcosLanes(d, a)
+	case ir.OpAtan:
+		fmath.AtanLanes(d, a)
 	default:
 		for i := range d {
 			d[i] = ir.MathF32(op, a[i])

@@ -22,7 +22,9 @@ func addF32AVX2(d, a, b []float32) {
 		archsimd.LoadFloat32x8Slice(a[i:]).Add(archsimd.LoadFloat32x8Slice(b[i:])).StoreSlice(d[i:])
 	}
 	archsimd.ClearAVXUpperBits()
-	Add(d[n:], a[n:], b[n:])
+	if n < len(d) {
+		Add(d[n:], a[n:], b[n:])
+	}
 }
 
 func subF32AVX2(d, a, b []float32) {
@@ -32,7 +34,9 @@ func subF32AVX2(d, a, b []float32) {
 		archsimd.LoadFloat32x8Slice(a[i:]).Sub(archsimd.LoadFloat32x8Slice(b[i:])).StoreSlice(d[i:])
 	}
 	archsimd.ClearAVXUpperBits()
-	Sub(d[n:], a[n:], b[n:])
+	if n < len(d) {
+		Sub(d[n:], a[n:], b[n:])
+	}
 }
 
 func mulF32AVX2(d, a, b []float32) {
@@ -42,7 +46,9 @@ func mulF32AVX2(d, a, b []float32) {
 		archsimd.LoadFloat32x8Slice(a[i:]).Mul(archsimd.LoadFloat32x8Slice(b[i:])).StoreSlice(d[i:])
 	}
 	archsimd.ClearAVXUpperBits()
-	Mul(d[n:], a[n:], b[n:])
+	if n < len(d) {
+		Mul(d[n:], a[n:], b[n:])
+	}
 }
 
 func divF32AVX2(d, a, b []float32) {
@@ -64,7 +70,9 @@ func fmaF32AVX2(d, a, b, c []float32) {
 		archsimd.LoadFloat32x8Slice(a[i:]).MulAdd(archsimd.LoadFloat32x8Slice(b[i:]), archsimd.LoadFloat32x8Slice(c[i:])).StoreSlice(d[i:])
 	}
 	archsimd.ClearAVXUpperBits()
-	fmaGo(d[n:], a[n:], b[n:], c[n:])
+	if n < len(d) {
+		fmaGo(d[n:], a[n:], b[n:], c[n:])
+	}
 }
 
 func minF32AVX2(d, a, b []float32) {
@@ -106,7 +114,9 @@ func sqrtF32AVX2(d, a []float32) {
 		archsimd.LoadFloat32x8Slice(a[i:]).Sqrt().StoreSlice(d[i:])
 	}
 	archsimd.ClearAVXUpperBits()
-	sqrtGo(d[n:], a[n:])
+	if n < len(d) {
+		sqrtGo(d[n:], a[n:])
+	}
 }
 
 var oneI32x8 = [8]int32{1, 1, 1, 1, 1, 1, 1, 1}
@@ -120,7 +130,9 @@ func ltF32AVX2(d []uint32, a, b []float32) {
 		m.ToInt32x8().And(one).AsUint32x8().StoreSlice(d[i:])
 	}
 	archsimd.ClearAVXUpperBits()
-	Lt(d[n:], a[n:], b[n:])
+	if n < len(d) {
+		Lt(d[n:], a[n:], b[n:])
+	}
 }
 
 func leF32AVX2(d []uint32, a, b []float32) {
@@ -132,7 +144,9 @@ func leF32AVX2(d []uint32, a, b []float32) {
 		m.ToInt32x8().And(one).AsUint32x8().StoreSlice(d[i:])
 	}
 	archsimd.ClearAVXUpperBits()
-	Le(d[n:], a[n:], b[n:])
+	if n < len(d) {
+		Le(d[n:], a[n:], b[n:])
+	}
 }
 
 func select32AVX2(d []uint32, c, a, b []uint32) {
@@ -145,7 +159,9 @@ func select32AVX2(d []uint32, c, a, b []uint32) {
 		archsimd.LoadUint32x8Slice(b[i:]).Merge(archsimd.LoadUint32x8Slice(a[i:]), m).StoreSlice(d[i:])
 	}
 	archsimd.ClearAVXUpperBits()
-	Select(d[n:], c[n:], a[n:], b[n:])
+	if n < len(d) {
+		Select(d[n:], c[n:], a[n:], b[n:])
+	}
 }
 
 func addI32AVX2(d, a, b []int32) {
@@ -155,7 +171,9 @@ func addI32AVX2(d, a, b []int32) {
 		archsimd.LoadInt32x8Slice(a[i:]).Add(archsimd.LoadInt32x8Slice(b[i:])).StoreSlice(d[i:])
 	}
 	archsimd.ClearAVXUpperBits()
-	Add(d[n:], a[n:], b[n:])
+	if n < len(d) {
+		Add(d[n:], a[n:], b[n:])
+	}
 }
 
 var bitsI32x8 = [8]int32{1, 2, 4, 8, 16, 32, 64, 128}

@@ -61,36 +61,35 @@ func AsF32(v uint64) float32 { return math.Float32frombits(uint32(v)) }
 // the single definition shared by every executor and by constant folding:
 // computed in float64 and rounded once.
 func MathF32(op Op, x float32) float32 {
-	d := float64(x)
 	switch op {
 	case OpSqrt:
-		return float32(math.Sqrt(d))
+		return fmath.Sqrt(x)
 	case OpRsqrt:
-		return float32(1 / math.Sqrt(d))
+		return fmath.Rsqrt(x)
 	case OpFloor:
-		return float32(math.Floor(d))
+		return fmath.Floor(x)
 	case OpCeil:
-		return float32(math.Ceil(d))
+		return fmath.Ceil(x)
 	case OpTrunc:
-		return float32(math.Trunc(d))
+		return fmath.Trunc(x)
 	case OpRint:
-		return float32(math.RoundToEven(d))
+		return fmath.Rint(x)
 	case OpExp2:
-		return float32(math.Exp2(d))
+		return fmath.Exp2(x)
 	case OpLog2:
-		return float32(math.Log2(d))
+		return fmath.Log2(x)
 	case OpSin:
-		return float32(math.Sin(d))
+		return fmath.Sin(x)
 	case OpCos:
-		return float32(math.Cos(d))
+		return fmath.Cos(x)
 	case OpTan:
-		return float32(math.Tan(d))
+		return fmath.Tan(x)
 	case OpAsin:
-		return float32(math.Asin(d))
+		return fmath.Asin(x)
 	case OpAcos:
-		return float32(math.Acos(d))
+		return fmath.Acos(x)
 	case OpAtan:
-		return float32(math.Atan(d))
+		return fmath.Atan(x)
 	}
 	return float32(math.NaN())
 }

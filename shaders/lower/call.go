@@ -38,6 +38,26 @@ func (f *fn) call(e *syntax.CallExpr) *lvalue {
 				recv = nil
 			}
 			return f.callFunc(xi.Func, recv, e.Args, nil, e.Pos())
+		case sema.KOpaque:
+			if n := bt.Opaque.Name; (n == "simd_vote" || n == "quad_vote") && !me.Arrow {
+				v := f.value(me.X).regs[0]
+				var r ir.Reg
+				switch me.Name.Last().Name {
+				case "any":
+					r = f.b.Binary(ir.OpNe, ir.U64, v, f.b.ConstU64(0))
+				case "all":
+					active := f.vote("simd_active_threads_mask")
+					if n == "quad_vote" {
+						lane := f.b.Builtin(ir.ThreadIndexInSimdgroup)
+						base := f.b.Binary(ir.OpAnd, ir.U32, lane, f.b.ConstU32(^uint32(3)))
+						active = f.b.Binary(ir.OpAnd, ir.U64, f.b.Binary(ir.OpShr, ir.U64, active, f.b.Conv(ir.U64, ir.U32, base)), f.b.ConstU64(15))
+					}
+					r = f.b.Binary(ir.OpEq, ir.U64, v, active)
+				default:
+					f.errorf(e.Pos(), "unsupported %s method '%s'", n, me.Name.Last().Name)
+				}
+				return &lvalue{t: sema.Bool, alts: []alt{{regs: []ir.Reg{r}}}, readOnly: true}
+			}
 		case sema.KArray:
 			if me.Name.Last().Name == "size" && hasConst(xi) {
 				c := f.constValue(*xi.Value, xi.Type, e.Pos())
@@ -104,6 +124,12 @@ func (f *fn) addressOf(lv *lvalue, want ir.Space, writeBack bool) (ir.Reg, func(
 // callFunc calls user function sf with receiver recv (methods) and
 // arguments given as expressions (exprs) or values (vals).
 func (f *fn) callFunc(sf *sema.Func, recv *lvalue, exprs []syntax.Expr, vals []value, pos diag.Pos) *lvalue {
+	return f.callWith(sf, recv, exprs, vals, nil, pos)
+}
+
+// callWith is callFunc with arguments optionally given as objects (lvs),
+// which reference parameters bind to directly.
+func (f *fn) callWith(sf *sema.Func, recv *lvalue, exprs []syntax.Expr, vals []value, lvs []*lvalue, pos diag.Pos) *lvalue {
 	callee := f.p.function(sf, pos)
 	var args []ir.Reg
 	var after []func()
@@ -120,7 +146,12 @@ func (f *fn) callFunc(sf *sema.Func, recv *lvalue, exprs []syntax.Expr, vals []v
 	for i, pv := range sf.Params {
 		var ex syntax.Expr
 		var val *value
+		var given *lvalue
+		if i < len(lvs) {
+			given = lvs[i]
+		}
 		switch {
+		case given != nil:
 		case vals != nil && i < len(vals):
 			val = &vals[i]
 		case i < len(exprs):
@@ -136,8 +167,9 @@ func (f *fn) callFunc(sf *sema.Func, recv *lvalue, exprs []syntax.Expr, vals []v
 		}
 		if pv.Type.Kind == sema.KReference {
 			et := pv.Type.Elem
-			var lv *lvalue
-			if ex != nil && f.x(ex).LValue {
+			lv := given
+			if lv != nil {
+			} else if ex != nil && f.x(ex).LValue {
 				lv = f.lval(ex)
 			} else {
 				var v value
@@ -157,7 +189,9 @@ func (f *fn) callFunc(sf *sema.Func, recv *lvalue, exprs []syntax.Expr, vals []v
 			continue
 		}
 		var v value
-		if ex != nil {
+		if given != nil {
+			v = f.convert(f.load(given), pv.Type, pos)
+		} else if ex != nil {
 			v = f.valueAs(ex, pv.Type)
 		} else {
 			v = f.convert(*val, pv.Type, pos)

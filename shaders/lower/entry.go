@@ -34,8 +34,19 @@ var kernelBuiltins = map[string]struct {
 
 // builtinValue reads kernel built-in name as a value of type t.
 func (f *fn) builtinValue(name string, t *sema.Type, pos interface{ IsValid() bool }) (value, bool) {
-	if name == "grid_origin" {
+	switch name {
+	case "grid_origin":
 		return f.zero(t, f.b.Pos), true
+	case "quadgroups_per_threadgroup", "dispatch_quadgroups_per_threadgroup":
+		id := ir.ThreadsPerThreadgroup
+		if name != "quadgroups_per_threadgroup" {
+			id = ir.DispatchThreadsPerThreadgroup
+		}
+		n := f.b.Builtin(id)
+		n = f.b.Binary(ir.OpMul, ir.U32, n, f.b.Builtin(id.Component(1)))
+		n = f.b.Binary(ir.OpMul, ir.U32, n, f.b.Builtin(id.Component(2)))
+		n = f.b.Binary(ir.OpShr, ir.U32, f.b.Binary(ir.OpAdd, ir.U32, n, f.b.ConstU32(3)), f.b.ConstU32(2))
+		return f.convert(value{t: sema.UInt, regs: []ir.Reg{n}}, t, f.b.Pos), true
 	}
 	bi, ok := kernelBuiltins[name]
 	if !ok {

@@ -241,6 +241,12 @@ func (f *fn) prologue(body syntax.Node) {
 // global materializes program-scope variable v: constants with an
 // initializer become registers (arrays: thread memory initialized here).
 func (f *fn) global(v *sema.Var, pos diag.Pos) {
+	for _, a := range v.Attrs {
+		if val, ok := f.builtinValue(a.Name, v.Type, pos); ok {
+			f.locals[v] = &lvalue{t: v.Type, alts: []alt{{regs: val.regs}}, readOnly: true}
+			return
+		}
+	}
 	d, _ := v.Decl.(*syntax.VarDecl)
 	if d == nil || d.Init == nil {
 		f.errorf(pos, "program-scope variable '%s' without initializer is not supported", v.Name)

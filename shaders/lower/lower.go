@@ -215,7 +215,3 @@ func (p *program) irName(f *sema.Func) string {
 	}
 	return name
 }
-
-// WrapperLayout describes the argument buffer of a Function wrapper; see
-// Function.
-type WrapperLayout struct{}

@@ -1044,7 +1044,7 @@ func (c *checker) checkStageIn(fn *Function, p *Param, a *Attr) {
 
 func (c *checker) stageInMembers(fn *Function, p *Param, st *Struct, prefix string, base int) {
 	c.checkMemberAttrs(st)
-	_, _, offs := Layout(NewStructTypeView(st))
+	_, _, offs := Layout(st.Self)
 	for i, f := range st.Fields {
 		if f.Static {
 			continue
@@ -1154,10 +1154,6 @@ func (c *checker) checkInterpolation(as []Attr, t *Type) {
 		}
 	}
 }
-
-// NewStructTypeView returns a Type wrapping st without registering it
-// (for layout queries on a Struct).
-func NewStructTypeView(st *Struct) *Type { return &Type{Kind: KStruct, Struct: st, name: st.QualName} }
 
 // assignIndices gives binding indices to arguments without explicit ones,
 // in declaration order, per resource group, skipping indices already taken

@@ -706,6 +706,8 @@ type Struct struct {
 	Scope *Scope
 	// TemplArgs holds the arguments when the struct is an instance of a class template.
 	TemplArgs []TemplArg
+	// Self is the struct's Type (set by NewStructType).
+	Self *Type
 
 	layoutOnce sync.Once
 	size       int
@@ -744,9 +746,12 @@ func (s *Struct) FieldByName(name string) *Field {
 	return nil
 }
 
-// NewStructType returns a fresh struct type (unique identity).
+// NewStructType returns a fresh struct type (unique identity) and records
+// it as s.Self.
 func NewStructType(s *Struct) *Type {
-	return &Type{Kind: KStruct, Struct: s, name: s.QualName}
+	t := &Type{Kind: KStruct, Struct: s, name: s.QualName}
+	s.Self = t
+	return t
 }
 
 // Enum is an enum or enum class declaration.
@@ -771,3 +776,12 @@ func NewEnumType(e *Enum) *Type {
 
 // Identical reports whether a and b denote the same type.
 func Identical(a, b *Type) bool { return a == b }
+
+// NewStructTypeView returns the Type of struct st: st.Self when set (so
+// identity is preserved), else a fresh wrapper usable for layout queries.
+func NewStructTypeView(st *Struct) *Type {
+	if st.Self != nil {
+		return st.Self
+	}
+	return &Type{Kind: KStruct, Struct: st, name: st.QualName}
+}

@@ -109,15 +109,42 @@ func (e E) Log10(x ir.Reg) ir.Reg {
 	return e.mul(e.un(ir.OpLog2, x), e.c(float32(math.Log10(2))))
 }
 
+// log2Split returns log2(a) as e + l with e an integer-valued float and
+// |l| <= 0.5, each correctly rounded (a > 0 finite; others give IEEE
+// results through l).
+func (e E) log2Split(a ir.Reg) (ir.Reg, ir.Reg) {
+	m, ex := e.Frexp(a)
+	small := e.cmp(ir.OpLt, m, e.c(float32(math.Sqrt2/2)))
+	m = e.sel(small, e.mul(m, e.c(2)), m)
+	ex = e.B.Select(ir.I32, small, e.B.Binary(ir.OpSub, ir.I32, ex, e.B.ConstI32(1)), ex)
+	special := e.or(e.cmp(ir.OpEq, a, e.c(0)), e.not(e.IsFinite(a)))
+	l := e.sel(special, e.un(ir.OpLog2, a), e.un(ir.OpLog2, m))
+	ef := e.sel(special, e.c(0), e.B.Conv(ir.F32, ir.I32, ex))
+	return ef, l
+}
+
+// expLog returns 2^(y·log2 a) with the exponent carried in extra precision.
+func (e E) expLog(y, a ir.Reg) ir.Reg {
+	ex, l := e.log2Split(a)
+	p1 := e.mul(y, ex)
+	p1e := e.fma(y, ex, e.un(ir.OpNeg, p1))
+	p2 := e.mul(y, l)
+	p2e := e.fma(y, l, e.un(ir.OpNeg, p2))
+	s := e.add(p1, p2)
+	bb := e.sub(s, p1)
+	err := e.add(e.sub(p1, e.sub(s, bb)), e.sub(p2, bb))
+	lo := e.add(err, e.add(p1e, p2e))
+	r := e.exp2c(s, lo)
+	return e.sel(e.IsFinite(s), r, e.un(ir.OpExp2, s))
+}
+
 // Pow is pow(x, y) with the C special cases (fast: exp2(y*log2 x)).
 func (e E) Pow(x, y ir.Reg) ir.Reg {
 	if e.Fast {
 		return e.un(ir.OpExp2, e.mul(y, e.un(ir.OpLog2, x)))
 	}
 	ax := e.un(ir.OpAbs, x)
-	l := e.un(ir.OpLog2, ax)
-	t := e.mul(y, l)
-	r := e.exp2c(t, e.fma(y, l, e.un(ir.OpNeg, t)))
+	r := e.expLog(y, ax)
 	yInt := e.cmp(ir.OpEq, e.un(ir.OpTrunc, y), y)
 	half := e.mul(y, e.c(0.5))
 	yOdd := e.and(yInt, e.and(e.cmp(ir.OpNe, e.un(ir.OpTrunc, half), half), e.cmp(ir.OpLt, e.un(ir.OpAbs, y), e.c(0x1p25))))
@@ -134,9 +161,7 @@ func (e E) Powr(x, y ir.Reg) ir.Reg {
 	if e.Fast {
 		return e.un(ir.OpExp2, e.mul(y, e.un(ir.OpLog2, x)))
 	}
-	l := e.un(ir.OpLog2, x)
-	t := e.mul(y, l)
-	r := e.exp2c(t, e.fma(y, l, e.un(ir.OpNeg, t)))
+	r := e.expLog(y, x)
 	return e.sel(e.cmp(ir.OpLt, x, e.c(0)), e.c(float32(math.NaN())), r)
 }
 
@@ -163,8 +188,8 @@ func (e E) Sinh(x ir.Reg) ir.Reg {
 	a := e.un(ir.OpAbs, x)
 	m := e.Expm1(a)
 	small := e.mul(e.c(0.5), e.add(m, e.div(m, e.add(m, e.c(1)))))
-	ea := e.Exp(e.sub(a, e.c(float32(math.Ln2))))
-	big := e.sub(ea, e.div(e.c(0.25), ea))
+	ea := e.Exp(a)
+	big := e.sub(e.mul(e.c(0.5), ea), e.div(e.c(0.5), ea))
 	r := e.sel(e.cmp(ir.OpLt, a, e.c(1)), small, big)
 	return e.CopySign(r, x)
 }
@@ -172,8 +197,8 @@ func (e E) Sinh(x ir.Reg) ir.Reg {
 // Cosh is the hyperbolic cosine.
 func (e E) Cosh(x ir.Reg) ir.Reg {
 	a := e.un(ir.OpAbs, x)
-	ea := e.Exp(e.sub(a, e.c(float32(math.Ln2))))
-	return e.add(ea, e.div(e.c(0.25), ea))
+	ea := e.Exp(a)
+	return e.add(e.mul(e.c(0.5), ea), e.div(e.c(0.5), ea))
 }
 
 // Tanh is the hyperbolic tangent.
@@ -466,7 +491,7 @@ func (e E) Ternary(name string, x, y, z ir.Reg) (ir.Reg, bool) {
 	case "clamp":
 		return mn(mx(x, y), z), true
 	case "mix":
-		return e.fma(e.sub(y, x), z, x), true
+		return e.add(x, e.mul(e.sub(y, x), z)), true
 	case "fmax3", "max3":
 		return mx(mx(x, y), z), true
 	case "fmin3", "min3":

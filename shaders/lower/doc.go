@@ -1,0 +1,72 @@
+// Package lower translates checked MSL (shaders/sema) into ingot's
+// scalarized, structured IR (shaders/ir).
+//
+// # Entry points
+//
+// Entry(prog, fn, opts) lowers a kernel and every function it calls into
+// one ir.Program whose function Result.Entry (the kernel's host name) is
+// flagged Kernel. Function(prog, f, opts) lowers any function with a body
+// into a kernel-shaped wrapper (see Function and WrapperLayout). Neither
+// specializes function constants: run ir.Specialize on Result.Program once
+// per pipeline. Errors are *Error values with a source position (or
+// wrapped ir verification errors); lowering never panics on bad input.
+//
+// # Kernel parameter ABI
+//
+// The entry function has one U64 parameter per resource binding, in the
+// order of the MSL arguments (built-in inputs take none: they are read
+// with ir.OpBuiltin). Result.Bindings describes each parameter:
+//
+//   - BindBuffer: a device or constant pointer/reference argument gets the
+//     GPU address (Buffer.GPUAddress()+offset); an argument declared by
+//     value ([[buffer(i)]] T x) gets the address of Size bytes holding it
+//     (setBytes), read once on entry from the Constant space.
+//   - BindTexture, BindSampler: resource IDs; an array<texture2d<T>, N> or
+//     sampler array takes N consecutive parameters (Index, Index+1, ...).
+//     A constexpr sampler never appears here: it is a constant descriptor
+//     (stdlib.EncodeSampler, bit 63 set).
+//   - BindThreadgroup: a [[threadgroup(i)]] argument's offset in the
+//     threadgroup memory. The engine places these after the kernel's
+//     static threadgroup variables (Result.ThreadgroupMemory bytes), each
+//     16-byte aligned, in increasing Index order, with the lengths set by
+//     setThreadgroupMemoryLength, and passes the total of those lengths as
+//     exec.Dispatch.ThreadgroupMemory. Sizes are therefore chosen at
+//     dispatch.
+//   - BindHandle: 8-byte resource IDs of acceleration structures and
+//     function tables.
+//
+// A binding with FuncConst set exists only when that function constant is
+// true; pass 0 otherwise. IndexConst names the function constant that
+// gives a binding's index.
+//
+// # Values and memory
+//
+// Scalars, vectors and matrices are flattened into one register per
+// component (matrices column-major); structs field by field, arrays
+// element by element. Locals live in variable registers unless their
+// address is taken or they are arrays (thread memory from ir.OpAlloca);
+// unions live in memory. Loads and stores follow sema.Layout exactly
+// (float3 takes 16 bytes, packed_float3 12, bool one byte, half two).
+// Pointers are U64 addresses in the space their type names; a reference
+// parameter receives the address of its object (an object held in
+// registers, or in another address space than the parameter's, is copied
+// into thread memory for the call and copied back afterwards). Methods
+// take their receiver's Thread address as a hidden first parameter (again
+// copied in and out when the receiver lives elsewhere).
+//
+// Program-scope constants with a constant value are folded; other
+// program-scope constants (arrays, structs, matrices) are materialized at
+// the start of each function that uses them (arrays in thread memory):
+// the IR has no constant data segment. Function constants become
+// ir.OpFuncConst / ir.OpFuncConstDefined (scalars only); derived constants
+// are computed from their initializer where used.
+//
+// # Standard library
+//
+// The metal_stdlib functions become IR compositions (shaders/stdlib: E for
+// float math, I for integer functions) or executor intrinsics (atomics,
+// simd_*, barriers: engine/exec's names, mirrored by stdlib.AtomicDecl,
+// SimdDecl, VoteDecl and BarrierDecl; quad_* functions are built from
+// simd_shuffle*; texture methods use stdlib.TextureIntrinsics). Half
+// math is computed in float32 and rounded to binary16.
+package lower

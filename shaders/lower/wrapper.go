@@ -1,0 +1,137 @@
+package lower
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/ingot-render/ingot/shaders/ir"
+	"github.com/ingot-render/ingot/shaders/sema"
+)
+
+// WrapperFieldKind tells how the wrapper uses a field of its record.
+type WrapperFieldKind uint8
+
+// Wrapper field kinds.
+const (
+	// FieldReceiver: the object a method is called on (written back after
+	// the call unless the method is const).
+	FieldReceiver WrapperFieldKind = iota
+	// FieldArg: a by-value argument (read only).
+	FieldArg
+	// FieldInOut: the object a reference parameter binds to (read before
+	// and written back after the call unless the reference is const).
+	FieldInOut
+	// FieldResult: the returned value (written).
+	FieldResult
+)
+
+// WrapperField is one field of a wrapper record.
+type WrapperField struct {
+	Kind   WrapperFieldKind
+	Name   string // parameter name; "this" and "result" for the others
+	Type   *sema.Type
+	Offset int
+	Size   int
+}
+
+// WrapperLayout describes the argument buffer of a Function wrapper: one
+// record per invocation, record i at address Args + i*RecordSize. Fields
+// are laid out in order as the members of an MSL struct would be (each at
+// a multiple of its alignment; values in their MSL memory layout; pointers,
+// textures and samplers as 8-byte addresses/IDs).
+type WrapperLayout struct {
+	RecordSize int
+	Align      int
+	Fields     []WrapperField
+}
+
+// Function lowers any function with a body (a helper, a method, a template
+// instance, or an entry point's body called as a plain function) into a
+// kernel wrapper: its single parameter (Bindings[0], kind
+// BindWrapperArgs, a Device address) points at an array of records laid
+// out by Result.Wrapper, and invocation i (thread_position_in_grid.x)
+// reads record i's arguments, calls the function and stores the result and
+// the by-reference arguments back. Dispatch exactly as many threads as
+// records.
+func Function(prog *sema.Program, sf *sema.Func, opts Options) (res *Result, err error) {
+	if prog == nil || sf == nil {
+		return nil, errors.New("lower: nil program or function")
+	}
+	defer guard(&err)
+	p := newProgram(prog)
+	lay := &WrapperLayout{Align: 1}
+	off := 0
+	add := func(k WrapperFieldKind, name string, t *sema.Type) WrapperField {
+		size, align, _ := sema.Layout(t)
+		if _, ok := flatten(t); !ok || size == 0 {
+			p.errorf(sf.Pos(), "cannot pass '%s' (%s) through a wrapper record", name, t)
+		}
+		off = alignUp(off, align)
+		fd := WrapperField{Kind: k, Name: name, Type: t, Offset: off, Size: size}
+		off += size
+		lay.Align = max(lay.Align, align)
+		lay.Fields = append(lay.Fields, fd)
+		return fd
+	}
+	if sf.Method != nil && !sf.Static {
+		add(FieldReceiver, "this", structType(sf.Method))
+	}
+	for i, v := range sf.Params {
+		name := v.Name
+		if name == "" {
+			name = fmt.Sprintf("arg%d", i)
+		}
+		if v.Type.Kind == sema.KReference {
+			add(FieldInOut, name, v.Type.Elem)
+		} else {
+			add(FieldArg, name, v.Type)
+		}
+	}
+	if rt := sf.Result; rt != nil && rt.Kind != sema.KVoid {
+		add(FieldResult, "result", rt.Unqualified())
+	}
+	lay.RecordSize = alignUp(max(off, 1), lay.Align)
+
+	name := "__call_" + p.irName(sf)
+	b := ir.NewFunction(p.out, name, []ir.Kind{ir.U64}, nil)
+	b.Fn.Kernel = true
+	b.Fn.Pos = sf.Pos()
+	b.Pos = sf.Pos()
+	p.builders = append(p.builders, b)
+	f := p.newFn(b, sf, sf.Info)
+	f.kernel = true
+	gid := b.Conv(ir.U64, ir.U32, b.Builtin(ir.ThreadPositionInGrid))
+	base := b.Binary(ir.OpAdd, ir.U64, b.Param(0), b.Binary(ir.OpMul, ir.U64, gid, b.ConstU64(uint64(lay.RecordSize))))
+	field := func(fd WrapperField) *lvalue {
+		return &lvalue{t: fd.Type, mem: true, addr: f.addOff(base, fd.Offset), space: ir.Device}
+	}
+	var recv *lvalue
+	var lvs []*lvalue
+	var result *WrapperField
+	for i := range lay.Fields {
+		fd := lay.Fields[i]
+		switch fd.Kind {
+		case FieldReceiver:
+			recv = field(fd)
+		case FieldArg, FieldInOut:
+			lvs = append(lvs, field(fd))
+		case FieldResult:
+			result = &lay.Fields[i]
+		}
+	}
+	r := f.callWith(sf, recv, nil, nil, lvs, sf.Pos())
+	if result != nil && r != nil {
+		f.store(field(*result), f.convert(f.load(r), result.Type, sf.Pos()))
+	}
+	b.Return()
+	if err := b.Finish(); err != nil {
+		p.errorf(sf.Pos(), "%v", err)
+	}
+	p.drain()
+	res = &Result{Program: p.out, Entry: name, Wrapper: lay,
+		Bindings: []Binding{{Kind: BindWrapperArgs, Param: 0, Index: 0, ArgName: "args", Space: ir.Device}}}
+	if err := p.finish(opts); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
