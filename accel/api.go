@@ -22,7 +22,7 @@ func (tr *Traverser) Intersect(s *Structure, o *Options, r *Ray, fn Intersection
 		tr.running = 1
 	}
 	for l.state == laneRunning {
-		if tr.run(l, noBudget) != runWait {
+		if tr.run(l) != runWait {
 			break
 		}
 		tr.waiting = 1

@@ -3,7 +3,9 @@ package accel
 import (
 	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
+	"io/fs"
 	"math"
 	"path/filepath"
 	"sync"
@@ -75,8 +77,23 @@ func RunBenchmarks(ctx context.Context, o BenchOptions) ([]BenchResult, error) {
 	if o.Repeat <= 0 {
 		o.Repeat = 3
 	}
+	res, err := bunnyBenchmarks(ctx, o)
+	if err != nil {
+		return nil, err
+	}
+	sres, err := sphereBenchmarks(ctx, o)
+	if err != nil {
+		return nil, err
+	}
+	return append(res, sres...), nil
+}
+
+func bunnyBenchmarks(ctx context.Context, o BenchOptions) ([]BenchResult, error) {
 	var res []BenchResult
 	mesh, err := benchscene.LoadOBJ(filepath.Join(o.ScenesDir, "bunny", "bunny.obj"))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
 	if err != nil {
 		return nil, fmt.Errorf("accel: bunny: %w", err)
 	}
@@ -121,11 +138,7 @@ func RunBenchmarks(ctx context.Context, o BenchOptions) ([]BenchResult, error) {
 			}
 		}
 	}
-	sres, err := sphereBenchmarks(ctx, o)
-	if err != nil {
-		return nil, err
-	}
-	return append(res, sres...), nil
+	return res, nil
 }
 
 func ms(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e6 }

@@ -42,3 +42,10 @@ func TestRunBenchmarks(t *testing.T) {
 		t.Logf("%-45s %10.3f %-8s baseline %8.4f ratio %8.1f", r.Name, r.Value, r.Unit, r.Baseline, r.Ratio)
 	}
 }
+
+func TestRunBenchmarksMissingScenes(t *testing.T) {
+	res, err := RunBenchmarks(context.Background(), BenchOptions{ScenesDir: t.TempDir(), Rays: 64, Repeat: 1})
+	if err != nil || len(res) != 0 {
+		t.Fatalf("missing scenes: %v results, error %v", len(res), err)
+	}
+}

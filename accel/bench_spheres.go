@@ -2,7 +2,9 @@ package accel
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"math"
 	"path/filepath"
 	"time"
@@ -44,6 +46,9 @@ func SpheresScene(ctx context.Context, scenesDir string, b BuildOptions) (*Struc
 func sphereBenchmarks(ctx context.Context, o BenchOptions) ([]BenchResult, error) {
 	t0 := time.Now()
 	s, tris, err := SpheresScene(ctx, o.ScenesDir, BuildOptions{})
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
 	if err != nil {
 		return nil, fmt.Errorf("accel: spheres: %w", err)
 	}

@@ -12,12 +12,14 @@ type BuildQuality uint8
 
 // Build qualities.
 const (
-	// QualityMedium bins 16 ways (the default).
+	// QualityMedium (the default) bins 16 ways along the axis of largest
+	// centroid extent, with leaves of up to 4 primitives.
 	QualityMedium BuildQuality = iota
-	// QualityFast bins 8 ways and makes larger leaves
+	// QualityFast bins 8 ways along one axis and makes leaves of up to 8
 	// (MTLAccelerationStructureUsagePreferFastBuild).
 	QualityFast
-	// QualityHigh bins 32 ways and makes smaller leaves.
+	// QualityHigh bins 32 ways along all three axes and evaluates SAH down
+	// to single primitives.
 	QualityHigh
 )
 

@@ -95,3 +95,36 @@ func TestIntersectRaysWorkerIndependent(t *testing.T) {
 		t.Fatal("cancelled context not reported")
 	}
 }
+
+func TestTraversalDoesNotAllocate(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	blas := mustPrim(t, &PrimitiveDescriptor{Geometries: []Geometry{soupGeometry(soup(rng, 500, 0.1), false), boxGeometry([]float32{0, 0, 0, 1, 1, 1}, 0)}})
+	top := mustInst(t, &InstanceDescriptor{Instances: []Instance{{Transform: Identity4x3, Mask: 1}, {Transform: randomTransform(rng), Mask: 1}}, Structures: []*Structure{blas}})
+	tr := NewTraverser()
+	rays := make([]Ray, BatchSize)
+	var rb RayBatch
+	for i := range rays {
+		rays[i] = randomRay(rng, -0.5, 1.5)
+		rb.Set(i, &rays[i])
+	}
+	fn := func(c *Candidate) Decision {
+		return Decision{Accept: c.PrimitiveID%2 == 0, Continue: true, Distance: c.MinDistance}
+	}
+	var h Hit
+	var hits [BatchSize]Hit
+	bf := func(tr *Traverser, g Group) {
+		for m := g.Lanes; m != 0; m &= m - 1 {
+			i := trailing(m)
+			tr.Decide(i, fn(tr.Candidate(i)))
+		}
+	}
+	allocs := testing.AllocsPerRun(20, func() {
+		for i := range rays {
+			tr.Intersect(top, &Options{WorldSpaceData: true}, &rays[i], fn, &h)
+		}
+		tr.IntersectBatch(top, nil, &rb, bf, &hits)
+	})
+	if allocs != 0 {
+		t.Fatalf("%v allocations per run", allocs)
+	}
+}

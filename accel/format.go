@@ -52,6 +52,7 @@ func (f VertexFormat) scalarSize() int {
 	return 4
 }
 
+// String returns the MSL-style name of the format.
 func (f VertexFormat) String() string {
 	switch f {
 	case VertexFloat3:

@@ -65,6 +65,7 @@ const (
 	HitBoundingBox
 )
 
+// String returns the MSL intersection_type name.
 func (t IntersectionType) String() string {
 	switch t {
 	case HitTriangle:

@@ -201,32 +201,18 @@ func (tr *Traverser) levelFlags(lv *level) {
 // Step advances every running lane until it finishes or stops at a
 // candidate. It returns the mask of lanes waiting for a Decision.
 func (tr *Traverser) Step() uint64 {
-	// Lanes take turns of stepBudget node visits: while one lane works,
-	// the nodes the others prefetched arrive.
-	m := tr.running &^ tr.waiting
-	for m != 0 {
-		for mm := m; mm != 0; mm &= mm - 1 {
-			i := bits.TrailingZeros64(mm)
-			switch tr.run(&tr.lanes[i], stepBudget) {
-			case runWait:
-				tr.waiting |= 1 << uint(i)
-				m &^= 1 << uint(i)
-			case runDone:
-				tr.running &^= 1 << uint(i)
-				m &^= 1 << uint(i)
-			}
+	// Each lane runs until it stops or finishes: interleaving lanes node by
+	// node (with prefetching) measured no gain (BENCHMARKS.md).
+	for m := tr.running &^ tr.waiting; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros64(m)
+		if tr.run(&tr.lanes[i]) == runWait {
+			tr.waiting |= 1 << uint(i)
+		} else {
+			tr.running &^= 1 << uint(i)
 		}
 	}
 	return tr.waiting
 }
-
-// stepBudget is the number of node visits a lane makes per turn in Step.
-// Measurements (BENCHMARKS.md) showed no gain from interleaving lanes
-// node by node, so each lane runs until it stops or finishes.
-const stepBudget = noBudget
-
-// noBudget lets run go until a candidate or the end.
-const noBudget = 1 << 30
 
 // Running reports the mask of lanes not yet finished.
 func (tr *Traverser) Running() uint64 { return tr.running }
@@ -314,15 +300,12 @@ func (l *lane) commit(kind IntersectionType, t, u, v float32, front bool, prim, 
 
 // Results of run.
 const (
-	runYield = iota // budget spent, lane still running
-	runWait         // stopped at a candidate
-	runDone         // finished
+	runWait = iota // stopped at a candidate
+	runDone        // finished
 )
 
-// run advances lane l by at most budget node visits (leaves are always
-// finished); it reports whether l yielded, stopped at a candidate or
-// finished.
-func (tr *Traverser) run(l *lane, budget int) int {
+// run advances lane l until it stops at a candidate or finishes.
+func (tr *Traverser) run(l *lane) int {
 	if l.state == laneDone {
 		return runDone
 	}
@@ -365,14 +348,6 @@ reload:
 		}
 		ni := e.node
 		for ni >= 0 {
-			if budget <= 0 {
-				// Yield: keep ni for later and start loading it.
-				stack[sp&(stackSize-1)] = stackEntry{ni, e.t}
-				sp++
-				l.sp, l.tmax = sp, tmax
-				return runYield
-			}
-			budget--
 			var hn [8]int32
 			var ht [8]int32
 			c := 0

@@ -41,6 +41,10 @@ func (f *fn) builtinCall(e *syntax.CallExpr, xi *sema.ExprInfo) *value {
 			}
 		}
 		return &value{t: xi.Type, regs: regs}
+	case "dfdx", "dfdy", "fwidth":
+		return ptr(f.derivative(e, name, xi))
+	case "simd_is_helper_thread", "quad_is_helper_thread":
+		f.errorf(e.Pos(), "%s is not supported yet", name)
 	case "discard_fragment":
 		f.b.Discard()
 		return nil
@@ -540,3 +544,28 @@ func (f *fn) fromRaw(r ir.Reg, k ir.Kind) ir.Reg {
 }
 
 var _ = strings.HasPrefix
+
+// derivative computes dfdx/dfdy/fwidth from the other lanes of the 2×2
+// quad (lane bit 0: x, bit 1: y).
+func (f *fn) derivative(e *syntax.CallExpr, name string, xi *sema.ExprInfo) value {
+	v := f.value(e.Args[0])
+	k := f.kindOf(valueType(v.t))
+	lane := f.b.Builtin(ir.ThreadIndexInSimdgroup)
+	d := func(x ir.Reg, bit uint32) ir.Reg {
+		o := f.simdCall("simd_shuffle_xor", k, x, f.b.ConstU32(bit))
+		first := f.b.Binary(ir.OpEq, ir.U32, f.b.Binary(ir.OpAnd, ir.U32, lane, f.b.ConstU32(bit)), f.b.ConstU32(0))
+		return f.b.Select(k, first, f.b.Binary(ir.OpSub, k, o, x), f.b.Binary(ir.OpSub, k, x, o))
+	}
+	regs := make([]ir.Reg, len(v.regs))
+	for i, r := range v.regs {
+		switch name {
+		case "dfdx":
+			regs[i] = d(r, 1)
+		case "dfdy":
+			regs[i] = d(r, 2)
+		default:
+			regs[i] = f.b.Binary(ir.OpAdd, k, f.b.Unary(ir.OpAbs, k, d(r, 1)), f.b.Unary(ir.OpAbs, k, d(r, 2)))
+		}
+	}
+	return value{t: xi.Type, regs: regs}
+}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/ingot-render/ingot/shaders/ir"
 	"github.com/ingot-render/ingot/shaders/sema"
+	"github.com/ingot-render/ingot/shaders/syntax"
 )
 
 // kernelBuiltins maps kernel input attributes to IR built-ins; n is the
@@ -70,6 +71,12 @@ func (f *fn) builtinValue(name string, t *sema.Type, pos interface{ IsValid() bo
 
 // lowerEntry lowers a kernel: one U64 parameter per resource binding.
 func (p *program) lowerEntry(sfn *sema.Function, res *Result) *ir.Function {
+	return p.lowerEntryIO(sfn, res, nil)
+}
+
+// lowerEntryIO lowers an entry point; io (vertex and fragment functions)
+// receives the stage inputs and outputs through per-invocation records.
+func (p *program) lowerEntryIO(sfn *sema.Function, res *Result, io *WrapperLayout) *ir.Function {
 	sf := sfn.Func
 	if sf.Decl == nil || sf.Decl.Body == nil || sf.Info == nil {
 		p.errorf(sfn.Pos, "kernel '%s' has no body", sfn.Name)
@@ -116,7 +123,19 @@ func (p *program) lowerEntry(sfn *sema.Function, res *Result) *ir.Function {
 			bd.Kind = BindThreadgroup
 			bd.Space = ir.Threadgroup
 		case sema.BindBuiltin:
+			if io != nil {
+				if _, ok := kernelBuiltins[prm.Builtin]; !ok {
+					plans = append(plans, argPlan{param: prm, first: -2})
+					continue
+				}
+			}
 			plans = append(plans, argPlan{param: prm, first: -1})
+			continue
+		case sema.BindStageIn, sema.BindColor:
+			if io == nil {
+				p.errorf(prm.Pos, "kernel argument '%s' bound as %s is not supported", prm.Name, prm.Bind)
+			}
+			plans = append(plans, argPlan{param: prm, first: -2})
 			continue
 		default:
 			p.errorf(prm.Pos, "kernel argument '%s' bound as %s is not supported", prm.Name, prm.Bind)
@@ -135,6 +154,12 @@ func (p *program) lowerEntry(sfn *sema.Function, res *Result) *ir.Function {
 			kinds = append(kinds, ir.U64)
 		}
 	}
+	ioParam := -1
+	if io != nil {
+		ioParam = len(kinds)
+		res.Bindings = append(res.Bindings, Binding{Kind: BindStageIO, Param: ioParam, Index: -1, ArgName: "stage_io", Space: ir.Device})
+		kinds = append(kinds, ir.U64)
+	}
 	b := ir.NewFunction(p.out, sfn.HostName, kinds, nil)
 	b.Fn.Kernel = true
 	b.Fn.Pos = sfn.Pos
@@ -143,10 +168,29 @@ func (p *program) lowerEntry(sfn *sema.Function, res *Result) *ir.Function {
 	f := p.newFn(b, sf, sf.Info)
 	f.kernel = true
 	f.scan(sf.Decl.Body)
+	var ioBase ir.Reg
+	if io != nil {
+		gid := b.Conv(ir.U64, ir.U32, b.Builtin(ir.ThreadPositionInGrid))
+		ioBase = b.Binary(ir.OpAdd, ir.U64, b.Param(ioParam), b.Binary(ir.OpMul, ir.U64, gid, b.ConstU64(uint64(io.RecordSize))))
+		f.io, f.ioBase = io, ioBase
+		f.result = sf.Result
+		if f.result != nil && f.result.Kind == sema.KVoid {
+			f.result = nil
+		}
+	}
 	for _, pl := range plans {
 		prm := pl.param
 		v := prm.Var
 		t := prm.Type
+		if pl.first == -2 {
+			fd := io.field(prm.Name)
+			if v != nil && fd != nil {
+				lv := &lvalue{t: fd.Type, mem: true, addr: f.addOff(ioBase, fd.Offset), space: ir.Device}
+				val := f.convert(f.load(lv), t.Unqualified(), prm.Pos)
+				f.declare(v, t.Unqualified(), &val, prm.Pos)
+			}
+			continue
+		}
 		if pl.first < 0 {
 			val, ok := f.builtinValue(prm.Builtin, t.Unqualified(), prm.Pos)
 			if !ok {
@@ -178,7 +222,11 @@ func (p *program) lowerEntry(sfn *sema.Function, res *Result) *ir.Function {
 	}
 	f.prologue(sf.Decl.Body)
 	f.block(sf.Decl.Body)
-	b.Return()
+	if io != nil {
+		f.returnStmt(&syntax.ReturnStmt{})
+	} else {
+		f.b.Return()
+	}
 	if err := b.Finish(); err != nil {
 		p.errorf(sfn.Pos, "%v", err)
 	}

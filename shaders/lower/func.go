@@ -15,16 +15,21 @@ type fn struct {
 	info   *sema.Info
 	locals map[*sema.Var]*lvalue
 	mem    map[*sema.Var]bool // locals that must live in memory
+	mod    map[*sema.Var]bool // locals written after their declaration
 	this   ir.Reg             // U64 thread address of the receiver (methods)
 	thisT  *sema.Type
 	result *sema.Type // declared result type (nil: void)
 	kernel bool
 	// tgSize is the static threadgroup memory allocated so far (kernels).
 	tgSize int
+	// io and ioBase: the stage record layout and this invocation's record
+	// (vertex and fragment functions).
+	io     *WrapperLayout
+	ioBase ir.Reg
 }
 
 func (p *program) newFn(b *ir.Builder, sf *sema.Func, info *sema.Info) *fn {
-	return &fn{p: p, b: b, sf: sf, info: info, locals: map[*sema.Var]*lvalue{}, mem: map[*sema.Var]bool{}}
+	return &fn{p: p, b: b, sf: sf, info: info, locals: map[*sema.Var]*lvalue{}, mem: map[*sema.Var]bool{}, mod: map[*sema.Var]bool{}}
 }
 
 func (f *fn) errorf(pos diag.Pos, format string, args ...any) { f.p.errorf(pos, format, args...) }
@@ -164,7 +169,59 @@ func structType(st *sema.Struct) *sema.Type {
 // scan finds locals that must live in memory: those whose address is
 // taken and arrays indexed with a non-constant index.
 func (f *fn) scan(body syntax.Node) {
+	mod := func(e syntax.Expr) {
+		if v := f.rootVar(e); v != nil {
+			f.mod[v] = true
+		}
+	}
 	syntax.Inspect(body, func(n syntax.Node) bool {
+		switch e := n.(type) {
+		case *syntax.BinaryExpr:
+			if e.Op.IsAssign() {
+				mod(e.X)
+			}
+			if xi := f.info.Exprs[e]; xi != nil && xi.Func != nil {
+				mod(e.X)
+				mod(e.Y)
+			}
+		case *syntax.PostfixExpr:
+			mod(e.X)
+		case *syntax.IndexExpr:
+			if xi := f.info.Exprs[e]; xi != nil && xi.Func != nil {
+				mod(e.X)
+			}
+		case *syntax.VarDecl:
+			if v := f.info.Vars[e]; v != nil && v.Type.Kind == sema.KReference && e.Init != nil {
+				mod(e.Init)
+			}
+		}
+		switch e := n.(type) {
+		case *syntax.UnaryExpr:
+			if e.Op == syntax.Inc || e.Op == syntax.Dec {
+				mod(e.X)
+			}
+			if xi := f.info.Exprs[e]; xi != nil && xi.Func != nil {
+				mod(e.X)
+			}
+		case *syntax.CallExpr:
+			xi := f.info.Exprs[e]
+			if me, ok := unparen(e.Fun).(*syntax.MemberExpr); ok {
+				mod(me.X)
+			}
+			if xi != nil && xi.Func != nil {
+				for i, pv := range xi.Func.Params {
+					if i < len(e.Args) && pv.Type.Kind == sema.KReference {
+						mod(e.Args[i])
+					}
+				}
+			}
+			if xi != nil && xi.Builtin != nil && len(e.Args) > 1 {
+				switch xi.Builtin.Name {
+				case "sincos", "modf", "frexp":
+					mod(e.Args[1]) // out-parameter
+				}
+			}
+		}
 		switch e := n.(type) {
 		case *syntax.UnaryExpr:
 			if e.Op == syntax.Amp {
@@ -180,11 +237,42 @@ func (f *fn) scan(body syntax.Node) {
 					}
 				}
 			}
+		case *syntax.CallExpr:
+			if me, ok := unparen(e.Fun).(*syntax.MemberExpr); ok && !me.Arrow {
+				if xi := f.info.Exprs[e]; xi != nil && returnsAddress(xi.Func) {
+					if v := f.rootVar(me.X); v != nil {
+						f.mem[v] = true
+					}
+				}
+			}
+		case *syntax.BinaryExpr:
+			if xi := f.info.Exprs[e]; xi != nil && returnsAddress(xi.Func) || e.Op == syntax.Assign && xi != nil && xi.Func != nil {
+				if v := f.rootVar(e.X); v != nil {
+					f.mem[v] = true
+				}
+			}
 		case *syntax.LambdaExpr:
 			return false
 		}
+		if ie, ok := n.(*syntax.IndexExpr); ok {
+			if xi := f.info.Exprs[ie]; xi != nil && returnsAddress(xi.Func) {
+				if v := f.rootVar(ie.X); v != nil {
+					f.mem[v] = true
+				}
+			}
+		}
 		return true
 	})
+}
+
+// returnsAddress reports whether method sf returns a reference or pointer
+// (which may point into its receiver, so the receiver must not be a copy).
+func returnsAddress(sf *sema.Func) bool {
+	if sf == nil || sf.Method == nil || sf.Static || sf.Result == nil {
+		return false
+	}
+	k := sf.Result.Kind
+	return k == sema.KReference || k == sema.KPointer
 }
 
 // rootVar returns the local variable an lvalue expression designates part
@@ -277,6 +365,12 @@ func (f *fn) alloca(t *sema.Type) *lvalue {
 // (nil: zero).
 func (f *fn) declare(v *sema.Var, t *sema.Type, init *value, pos diag.Pos) *lvalue {
 	var lv *lvalue
+	if init != nil && !f.mod[v] && !f.mem[v] && t.Kind != sema.KArray && !(t.Kind == sema.KStruct && t.Struct.Union) && f.allTemps(init.regs) {
+		// Never written again: the variable is its initial value.
+		lv = &lvalue{t: t, alts: []alt{{regs: init.regs}}}
+		f.locals[v] = lv
+		return lv
+	}
 	if t.Kind == sema.KArray || f.mem[v] || (t.Kind == sema.KStruct && t.Struct.Union) {
 		lv = f.alloca(t)
 		if init == nil {
@@ -305,6 +399,16 @@ func (f *fn) declare(v *sema.Var, t *sema.Type, init *value, pos diag.Pos) *lval
 		f.store(lv, *init)
 	}
 	return lv
+}
+
+// allTemps reports whether no register of regs is a variable.
+func (f *fn) allTemps(regs []ir.Reg) bool {
+	for _, r := range regs {
+		if f.b.Fn.Regs[r].Var {
+			return false
+		}
+	}
+	return true
 }
 
 // zeroMem stores zeros over lv (value-initialization).

@@ -44,9 +44,12 @@ const (
 	// BindWrapperArgs: the argument/result buffer of a Function wrapper
 	// (see Function).
 	BindWrapperArgs
+	// BindStageIO: the stage input/output records of a vertex or
+	// fragment function (see Stage).
+	BindStageIO
 )
 
-var bindKindNames = [...]string{"buffer", "texture", "sampler", "threadgroup", "handle", "wrapper"}
+var bindKindNames = [...]string{"buffer", "texture", "sampler", "threadgroup", "handle", "wrapper", "stage_io"}
 
 func (k BindingKind) String() string { return bindKindNames[k] }
 

@@ -50,12 +50,47 @@ func TestSeedKernels(t *testing.T) {
 		}
 	}
 	t.Logf("lowered %d of %d seed kernels", ok, total)
+	st, sok := 0, 0
+	for _, path := range files {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			continue
+		}
+		prog, err := compileMSL(filepath.Base(path), string(src), false)
+		if err != nil {
+			continue
+		}
+		for _, fn := range prog.Functions {
+			if fn.Kind != sema.FuncVertex && fn.Kind != sema.FuncFragment || fn.Func == nil || fn.Func.Decl == nil || fn.Func.Decl.Body == nil {
+				continue
+			}
+			st++
+			res, err := lower.Stage(prog, fn, lower.Options{})
+			if err == nil {
+				var sp *ir.Program
+				if sp, err = ir.Specialize(res.Program, nil); err == nil {
+					_, err = exec.Compile(sp, res.Entry, exec.Options{Intrinsics: textureStubs()})
+				}
+			}
+			if err != nil {
+				t.Logf("%s: %s: %v", filepath.Base(path), fn.Name, err)
+				continue
+			}
+			sok++
+		}
+	}
+	t.Logf("lowered and compiled %d of %d vertex/fragment functions", sok, st)
+	if sok < stageFloor {
+		t.Errorf("stage functions: %d below the floor %d", sok, stageFloor)
+	}
 	if ok < seedFloor {
 		t.Errorf("lowered %d of %d seed kernels, below the floor %d", ok, total, seedFloor)
 	}
 }
 
-const seedFloor = 50
+const seedFloor = 52
+
+const stageFloor = 48
 
 // textureStubs stands in for the engine's texture intrinsics (compile-only
 // checks).

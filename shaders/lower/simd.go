@@ -72,15 +72,20 @@ func (f *fn) simd(e *syntax.CallExpr, name string, xi *sema.ExprInfo) *value {
 	k := f.kindOf(valueType(t))
 	var laneArg ir.Reg
 	if len(args) > 1 {
-		laneArg = f.convert(args[1], sema.UInt, e.Pos()).regs[0]
+		if strings.Contains(name, "_shuffle_and_fill_") {
+			laneArg = ir.NoReg
+		} else {
+			laneArg = f.convert(args[1], sema.UInt, e.Pos()).regs[0]
+		}
 	}
 	regs := make([]ir.Reg, len(x.regs))
 	for i, r := range x.regs {
 		r = f.convScalar(r, f.kindOf(valueType(x.t)), k)
+		if strings.Contains(name, "_shuffle_and_fill_") {
+			regs[i] = f.shuffleFill(e, name, k, r, args, i)
+			continue
+		}
 		if !quad {
-			if strings.HasPrefix(name, "simd_shuffle_and_fill") {
-				f.errorf(e.Pos(), "%s is not supported", name)
-			}
 			if laneArg != ir.NoReg {
 				regs[i] = f.simdCall(name, k, r, laneArg)
 			} else {
@@ -156,4 +161,37 @@ func (f *fn) quadOp(e *syntax.CallExpr, name string, k ir.Kind, x, arg, lane, q,
 	}
 	f.errorf(e.Pos(), "%s is not supported", name)
 	return x
+}
+
+// shuffleFill builds simd_/quad_shuffle_and_fill_up/down(data, fill,
+// delta[, modulo]) from two shuffles: lanes whose source falls outside
+// their group of modulo lanes read fill from the lane that wraps around.
+func (f *fn) shuffleFill(e *syntax.CallExpr, name string, k ir.Kind, data ir.Reg, args []value, comp int) ir.Reg {
+	fill := f.convScalar(compAt(args[1], comp), f.kindOf(valueType(args[1].t)), k)
+	delta := f.convert(args[2], sema.UInt, e.Pos()).regs[0]
+	width := uint32(32)
+	if strings.HasPrefix(name, "quad_") {
+		width = 4
+	}
+	w := f.b.ConstU32(width)
+	if len(args) > 3 {
+		w = f.convert(args[3], sema.UInt, e.Pos()).regs[0]
+	}
+	lane := f.b.Builtin(ir.ThreadIndexInSimdgroup)
+	pos := f.b.Binary(ir.OpRem, ir.U32, lane, w)
+	base := f.b.Binary(ir.OpSub, ir.U32, lane, pos)
+	var inside, src, fsrc ir.Reg
+	if strings.HasSuffix(name, "_down") {
+		p := f.b.Binary(ir.OpAdd, ir.U32, pos, delta)
+		inside = f.b.Binary(ir.OpLt, ir.U32, p, w)
+		src = f.b.Binary(ir.OpAdd, ir.U32, base, p)
+		fsrc = f.b.Binary(ir.OpSub, ir.U32, src, w)
+	} else {
+		inside = f.b.Binary(ir.OpGe, ir.U32, pos, delta)
+		src = f.b.Binary(ir.OpSub, ir.U32, lane, delta)
+		fsrc = f.b.Binary(ir.OpAdd, ir.U32, src, w)
+	}
+	a := f.simdCall("simd_shuffle", k, data, f.b.Select(ir.U32, inside, src, lane))
+	b := f.simdCall("simd_shuffle", k, fill, f.b.Select(ir.U32, inside, lane, fsrc))
+	return f.b.Select(k, inside, a, b)
 }

@@ -103,6 +103,27 @@ func (f *fn) condition(cond syntax.Expr, decl *syntax.VarDecl) ir.Reg {
 }
 
 func (f *fn) returnStmt(s *syntax.ReturnStmt) {
+	if f.io != nil {
+		if f.result != nil && s.Result != nil {
+			var v value
+			if il, ok := s.Result.(*syntax.InitListExpr); ok {
+				v = f.initList(f.result, il)
+			} else {
+				v = f.valueAs(s.Result, f.result)
+			}
+			if fd := f.io.field("result"); fd != nil {
+				f.store(&lvalue{t: fd.Type, mem: true, addr: f.addOff(f.ioBase, fd.Offset), space: ir.Device}, v)
+			}
+		} else if s.Result != nil {
+			f.effect(s.Result)
+		}
+		if fd := f.io.field("alive"); fd != nil {
+			f.store(&lvalue{t: fd.Type, mem: true, addr: f.addOff(f.ioBase, fd.Offset), space: ir.Device},
+				value{t: sema.UInt, regs: []ir.Reg{f.b.ConstU32(1)}})
+		}
+		f.b.Return()
+		return
+	}
 	if f.result == nil {
 		if s.Result != nil {
 			f.effect(s.Result)

@@ -123,12 +123,22 @@ func (p *parser) typeStartAt(i int) bool {
 			return isTypeKind(p.lookup(t.Text))
 		}
 	}
+	// Qualified or templated names are probed speculatively; the result
+	// is memoized per token so that nested template arguments do not
+	// re-probe exponentially.
+	if r, ok := p.typeMemo[i]; ok {
+		return r
+	}
 	save := p.mark()
 	p.i, p.halfGt = i, false
 	n, s := p.probeName()
 	ok := n != nil && p.isTypeName(n)
 	p.reset(s)
 	p.reset(save)
+	if p.typeMemo == nil {
+		p.typeMemo = map[int]bool{}
+	}
+	p.typeMemo[i] = ok
 	return ok
 }
 

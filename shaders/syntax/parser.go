@@ -72,6 +72,7 @@ type parser struct {
 	paramCtx    int  // > 0 while parsing parameter or template-argument types
 	tmplPending bool // the next declared class/function is a template
 	tmplMemo    map[int]bool
+	typeMemo    map[int]bool
 
 	tentative int  // > 0 while parsing speculatively
 	failed    bool // an error occurred while tentative

@@ -39,7 +39,7 @@ const (
 	// expansion stops with an error (guards against exponential macros).
 	minExpandBudget = 1 << 18
 	// maxExpandDepth bounds nested argument pre-expansion.
-	maxExpandDepth = 256
+	maxExpandDepth = 100
 	// maxIncludes bounds the number of #include directives processed.
 	maxIncludes = 10000
 )

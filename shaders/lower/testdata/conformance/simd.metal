@@ -46,3 +46,13 @@ kernel void quads(device uint* a [[buffer(0)]], device uint* b [[buffer(1)]], de
     b[lane] = quad_broadcast(lane, ushort(2));
     c[lane] = quad_prefix_exclusive_sum(lane);
 }
+
+// RUN kernel=fills grid=32 tg=32
+// BUF 0 uint[32] zero
+// BUF 1 uint[32] zero
+// EXPECT 0 uint[] = 2 3 4 5 6 7 8 9
+// EXPECT 1 uint[] = 130 131 0 1 2 3 4 5
+kernel void fills(device uint* a [[buffer(0)]], device uint* b [[buffer(1)]], uint lane [[thread_index_in_simdgroup]]) {
+    a[lane] = simd_shuffle_and_fill_down(lane, lane + 100, ushort(2));
+    b[lane] = simd_shuffle_and_fill_up(lane, lane + 100, ushort(2));
+}

@@ -1,0 +1,94 @@
+package lower
+
+import (
+	"errors"
+
+	"github.com/ingot-render/ingot/shaders/sema"
+)
+
+// field returns the record field called name, or nil.
+func (l *WrapperLayout) field(name string) *WrapperField {
+	if l == nil {
+		return nil
+	}
+	for i := range l.Fields {
+		if l.Fields[i].Name == name {
+			return &l.Fields[i]
+		}
+	}
+	return nil
+}
+
+// Field returns the record field called name, or nil.
+func (l *WrapperLayout) Field(name string) *WrapperField { return l.field(name) }
+
+// Stage lowers a vertex or fragment function into a kernel-shaped IR
+// function the engine dispatches with one thread per vertex or fragment
+// (fragments in 2×2 quads: lane 4k+q holds pixel (x0 + q&1, y0 + q>>1) of
+// a quad, so that dfdx/dfdy are lane differences; helper lanes included).
+//
+// Resource arguments are bound as for kernels (Result.Bindings); one more
+// U64 parameter, the last, of kind BindStageIO, points at an array of
+// records described by Result.Wrapper, record i belonging to thread i
+// (thread_position_in_grid.x). A record holds, in order:
+//
+//   - one FieldArg per stage input: built-in inputs ([[vertex_id]],
+//     [[instance_id]], [[position]], [[front_facing]], [[sample_id]], ...)
+//     named after the MSL argument, the [[stage_in]] struct (MSL layout,
+//     member offsets from sema.Layout; the engine performs vertex fetch and
+//     interpolation), and [[color(n)]] inputs;
+//   - FieldResult "result": the function's return value (absent for void);
+//   - for fragment functions a FieldResult "alive" (uint) that the
+//     function sets to 1 when it returns; a discarded fragment leaves it
+//     as the engine initialized it (0).
+//
+// The engine writes the inputs before the dispatch and reads the outputs
+// after it.
+func Stage(prog *sema.Program, fn *sema.Function, opts Options) (res *Result, err error) {
+	if prog == nil || fn == nil || fn.Func == nil {
+		return nil, errors.New("lower: nil program or function")
+	}
+	defer guard(&err)
+	p := newProgram(prog)
+	if fn.Kind != sema.FuncVertex && fn.Kind != sema.FuncFragment {
+		p.errorf(fn.Pos, "Stage lowers vertex and fragment functions, not %s functions", fn.Kind)
+	}
+	lay := &WrapperLayout{Align: 1}
+	off := 0
+	add := func(k WrapperFieldKind, name string, t *sema.Type) {
+		size, align, _ := sema.Layout(t)
+		if _, ok := flatten(t); !ok || size == 0 {
+			p.errorf(fn.Pos, "stage value '%s' of type '%s' is not supported", name, t)
+		}
+		off = alignUp(off, align)
+		lay.Fields = append(lay.Fields, WrapperField{Kind: k, Name: name, Type: t, Offset: off, Size: size})
+		off += size
+		lay.Align = max(lay.Align, align)
+	}
+	for _, prm := range fn.Params {
+		switch prm.Bind {
+		case sema.BindBuiltin:
+			if _, ok := kernelBuiltins[prm.Builtin]; ok {
+				continue
+			}
+			add(FieldArg, prm.Name, prm.Type.Unqualified())
+		case sema.BindStageIn, sema.BindColor:
+			add(FieldArg, prm.Name, prm.Type.Unqualified())
+		}
+	}
+	if rt := fn.Result; rt != nil && rt.Kind != sema.KVoid {
+		add(FieldResult, "result", rt)
+	}
+	if fn.Kind == sema.FuncFragment {
+		add(FieldResult, "alive", sema.UInt)
+	}
+	lay.RecordSize = alignUp(max(off, 1), lay.Align)
+	res = &Result{Program: p.out, Entry: fn.HostName, Wrapper: lay}
+	f := p.lowerEntryIO(fn, res, lay)
+	p.drain()
+	res.ThreadgroupMemory = f.ThreadgroupMemory
+	if err := p.finish(opts); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
