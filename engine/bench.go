@@ -38,7 +38,8 @@ func BenchCases() []benchkit.Case {
 		{Name: "engine/blinn-phong", Unit: "Mnormals/s", PerOp: benchPhongN, Ingot: benchPhong, Native: nativePhongBench},
 		{Name: "engine/mandelbrot", Unit: "Mpixels/s", PerOp: benchMandelW * benchMandelW, Ingot: benchMandel, Native: nativeMandelBench},
 		{Name: "engine/reduce", Unit: "Melem/s", PerOp: benchReduceN, Ingot: benchReduce, Native: nativeReduceBench},
-		{Name: "engine/convolve", Unit: "Mpixels/s", PerOp: benchConvW * benchConvW, Ingot: benchConvolve, Native: nativeConvolveBench},
+		{Name: "engine/convolve", Unit: "Mpixels/s", PerOp: benchConvW * benchConvW, Ingot: benchConvolve("convolve_bilinear"), Native: nativeConvolveBench},
+		{Name: "engine/convolve9", Unit: "Mpixels/s", PerOp: benchConvW * benchConvW, Ingot: benchConvolve("convolve3x3"), Native: nativeConvolveBench},
 	}
 }
 
@@ -50,13 +51,14 @@ type benchEnv struct {
 }
 
 type benchDevice struct {
-	dev   *Device
-	q     *CommandQueue
-	lib   *Library
-	pipes map[string]*ComputePipelineState
-	bufs  map[string]*Buffer
-	tex   *Texture
-	smp   *SamplerState
+	dev    *Device
+	q      *CommandQueue
+	lib    *Library
+	pipes  map[string]*ComputePipelineState
+	bufs   map[string]*Buffer
+	tex    *Texture
+	smp    *SamplerState // nearest
+	linear *SamplerState
 }
 
 var benchState = benchEnv{devices: map[int]*benchDevice{}}
@@ -428,9 +430,15 @@ func convImage() []byte {
 	return img
 }
 
-func benchConvolve(b *testing.B, workers int) {
+// benchConvolve measures kernel (convolve_bilinear: four bilinear taps;
+// convolve3x3: nine nearest taps) on a 1024×1024 RGBA8 texture.
+func benchConvolve(kernel string) func(b *testing.B, workers int) {
+	return func(b *testing.B, workers int) { benchConvolveWith(b, workers, kernel) }
+}
+
+func benchConvolveWith(b *testing.B, workers int, kernel string) {
 	benchLoop(b, workers, func(bd *benchDevice) (func() error, error) {
-		p, err := bd.pipeline("convolve3x3")
+		p, err := bd.pipeline(kernel)
 		if err != nil {
 			return nil, err
 		}
@@ -442,11 +450,21 @@ func benchConvolve(b *testing.B, workers int) {
 			if err := tex.ReplaceRegion(Region{Width: benchConvW, Height: benchConvW, Depth: 1}, 0, 0, convImage(), 4*benchConvW, 0); err != nil {
 				return nil, err
 			}
-			smp, err := bd.dev.NewSamplerState(DefaultSamplerDescriptor())
+			sd := DefaultSamplerDescriptor()
+			smp, err := bd.dev.NewSamplerState(sd)
 			if err != nil {
 				return nil, err
 			}
-			bd.tex, bd.smp = tex, smp
+			sd.MinFilter, sd.MagFilter = SamplerMinMagFilterLinear, SamplerMinMagFilterLinear
+			lin, err := bd.dev.NewSamplerState(sd)
+			if err != nil {
+				return nil, err
+			}
+			bd.tex, bd.smp, bd.linear = tex, smp, lin
+		}
+		smp := bd.smp
+		if kernel == "convolve_bilinear" {
+			smp = bd.linear
 		}
 		out, err := bd.buffer("conv.out", func() []byte { return make([]byte, 16*benchConvW*benchConvW) })
 		if err != nil {
@@ -455,7 +473,7 @@ func benchConvolve(b *testing.B, workers int) {
 		return func() error {
 			return bd.run(p, Sz(benchConvW, benchConvW, 1), Sz(16, 16, 1), func(e *ComputeCommandEncoder) error {
 				e.SetTexture(bd.tex, 0)
-				e.SetSamplerState(bd.smp, 0)
+				e.SetSamplerState(smp, 0)
 				return e.SetBuffer(out, 0, 0)
 			})
 		}, nil

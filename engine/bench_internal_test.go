@@ -111,16 +111,22 @@ func TestBenchKernelsMatchNative(t *testing.T) {
 		if err := tex.ReplaceRegion(Region{Width: w, Height: w, Depth: 1}, 0, 0, img, 4*w, 0); err != nil {
 			t.Fatal(err)
 		}
-		smp, _ := bd.dev.NewSamplerState(DefaultSamplerDescriptor())
-		out := newBuf(make([]byte, 16*w*w))
-		run("convolve3x3", Sz(w, w, 1), Sz(16, 16, 1), func(e *ComputeCommandEncoder) {
-			e.SetTexture(tex, 0)
-			e.SetSamplerState(smp, 0)
-			e.SetBuffer(out, 0, 0)
-		})
 		want := make([]float32, 4*w*w)
 		nativeConvolve(img, w, w, want)
-		near("pixel", bytesF32(out.Contents()), want, 1e-5)
+		for _, k := range []string{"convolve3x3", "convolve_bilinear"} {
+			sd := DefaultSamplerDescriptor()
+			if k == "convolve_bilinear" {
+				sd.MinFilter, sd.MagFilter = SamplerMinMagFilterLinear, SamplerMinMagFilterLinear
+			}
+			smp, _ := bd.dev.NewSamplerState(sd)
+			out := newBuf(make([]byte, 16*w*w))
+			run(k, Sz(w, w, 1), Sz(16, 16, 1), func(e *ComputeCommandEncoder) {
+				e.SetTexture(tex, 0)
+				e.SetSamplerState(smp, 0)
+				e.SetBuffer(out, 0, 0)
+			})
+			near(k, bytesF32(out.Contents()), want, 1e-5)
+		}
 	})
 	_ = context.Background
 }

@@ -86,11 +86,30 @@ kernel void convolve3x3(texture2d<float> src [[texture(0)]],
     float2 inv = 1.0f / float2(size);
     float2 uv = (float2(gid) + 0.5f) * inv;
     float4 acc = 0.0f;
-    const float w[3] = {0.25f, 0.5f, 0.25f};
     for (int j = -1; j <= 1; j++) {
+        float wy = 0.5f - 0.25f * abs(float(j));
         for (int i = -1; i <= 1; i++) {
-            acc += (w[i + 1] * w[j + 1]) * src.sample(smp, uv + float2(i, j) * inv);
+            float wx = 0.5f - 0.25f * abs(float(i));
+            acc += (wx * wy) * src.sample(smp, uv + float2(i, j) * inv);
         }
     }
     out[gid.y * size.x + gid.x] = acc;
+}
+
+// The same 3×3 Gaussian as four bilinear taps at (±0.5, ±0.5) texels:
+// each tap averages a 2×2 block, and the four averages weigh the nine
+// texels 1-2-1 × 1-2-1 / 16, exactly as convolve3x3 (up to rounding). This
+// is how GPU code uses a sampler's filtering for a blur.
+kernel void convolve_bilinear(texture2d<float> src [[texture(0)]],
+                              sampler smp [[sampler(0)]],
+                              device float4* out [[buffer(0)]],
+                              uint2 gid [[thread_position_in_grid]],
+                              uint2 size [[threads_per_grid]])
+{
+    float2 inv = 1.0f / float2(size);
+    float2 uv = (float2(gid) + 0.5f) * inv;
+    float2 d = 0.5f * inv;
+    float4 acc = src.sample(smp, uv + float2(-d.x, -d.y)) + src.sample(smp, uv + float2(d.x, -d.y))
+               + src.sample(smp, uv + float2(-d.x, d.y)) + src.sample(smp, uv + float2(d.x, d.y));
+    out[gid.y * size.x + gid.x] = 0.25f * acc;
 }

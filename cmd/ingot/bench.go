@@ -1,8 +1,11 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -13,7 +16,45 @@ import (
 // adds its own as it lands.
 var benchSources []func() []benchkit.Case
 
+// benchSuite is a group of benchmarks that measures itself (rather than
+// through testing.Benchmark) and returns finished results; prefix is the
+// common start of its result names, used to select it.
+type benchSuite struct {
+	prefix string
+	run    func(ctx context.Context, workers int) ([]benchkit.Result, error)
+}
+
+// benchSuites lists the self-measuring suites (acceleration structures).
+var benchSuites []benchSuite
+
 func init() { subcommands = append(subcommands, newBenchCmd) }
+
+// printRow prints one result as a table row; figures that are absent
+// (no baseline) print as "-".
+func printRow(out io.Writer, row string, r benchkit.Result) {
+	num := func(v float64) string {
+		if v == 0 {
+			return "-"
+		}
+		return fmt.Sprintf("%.4g", v)
+	}
+	ratio := "-"
+	if r.Ratio != 0 {
+		ratio = fmt.Sprintf("%.3gx", r.Ratio)
+	}
+	fmt.Fprintf(out, row, r.Name, r.Workers, num(r.Ingot), num(r.Native), r.Unit, ratio)
+}
+
+// matchesAny reports whether a suite with this name prefix is selected by
+// one of the user's name prefixes (either may be the longer).
+func matchesAny(prefix string, args []string) bool {
+	for _, a := range args {
+		if strings.HasPrefix(prefix, a) || strings.HasPrefix(a, prefix) {
+			return true
+		}
+	}
+	return false
+}
 
 // newBenchCmd builds `ingot bench`.
 func newBenchCmd() *cobra.Command {
@@ -31,11 +72,17 @@ func newBenchCmd() *cobra.Command {
 				}
 			}
 			cases := benchkit.Cases(args...)
-			if len(cases) == 0 {
+			var suites []benchSuite
+			for _, s := range benchSuites {
+				if len(args) == 0 || matchesAny(s.prefix, args) {
+					suites = append(suites, s)
+				}
+			}
+			if len(cases) == 0 && len(suites) == 0 {
 				return fmt.Errorf("no benchmark matches %v", args)
 			}
 			out := cmd.OutOrStdout()
-			const row = "%-32s %7v %10v %10v  %-12s %v\n"
+			const row = "%-48s %7v %10v %10v  %-10s %v\n"
 			if !asJSON {
 				fmt.Fprintf(out, row, "NAME", "WORKERS", "INGOT", "NATIVE", "UNIT", "TIME RATIO")
 			}
@@ -51,7 +98,22 @@ func newBenchCmd() *cobra.Command {
 					}
 					continue
 				}
-				fmt.Fprintf(out, row, r.Name, r.Workers, fmt.Sprintf("%.4g", r.Ingot), fmt.Sprintf("%.4g", r.Native), r.Unit, fmt.Sprintf("%.2fx", r.Ratio))
+				printRow(out, row, r)
+			}
+			for _, s := range suites {
+				rs, err := s.run(cmd.Context(), workers)
+				if err != nil {
+					return err
+				}
+				for _, r := range rs {
+					if asJSON {
+						if err := enc.Encode(r); err != nil {
+							return err
+						}
+						continue
+					}
+					printRow(out, row, r)
+				}
 			}
 			return nil
 		},

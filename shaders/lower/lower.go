@@ -117,11 +117,11 @@ type bailout struct{ err *Error }
 
 // program is the lowering state shared by every function of one Result.
 type program struct {
-	sp      *sema.Program
-	out     *ir.Program
-	funcs   map[*sema.Func]*ir.Function
-	pending []pendingFunc
-	consts  map[int]bool
+	sp       *sema.Program
+	out      *ir.Program
+	funcs    map[*sema.Func]*ir.Function
+	pending  []pendingFunc
+	consts   map[int]bool
 	derived  map[*sema.FuncConst]*ir.Function
 	builders []*ir.Builder
 }

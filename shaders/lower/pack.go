@@ -12,8 +12,9 @@ import (
 // packFormat describes a packed format: component bit widths (low bits
 // first), signed normalization, sRGB on the colour channels.
 type packFormat struct {
-	bits []int
+	bits        []int
 	snorm, srgb bool
+	rev         bool // component 0 in the most significant bits (565)
 }
 
 func packFormatOf(name string) (packFormat, bool) {
@@ -33,7 +34,7 @@ func packFormatOf(name string) (packFormat, bool) {
 	case strings.Contains(name, "snorm10a2"):
 		return packFormat{bits: []int{10, 10, 10, 2}, snorm: true}, true
 	case strings.Contains(name, "unorm565"):
-		return packFormat{bits: []int{5, 6, 5}}, true
+		return packFormat{bits: []int{5, 6, 5}, rev: true}, true
 	}
 	return packFormat{}, false
 }
@@ -49,8 +50,8 @@ func (f *fn) pack(e *syntax.CallExpr, name string, xi *sema.ExprInfo) value {
 	if strings.HasPrefix(name, "unpack_") {
 		w := f.convert(v, sema.UInt, e.Pos()).regs[0]
 		out := make([]ir.Reg, len(pf.bits))
-		sh := 0
 		for i, nb := range pf.bits {
+			sh := pf.shift(i)
 			m := uint32(1)<<nb - 1
 			raw := f.b.Binary(ir.OpAnd, ir.U32, f.b.Binary(ir.OpShr, ir.U32, w, f.b.ConstU32(uint32(sh))), f.b.ConstU32(m))
 			var x ir.Reg
@@ -67,14 +68,13 @@ func (f *fn) pack(e *syntax.CallExpr, name string, xi *sema.ExprInfo) value {
 				}
 			}
 			out[i] = x
-			sh += nb
 		}
 		return f.convert(value{t: sema.Vec(sema.Float, len(out)), regs: out}, xi.Type, e.Pos())
 	}
 	fv := f.convert(v, sema.Vec(sema.Float, len(pf.bits)), e.Pos())
 	acc := f.b.ConstU32(0)
-	sh := 0
 	for i, nb := range pf.bits {
+		sh := pf.shift(i)
 		m := uint32(1)<<nb - 1
 		x := fv.regs[i]
 		var raw ir.Reg
@@ -92,7 +92,6 @@ func (f *fn) pack(e *syntax.CallExpr, name string, xi *sema.ExprInfo) value {
 			raw = f.b.Conv(ir.U32, ir.F32, x)
 		}
 		acc = f.b.Binary(ir.OpOr, ir.U32, acc, f.b.Binary(ir.OpShl, ir.U32, raw, f.b.ConstU32(uint32(sh))))
-		sh += nb
 	}
 	return f.convert(value{t: sema.UInt, regs: []ir.Reg{acc}}, xi.Type, e.Pos())
 }
@@ -114,3 +113,18 @@ func (f *fn) linearToSRGB(x ir.Reg) ir.Reg {
 }
 
 var _ = math.Pi
+
+// shift is the bit position of component i.
+func (pf packFormat) shift(i int) int {
+	sh := 0
+	if pf.rev {
+		for j := len(pf.bits) - 1; j > i; j-- {
+			sh += pf.bits[j]
+		}
+		return sh
+	}
+	for j := 0; j < i; j++ {
+		sh += pf.bits[j]
+	}
+	return sh
+}

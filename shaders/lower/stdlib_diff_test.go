@@ -278,3 +278,105 @@ func TestStdlibIntDiff(t *testing.T) {
 		})
 	}
 }
+
+// TestStdlibPackGeomDiff checks packing against fmath exactly and the
+// geometric functions against float64 references.
+func TestStdlibPackGeomDiff(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	var in [3][]float32
+	for k := range in {
+		in[k] = make([]float32, diffN)
+		for j := range in[k] {
+			in[k][j] = randIn(r, -1.5, 1.5)
+		}
+	}
+	raw := [3][]uint32{f32s(in[0]), f32s(in[1]), f32s(in[2])}
+	packs := []struct {
+		expr string
+		ref  func(a, b, c float32) uint32
+	}{
+		{"pack_float_to_unorm4x8(float4(a[i], b[i], c[i], a[i]))", func(a, b, c float32) uint32 { return fmath.PackUnorm4x8([4]float32{a, b, c, a}) }},
+		{"pack_float_to_snorm4x8(float4(a[i], b[i], c[i], a[i]))", func(a, b, c float32) uint32 { return fmath.PackSnorm4x8([4]float32{a, b, c, a}) }},
+		{"pack_float_to_unorm2x16(float2(a[i], b[i]))", func(a, b, _ float32) uint32 { return fmath.PackUnorm2x16([2]float32{a, b}) }},
+		{"pack_float_to_snorm2x16(float2(a[i], b[i]))", func(a, b, _ float32) uint32 { return fmath.PackSnorm2x16([2]float32{a, b}) }},
+		{"pack_float_to_unorm10a2(float4(a[i], b[i], c[i], a[i]))", func(a, b, c float32) uint32 { return fmath.PackUnorm10A2([4]float32{a, b, c, a}) }},
+		{"uint(pack_float_to_unorm565(float3(a[i], b[i], c[i])))", func(a, b, c float32) uint32 { return uint32(fmath.PackUnorm565([3]float32{a, b, c})) }},
+	}
+	for _, tc := range packs {
+		got, ref := runExpr(t, true, "float", "uint", tc.expr, raw)
+		for j := range got {
+			if got[j] != ref[j] {
+				t.Fatalf("%s: executors differ", tc.expr)
+			}
+			if want := tc.ref(in[0][j], in[1][j], in[2][j]); got[j] != want {
+				t.Errorf("%s (%v %v %v) = %#x, want %#x", tc.expr, in[0][j], in[1][j], in[2][j], got[j], want)
+				break
+			}
+		}
+	}
+	geoms := []struct {
+		expr string
+		ref  func(a, b, c float64) float64
+	}{
+		{"dot(float3(a[i], b[i], c[i]), float3(c[i], a[i], b[i]))", func(a, b, c float64) float64 { return a*c + b*a + c*b }},
+		{"length(float3(a[i], b[i], c[i]))", func(a, b, c float64) float64 { return math.Sqrt(a*a + b*b + c*c) }},
+		{"distance(float2(a[i], b[i]), float2(c[i], a[i]))", func(a, b, c float64) float64 { return math.Hypot(a-c, b-a) }},
+		{"normalize(float3(a[i], b[i], c[i])).y", func(a, b, c float64) float64 { return b / math.Sqrt(a*a+b*b+c*c) }},
+		{"cross(float3(a[i], b[i], c[i]), float3(c[i], a[i], b[i])).x", func(a, b, c float64) float64 { return b*b - c*a }},
+		{"reflect(float2(a[i], b[i]), normalize(float2(c[i], 1.0f))).x", func(a, b, c float64) float64 {
+			l := math.Hypot(c, 1)
+			nx, ny := c/l, 1/l
+			d := nx*a + ny*b
+			return a - 2*d*nx
+		}},
+	}
+	for _, tc := range geoms {
+		got, ref := runExpr(t, true, "float", "float", tc.expr, raw)
+		for j := range got {
+			if got[j] != ref[j] {
+				t.Fatalf("%s: executors differ", tc.expr)
+			}
+			want := tc.ref(float64(in[0][j]), float64(in[1][j]), float64(in[2][j]))
+			g := float64(math.Float32frombits(got[j]))
+			if math.Abs(g-want) > 4e-6*math.Max(1, math.Abs(want)) {
+				t.Errorf("%s (%v %v %v) = %v, want %v", tc.expr, in[0][j], in[1][j], in[2][j], g, want)
+				break
+			}
+		}
+	}
+}
+
+// TestStdlibUnpackDiff checks unpacking against fmath exactly.
+func TestStdlibUnpackDiff(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	var in [3][]uint32
+	for k := range in {
+		in[k] = make([]uint32, diffN)
+		for j := range in[k] {
+			in[k][j] = r.Uint32()
+		}
+	}
+	cases := []struct {
+		expr string
+		ref  func(p uint32) float32
+	}{
+		{"unpack_unorm4x8_to_float(a[i]).z", func(p uint32) float32 { return fmath.UnpackUnorm4x8(p)[2] }},
+		{"unpack_snorm4x8_to_float(a[i]).y", func(p uint32) float32 { return fmath.UnpackSnorm4x8(p)[1] }},
+		{"unpack_unorm2x16_to_float(a[i]).y", func(p uint32) float32 { return fmath.UnpackUnorm2x16(p)[1] }},
+		{"unpack_snorm2x16_to_float(a[i]).x", func(p uint32) float32 { return fmath.UnpackSnorm2x16(p)[0] }},
+		{"unpack_unorm10a2_to_float(a[i]).w", func(p uint32) float32 { return fmath.UnpackUnorm10A2(p)[3] }},
+		{"unpack_unorm565_to_float(ushort(a[i])).x", func(p uint32) float32 { return fmath.UnpackUnorm565(uint16(p))[0] }},
+	}
+	for _, tc := range cases {
+		got, ref := runExpr(t, true, "uint", "float", tc.expr, in)
+		for j := range got {
+			if got[j] != ref[j] {
+				t.Fatalf("%s: executors differ", tc.expr)
+			}
+			if want := tc.ref(in[0][j]); math.Float32frombits(got[j]) != want {
+				t.Errorf("%s (%#x) = %v, want %v", tc.expr, in[0][j], math.Float32frombits(got[j]), want)
+				break
+			}
+		}
+	}
+}

@@ -49,7 +49,9 @@ func (f *fn) textureCall(e *syntax.CallExpr, me *syntax.MemberExpr, t *sema.Type
 	si := stdlib.TextureShapes[shape]
 	ck := texComp(t)
 	pos := e.Pos()
-	u32 := func(x syntax.Expr) []ir.Reg { return f.convert(f.value(x), withWidth(sema.UInt, valueType(f.x(x).Type).Width()), pos).regs }
+	u32 := func(x syntax.Expr) []ir.Reg {
+		return f.convert(f.value(x), withWidth(sema.UInt, valueType(f.x(x).Type).Width()), pos).regs
+	}
 	call := func(d ir.IntrinsicDecl, args []ir.Reg) []ir.Reg { return f.b.Intrinsic(f.p.out.Intrinsic(d), args...) }
 	result := func(regs []ir.Reg) *lvalue {
 		rt := xi.Type

@@ -176,6 +176,22 @@ func (c *checker) vectorCtor(e syntax.Expr, t *Type, xs []*ExprInfo, out *ExprIn
 			return fail("cannot use '%s' in a constructor of '%s'", x.Type, t)
 		}
 	}
+	if total == n {
+		// Record each component's conversion to the element type.
+		for _, x := range xs {
+			xt := valueType(x.Type)
+			target := t.Elem
+			if xt.Kind == KVector {
+				target = Vec(t.Elem, xt.N)
+			}
+			if xt != target {
+				cv := ImplicitConversion(x.Type, target, ConvOpts{Explicit: true})
+				if cv.Rank != RankNone {
+					x.Conv = &cv
+				}
+			}
+		}
+	}
 	if total < n {
 		return fail("too few elements in vector initialization (expected %d elements, have %d)", n, total)
 	}
@@ -207,6 +223,10 @@ func (c *checker) matrixCtor(e syntax.Expr, t *Type, xs []*ExprInfo, out *ExprIn
 	case len(xs) == 0:
 		return c.record(e, out)
 	case len(xs) == 1 && valueType(xs[0].Type).IsScalar():
+		if valueType(xs[0].Type) != t.Elem {
+			cv := ImplicitConversion(xs[0].Type, t.Elem, ConvOpts{Explicit: true})
+			xs[0].Conv = &cv
+		}
 		return c.record(e, out) // diagonal
 	case len(xs) == 1 && xs[0].Type.Kind == KMatrix:
 		if xs[0].Type.N != t.N || xs[0].Type.Rows != t.Rows {
@@ -234,6 +254,12 @@ func (c *checker) matrixCtor(e syntax.Expr, t *Type, xs []*ExprInfo, out *ExprIn
 		}
 		return c.record(e, out)
 	case allScalar && len(xs) == t.N*t.Rows:
+		for _, x := range xs {
+			if valueType(x.Type) != t.Elem {
+				cv := ImplicitConversion(x.Type, t.Elem, ConvOpts{Explicit: true})
+				x.Conv = &cv
+			}
+		}
 		return c.record(e, out)
 	}
 	return fail("invalid arguments (%s) for matrix constructor '%s' (needs %d columns of '%s' or %d scalars)",

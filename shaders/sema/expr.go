@@ -570,6 +570,16 @@ func (c *checker) binary(e *syntax.BinaryExpr, s *Scope) *ExprInfo {
 	if rt == nil {
 		return c.invalid(e)
 	}
+	if operand == nil {
+		// matrix op scalar: the scalar converts to the element type.
+		xt, yt := valueType(x.Type), valueType(y.Type)
+		switch {
+		case xt.Kind == KMatrix && yt.IsScalar():
+			c.setConv(e.Y, y, xt.Elem, ConvOpts{Explicit: true})
+		case yt.Kind == KMatrix && xt.IsScalar():
+			c.setConv(e.X, x, yt.Elem, ConvOpts{Explicit: true})
+		}
+	}
 	if e.Op.IsAssign() {
 		c.checkAssignable(x, e.OpPos)
 		if operand != nil && !operand.IsBad() {

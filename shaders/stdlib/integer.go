@@ -10,7 +10,7 @@ type I struct {
 }
 
 func (e I) bin(op ir.Op, x, y ir.Reg) ir.Reg { return e.B.Binary(op, e.K, x, y) }
-func (e I) c(v int64) ir.Reg              { return e.B.Const(e.K, uint64(v)) }
+func (e I) c(v int64) ir.Reg                 { return e.B.Const(e.K, uint64(v)) }
 
 // unsigned returns the unsigned kind of the same width.
 func unsigned(k ir.Kind) ir.Kind {

@@ -16,21 +16,21 @@ type E struct {
 	Fast bool
 }
 
-func (e E) c(x float32) ir.Reg { return e.B.ConstF32(x) }
-func (e E) add(x, y ir.Reg) ir.Reg { return e.B.Binary(ir.OpAdd, ir.F32, x, y) }
-func (e E) sub(x, y ir.Reg) ir.Reg { return e.B.Binary(ir.OpSub, ir.F32, x, y) }
-func (e E) mul(x, y ir.Reg) ir.Reg { return e.B.Binary(ir.OpMul, ir.F32, x, y) }
-func (e E) div(x, y ir.Reg) ir.Reg { return e.B.Binary(ir.OpDiv, ir.F32, x, y) }
-func (e E) un(op ir.Op, x ir.Reg) ir.Reg { return e.B.Unary(op, ir.F32, x) }
+func (e E) c(x float32) ir.Reg               { return e.B.ConstF32(x) }
+func (e E) add(x, y ir.Reg) ir.Reg           { return e.B.Binary(ir.OpAdd, ir.F32, x, y) }
+func (e E) sub(x, y ir.Reg) ir.Reg           { return e.B.Binary(ir.OpSub, ir.F32, x, y) }
+func (e E) mul(x, y ir.Reg) ir.Reg           { return e.B.Binary(ir.OpMul, ir.F32, x, y) }
+func (e E) div(x, y ir.Reg) ir.Reg           { return e.B.Binary(ir.OpDiv, ir.F32, x, y) }
+func (e E) un(op ir.Op, x ir.Reg) ir.Reg     { return e.B.Unary(op, ir.F32, x) }
 func (e E) cmp(op ir.Op, x, y ir.Reg) ir.Reg { return e.B.Binary(op, ir.F32, x, y) }
-func (e E) sel(c, x, y ir.Reg) ir.Reg { return e.B.Select(ir.F32, c, x, y) }
-func (e E) and(x, y ir.Reg) ir.Reg { return e.B.Binary(ir.OpAnd, ir.Bool, x, y) }
-func (e E) or(x, y ir.Reg) ir.Reg { return e.B.Binary(ir.OpOr, ir.Bool, x, y) }
-func (e E) not(x ir.Reg) ir.Reg { return e.B.Unary(ir.OpNot, ir.Bool, x) }
-func (e E) fma(x, y, z ir.Reg) ir.Reg { return e.B.Fma(ir.F32, x, y, z) }
-func (e E) bits(x ir.Reg) ir.Reg { return e.B.Bitcast(ir.U32, ir.F32, x) }
-func (e E) fromBits(x ir.Reg) ir.Reg { return e.B.Bitcast(ir.F32, ir.U32, x) }
-func (e E) u(x uint32) ir.Reg { return e.B.ConstU32(x) }
+func (e E) sel(c, x, y ir.Reg) ir.Reg        { return e.B.Select(ir.F32, c, x, y) }
+func (e E) and(x, y ir.Reg) ir.Reg           { return e.B.Binary(ir.OpAnd, ir.Bool, x, y) }
+func (e E) or(x, y ir.Reg) ir.Reg            { return e.B.Binary(ir.OpOr, ir.Bool, x, y) }
+func (e E) not(x ir.Reg) ir.Reg              { return e.B.Unary(ir.OpNot, ir.Bool, x) }
+func (e E) fma(x, y, z ir.Reg) ir.Reg        { return e.B.Fma(ir.F32, x, y, z) }
+func (e E) bits(x ir.Reg) ir.Reg             { return e.B.Bitcast(ir.U32, ir.F32, x) }
+func (e E) fromBits(x ir.Reg) ir.Reg         { return e.B.Bitcast(ir.F32, ir.U32, x) }
+func (e E) u(x uint32) ir.Reg                { return e.B.ConstU32(x) }
 func (e E) uop(op ir.Op, x, y ir.Reg) ir.Reg { return e.B.Binary(op, ir.U32, x, y) }
 
 // IsNaN, IsInf and IsFinite classify x.

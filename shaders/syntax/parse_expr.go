@@ -192,11 +192,13 @@ func (p *parser) sizeofExpr() Expr {
 	}
 	if p.kind() == LParen && p.typeStartAt(p.i+1) {
 		st := p.mark()
+		p.failed = false
 		p.tentative++
 		p.next()
 		typ := p.typeID()
 		ok := !p.failed && p.kind() == RParen
 		p.tentative--
+		p.failed = st.failed
 		if ok {
 			s.Type = typ
 			p.next()
@@ -224,6 +226,7 @@ func (p *parser) tryCast() Expr {
 	}
 	s := p.mark()
 	lp := p.pos()
+	p.failed = false
 	p.tentative++
 	p.next()
 	saved := p.noGt
@@ -232,6 +235,7 @@ func (p *parser) tryCast() Expr {
 	p.noGt = saved
 	ok := !p.failed && p.kind() == RParen
 	p.tentative--
+	p.failed = s.failed
 	if !ok {
 		p.reset(s)
 		return nil

@@ -198,6 +198,7 @@ func boolInt(b bool) int {
 
 func (p *parser) tryTemplateArgs1(strictFollow bool) bool {
 	s := p.mark()
+	p.failed = false
 	p.tentative++
 	p.templateArgs()
 	ok := !p.failed
@@ -279,11 +280,13 @@ func (p *parser) isTypeName(n *Name) bool {
 // position just after it; the caller resets to s.
 func (p *parser) probeName() (*Name, state) {
 	s := p.mark()
+	p.failed = false
 	p.tentative++
 	n := p.parseName()
 	p.tentative--
 	if p.failed {
 		n = nil
 	}
+	p.failed = s.failed
 	return n, s
 }

@@ -410,6 +410,7 @@ func (p *parser) isDeclStmt() bool {
 		if p.peek(1) == LBrack {
 			// [[attr]] decl or [[attr]] statement: skip the attributes and look.
 			s := p.mark()
+			p.failed = false
 			p.tentative++
 			p.parseAttrLists()
 			p.tentative--

@@ -879,6 +879,7 @@ func (p *parser) paramsFollow(mode declMode, named bool) bool {
 		// is an expression; a type followed by a name/ptr is a parameter.
 		save := p.mark()
 		p.next()
+		p.failed = false
 		p.tentative++
 		p.paramCtx++
 		var ds declSpecs

@@ -1,0 +1,64 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/ingot-render/ingot/accel"
+	"github.com/ingot-render/ingot/internal/benchkit"
+)
+
+func init() {
+	benchSuites = append(benchSuites, benchSuite{prefix: "accel/", run: runAccelBench})
+}
+
+// sharedScenesDir finds the shared scene set: $INGOT_SCENES, or
+// ../shared/scenes relative to the working directory or its parents.
+func sharedScenesDir() string {
+	if d := os.Getenv("INGOT_SCENES"); d != "" {
+		return d
+	}
+	dir, _ := os.Getwd()
+	for range 4 {
+		c := filepath.Join(dir, "..", "shared", "scenes")
+		if st, err := os.Stat(c); err == nil && st.IsDir() {
+			return c
+		}
+		dir = filepath.Dir(dir)
+	}
+	return filepath.Join("..", "shared", "scenes")
+}
+
+// runAccelBench runs the acceleration-structure suite (bunny and ~1M
+// instanced triangles): build times, BVH size and Mrays/s, each beside its
+// naive baseline (brute force, median-split build).
+func runAccelBench(ctx context.Context, workers int) ([]benchkit.Result, error) {
+	o := accel.BenchOptions{ScenesDir: sharedScenesDir()}
+	if workers > 0 {
+		o.Workers = []int{workers}
+	}
+	rs, err := accel.RunBenchmarks(ctx, o)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]benchkit.Result, 0, len(rs))
+	for _, r := range rs {
+		name := r.Name
+		if !strings.HasPrefix(name, "accel/") {
+			name = "accel/" + name
+		}
+		res := benchkit.Result{Name: name, Unit: r.Unit, Ingot: r.Value, Native: r.Baseline, Workers: workers}
+		if r.Baseline != 0 && r.Value != 0 {
+			// Ratio as time ratio (lower is better), like the other suites.
+			if strings.HasSuffix(r.Unit, "/s") {
+				res.Ratio = r.Baseline / r.Value
+			} else {
+				res.Ratio = r.Value / r.Baseline
+			}
+		}
+		out = append(out, res)
+	}
+	return out, nil
+}
