@@ -326,7 +326,7 @@ func benchMandel(b *testing.B, workers int) {
 		var it [4]byte
 		binary.LittleEndian.PutUint32(it[:], benchMandelIt)
 		return func() error {
-			return bd.run(p, Sz(benchMandelW, benchMandelW, 1), Sz(16, 16, 1), func(e *ComputeCommandEncoder) error {
+			return bd.run(p, Sz(benchMandelW, benchMandelW, 1), Sz(64, 4, 1), func(e *ComputeCommandEncoder) error {
 				e.SetBuffer(out, 0, 0)
 				return e.SetBytes(it[:], 1)
 			})
@@ -471,7 +471,7 @@ func benchConvolveWith(b *testing.B, workers int, kernel string) {
 			return nil, err
 		}
 		return func() error {
-			return bd.run(p, Sz(benchConvW, benchConvW, 1), Sz(16, 16, 1), func(e *ComputeCommandEncoder) error {
+			return bd.run(p, Sz(benchConvW, benchConvW, 1), Sz(64, 4, 1), func(e *ComputeCommandEncoder) error {
 				e.SetTexture(bd.tex, 0)
 				e.SetSamplerState(smp, 0)
 				return e.SetBuffer(out, 0, 0)

@@ -251,3 +251,43 @@ func (p *ComputePipelineState) Reflection() *reflect.Function { return p.reflect
 
 // Program returns the optimized IR the pipeline runs (for tools).
 func (p *ComputePipelineState) Program() *ir.Program { return p.pl.Program() }
+
+// Binding is one resource binding point of a pipeline (MTLBinding): every
+// argument after specialization, program-scope resource variables
+// included, with its final index.
+type Binding struct {
+	// Name is the argument's name ("tex[1]" for an element of an array).
+	Name string
+	// Type is the binding group: buffer, texture, sampler,
+	// threadgroupMemory, or another handle.
+	Type reflect.ArgumentType
+	// Index is the binding index after specialization.
+	Index int
+	// Active is false for an argument disabled by a function constant.
+	Active bool
+	// TextureType is the MSL texture type name for textures ("texture2d").
+	TextureType string
+	// Size is the bytes a by-value or reference buffer argument needs (0
+	// for pointers).
+	Size int
+}
+
+// Bindings lists the pipeline's binding points in parameter order.
+func (p *ComputePipelineState) Bindings() []Binding {
+	out := make([]Binding, len(p.bindings))
+	for i, b := range p.bindings {
+		t := reflect.ArgumentType(b.kind.String())
+		switch b.kind {
+		case lower.BindBuffer:
+			t = reflect.ArgBuffer
+		case lower.BindTexture:
+			t = reflect.ArgTexture
+		case lower.BindSampler:
+			t = reflect.ArgSampler
+		case lower.BindThreadgroup:
+			t = reflect.ArgThreadgroupMemory
+		}
+		out[i] = Binding{Name: b.name, Type: t, Index: b.index, Active: b.enabled, TextureType: b.texType, Size: b.size}
+	}
+	return out
+}

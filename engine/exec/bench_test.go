@@ -2,6 +2,7 @@ package exec_test
 
 import (
 	"context"
+	"slices"
 	"testing"
 	"time"
 
@@ -11,10 +12,14 @@ import (
 
 // Each benchmark runs the IR kernel on the VM and the hand-written scalar
 // Go version of the same work in the same loop, and reports the VM time
-// (ns/op), the native time (native-ns/op) and their ratio (x-native).
+// (vm-ns/op), the native time (native-ns/op) and their ratio (x-native),
+// in wall time, and the ratio of the process CPU time of the two
+// (x-native-cpu; Linux only), which a loaded machine disturbs less: every
+// benchmark here runs one worker.
 
 type benchRun struct {
-	vm, native time.Duration
+	vm, native       time.Duration
+	vmCPU, nativeCPU time.Duration
 }
 
 func (r *benchRun) report(b *testing.B) {
@@ -24,12 +29,26 @@ func (r *benchRun) report(b *testing.B) {
 	if r.native > 0 {
 		b.ReportMetric(float64(r.vm)/float64(r.native), "x-native")
 	}
+	if r.nativeCPU > 0 {
+		b.ReportMetric(float64(r.vmCPU)/float64(r.nativeCPU), "x-native-cpu")
+	}
 }
+
+func (r *benchRun) timeVM(f func())     { timeBoth(&r.vm, &r.vmCPU, f) }
+func (r *benchRun) timeNative(f func()) { timeBoth(&r.native, &r.nativeCPU, f) }
 
 func timeIt(d *time.Duration, f func()) {
 	t := time.Now()
 	f()
 	*d += time.Since(t)
+}
+
+// timeBoth adds the wall and the process CPU time of f to wall and cpu.
+func timeBoth(wall, cpu *time.Duration, f func()) {
+	c, t := processCPU(), time.Now()
+	f()
+	*wall += time.Since(t)
+	*cpu += processCPU() - c
 }
 
 func benchPipeline(b *testing.B, p *ir.Program, entry string, workers int) *exec.Pipeline {
@@ -58,8 +77,8 @@ func BenchmarkSaxpy16M(b *testing.B) {
 	d := exec.Dispatch{Grid: exec.ThreadsGrid([3]uint32{n, 1, 1}, [3]uint32{1024, 1, 1}), Args: []uint64{ir.F32Value(2), xb.Addr, yb.Addr}, Memory: mem}
 	var r benchRun
 	for b.Loop() {
-		timeIt(&r.vm, func() { runOrFail(b, pl, d) })
-		timeIt(&r.native, func() {
+		r.timeVM(func() { runOrFail(b, pl, d) })
+		r.timeNative(func() {
 			a := float32(2)
 			for i := range y {
 				y[i] = a*x[i] + y[i]
@@ -79,8 +98,8 @@ func BenchmarkBlinnPhong1M(b *testing.B) {
 	d := exec.Dispatch{Grid: exec.ThreadsGrid([3]uint32{n, 1, 1}, [3]uint32{1024, 1, 1}), Args: addrArgs(bufs), Memory: mem}
 	var r benchRun
 	for b.Loop() {
-		timeIt(&r.vm, func() { runOrFail(b, pl, d) })
-		timeIt(&r.native, func() { blinnPhongNative(out, pos, nrm) })
+		r.timeVM(func() { runOrFail(b, pl, d) })
+		r.timeNative(func() { blinnPhongNative(out, pos, nrm) })
 	}
 	r.report(b)
 }
@@ -95,13 +114,44 @@ func BenchmarkMandelbrot1024(b *testing.B) {
 	d := exec.Dispatch{Grid: exec.ThreadsGrid([3]uint32{w, h, 1}, [3]uint32{32, 32, 1}), Args: addrArgs(bufs), Memory: mem}
 	var r benchRun
 	for b.Loop() {
-		timeIt(&r.vm, func() { runOrFail(b, pl, d) })
-		timeIt(&r.native, func() { mandelNative(out, w, h, x0, y0, dx, dy, it) })
+		r.timeVM(func() { runOrFail(b, pl, d) })
+		r.timeNative(func() { mandelNative(out, w, h, x0, y0, dx, dy, it) })
 	}
 	r.report(b)
 }
 
+// BenchmarkReduction4M sums 4M floats with the threadgroup reduction of
+// buildReduction (the MSL reduce_sum of engine/bench_kernels.metal: a
+// float4 per thread, simd_sum, threadgroup memory, a barrier, one store
+// per threadgroup of 256 threads). The native baseline computes the same
+// sums in the same order in scalar Go; the results are compared.
 func BenchmarkReduction4M(b *testing.B) {
+	const n = 4 << 20
+	const groups = n / (4 * reduceTG)
+	in := make([]float32, n)
+	for i := range in {
+		in[i] = float32(i % 97)
+	}
+	out := make([]float32, groups)
+	bufs := []exec.Buffer{{Addr: 1 << 32, Data: f32bytes(in)}, {Addr: 2 << 32, Data: make([]byte, 4*groups)}}
+	mem := mustMem(b, bufs)
+	pl := benchPipeline(b, buildReduction(), "reduce", 1)
+	d := exec.Dispatch{Grid: exec.ThreadgroupsGrid([3]uint32{groups, 1, 1}, [3]uint32{reduceTG, 1, 1}), Args: addrArgs(bufs), Memory: mem}
+	var r benchRun
+	for b.Loop() {
+		r.timeVM(func() { runOrFail(b, pl, d) })
+		r.timeNative(func() { reduceNative(out, in) })
+	}
+	r.report(b)
+	if got := bytesF32(bufs[1].Data); !slices.Equal(got, out) {
+		b.Fatalf("VM sums differ from the native ones")
+	}
+}
+
+// BenchmarkReduction4MOnePerThread is the naive shape of the reduction
+// (buildReduction1024: one float per thread, 1024 threads per
+// threadgroup), against the same sums in scalar Go.
+func BenchmarkReduction4MOnePerThread(b *testing.B) {
 	const n = 4 << 20
 	in := make([]float32, n)
 	for i := range in {
@@ -110,12 +160,12 @@ func BenchmarkReduction4M(b *testing.B) {
 	out := make([]float32, n/1024)
 	bufs := []exec.Buffer{{Addr: 1 << 32, Data: f32bytes(in)}, {Addr: 2 << 32, Data: make([]byte, 4*n/1024)}}
 	mem := mustMem(b, bufs)
-	pl := benchPipeline(b, buildReduction(), "reduce", 1)
+	pl := benchPipeline(b, buildReduction1024(), "reduce", 1)
 	d := exec.Dispatch{Grid: exec.ThreadgroupsGrid([3]uint32{n / 1024, 1, 1}, [3]uint32{1024, 1, 1}), Args: addrArgs(bufs), Memory: mem}
 	var r benchRun
 	for b.Loop() {
-		timeIt(&r.vm, func() { runOrFail(b, pl, d) })
-		timeIt(&r.native, func() { reduceNative(out, in, 1024) })
+		r.timeVM(func() { runOrFail(b, pl, d) })
+		r.timeNative(func() { reduce1024Native(out, in, 1024) })
 	}
 	r.report(b)
 }

@@ -83,6 +83,7 @@ const (
 	opVStore
 	opVLoadAff
 	opVStoreAff
+	opVLoadAffN
 	opCall
 	opIntrinsic
 	opBarrier
@@ -154,6 +155,8 @@ type instExt struct {
 	caseVals [][]uint64 // opSwBegin: normalized values per case
 	caseDef  int        // opSwBegin: index of the default case or -1
 	uniRes   []int32    // opIntrinsic: uniform slot per result, or -1
+	comp     []int32    // opVLoadAffN: lane offset of each component's result
+	parts    []inst     // opVLoadAffN: the component loads, for the slow path
 }
 
 // instDef is an instruction as the compiler builds it.

@@ -132,6 +132,10 @@ type compiler struct {
 	uses   []int
 	cidx   map[ir.Reg]int // index in cf.consts
 	err    error
+	// boundAt is the pc where a label was last bound (-1: none).
+	boundAt int
+	// lastLoad is the affine load group that the next load may join.
+	lastLoad loadGroup
 }
 
 type fixup struct {
@@ -167,6 +171,7 @@ func (c *compiler) newLane(wide bool) int32 {
 func (c *compiler) compile() error {
 	f := c.f
 	c.loc = make([]regLoc, len(f.Regs))
+	c.boundAt, c.lastLoad = -1, loadGroup{pc: -1}
 	c.udefs = map[ir.Reg][]int{}
 	c.cidx = map[ir.Reg]int{}
 	isParam := make([]bool, len(f.Regs))
@@ -240,7 +245,10 @@ func (c *compiler) newLabel() int {
 	return len(c.labels) - 1
 }
 
-func (c *compiler) bind(l int) { c.labels[l] = int32(len(c.cf.code)) }
+func (c *compiler) bind(l int) {
+	c.labels[l] = int32(len(c.cf.code))
+	c.boundAt = len(c.cf.code)
+}
 
 func (c *compiler) emit(in instDef) int {
 	c.cf.code = append(c.cf.code, in.compact())
@@ -519,10 +527,11 @@ func (c *compiler) simple(in *ir.Instr) {
 			}
 			if in.Op == ir.OpLoad {
 				ai.res = []operand{c.dstOperand(in.Dst)}
-			} else {
-				ai.op = opVStoreAff
-				ai.ops = []operand{c.laneOperand(in.Args[1])}
+				c.emitAffineLoad(ai, fa)
+				return
 			}
+			ai.op = opVStoreAff
+			ai.ops = []operand{c.laneOperand(in.Args[1])}
 			c.emit(ai)
 			return
 		}

@@ -130,6 +130,26 @@ func kernelCases() []kcase {
 				}
 			}},
 		{name: "reduction", prog: buildReduction, entry: "reduce",
+			grid: exec.ThreadgroupsGrid([3]uint32{6, 1, 1}, [3]uint32{reduceTG, 1, 1}),
+			bufs: func() []exec.Buffer {
+				in := make([]float32, 6*4*reduceTG)
+				for i := range in {
+					in[i] = float32(i%97) * 0.25
+				}
+				return []exec.Buffer{{Addr: 0x1000, Data: f32bytes(in)}, {Addr: 0x100000, Data: make([]byte, 6*4)}}
+			},
+			args: addrArgs,
+			check: func(t *testing.T, b []exec.Buffer) {
+				want := make([]float32, 6)
+				reduceNative(want, bytesF32(b[0].Data))
+				got := bytesF32(b[1].Data)
+				for i := range want {
+					if got[i] != want[i] {
+						t.Fatalf("group %d: %v, want %v", i, got[i], want[i])
+					}
+				}
+			}},
+		{name: "reduction1024", prog: buildReduction1024, entry: "reduce",
 			grid: exec.ThreadgroupsGrid([3]uint32{6, 1, 1}, [3]uint32{1024, 1, 1}),
 			bufs: func() []exec.Buffer {
 				in := make([]float32, 6*1024)
@@ -141,7 +161,7 @@ func kernelCases() []kcase {
 			args: addrArgs,
 			check: func(t *testing.T, b []exec.Buffer) {
 				want := make([]float32, 6)
-				reduceNative(want, bytesF32(b[0].Data), 1024)
+				reduce1024Native(want, bytesF32(b[0].Data), 1024)
 				got := bytesF32(b[1].Data)
 				for i := range want {
 					if got[i] != want[i] {

@@ -168,10 +168,97 @@ func mandelNative(out []uint32, w, h uint32, x0, y0, dx, dy float32, maxIter uin
 	}
 }
 
-// buildReduction: each threadgroup of 1024 threads sums its 1024 inputs:
-// simd_sum per SIMD-group into threadgroup memory, a barrier, then
-// SIMD-group 0 sums the partial sums; thread 0 writes out[group].
+// buildReduction mirrors the lowering of the MSL reduce_sum kernel of
+// engine/bench_kernels.metal, the way a threadgroup reduction is written
+// for a GPU: each thread of a 256-thread threadgroup loads a float4 (four
+// consecutive floats, scalarized into four loads at +0, +4, +8, +12) and
+// sums it pairwise; simd_sum per SIMD-group; lane 0 of each SIMD-group
+// writes its partial sum to threadgroup memory; a barrier; SIMD-group 0
+// reads the (up to 8) partial sums (lane < 8 ? sums[lane] : 0), simd_sums
+// them and thread 0 writes partial[group].
+//
+//	float4 v = in[gid];
+//	float s = simd_sum((v.x + v.y) + (v.z + v.w));
+//	if (lane == 0) sums[simd] = s;
+//	threadgroup_barrier(mem_flags::mem_threadgroup);
+//	if (simd == 0) {
+//	    float t = lane < 8 ? sums[lane] : 0.0f;
+//	    t = simd_sum(t);
+//	    if (tid == 0) partial[group] = t;
+//	}
 func buildReduction() *ir.Program {
+	p := ir.NewProgram(nil)
+	sum := p.Intrinsic(mustDecl("simd_sum.f32"))
+	bar := p.Intrinsic(mustDecl("threadgroup_barrier"))
+	b := fb{ir.NewFunction(p, "reduce", []ir.Kind{ir.U64, ir.U64}, nil)}
+	b.Fn.Kernel = true
+	b.Fn.ThreadgroupMemory = 8 * 4
+	gid := b.Builtin(ir.ThreadPositionInGrid)
+	tid := b.Builtin(ir.ThreadIndexInThreadgroup)
+	grp := b.Builtin(ir.ThreadgroupPositionInGrid)
+	sg := b.Builtin(ir.SimdgroupIndexInThreadgroup)
+	lid := b.Builtin(ir.ThreadIndexInSimdgroup)
+	base := elemAddr(b.Builder, b.Param(0), gid, 16)
+	var v [4]ir.Reg
+	for k := range v {
+		a := base
+		if k > 0 {
+			a = b.Binary(ir.OpAdd, ir.U64, base, b.ConstU64(uint64(4*k)))
+		}
+		v[k] = b.Load(ir.Device, ir.F32, a, 4)
+	}
+	s := b.Intrinsic(sum, b.add(b.add(v[0], v[1]), b.add(v[2], v[3])))[0]
+	b.If(b.Binary(ir.OpEq, ir.U32, lid, b.u(0)))
+	b.Store(ir.Threadgroup, ir.F32, b.Binary(ir.OpMul, ir.U64, b.Conv(ir.U64, ir.U32, sg), b.ConstU64(4)), s, 4)
+	b.EndIf()
+	b.Intrinsic(bar, b.u(2))
+	b.If(b.Binary(ir.OpEq, ir.U32, sg, b.u(0)))
+	{
+		t := b.Var(ir.F32, "t")
+		b.If(b.Binary(ir.OpLt, ir.U32, lid, b.u(8)))
+		b.Set(t, b.Load(ir.Threadgroup, ir.F32, b.Binary(ir.OpMul, ir.U64, b.Conv(ir.U64, ir.U32, lid), b.ConstU64(4)), 4))
+		b.Else()
+		b.Set(t, b.f(0))
+		b.EndIf()
+		total := b.Intrinsic(sum, t)[0]
+		b.If(b.Binary(ir.OpEq, ir.U32, tid, b.u(0)))
+		b.Store(ir.Device, ir.F32, elemAddr(b.Builder, b.Param(1), grp, 4), total, 4)
+		b.EndIf()
+	}
+	b.EndIf()
+	must(b.Finish())
+	return p
+}
+
+// reduceTG is the threadgroup size of buildReduction; each threadgroup
+// sums 4*reduceTG floats.
+const reduceTG = 256
+
+// reduceNative is the scalar Go version of buildReduction: the same sums
+// in the same order (so the results are bit-identical), one float at a
+// time.
+func reduceNative(out, in []float32) {
+	const per = 4 * reduceTG
+	for g := range out {
+		blk := in[g*per : (g+1)*per]
+		var total float32
+		for s := 0; s < reduceTG/32; s++ {
+			var acc float32
+			sg := blk[s*128 : s*128+128]
+			for t := 0; t < 128; t += 4 {
+				acc += (sg[t] + sg[t+1]) + (sg[t+2] + sg[t+3])
+			}
+			total += acc
+		}
+		out[g] = total
+	}
+}
+
+// buildReduction1024 is a naive variant: 1024 threads per threadgroup,
+// one float per thread, simd_sum, partial sums through threadgroup memory,
+// a barrier, SIMD-group 0 sums the partial sums; thread 0 writes
+// out[group].
+func buildReduction1024() *ir.Program {
 	p := ir.NewProgram(nil)
 	sum := p.Intrinsic(mustDecl("simd_sum.f32"))
 	bar := p.Intrinsic(mustDecl("threadgroup_barrier"))
@@ -207,7 +294,9 @@ func buildReduction() *ir.Program {
 	return p
 }
 
-func reduceNative(out, in []float32, group int) {
+// reduce1024Native is the scalar Go version of buildReduction1024, in the
+// same order.
+func reduce1024Native(out, in []float32, group int) {
 	for g := range out {
 		var parts [32]float32
 		blk := in[g*group : (g+1)*group]

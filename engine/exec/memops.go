@@ -136,8 +136,12 @@ func (w *worker) vload(fr *frame, in *inst) error {
 				copy(bytesOf64(fr.r64[dst.off:int(dst.off)+W]), b[:8*W])
 			case size == 4:
 				d := fr.r32[dst.off : int(dst.off)+W]
-				for i := range d {
-					d[i] = binary.LittleEndian.Uint32(b[uint64(i)*stride:])
+				if src, ok := words(b); ok && stride%4 == 0 {
+					lane.GatherStrided32(d, src, int(stride/4))
+				} else {
+					for i := range d {
+						d[i] = binary.LittleEndian.Uint32(b[uint64(i)*stride:])
+					}
 				}
 			default:
 				d := fr.r64[dst.off : int(dst.off)+W]
@@ -237,6 +241,8 @@ func (w *worker) affine(fr *frame, in *inst) error {
 				d := fr.r32[in.res[0].off : int(in.res[0].off)+W]
 				if scale == 4 {
 					copy(bytesOf32(d), b[:4*W])
+				} else if src, ok := words(b); ok && scale%4 == 0 {
+					lane.GatherStrided32(d, src, int(scale/4))
 				} else {
 					for i := range d {
 						d[i] = binary.LittleEndian.Uint32(b[uint64(i)*scale:])
@@ -325,4 +331,69 @@ func (w *worker) vstore(fr *frame, in *inst) error {
 		writeKind(b, in.k, fr.get(val, l))
 	}
 	return nil
+}
+
+// affineN runs a group of component loads (opVLoadAffN): with every lane
+// active at consecutive indices and the whole span inside one buffer, one
+// pass gathers the components of each lane; otherwise the component loads
+// run one by one.
+func (w *worker) affineN(fr *frame, in *inst) error {
+	m := fr.exec
+	if m == 0 {
+		return nil
+	}
+	W := w.w
+	if m == w.full {
+		idx := fr.r32[in.a : in.a+W]
+		signed := in.from == ir.I32
+		if (in.seqOK && fr.seq[in.a/W] && !signed) || consecutive(idx, signed) {
+			var base uint64
+			if in.b >= 0 {
+				base = fr.uni[in.b]
+			}
+			if in.c >= 0 {
+				base += fr.uni[in.c]
+			}
+			i0 := uint64(idx[0])
+			if signed {
+				i0 = uint64(int64(int32(idx[0])))
+			}
+			n := len(in.comp)
+			if src, ok := w.stridedWords(base+i0*in.imm, in.imm, W, n, in); ok {
+				st := int(in.imm / 4)
+				r, c := fr.r32, in.comp
+				switch n {
+				case 2:
+					lane.GatherStrided2x32(r[c[0]:int(c[0])+W], r[c[1]:int(c[1])+W], src, st)
+				case 3:
+					lane.GatherStrided3x32(r[c[0]:int(c[0])+W], r[c[1]:int(c[1])+W], r[c[2]:int(c[2])+W], src, st)
+				default:
+					lane.GatherStrided4x32(r[c[0]:int(c[0])+W], r[c[1]:int(c[1])+W], r[c[2]:int(c[2])+W], r[c[3]:int(c[3])+W], src, st)
+				}
+				return nil
+			}
+		}
+	}
+	for i := range in.parts {
+		if err := w.affine(fr, &in.parts[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stridedWords returns the memory of n lanes of n 4-byte components each
+// at a0, a0+stride, ... as 32-bit words, when it is aligned and inside one
+// buffer.
+func (w *worker) stridedWords(a0, stride uint64, lanes, n int, in *inst) ([]uint32, bool) {
+	al := uint64(in.align)
+	if a0%al != 0 || a0%4 != 0 || stride%4 != 0 || stride%al != 0 || stride == 0 || stride > 1<<20 {
+		return nil, false
+	}
+	span := uint64(lanes-1)*stride + 4*uint64(n)
+	b, ok := w.cache.resolve(w.mem, a0, span)
+	if !ok {
+		return nil, false
+	}
+	return words(b[:span])
 }

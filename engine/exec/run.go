@@ -246,6 +246,10 @@ func (w *worker) run(fr *frame) (bool, error) {
 			if err := w.affine(fr, in); err != nil {
 				return false, err
 			}
+		case opVLoadAffN:
+			if err := w.affineN(fr, in); err != nil {
+				return false, err
+			}
 		case opCall:
 			if err := w.call(fr, in); err != nil {
 				return false, err

@@ -19,8 +19,8 @@ func BenchmarkSaxpySmall(b *testing.B) {
 	d := exec.Dispatch{Grid: exec.ThreadsGrid([3]uint32{n, 1, 1}, [3]uint32{1024, 1, 1}), Args: []uint64{ir.F32Value(2), xb.Addr, yb.Addr}, Memory: mem}
 	var r benchRun
 	for b.Loop() {
-		timeIt(&r.vm, func() { runOrFail(b, pl, d) })
-		timeIt(&r.native, func() {
+		r.timeVM(func() { runOrFail(b, pl, d) })
+		r.timeNative(func() {
 			a := float32(2)
 			for i := range y {
 				y[i] = a*x[i] + y[i]

@@ -349,49 +349,51 @@ func CmpMaskU32(cmp int, a, b []uint32) Mask {
 	if useAVX2 && len(a) == 64 {
 		return cmpMaskU32AVX2(cmp, a, b)
 	}
-	b = b[:len(a)]
-	var m Mask
-	// Branch-free: 64-bit differences of 32-bit values carry the answer
-	// in their sign bit.
-	switch cmp {
-	case CmpLt:
-		for i := range a {
-			m |= Mask((uint64(a[i])-uint64(b[i]))>>63) << uint(i)
-		}
-	case CmpLe:
-		for i := range a {
-			m |= Mask(1^(uint64(b[i])-uint64(a[i]))>>63) << uint(i)
-		}
-	case CmpEq:
-		for i := range a {
-			m |= Mask((uint64(a[i]^b[i])-1)>>63) << uint(i)
-		}
-	default:
-		for i := range a {
-			m |= Mask(1^(uint64(a[i]^b[i])-1)>>63) << uint(i)
-		}
-	}
-	return m
+	return cmpMask(cmp, a, b)
 }
 
+// cmpMask is the pure-Go mask comparison: eight lanes per step, each
+// lane's bit placed with a constant shift (variable shifts are slow
+// without BMI2), branch-free.
 func cmpMask[T Num](cmp int, a, b []T) Mask {
 	b = b[:len(a)]
+	n := len(a) &^ 7
 	var m Mask
 	switch cmp {
 	case CmpLt:
-		for i := range a {
+		for i := 0; i < n; i += 8 {
+			x, y := a[i:i+8:i+8], b[i:i+8:i+8]
+			m |= Mask(b2u(x[0] < y[0])|b2u(x[1] < y[1])<<1|b2u(x[2] < y[2])<<2|b2u(x[3] < y[3])<<3|
+				b2u(x[4] < y[4])<<4|b2u(x[5] < y[5])<<5|b2u(x[6] < y[6])<<6|b2u(x[7] < y[7])<<7) << uint(i)
+		}
+		for i := n; i < len(a); i++ {
 			m |= Mask(b2u(a[i] < b[i])) << uint(i)
 		}
 	case CmpLe:
-		for i := range a {
+		for i := 0; i < n; i += 8 {
+			x, y := a[i:i+8:i+8], b[i:i+8:i+8]
+			m |= Mask(b2u(x[0] <= y[0])|b2u(x[1] <= y[1])<<1|b2u(x[2] <= y[2])<<2|b2u(x[3] <= y[3])<<3|
+				b2u(x[4] <= y[4])<<4|b2u(x[5] <= y[5])<<5|b2u(x[6] <= y[6])<<6|b2u(x[7] <= y[7])<<7) << uint(i)
+		}
+		for i := n; i < len(a); i++ {
 			m |= Mask(b2u(a[i] <= b[i])) << uint(i)
 		}
 	case CmpEq:
-		for i := range a {
+		for i := 0; i < n; i += 8 {
+			x, y := a[i:i+8:i+8], b[i:i+8:i+8]
+			m |= Mask(b2u(x[0] == y[0])|b2u(x[1] == y[1])<<1|b2u(x[2] == y[2])<<2|b2u(x[3] == y[3])<<3|
+				b2u(x[4] == y[4])<<4|b2u(x[5] == y[5])<<5|b2u(x[6] == y[6])<<6|b2u(x[7] == y[7])<<7) << uint(i)
+		}
+		for i := n; i < len(a); i++ {
 			m |= Mask(b2u(a[i] == b[i])) << uint(i)
 		}
 	default:
-		for i := range a {
+		for i := 0; i < n; i += 8 {
+			x, y := a[i:i+8:i+8], b[i:i+8:i+8]
+			m |= Mask(b2u(x[0] != y[0])|b2u(x[1] != y[1])<<1|b2u(x[2] != y[2])<<2|b2u(x[3] != y[3])<<3|
+				b2u(x[4] != y[4])<<4|b2u(x[5] != y[5])<<5|b2u(x[6] != y[6])<<6|b2u(x[7] != y[7])<<7) << uint(i)
+		}
+		for i := n; i < len(a); i++ {
 			m |= Mask(b2u(a[i] != b[i])) << uint(i)
 		}
 	}

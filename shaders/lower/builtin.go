@@ -285,7 +285,7 @@ func (f *fn) relational(e *syntax.CallExpr, name string, xi *sema.ExprInfo) valu
 		n := t.Width()
 		regs := make([]ir.Reg, n)
 		for i := 0; i < n; i++ {
-			regs[i] = f.b.Select(k, compAt(c, i), compAt(b, i), compAt(a, i))
+			regs[i] = f.safeSelect(k, compAt(c, i), compAt(b, i), compAt(a, i))
 		}
 		return value{t: t, regs: regs}
 	case "not":

@@ -198,6 +198,7 @@ func (f *fn) callWith(sf *sema.Func, recv *lvalue, exprs []syntax.Expr, vals []v
 		}
 		args = append(args, v.regs...)
 	}
+	args = append(args, f.gregs...)
 	res := f.b.Call(callee, args...)
 	for _, fn := range after {
 		fn()

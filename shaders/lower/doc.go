@@ -35,6 +35,14 @@
 //   - BindHandle: 8-byte resource IDs of acceleration structures and
 //     function tables.
 //
+// After the argument parameters come the program-scope resource bindings
+// of §5.9 (globals declared with [[buffer(i)]], [[texture(i)]],
+// [[sampler(i)]] or [[threadgroup(i)]]), one U64 each (arrays: one per
+// slot), in declaration order, described by Bindings like arguments (the
+// ArgName is the global's name). Every IR function of the program receives
+// them as hidden trailing parameters, so helpers can use them. Vertex and
+// fragment functions (Stage) take one last parameter, BindStageIO.
+//
 // A binding with FuncConst set exists only when that function constant is
 // true; pass 0 otherwise. IndexConst names the function constant that
 // gives a binding's index.

@@ -154,6 +154,11 @@ func (p *program) lowerEntryIO(sfn *sema.Function, res *Result, io *WrapperLayou
 			kinds = append(kinds, ir.U64)
 		}
 	}
+	gfirst := len(kinds)
+	p.globalBindingDescs(res, gfirst)
+	for range p.numGlobalParams() {
+		kinds = append(kinds, ir.U64)
+	}
 	ioParam := -1
 	if io != nil {
 		ioParam = len(kinds)
@@ -168,6 +173,13 @@ func (p *program) lowerEntryIO(sfn *sema.Function, res *Result, io *WrapperLayou
 	f := p.newFn(b, sf, sf.Info)
 	f.kernel = true
 	f.scan(sf.Decl.Body)
+	if n := p.numGlobalParams(); n > 0 {
+		g := make([]ir.Reg, n)
+		for k := range g {
+			g[k] = b.Param(gfirst + k)
+		}
+		f.bindGlobals(g)
+	}
 	var ioBase ir.Reg
 	if io != nil {
 		gid := b.Conv(ir.U64, ir.U32, b.Builtin(ir.ThreadPositionInGrid))

@@ -26,6 +26,9 @@ type fn struct {
 	// (vertex and fragment functions).
 	io     *WrapperLayout
 	ioBase ir.Reg
+	// gregs are the values of the program-scope resource bindings (hidden
+	// trailing parameters), passed on to every call.
+	gregs []ir.Reg
 }
 
 func (p *program) newFn(b *ir.Builder, sf *sema.Func, info *sema.Info) *fn {
@@ -82,6 +85,9 @@ func (p *program) function(sf *sema.Func, pos diag.Pos) *ir.Function {
 	for _, v := range sf.Params {
 		params = append(params, p.paramKinds(v.Type, v.Pos)...)
 	}
+	for range p.numGlobalParams() {
+		params = append(params, ir.U64)
+	}
 	res := p.resultKinds(sf.Result, sf.Pos())
 	b := ir.NewFunction(p.out, p.irName(sf), params, res)
 	b.Fn.Pos = sf.Pos()
@@ -128,6 +134,13 @@ func (p *program) lowerBody(sf *sema.Func, irf *ir.Function) {
 			continue
 		}
 		f.declare(v, v.Type, &value{t: v.Type, regs: regs}, v.Pos)
+	}
+	if n := p.numGlobalParams(); n > 0 {
+		g := make([]ir.Reg, n)
+		for k := range g {
+			g[k] = b.Param(i + k)
+		}
+		f.bindGlobals(g)
 	}
 	f.prologue(sf.Decl.Body)
 	if sf.Ctor {
@@ -313,7 +326,7 @@ func (f *fn) prologue(body syntax.Node) {
 			return true
 		}
 		xi := f.info.Exprs[ne]
-		if xi == nil || xi.Var == nil || !xi.Var.Global || seen[xi.Var] || xi.Value != nil {
+		if xi == nil || xi.Var == nil || !xi.Var.Global || seen[xi.Var] || xi.Value != nil || f.locals[xi.Var] != nil {
 			return true
 		}
 		v := xi.Var

@@ -124,6 +124,7 @@ type program struct {
 	consts   map[int]bool
 	derived  map[*sema.FuncConst]*ir.Function
 	builders []*ir.Builder
+	gbinds   []gbind
 }
 
 type pendingFunc struct {
@@ -141,7 +142,7 @@ func (p *program) errorf(pos diag.Pos, format string, args ...any) {
 
 func newProgram(sp *sema.Program) *program {
 	return &program{sp: sp, out: ir.NewProgram(sp.Fset), funcs: map[*sema.Func]*ir.Function{},
-		consts: map[int]bool{}, derived: map[*sema.FuncConst]*ir.Function{}}
+		consts: map[int]bool{}, derived: map[*sema.FuncConst]*ir.Function{}, gbinds: globalBindings(sp)}
 }
 
 // guard turns bailouts and unexpected panics into errors.

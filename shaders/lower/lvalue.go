@@ -77,7 +77,7 @@ func (f *fn) load(lv *lvalue) value {
 		r := lv.alts[len(lv.alts)-1].regs[c]
 		k := f.b.Fn.Regs[r].Kind
 		for i := len(lv.alts) - 2; i >= 0; i-- {
-			r = f.b.Select(k, lv.alts[i].cond, lv.alts[i].regs[c], r)
+			r = f.safeSelect(k, lv.alts[i].cond, lv.alts[i].regs[c], r)
 		}
 		regs[c] = r
 	}
@@ -268,4 +268,20 @@ func (f *fn) toU64(r ir.Reg, k ir.Kind) ir.Reg {
 		return f.b.Conv(ir.U64, ir.Bool, r)
 	}
 	return f.b.Conv(ir.U64, k, r)
+}
+
+// safeSelect is c ? x : y. When x or y is a variable register it is built
+// with if/else into a fresh variable instead of OpSelect: constant folding
+// replaces a select on a constant condition by its operand, which would
+// turn a temporary into a later-modified variable.
+func (f *fn) safeSelect(k ir.Kind, c, x, y ir.Reg) ir.Reg {
+	if !f.b.Fn.Regs[x].Var && !f.b.Fn.Regs[y].Var {
+		return f.b.Select(k, c, x, y)
+	}
+	v := f.b.Var(k, "sel")
+	f.b.Set(v, y)
+	f.b.If(c)
+	f.b.Set(v, x)
+	f.b.EndIf()
+	return v
 }

@@ -317,7 +317,7 @@ func (f *fn) cond(e *syntax.CondExpr) value {
 		b := f.valueAs(e.Else, xi.Type)
 		regs := make([]ir.Reg, len(cs))
 		for i, cc := range cs {
-			regs[i] = f.b.Select(cc.kind, c, a.regs[i], b.regs[i])
+			regs[i] = f.safeSelect(cc.kind, c, a.regs[i], b.regs[i])
 		}
 		return value{t: xi.Type, regs: regs}
 	}

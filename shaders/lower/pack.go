@@ -6,6 +6,7 @@ import (
 
 	"github.com/ingot-render/ingot/shaders/ir"
 	"github.com/ingot-render/ingot/shaders/sema"
+	"github.com/ingot-render/ingot/shaders/stdlib"
 	"github.com/ingot-render/ingot/shaders/syntax"
 )
 
@@ -97,12 +98,13 @@ func (f *fn) pack(e *syntax.CallExpr, name string, xi *sema.ExprInfo) value {
 }
 
 func (f *fn) powc(x ir.Reg, y float64) ir.Reg {
-	return f.b.Unary(ir.OpExp2, ir.F32, f.b.Binary(ir.OpMul, ir.F32, f.b.ConstF32(float32(y)), f.b.Unary(ir.OpLog2, ir.F32, x)))
+	return stdlib.E{B: f.b}.Powr(x, f.b.ConstF32(float32(y)))
 }
 
 func (f *fn) srgbToLinear(x ir.Reg) ir.Reg {
 	lin := f.b.Binary(ir.OpDiv, ir.F32, x, f.b.ConstF32(12.92))
-	p := f.powc(f.b.Binary(ir.OpDiv, ir.F32, f.b.Binary(ir.OpAdd, ir.F32, x, f.b.ConstF32(0.055)), f.b.ConstF32(1.055)), 2.4)
+	base := f.b.Fma(ir.F32, x, f.b.ConstF32(float32(1/1.055)), f.b.ConstF32(float32(0.055/1.055)))
+	p := f.powc(base, 2.4)
 	return f.b.Select(ir.F32, f.b.Binary(ir.OpLe, ir.F32, x, f.b.ConstF32(0.04045)), lin, p)
 }
 

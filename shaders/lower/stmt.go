@@ -89,7 +89,10 @@ func (f *fn) stmt(s syntax.Stmt) {
 
 // exitUnless breaks out of the innermost loop when c is false.
 func (f *fn) exitUnless(c ir.Reg) {
-	f.b.If(f.b.Unary(ir.OpNot, ir.Bool, c))
+	// if (c) {} else { break } keeps the comparison as the condition, which
+	// the executor fuses with the branch.
+	f.b.If(c)
+	f.b.Else()
 	f.b.Break()
 	f.b.EndIf()
 }

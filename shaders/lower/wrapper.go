@@ -93,13 +93,24 @@ func Function(prog *sema.Program, sf *sema.Func, opts Options) (res *Result, err
 	lay.RecordSize = alignUp(max(off, 1), lay.Align)
 
 	name := "__call_" + p.irName(sf)
-	b := ir.NewFunction(p.out, name, []ir.Kind{ir.U64}, nil)
+	kinds := []ir.Kind{ir.U64}
+	for range p.numGlobalParams() {
+		kinds = append(kinds, ir.U64)
+	}
+	b := ir.NewFunction(p.out, name, kinds, nil)
 	b.Fn.Kernel = true
 	b.Fn.Pos = sf.Pos()
 	b.Pos = sf.Pos()
 	p.builders = append(p.builders, b)
 	f := p.newFn(b, sf, sf.Info)
 	f.kernel = true
+	if n := p.numGlobalParams(); n > 0 {
+		g := make([]ir.Reg, n)
+		for k := range g {
+			g[k] = b.Param(1 + k)
+		}
+		f.bindGlobals(g)
+	}
 	gid := b.Conv(ir.U64, ir.U32, b.Builtin(ir.ThreadPositionInGrid))
 	base := b.Binary(ir.OpAdd, ir.U64, b.Param(0), b.Binary(ir.OpMul, ir.U64, gid, b.ConstU64(uint64(lay.RecordSize))))
 	field := func(fd WrapperField) *lvalue {
@@ -130,6 +141,7 @@ func Function(prog *sema.Program, sf *sema.Func, opts Options) (res *Result, err
 	p.drain()
 	res = &Result{Program: p.out, Entry: name, Wrapper: lay,
 		Bindings: []Binding{{Kind: BindWrapperArgs, Param: 0, Index: 0, ArgName: "args", Space: ir.Device}}}
+	p.globalBindingDescs(res, 1)
 	if err := p.finish(opts); err != nil {
 		return nil, err
 	}

@@ -338,44 +338,12 @@ func attrText(as []sema.Attr) string {
 }
 
 // functionConstants lists the program-scope function constants f depends
-// on: those its body (and the functions it calls) reads, those that
-// condition its arguments, and, for derived constants, the indexed
-// constants they are computed from.
+// on (sema computes them transitively: its body, its callees, the
+// conditions of its arguments and, for derived constants, what they are
+// computed from). A constant is required unless the function only asks
+// is_function_constant_defined about it.
 func functionConstants(prog *sema.Program, f *sema.Function) []FunctionConstant {
-	seen := map[*sema.FuncConst]bool{}
 	optional := map[*sema.FuncConst]bool{}
-	var order []*sema.FuncConst
-	var add func(fc *sema.FuncConst)
-	add = func(fc *sema.FuncConst) {
-		if fc == nil || seen[fc] {
-			return
-		}
-		seen[fc] = true
-		order = append(order, fc)
-		if fc.Init != nil && prog.Info != nil {
-			syntax.Inspect(fc.Init, func(n syntax.Node) bool {
-				if e, ok := n.(syntax.Expr); ok {
-					if x := prog.Info.Exprs[e]; x != nil && x.Var != nil {
-						add(x.Var.FuncConst)
-					}
-				}
-				return true
-			})
-		}
-	}
-	for _, p := range f.Params {
-		if p.FuncConst != nil {
-			add(p.FuncConst.FuncConst)
-		}
-		if p.IndexConst != nil {
-			add(p.IndexConst.FuncConst)
-		}
-		for _, a := range p.StageIn {
-			if a.FuncConst != nil {
-				add(a.FuncConst.FuncConst)
-			}
-		}
-	}
 	visited := map[*sema.Func]bool{}
 	var walk func(fn *sema.Func)
 	walk = func(fn *sema.Func) {
@@ -384,16 +352,12 @@ func functionConstants(prog *sema.Program, f *sema.Function) []FunctionConstant 
 		}
 		visited[fn] = true
 		for e, x := range fn.Info.Exprs {
-			if x == nil {
+			call, ok := e.(*syntax.CallExpr)
+			if !ok || x == nil || x.Builtin == nil || x.Builtin.Name != "is_function_constant_defined" || len(call.Args) != 1 {
 				continue
 			}
-			if x.Var != nil && x.Var.FuncConst != nil {
-				add(x.Var.FuncConst)
-			}
-			if call, ok := e.(*syntax.CallExpr); ok && x.Builtin != nil && x.Builtin.Name == "is_function_constant_defined" && len(call.Args) == 1 {
-				if ax := fn.Info.Exprs[call.Args[0]]; ax != nil && ax.Var != nil && ax.Var.FuncConst != nil {
-					optional[ax.Var.FuncConst] = true
-				}
+			if ax := fn.Info.Exprs[call.Args[0]]; ax != nil && ax.Var != nil && ax.Var.FuncConst != nil {
+				optional[ax.Var.FuncConst] = true
 			}
 		}
 		for _, c := range fn.Calls {
@@ -402,14 +366,8 @@ func functionConstants(prog *sema.Program, f *sema.Function) []FunctionConstant 
 	}
 	walk(f.Func)
 	var out []FunctionConstant
-	for _, fc := range order {
+	for _, fc := range f.FuncConsts {
 		out = append(out, FunctionConstant{Name: fc.Name, Index: fc.Index, Type: typeName(fc.Type), Required: fc.Index >= 0 && !optional[fc]})
 	}
-	sort.SliceStable(out, func(i, j int) bool {
-		if (out[i].Index < 0) != (out[j].Index < 0) {
-			return out[i].Index >= 0
-		}
-		return out[i].Index < out[j].Index
-	})
 	return out
 }

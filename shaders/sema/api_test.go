@@ -390,3 +390,19 @@ kernel void k(constant AB &ab [[buffer(0)]]) {}`)
 		t.Errorf("ids = %s (bad %d), want %s", strings.Join(got, " "), len(bad), want)
 	}
 }
+
+func TestConstructorConversions(t *testing.T) {
+	p := mustCheck(t, "float4 f(int3 a, half h, half3x3 hm) { float3x3 m = float3x3(hm); float2x2 d = float2x2(1); return float4(a, h) + float4(m[0], 1); }")
+	fn := p.Funcs[0]
+	count := map[ConvKind]int{}
+	for _, x := range fn.Info.Exprs {
+		if x.Conv != nil {
+			count[x.Conv.Kind]++
+		}
+	}
+	// a: int3 → float3 (vector), h: half → float, hm: half3x3 → float3x3,
+	// 1: int → float (diagonal), 1 in float4(m[0], 1): int → float.
+	if count[ConvVector] != 2 || count[ConvFloating] != 1 || count[ConvIntToFloat] != 2 {
+		t.Errorf("conversions = %v", count)
+	}
+}

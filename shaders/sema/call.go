@@ -240,6 +240,9 @@ func (c *checker) checkBuiltinUse(b *Builtin, pos diag.Pos) {
 		return
 	}
 	k := c.fn.Kind
+	if b.Fragment && c.fn.fragOnly == "" {
+		c.fn.fragOnly = b.Name
+	}
 	if b.Fragment && k.IsEntry() && k != FuncFragment {
 		c.errorf(pos, "fragment-only", "'%s' can only be used in fragment functions", b.Name)
 	}

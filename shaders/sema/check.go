@@ -546,12 +546,16 @@ func (c *checker) checkQualifiedCalls() {
 			continue
 		}
 		seen := map[*Func]bool{}
-		var walk func(g *Func)
-		walk = func(g *Func) {
+		var walk func(g *Func, site diag.Pos)
+		walk = func(g *Func, site diag.Pos) {
 			if seen[g] {
 				return
 			}
 			seen[g] = true
+			if g != f && g.fragOnly != "" && f.Kind != FuncFragment {
+				c.errorf(site, "fragment-only", "'%s' (used by '%s') can only be used in fragment functions, not in %s function '%s'",
+					g.fragOnly, g.QualName, f.Kind, f.QualName)
+			}
 			for _, call := range g.callSites {
 				callee := call.callee
 				if callee.Kind.IsEntry() {
@@ -560,11 +564,15 @@ func (c *checker) checkQualifiedCalls() {
 					continue
 				}
 				if callee.Kind == FuncPlain {
-					walk(callee)
+					s := site
+					if g == f {
+						s = call.pos // report at the entry's own call site
+					}
+					walk(callee, s)
 				}
 			}
 		}
-		walk(f)
+		walk(f, f.pos)
 	}
 }
 

@@ -232,6 +232,10 @@ func (c *checker) matrixCtor(e syntax.Expr, t *Type, xs []*ExprInfo, out *ExprIn
 		if xs[0].Type.N != t.N || xs[0].Type.Rows != t.Rows {
 			return fail("cannot construct '%s' from '%s'", t, xs[0].Type)
 		}
+		if xs[0].Type != t {
+			cv := ImplicitConversion(xs[0].Type, t, ConvOpts{Explicit: true})
+			xs[0].Conv = &cv
+		}
 		return c.record(e, out)
 	}
 	allScalar, allCols := true, true

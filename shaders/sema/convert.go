@@ -209,6 +209,10 @@ func ImplicitConversion(from, to *Type, opts ConvOpts) Conversion {
 			return c
 		}
 		return c
+	case from.Kind == KFunc && to.Kind == KPointer && to.Elem == from:
+		// Function-to-pointer conversion: fp = f.
+		c.Kind, c.Rank = ConvPointer, RankExact
+		return c
 	case from.Kind == KPointer && to.Kind == KBool:
 		c.Kind, c.Rank = ConvToBool, RankConversion
 		return c
@@ -273,7 +277,8 @@ func pointerQualConvertible(from, to *Type) bool {
 	if from.Space != to.Space {
 		return false
 	}
-	if from.Const && !to.Const || from.Volatile && !to.Volatile {
+	// constant-space data is read-only whether or not const is written.
+	if from.Const && !to.Const && from.Space != SpaceConstant || from.Volatile && !to.Volatile {
 		return false
 	}
 	return from.Elem == to.Elem

@@ -400,6 +400,13 @@ func (c *checker) unary(e *syntax.UnaryExpr, s *Scope) *ExprInfo {
 				return c.invalid(e)
 			}
 		}
+		if t.Kind == KFunc {
+			// &f: a function pointer (visible functions, §5.1.4).
+			if x.Func != nil {
+				c.noteCall(x.Func, e.X.Pos())
+			}
+			return c.record(e, &ExprInfo{Type: PointerTo(t, SpaceNone, false, false), Func: x.Func})
+		}
 		if !x.LValue {
 			c.errorf(e.OpPos, "addr-rvalue", "cannot take the address of an rvalue of type '%s'", t)
 			return c.invalid(e)
@@ -771,6 +778,8 @@ func (c *checker) condExpr(e *syntax.CondExpr, s *Scope) *ExprInfo {
 			c.errorf(e.Question, "vector-cond", "the condition of '?:' must be a scalar (use select() for vectors), not '%s'", cond.Type)
 		} else if !isBoolish(ct) {
 			c.errorf(e.Cond.Pos(), "cond-type", "value of type '%s' is not contextually convertible to 'bool'", cond.Type)
+		} else {
+			c.setConv(e.Cond, cond, Bool, ConvOpts{Explicit: true})
 		}
 	}
 	if a.Type.IsBad() || b.Type.IsBad() {

@@ -285,6 +285,16 @@ func (c *checker) globalVar(d *syntax.VarDecl, s *Scope) {
 	if d.Specs.Has(syntax.SpecThreadLocal) {
 		return
 	}
+	if !builtinAttr && !v.Extern && d.Init == nil && !q.t.IsBad() {
+		switch {
+		case v.Type.Kind == KTexture, v.Type.Kind == KSampler && !v.Constexpr,
+			v.Type.Kind == KArray && (v.Type.Elem.Kind == KTexture || v.Type.Elem.Kind == KSampler),
+			v.Type.Kind == KPointer && v.Type.Space != SpaceNone && v.Type.Space != SpaceThread:
+			// Metal 3.2 program-scope resources (§5.9) need explicit bindings.
+			c.errorf(d.Name.NamePos, "global-binding", "program-scope resource '%s' of type '%s' needs an explicit binding attribute ([[buffer]], [[texture]] or [[sampler]])", v.Name, v.Type)
+			return
+		}
+	}
 	if v.Space != SpaceConstant && !builtinAttr && !q.t.IsBad() && v.Type.Kind != KSampler {
 		// Program-scope variables must be in the constant address space
 		// (Metal 3.1+ built-in globals and 3.2 bindings excepted).

@@ -78,6 +78,12 @@ func paramConversion(a Arg, p *Type) Conversion {
 		}
 		return ImplicitConversion(a.Type, ref, ConvOpts{NullPtrConst: a.Null})
 	}
+	if a.Type.Kind == KArray && p.Kind == KPointer {
+		// Array-to-pointer decay keeps the array's address space.
+		if orThread(a.Space) != orThread(p.Space) || a.Const && !p.Const && p.Space != SpaceConstant {
+			return Conversion{Rank: RankNone, From: a.Type, To: p}
+		}
+	}
 	return ImplicitConversion(a.Type, p, ConvOpts{NullPtrConst: a.Null})
 }
 

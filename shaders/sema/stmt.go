@@ -215,7 +215,9 @@ func (c *checker) condition(cond syntax.Expr, decl *syntax.VarDecl, s *Scope) {
 	}
 	if !isBoolish(t) {
 		c.errorf(cond.Pos(), "cond-type", "value of type '%s' is not contextually convertible to 'bool'", x.Type)
+		return
 	}
+	c.setConv(cond, x, Bool, ConvOpts{Explicit: true})
 }
 
 func (c *checker) returnStmt(st *syntax.ReturnStmt, s *Scope) {

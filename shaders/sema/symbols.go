@@ -197,6 +197,7 @@ type Func struct {
 	callSites    []callSite
 	attrs        []Attr
 	writesDevice bool   // the body stores to device memory or writes a texture
+	fragOnly     string // a fragment-only built-in the body uses (e.g. "dfdx")
 	scope        *Scope // scope the declaration lives in
 	checked      bool
 	pos          diag.Pos

@@ -525,10 +525,39 @@ func OpaqueOf(name string, args []TemplArg, init func(*Opaque)) *Type {
 	return t
 }
 
-// FuncType returns a (not interned) function type.
+var funcIntern struct {
+	sync.Mutex
+	m map[string]weak.Pointer[Type]
+}
+
+// FuncType returns the interned function type result(params...).
 func FuncType(result *Type, params []*Type) *Type {
-	t := &Type{Kind: KFunc, Func: &FuncSig{Result: result, Params: params}}
+	var kb strings.Builder
+	fmt.Fprintf(&kb, "%p(", result)
+	for _, p := range params {
+		fmt.Fprintf(&kb, "%p,", p)
+	}
+	key := kb.String()
+	funcIntern.Lock()
+	defer funcIntern.Unlock()
+	if funcIntern.m == nil {
+		funcIntern.m = make(map[string]weak.Pointer[Type])
+	}
+	if wp, ok := funcIntern.m[key]; ok {
+		if t := wp.Value(); t != nil {
+			return t
+		}
+	}
+	t := &Type{Kind: KFunc, Func: &FuncSig{Result: result, Params: append([]*Type(nil), params...)}}
 	t.name = t.format()
+	funcIntern.m[key] = weak.Make(t)
+	runtime.AddCleanup(t, func(key string) {
+		funcIntern.Lock()
+		if cur, ok := funcIntern.m[key]; ok && cur.Value() == nil {
+			delete(funcIntern.m, key)
+		}
+		funcIntern.Unlock()
+	}, key)
 	return t
 }
 

@@ -409,12 +409,18 @@ func (p *parser) isDeclStmt() bool {
 	case LBrack:
 		if p.peek(1) == LBrack {
 			// [[attr]] decl or [[attr]] statement: skip the attributes and look.
+			// Skip the lists by bracket matching (no speculative parse:
+			// attribute arguments may nest lambdas with attributes).
 			s := p.mark()
-			p.failed = false
-			p.tentative++
-			p.parseAttrLists()
-			p.tentative--
-			r := !p.failed && p.kind() != Semi && p.isDeclStmtNoAttr()
+			for p.kind() == LBrack && p.peek(1) == LBrack {
+				j, ok := p.matchBrackets(p.i)
+				if !ok {
+					p.reset(s)
+					return false
+				}
+				p.i = j
+			}
+			r := p.kind() != Semi && p.isDeclStmtNoAttr()
 			p.reset(s)
 			return r
 		}
@@ -487,4 +493,27 @@ func (p *parser) isDeclStmtNoAttr() bool {
 		}
 	}
 	return false
+}
+
+// matchBrackets returns the index after the bracket that closes the one
+// at index i (brackets, parentheses and braces balanced).
+func (p *parser) matchBrackets(i int) (int, bool) {
+	depth := 0
+	for ; i < len(p.toks); i++ {
+		switch p.toks[i].Kind {
+		case LBrack, LParen, LBrace:
+			depth++
+		case RBrack, RParen, RBrace:
+			depth--
+			if depth == 0 {
+				return i + 1, true
+			}
+			if depth < 0 {
+				return i, false
+			}
+		case EOF:
+			return i, false
+		}
+	}
+	return i, false
 }

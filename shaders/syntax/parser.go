@@ -74,6 +74,7 @@ type parser struct {
 	tmplMemo    map[int]bool
 	typeMemo    map[int]bool
 
+	abort     bool // nesting too deep: every token reads as EOF
 	tentative int  // > 0 while parsing speculatively
 	failed    bool // an error occurred while tentative
 	lastErr   diag.Pos
@@ -94,6 +95,9 @@ func (p *parser) reset(s state) { p.i, p.halfGt, p.failed = s.i, s.halfGt, s.fai
 // tok returns the current token, with '>>' reduced to its second half
 // when halfGt is set.
 func (p *parser) tok() Token {
+	if p.abort {
+		return p.toks[len(p.toks)-1]
+	}
 	t := p.toks[p.i]
 	if p.halfGt {
 		t.Pos++
@@ -111,6 +115,9 @@ func (p *parser) tok() Token {
 }
 
 func (p *parser) kind() Kind {
+	if p.abort {
+		return EOF
+	}
 	if p.halfGt {
 		return p.tok().Kind
 	}
@@ -126,7 +133,7 @@ func (p *parser) pos() diag.Pos {
 
 // peek returns the kind of the token n positions ahead (0 = current).
 func (p *parser) peek(n int) Kind {
-	if n == 0 {
+	if n == 0 || p.abort {
 		return p.kind()
 	}
 	j := p.i + n
@@ -233,8 +240,12 @@ func (p *parser) expect(k Kind, context string) diag.Pos {
 func (p *parser) enter() bool {
 	p.depth++
 	if p.depth > maxDepth {
-		if p.depth == maxDepth+1 {
-			p.errorf(p.pos(), "nesting too deep")
+		// Too deep: report once and abandon the rest of the file (every
+		// later token reads as EOF), so that hostile input cannot make
+		// the parser retry deep parses from every following token.
+		if !p.abort {
+			p.diags.Errorf(p.pos(), "syntax", "nesting too deep (more than %d levels); the rest of the file is not parsed", maxDepth)
+			p.abort = true
 		}
 		return false
 	}

@@ -1,0 +1,346 @@
+// bsdf.h — the glTF metallic-roughness BSDF (Go reference: bsdf.go, ggx.go;
+// keep both identical).
+//
+// Local shading frame: z = shading normal, wo and wi point away from the
+// surface, wo.z > 0 after flipping (two-sided shading).
+//  * Specular: GGX / Trowbridge–Reitz D, height-correlated Smith G2, Schlick
+//    Fresnel; multiple scattering restored with Kulla–Conty's lobe using the
+//    albedo tables of ggx_tables.h.
+//  * Dielectric: specular(F0 from IOR) + Lambert diffuse scaled by
+//    (1−Es(μo))(1−Es(μi))/(1−Es_avg) so a white material conserves energy
+//    and stays reciprocal; KHR_materials_transmission replaces a fraction of
+//    that diffuse energy with thin-walled rough transmission (the
+//    reflection lobe mirrored through the surface).
+//  * Metal: specular with F0 = base colour. Mix by metallic.
+//  * KHR_materials_clearcoat: a GGX layer (F0 = 0.04) on top; the base is
+//    scaled by 1 − clearcoat·Ecc(μo).
+// Sampling picks a lobe by estimated albedo, then VNDF (Heitz 2018) or a
+// cosine hemisphere; the pdf is the mixture pdf of all lobes.
+#pragma once
+#include <metal_stdlib>
+#include "ggx_tables.h"
+using namespace metal;
+
+#define kAlphaMin 1e-3f
+#define kPi 3.14159265358979f
+#define kLobeClearcoat 0u
+#define kLobeSpecular 1u
+#define kLobeDiffuse 2u
+#define kLobeTransmission 3u
+
+struct BSDFParams {
+    float3 baseColor;
+    float metallic;
+    float roughness;
+    float ior;
+    float transmission;
+    float clearcoat;
+    float clearcoatRoughness;
+};
+
+struct BSDFSample {
+    float3 wi;
+    float3 f;
+    float pdf;
+    float3 weight;
+    uint lobe;
+    bool ok;
+};
+
+struct BSDFState {
+    float a;
+    float acc;
+    float f0d;
+    float e1o;
+    float eso;
+    float esAvg;
+    float fmsD;
+    float3 fmsM;
+    float avg1;
+    float ccScale;
+    float lobeP[4];
+};
+
+inline float luminance(float3 c) { return dot(c, float3(0.2126f, 0.7152f, 0.0722f)); }
+
+inline float ggx_alpha(float r) {
+    r = clamp(r, 0.0f, 1.0f);
+    return max(r * r, kAlphaMin);
+}
+
+inline float ggx_d(float3 h, float a) {
+    float a2 = a * a;
+    float t = h.z * h.z * (a2 - 1.0f) + 1.0f;
+    return a2 / (kPi * t * t);
+}
+
+inline float ggx_lambda(float mu, float a) {
+    float mu2 = mu * mu;
+    if (mu2 <= 0.0f) {
+        return 1e30f;
+    }
+    float t2 = (1.0f - mu2) / mu2;
+    return 0.5f * (-1.0f + sqrt(1.0f + a * a * t2));
+}
+
+inline float ggx_g1(float mu, float a) { return 1.0f / (1.0f + ggx_lambda(mu, a)); }
+
+inline float ggx_g2(float muo, float mui, float a) {
+    return 1.0f / (1.0f + ggx_lambda(muo, a) + ggx_lambda(mui, a));
+}
+
+inline float ggx_single(float3 wo, float3 wi, float a) {
+    if (wo.z <= 0.0f || wi.z <= 0.0f) {
+        return 0.0f;
+    }
+    float3 h = normalize(wo + wi);
+    return ggx_d(h, a) * ggx_g2(wo.z, wi.z, a) / (4.0f * wo.z * wi.z);
+}
+
+inline float3 ggx_sample_vndf(float3 wo, float a, float u1, float u2) {
+    float3 vh = normalize(float3(a * wo.x, a * wo.y, wo.z));
+    float lensq = vh.x * vh.x + vh.y * vh.y;
+    float3 t1v = lensq > 0.0f ? float3(-vh.y, vh.x, 0.0f) * (1.0f / sqrt(lensq)) : float3(1.0f, 0.0f, 0.0f);
+    float3 t2v = cross(vh, t1v);
+    float r = sqrt(u1);
+    float phi = 2.0f * kPi * u2;
+    float t1 = r * cos(phi);
+    float t2 = r * sin(phi);
+    float s = 0.5f * (1.0f + vh.z);
+    t2 = (1.0f - s) * sqrt(max(1.0f - t1 * t1, 0.0f)) + s * t2;
+    float3 nh = t1 * t1v + t2 * t2v + sqrt(max(1.0f - t1 * t1 - t2 * t2, 0.0f)) * vh;
+    return normalize(float3(a * nh.x, a * nh.y, max(nh.z, 1e-6f)));
+}
+
+inline float ggx_pdf_vndf(float3 wo, float3 wi, float a) {
+    if (wo.z <= 0.0f || wi.z <= 0.0f) {
+        return 0.0f;
+    }
+    float3 h = normalize(wo + wi);
+    return ggx_g1(wo.z, a) * ggx_d(h, a) / (4.0f * wo.z);
+}
+
+inline float3 reflect_h(float3 wo, float3 h) { return 2.0f * dot(wo, h) * h - wo; }
+
+inline float schlick_weight(float c) {
+    float m = clamp(1.0f - c, 0.0f, 1.0f);
+    float m2 = m * m;
+    return m2 * m2 * m;
+}
+
+// table2 bilinearly interpolates a GGX_TABLE_SIZE² table at (mu, r).
+inline float table2(constant float* t, float mu, float r) {
+    const int n = GGX_TABLE_SIZE;
+    float x = clamp(mu, 0.0f, 1.0f) * float(n - 1);
+    float y = clamp(r, 0.0f, 1.0f) * float(n - 1);
+    int x0 = min(int(x), n - 2);
+    int y0 = min(int(y), n - 2);
+    float fx = x - float(x0);
+    float fy = y - float(y0);
+    float a = t[y0 * n + x0] * (1.0f - fx) + t[y0 * n + x0 + 1] * fx;
+    float b = t[(y0 + 1) * n + x0] * (1.0f - fx) + t[(y0 + 1) * n + x0 + 1] * fx;
+    return a * (1.0f - fy) + b * fy;
+}
+
+inline float table1(constant float* t, float r) {
+    const int n = GGX_TABLE_SIZE;
+    float y = clamp(r, 0.0f, 1.0f) * float(n - 1);
+    int y0 = min(int(y), n - 2);
+    float fy = y - float(y0);
+    return t[y0] * (1.0f - fy) + t[y0 + 1] * fy;
+}
+
+inline float kc_fms(float f0, float eavg) {
+    float favg = f0 + (1.0f - f0) / 21.0f;
+    return favg * favg * eavg / (1.0f - favg * (1.0f - eavg));
+}
+
+inline float spec_albedo(float f0, float e1, float e5, float fm) {
+    return f0 * e1 + (1.0f - f0) * e5 + fm * (1.0f - e1);
+}
+
+inline BSDFState bsdf_state(BSDFParams p, float3 wo) {
+    BSDFState s;
+    float r = clamp(p.roughness, 0.0f, 1.0f);
+    s.a = ggx_alpha(r);
+    s.acc = ggx_alpha(p.clearcoatRoughness);
+    float ior = max(p.ior, 1.0f);
+    float q = (ior - 1.0f) / (ior + 1.0f);
+    s.f0d = q * q;
+    float mu = wo.z;
+    s.avg1 = table1(kGGXAvg1, r);
+    float avg5 = table1(kGGXAvg5, r);
+    s.e1o = table2(kGGXE1, mu, r);
+    float e5o = table2(kGGXE5, mu, r);
+    s.fmsD = kc_fms(s.f0d, s.avg1);
+    s.fmsM = float3(kc_fms(p.baseColor.x, s.avg1), kc_fms(p.baseColor.y, s.avg1), kc_fms(p.baseColor.z, s.avg1));
+    s.eso = spec_albedo(s.f0d, s.e1o, e5o, s.fmsD);
+    s.esAvg = spec_albedo(s.f0d, s.avg1, avg5, s.fmsD);
+    float rc = clamp(p.clearcoatRoughness, 0.0f, 1.0f);
+    float ecc = 0.04f * table2(kGGXE1, mu, rc) + 0.96f * table2(kGGXE5, mu, rc);
+    s.ccScale = 1.0f - p.clearcoat * ecc;
+    float m = p.metallic;
+    float tr = p.transmission;
+    float lc = luminance(p.baseColor);
+    float metalSpec = luminance(p.baseColor * s.e1o + (1.0f - p.baseColor) * e5o);
+    float wSpec = (1.0f - m) * (s.f0d * s.e1o + (1.0f - s.f0d) * e5o) + m * metalSpec;
+    float wDiff = (1.0f - m) * (1.0f - tr) * lc * (1.0f - s.eso) + ((1.0f - m) * s.fmsD + m * luminance(s.fmsM)) * (1.0f - s.e1o);
+    float wTrans = (1.0f - m) * tr * lc * (1.0f - s.eso);
+    float sum = wSpec + wDiff + wTrans;
+    if (!(sum > 0.0f)) {
+        wSpec = 0.0f;
+        wDiff = 1.0f;
+        wTrans = 0.0f;
+        sum = 1.0f;
+    }
+    float pcc = 1.0f - s.ccScale;
+    s.lobeP[kLobeClearcoat] = pcc;
+    s.lobeP[kLobeSpecular] = (1.0f - pcc) * wSpec / sum;
+    s.lobeP[kLobeDiffuse] = (1.0f - pcc) * wDiff / sum;
+    s.lobeP[kLobeTransmission] = (1.0f - pcc) * wTrans / sum;
+    return s;
+}
+
+inline float3 bsdf_state_eval(BSDFParams p, thread const BSDFState& s, float3 wo, float3 wi) {
+    float r = clamp(p.roughness, 0.0f, 1.0f);
+    float m = p.metallic;
+    if (wi.z <= 0.0f) {
+        if (p.transmission <= 0.0f || m >= 1.0f || wi.z == 0.0f || s.e1o <= 0.0f) {
+            return float3(0.0f);
+        }
+        float3 wf = float3(wi.x, wi.y, -wi.z);
+        float k = (1.0f - m) * p.transmission * (1.0f - s.eso) * ggx_single(wo, wf, s.a) / s.e1o * s.ccScale;
+        return p.baseColor * k;
+    }
+    float3 h = normalize(wo + wi);
+    float voh = max(dot(wo, h), 0.0f);
+    float fw = schlick_weight(voh);
+    float ss = ggx_single(wo, wi, s.a);
+    float e1i = table2(kGGXE1, wi.z, r);
+    float msShape = 0.0f;
+    if (1.0f - s.avg1 > 1e-4f) {
+        msShape = (1.0f - s.e1o) * (1.0f - e1i) / (kPi * (1.0f - s.avg1));
+    }
+    float diel = ss * (s.f0d + (1.0f - s.f0d) * fw) + s.fmsD * msShape;
+    float e5i = table2(kGGXE5, wi.z, r);
+    float esi = spec_albedo(s.f0d, e1i, e5i, s.fmsD);
+    float diffK = 0.0f;
+    if (1.0f - s.esAvg > 1e-6f) {
+        diffK = (1.0f - p.transmission) * (1.0f - s.eso) * (1.0f - esi) / (kPi * (1.0f - s.esAvg));
+    }
+    float3 c = p.baseColor;
+    float3 metal = ss * (c + (1.0f - c) * fw) + s.fmsM * msShape;
+    float3 f = (1.0f - m) * (diel + c * diffK) + m * metal;
+    f *= s.ccScale;
+    if (p.clearcoat > 0.0f) {
+        f += float3(p.clearcoat * ggx_single(wo, wi, s.acc) * (0.04f + 0.96f * fw));
+    }
+    return f;
+}
+
+inline float bsdf_state_pdf(thread const BSDFState& s, float3 wo, float3 wi) {
+    if (wi.z < 0.0f) {
+        return s.lobeP[kLobeTransmission] * ggx_pdf_vndf(wo, float3(wi.x, wi.y, -wi.z), s.a);
+    }
+    if (wi.z == 0.0f) {
+        return 0.0f;
+    }
+    return s.lobeP[kLobeClearcoat] * ggx_pdf_vndf(wo, wi, s.acc) +
+           s.lobeP[kLobeSpecular] * ggx_pdf_vndf(wo, wi, s.a) +
+           s.lobeP[kLobeDiffuse] * wi.z / kPi;
+}
+
+// bsdf_eval returns f(wo, wi) (no cosine) and, in pdf, the density with
+// which bsdf_sample picks wi.
+inline float3 bsdf_eval(BSDFParams p, float3 wo, float3 wi, thread float& pdf) {
+    if (wo.z < 0.0f) {
+        wo.z = -wo.z;
+        wi.z = -wi.z;
+    }
+    if (wo.z <= 0.0f) {
+        pdf = 0.0f;
+        return float3(0.0f);
+    }
+    BSDFState s = bsdf_state(p, wo);
+    pdf = bsdf_state_pdf(s, wo, wi);
+    return bsdf_state_eval(p, s, wo, wi);
+}
+
+inline float3 cosine_hemisphere(float u1, float u2) {
+    float x = 2.0f * u1 - 1.0f;
+    float y = 2.0f * u2 - 1.0f;
+    if (x == 0.0f && y == 0.0f) {
+        return float3(0.0f, 0.0f, 1.0f);
+    }
+    float r;
+    float phi;
+    if (abs(x) > abs(y)) {
+        r = x;
+        phi = kPi / 4.0f * (y / x);
+    } else {
+        r = y;
+        phi = kPi / 2.0f - kPi / 4.0f * (x / y);
+    }
+    float2 d = float2(r * cos(phi), r * sin(phi));
+    return float3(d, sqrt(max(1.0f - d.x * d.x - d.y * d.y, 0.0f)));
+}
+
+// bsdf_sample: u.x picks the lobe, u.y and u.z the direction.
+inline BSDFSample bsdf_sample(BSDFParams p, float3 wo, float3 u) {
+    BSDFSample out;
+    out.ok = false;
+    out.lobe = kLobeDiffuse;
+    bool flip = wo.z < 0.0f;
+    if (flip) {
+        wo.z = -wo.z;
+    }
+    if (wo.z <= 0.0f) {
+        return out;
+    }
+    BSDFState s = bsdf_state(p, wo);
+    uint lobe = kLobeDiffuse;
+    float acc = 0.0f;
+    for (uint l = 0u; l < 4u; l++) {
+        acc += s.lobeP[l];
+        if (u.x < acc && s.lobeP[l] > 0.0f) {
+            lobe = l;
+            break;
+        }
+    }
+    float3 wi;
+    if (lobe == kLobeClearcoat) {
+        wi = reflect_h(wo, ggx_sample_vndf(wo, s.acc, u.y, u.z));
+    } else if (lobe == kLobeSpecular || lobe == kLobeTransmission) {
+        wi = reflect_h(wo, ggx_sample_vndf(wo, s.a, u.y, u.z));
+        if (lobe == kLobeTransmission) {
+            wi.z = -wi.z;
+        }
+    } else {
+        wi = cosine_hemisphere(u.y, u.z);
+    }
+    if ((lobe != kLobeTransmission && wi.z <= 0.0f) || (lobe == kLobeTransmission && wi.z >= 0.0f)) {
+        return out;
+    }
+    float3 f = bsdf_state_eval(p, s, wo, wi);
+    float pdf = bsdf_state_pdf(s, wo, wi);
+    if (!(pdf > 0.0f)) {
+        return out;
+    }
+    out.wi = flip ? float3(wi.x, wi.y, -wi.z) : wi;
+    out.f = f;
+    out.pdf = pdf;
+    out.weight = f * (abs(wi.z) / pdf);
+    out.lobe = lobe;
+    out.ok = true;
+    return out;
+}
+
+// mis_power is the power heuristic (β = 2) weight of strategy a.
+inline float mis_power(float pa, float pb) {
+    if (isinf(pa)) {
+        return 1.0f;
+    }
+    float a2 = pa * pa;
+    float b2 = pb * pb;
+    return (a2 + b2 > 0.0f) ? a2 / (a2 + b2) : 0.0f;
+}

@@ -1,0 +1,102 @@
+// sampler.h — low-discrepancy sampling for the path tracer.
+//
+// Sobol (0,2)-sequence dimensions 0..3 (Joe–Kuo direction numbers) with
+// hash-based Owen scrambling and index shuffling (Burley 2020, "Practical
+// Hash-based Owen Scrambling"). A pixel's seed depends only on (x, y, the
+// render seed), so any tiling, thread count or rerun gives the same
+// numbers. Dimensions beyond 4 are padded: each 4-D "group" (camera, time,
+// then two per bounce) uses its own seed. The Go reference is
+// scenes/render/sobol.go (same bits; tests compare).
+#pragma once
+#include <metal_stdlib>
+using namespace metal;
+
+// Dimension groups (sobol.go DimGroup*).
+#define DIM_CAMERA 0u      // film x, film y, lens u, lens v
+#define DIM_TIME 1u        // shutter time, spare x3
+#define DIM_BOUNCE0 2u     // bounce b uses DIM_BOUNCE0 + 2b (BSDF: lobe, u, v, roulette)
+                           //           and DIM_BOUNCE0 + 2b + 1 (light: pick, u, v, spare)
+
+// kSobolDirections[d][i]: bit i of the index contributes this value to
+// dimension d (most significant bit first).
+constant uint kSobolDirections[4][32] = {
+    {0x80000000u, 0x40000000u, 0x20000000u, 0x10000000u, 0x08000000u, 0x04000000u, 0x02000000u, 0x01000000u,
+     0x00800000u, 0x00400000u, 0x00200000u, 0x00100000u, 0x00080000u, 0x00040000u, 0x00020000u, 0x00010000u,
+     0x00008000u, 0x00004000u, 0x00002000u, 0x00001000u, 0x00000800u, 0x00000400u, 0x00000200u, 0x00000100u,
+     0x00000080u, 0x00000040u, 0x00000020u, 0x00000010u, 0x00000008u, 0x00000004u, 0x00000002u, 0x00000001u},
+    {0x80000000u, 0xc0000000u, 0xa0000000u, 0xf0000000u, 0x88000000u, 0xcc000000u, 0xaa000000u, 0xff000000u,
+     0x80800000u, 0xc0c00000u, 0xa0a00000u, 0xf0f00000u, 0x88880000u, 0xcccc0000u, 0xaaaa0000u, 0xffff0000u,
+     0x80008000u, 0xc000c000u, 0xa000a000u, 0xf000f000u, 0x88008800u, 0xcc00cc00u, 0xaa00aa00u, 0xff00ff00u,
+     0x80808080u, 0xc0c0c0c0u, 0xa0a0a0a0u, 0xf0f0f0f0u, 0x88888888u, 0xccccccccu, 0xaaaaaaaau, 0xffffffffu},
+    {0x80000000u, 0xc0000000u, 0x60000000u, 0x90000000u, 0xe8000000u, 0x5c000000u, 0x8e000000u, 0xc5000000u,
+     0x68800000u, 0x9cc00000u, 0xee600000u, 0x55900000u, 0x80680000u, 0xc09c0000u, 0x60ee0000u, 0x90550000u,
+     0xe8808000u, 0x5cc0c000u, 0x8e606000u, 0xc5909000u, 0x6868e800u, 0x9c9c5c00u, 0xeeee8e00u, 0x5555c500u,
+     0x8000e880u, 0xc0005cc0u, 0x60008e60u, 0x9000c590u, 0xe8006868u, 0x5c009c9cu, 0x8e00eeeeu, 0xc5005555u},
+    {0x80000000u, 0xc0000000u, 0x20000000u, 0x50000000u, 0xf8000000u, 0x74000000u, 0xa2000000u, 0x93000000u,
+     0xd8800000u, 0x25400000u, 0x59e00000u, 0xe6d00000u, 0x78080000u, 0xb40c0000u, 0x82020000u, 0xc3050000u,
+     0x208f8000u, 0x51474000u, 0xfbea2000u, 0x75d93000u, 0xa0858800u, 0x914e5400u, 0xdbe79e00u, 0x25db6d00u,
+     0x58800080u, 0xe54000c0u, 0x79e00020u, 0xb6d00050u, 0x800800f8u, 0xc00c0074u, 0x200200a2u, 0x50050093u},
+};
+
+// sobol returns dimension dim (0..3) of point index as 32-bit fixed point.
+inline uint sobol(uint index, uint dim) {
+    uint x = 0u;
+    for (uint i = 0u; index != 0u; i++, index >>= 1u) {
+        if ((index & 1u) != 0u) {
+            x ^= kSobolDirections[dim][i];
+        }
+    }
+    return x;
+}
+
+// laine_karras is the nested-uniform permutation of a bit-reversed value
+// (Vegdahl's improved constants).
+inline uint laine_karras(uint x, uint seed) {
+    x ^= x * 0x3d20adeau;
+    x += seed;
+    x *= (seed >> 16u) | 1u;
+    x ^= x * 0x05526c56u;
+    x ^= x * 0x53a22864u;
+    return x;
+}
+
+// owen_scramble: hash-based Owen scrambling of a 32-bit fixed-point value.
+inline uint owen_scramble(uint x, uint seed) {
+    return reverse_bits(laine_karras(reverse_bits(x), seed));
+}
+
+inline uint hash_combine(uint seed, uint v) {
+    return seed ^ (v + 0x9e3779b9u + (seed << 6u) + (seed >> 2u));
+}
+
+// hash32 is the lowbias32 integer finaliser.
+inline uint hash32(uint x) {
+    x ^= x >> 16u;
+    x *= 0x7feb352du;
+    x ^= x >> 15u;
+    x *= 0x846ca68bu;
+    x ^= x >> 16u;
+    return x;
+}
+
+inline uint pixel_seed(uint x, uint y, uint seed) {
+    return hash32(hash_combine(hash_combine(hash32(seed), x), y));
+}
+
+// to_unit maps 32-bit fixed point to [0, 1) exactly (top 24 bits).
+inline float to_unit(uint x) {
+    return float(x >> 8u) * (1.0f / 16777216.0f);
+}
+
+// sample4 returns the 4-D point of sample `index` of dimension group
+// `group` for a pixel seed.
+inline float4 sample4(uint pixelSeed, uint index, uint group) {
+    uint seed = hash_combine(pixelSeed, hash32(group));
+    uint i = owen_scramble(index, seed);
+    float4 r;
+    r.x = to_unit(owen_scramble(sobol(i, 0u), hash_combine(seed, 1u)));
+    r.y = to_unit(owen_scramble(sobol(i, 1u), hash_combine(seed, 2u)));
+    r.z = to_unit(owen_scramble(sobol(i, 2u), hash_combine(seed, 3u)));
+    r.w = to_unit(owen_scramble(sobol(i, 3u), hash_combine(seed, 4u)));
+    return r;
+}

@@ -1,0 +1,119 @@
+package render
+
+import "math/bits"
+
+// SobolDims is the number of Sobol dimensions the sampler generates
+// directly; longer paths pad with independently scrambled 4-D groups
+// (Burley 2020, "Practical Hash-based Owen Scrambling").
+const SobolDims = 4
+
+// sobolParams are the Joe–Kuo (new-joe-kuo-6.21201) primitive polynomials
+// of dimensions 2..4: degree s, coefficients a and initial m values.
+// Dimension 1 is the van der Corput sequence.
+var sobolParams = [SobolDims - 1]struct {
+	s, a uint32
+	m    []uint32
+}{
+	{1, 0, []uint32{1}},
+	{2, 1, []uint32{1, 3}},
+	{3, 1, []uint32{1, 3, 1}},
+}
+
+// SobolDirections returns the 32 direction numbers of each of the first
+// SobolDims Sobol dimensions, most significant bit first: bit i of the
+// index contributes directions[d][i]. shaders/sampler.h holds the same
+// table as constants (a test checks).
+func SobolDirections() [SobolDims][32]uint32 {
+	var v [SobolDims][32]uint32
+	for i := range 32 {
+		v[0][i] = 1 << (31 - i)
+	}
+	for d, p := range sobolParams {
+		dv := &v[d+1]
+		for i := range 32 {
+			if i < int(p.s) {
+				dv[i] = p.m[i] << (31 - i)
+				continue
+			}
+			x := dv[i-int(p.s)] ^ dv[i-int(p.s)]>>p.s
+			for k := uint32(1); k < p.s; k++ {
+				if (p.a>>(p.s-1-k))&1 != 0 {
+					x ^= dv[i-int(k)]
+				}
+			}
+			dv[i] = x
+		}
+	}
+	return v
+}
+
+var sobolDirs = SobolDirections()
+
+// Sobol returns dimension dim (< SobolDims) of Sobol point index as a
+// 32-bit fixed-point fraction.
+func Sobol(index, dim uint32) uint32 {
+	var x uint32
+	for i := 0; index != 0; i, index = i+1, index>>1 {
+		if index&1 != 0 {
+			x ^= sobolDirs[dim][i]
+		}
+	}
+	return x
+}
+
+// laineKarras is the hash-based nested-uniform permutation of a
+// bit-reversed value (Vegdahl's improved constants), as in sampler.h.
+func laineKarras(x, seed uint32) uint32 {
+	x ^= x * 0x3d20adea
+	x += seed
+	x *= (seed >> 16) | 1
+	x ^= x * 0x05526c56
+	x ^= x * 0x53a22864
+	return x
+}
+
+// OwenScramble applies a hash-based Owen (nested uniform) scramble keyed
+// by seed to a 32-bit fixed-point value: each bit is flipped by a hash of
+// the bits above it, so stratification of the input is preserved.
+func OwenScramble(x, seed uint32) uint32 {
+	return bits.Reverse32(laineKarras(bits.Reverse32(x), seed))
+}
+
+// HashCombine mixes v into seed (as sampler.h hash_combine).
+func HashCombine(seed, v uint32) uint32 {
+	return seed ^ (v + 0x9e3779b9 + (seed << 6) + (seed >> 2))
+}
+
+// Hash32 is a 32-bit integer finaliser (lowbias32, Chris Wellons).
+func Hash32(x uint32) uint32 {
+	x ^= x >> 16
+	x *= 0x7feb352d
+	x ^= x >> 15
+	x *= 0x846ca68b
+	x ^= x >> 16
+	return x
+}
+
+// PixelSeed is the scrambling seed of pixel (x, y) for a render seed: it
+// depends only on these, so tiles, thread counts and reruns reproduce.
+func PixelSeed(x, y, seed uint32) uint32 {
+	return Hash32(HashCombine(HashCombine(Hash32(seed), x), y))
+}
+
+// Sample4 returns the 4-D point of sample index of dimension group group
+// (0: film and lens, 1: time and spare, then two groups per bounce) for a
+// pixel seed, each component in [0, 1). It is sampler.h's sample4.
+func Sample4(pixelSeed, index, group uint32) [4]float32 {
+	seed := HashCombine(pixelSeed, Hash32(group))
+	i := OwenScramble(index, seed)
+	var out [4]float32
+	for d := range uint32(SobolDims) {
+		x := OwenScramble(Sobol(i, d), HashCombine(seed, d+1))
+		out[d] = ToUnit(x)
+	}
+	return out
+}
+
+// ToUnit converts a 32-bit fixed-point fraction to a float32 in [0, 1):
+// the top 24 bits times 2^-24, exactly representable.
+func ToUnit(x uint32) float32 { return float32(x>>8) * (1.0 / (1 << 24)) }
