@@ -77,6 +77,14 @@ func (fo *folder) block(b Block) Block {
 				if fo.val[c] != 0 {
 					pick = in.Args[1]
 				}
+				if fo.f.Regs[pick].Var {
+					// A variable may be reassigned between the select and the
+					// uses of its result: turn the select into a copy
+					// (OpSet is for variables only, so keep the select with
+					// equal operands, which later passes treat as a move).
+					in.Args = []Reg{c, pick, pick}
+					break
+				}
 				fo.subst[in.Dst] = pick
 				fo.substUsed, fo.changed = true, true
 				continue

@@ -44,7 +44,15 @@ func (f *fn) builtinCall(e *syntax.CallExpr, xi *sema.ExprInfo) *value {
 	case "dfdx", "dfdy", "fwidth":
 		return ptr(f.derivative(e, name, xi))
 	case "simd_is_helper_thread", "quad_is_helper_thread":
-		f.errorf(e.Pos(), "%s is not supported yet", name)
+		r := f.b.Intrinsic(f.p.out.Intrinsic(stdlib.FragmentIntrinsics[0]))
+		return &value{t: sema.Bool, regs: r}
+	case "get_num_samples":
+		r := f.b.Intrinsic(f.p.out.Intrinsic(stdlib.FragmentIntrinsics[1]))
+		return &value{t: sema.UInt, regs: r}
+	case "get_sample_position":
+		idx := f.convert(f.value(e.Args[0]), sema.UInt, e.Pos()).regs[0]
+		r := f.b.Intrinsic(f.p.out.Intrinsic(stdlib.FragmentIntrinsics[2]), idx)
+		return &value{t: sema.Vec(sema.Float, 2), regs: r}
 	case "discard_fragment":
 		f.b.Discard()
 		return nil
@@ -57,6 +65,14 @@ func (f *fn) builtinCall(e *syntax.CallExpr, xi *sema.ExprInfo) *value {
 		return nil
 	}
 	switch bi.Group {
+	case "misc":
+		if strings.HasPrefix(name, "is_null_") && len(e.Args) == 1 {
+			v := f.value(e.Args[0])
+			if len(v.regs) != 1 || f.b.Fn.Regs[v.regs[0]].Kind != ir.U64 {
+				f.errorf(e.Pos(), "%s on '%s' is not supported", name, v.t)
+			}
+			return &value{t: sema.Bool, regs: []ir.Reg{f.b.Binary(ir.OpEq, ir.U64, v.regs[0], f.b.ConstU64(0))}}
+		}
 	case "atomic":
 		return f.atomic(e, name, xi)
 	case "simd", "quad":
@@ -542,8 +558,6 @@ func (f *fn) fromRaw(r ir.Reg, k ir.Kind) ir.Reg {
 	}
 	return f.bitcast(x, u, k)
 }
-
-var _ = strings.HasPrefix
 
 // derivative computes dfdx/dfdy/fwidth from the other lanes of the 2×2
 // quad (lane bit 0: x, bit 1: y).

@@ -4,6 +4,7 @@ import (
 	"github.com/ingot-render/ingot/shaders/diag"
 	"github.com/ingot-render/ingot/shaders/ir"
 	"github.com/ingot-render/ingot/shaders/sema"
+	"github.com/ingot-render/ingot/shaders/stdlib"
 	"github.com/ingot-render/ingot/shaders/syntax"
 )
 
@@ -39,6 +40,15 @@ func (f *fn) call(e *syntax.CallExpr) *lvalue {
 			}
 			return f.callFunc(xi.Func, recv, e.Args, nil, e.Pos())
 		case sema.KOpaque:
+			if isFuncTable(bt) && !me.Arrow && (me.Name.Last().Name == "size" || me.Name.Last().Name == "empty") {
+				tab := f.value(me.X).regs[0]
+				n := f.b.Intrinsic(f.p.out.Intrinsic(stdlib.FunctionTableIntrinsics[1]), tab)[0]
+				if me.Name.Last().Name == "empty" {
+					n = f.b.Binary(ir.OpEq, ir.U32, n, f.b.ConstU32(0))
+					return &lvalue{t: sema.Bool, alts: []alt{{regs: []ir.Reg{n}}}, readOnly: true}
+				}
+				return &lvalue{t: sema.UInt, alts: []alt{{regs: []ir.Reg{n}}}, readOnly: true}
+			}
 			if n := bt.Opaque.Name; (n == "simd_vote" || n == "quad_vote") && !me.Arrow {
 				v := f.value(me.X).regs[0]
 				var r ir.Reg
@@ -66,6 +76,9 @@ func (f *fn) call(e *syntax.CallExpr) *lvalue {
 		}
 		f.errorf(e.Pos(), "unsupported method call '%s' on '%s'", me.Name.Last().Name, bt)
 	}
+	if sf := f.lambdaOf(e.Fun); sf != nil {
+		return f.lambdaCall(e, sf)
+	}
 	if xi.Func != nil {
 		var recv *lvalue
 		if xi.Func.Method != nil && !xi.Func.Static {
@@ -83,7 +96,15 @@ func (f *fn) call(e *syntax.CallExpr) *lvalue {
 		}
 		return &lvalue{t: v.t, alts: []alt{{regs: v.regs}}, readOnly: true}
 	}
-	f.errorf(e.Pos(), "unsupported call (function pointers, lambdas and function tables are not lowered)")
+	if ft := f.x(e.Fun).Type; ft != nil {
+		if ft.Kind == sema.KPointer && ft.Elem != nil && ft.Elem.Kind == sema.KFunc {
+			ft = ft.Elem
+		}
+		if ft.Kind == sema.KFunc && ft.Func != nil {
+			return f.indirectCall(e, ft.Func)
+		}
+	}
+	f.errorf(e.Pos(), "unsupported call (lambdas and function tables are not lowered)")
 	return nil
 }
 
@@ -130,6 +151,13 @@ func (f *fn) callFunc(sf *sema.Func, recv *lvalue, exprs []syntax.Expr, vals []v
 // callWith is callFunc with arguments optionally given as objects (lvs),
 // which reference parameters bind to directly.
 func (f *fn) callWith(sf *sema.Func, recv *lvalue, exprs []syntax.Expr, vals []value, lvs []*lvalue, pos diag.Pos) *lvalue {
+	return f.callExtra(sf, recv, exprs, vals, lvs, nil, pos)
+}
+
+// callExtra is callWith passing extra hidden arguments (a lambda's
+// capture addresses) after the parameters; the extras are computed by the
+// caller before the arguments are evaluated.
+func (f *fn) callExtra(sf *sema.Func, recv *lvalue, exprs []syntax.Expr, vals []value, lvs []*lvalue, extra []ir.Reg, pos diag.Pos) *lvalue {
 	callee := f.p.function(sf, pos)
 	var args []ir.Reg
 	var after []func()
@@ -198,6 +226,7 @@ func (f *fn) callWith(sf *sema.Func, recv *lvalue, exprs []syntax.Expr, vals []v
 		}
 		args = append(args, v.regs...)
 	}
+	args = append(args, extra...)
 	args = append(args, f.gregs...)
 	res := f.b.Call(callee, args...)
 	for _, fn := range after {
@@ -208,7 +237,7 @@ func (f *fn) callWith(sf *sema.Func, recv *lvalue, exprs []syntax.Expr, vals []v
 		return nil
 	}
 	if rt.Kind == sema.KReference {
-		return &lvalue{t: rt.Elem, mem: true, addr: res[0], space: spaceOf(rt.Space), readOnly: rt.Const && false}
+		return &lvalue{t: rt.Elem, mem: true, addr: res[0], space: spaceOf(rt.Space)}
 	}
 	return &lvalue{t: rt, alts: []alt{{regs: res}}, readOnly: true}
 }

@@ -43,6 +43,21 @@
 // them as hidden trailing parameters, so helpers can use them. Vertex and
 // fragment functions (Stage) take one last parameter, BindStageIO.
 //
+// A kernel with a [[stage_in]] argument (compute stage-in) also takes a
+// last BindStageIO parameter and a Result.Wrapper record layout holding
+// the stage_in struct, exactly as Stage does for vertex functions.
+//
+// Lambdas are lowered as functions taking the Thread addresses of the
+// variables they capture after their parameters (captures act by
+// reference during each call; the lambda value itself is resolved
+// statically at each call site).
+//
+// Function pointers (&f, a function name used as a value) are U64 ids;
+// a call through one switches over the program's address-taken functions
+// (and [[visible]] functions) of that signature. visible_function_table
+// lookups use the stdlib.FuncTableGet intrinsic, which must yield the ids
+// in Result.FunctionIDs.
+//
 // A binding with FuncConst set exists only when that function constant is
 // true; pass 0 otherwise. IndexConst names the function constant that
 // gives a binding's index.

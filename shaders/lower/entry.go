@@ -3,6 +3,7 @@ package lower
 import (
 	"fmt"
 
+	"github.com/ingot-render/ingot/shaders/diag"
 	"github.com/ingot-render/ingot/shaders/ir"
 	"github.com/ingot-render/ingot/shaders/sema"
 	"github.com/ingot-render/ingot/shaders/syntax"
@@ -34,7 +35,7 @@ var kernelBuiltins = map[string]struct {
 }
 
 // builtinValue reads kernel built-in name as a value of type t.
-func (f *fn) builtinValue(name string, t *sema.Type, pos interface{ IsValid() bool }) (value, bool) {
+func (f *fn) builtinValue(name string, t *sema.Type, pos diag.Pos) (value, bool) {
 	switch name {
 	case "grid_origin":
 		return f.zero(t, f.b.Pos), true

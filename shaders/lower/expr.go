@@ -6,6 +6,7 @@ import (
 	"github.com/ingot-render/ingot/shaders/diag"
 	"github.com/ingot-render/ingot/shaders/ir"
 	"github.com/ingot-render/ingot/shaders/sema"
+	"github.com/ingot-render/ingot/shaders/stdlib"
 	"github.com/ingot-render/ingot/shaders/syntax"
 )
 
@@ -218,6 +219,9 @@ func (f *fn) rvalue(e syntax.Expr) value {
 		return f.initList(xi.Type, e)
 	case *syntax.BoolLit, *syntax.BasicLit, *syntax.SizeofExpr:
 		f.errorf(e.Pos(), "literal without a value")
+	case *syntax.LambdaExpr:
+		// A lambda's value is not materialized: calls resolve it statically.
+		return value{t: xi.Type, regs: []ir.Reg{f.b.ConstU64(0)}}
 	case *syntax.NullptrLit:
 		return value{t: xi.Type, regs: []ir.Reg{f.b.ConstU64(0)}}
 	case *syntax.ThisExpr:
@@ -260,16 +264,16 @@ func (f *fn) lval(e syntax.Expr) *lvalue {
 	case *syntax.IndexExpr:
 		return f.indexExpr(e, xi)
 	case *syntax.UnaryExpr:
-		if e.Op == syntax.Star && xi.Func == nil {
+		if e.Op == syntax.Star && opFunc(xi) == nil {
 			p := f.value(e.X)
 			pt := f.x(e.X).Type
 			return &lvalue{t: pt.Elem, mem: true, addr: p.regs[0], space: spaceOf(pt.Space)}
 		}
-		if (e.Op == syntax.Inc || e.Op == syntax.Dec) && xi.Func == nil {
+		if (e.Op == syntax.Inc || e.Op == syntax.Dec) && opFunc(xi) == nil {
 			return f.incDecLV(e.X, e.Op, e.OpPos)
 		}
 	case *syntax.BinaryExpr:
-		if e.Op.IsAssign() && xi.Func == nil {
+		if e.Op.IsAssign() && opFunc(xi) == nil {
 			return f.assign(e)
 		}
 	case *syntax.CallExpr:
@@ -291,6 +295,10 @@ func (f *fn) lval(e syntax.Expr) *lvalue {
 // name resolves a variable reference.
 func (f *fn) name(e *syntax.NameExpr, xi *sema.ExprInfo) *lvalue {
 	v := xi.Var
+	if v == nil && xi.Func != nil {
+		c := f.funcID(xi.Func, e.Pos())
+		return &lvalue{t: c.t, alts: []alt{{regs: c.regs}}, readOnly: true}
+	}
 	if v == nil {
 		if hasConst(xi) {
 			c := f.constValue(*xi.Value, xi.Type, e.Pos())
@@ -384,7 +392,7 @@ func (f *fn) memberExpr(e *syntax.MemberExpr, xi *sema.ExprInfo) *lvalue {
 }
 
 func (f *fn) indexExpr(e *syntax.IndexExpr, xi *sema.ExprInfo) *lvalue {
-	if xi.Func != nil {
+	if opFunc(xi) != nil {
 		r := f.operatorCall(xi.Func, e.X, []syntax.Expr{e.Index}, e.Pos())
 		return r
 	}
@@ -397,6 +405,12 @@ func (f *fn) indexExpr(e *syntax.IndexExpr, xi *sema.ExprInfo) *lvalue {
 		stride := sema.Stride(bt.Elem)
 		off := f.b.Binary(ir.OpMul, ir.U64, f.toU64(iv.regs[0], ik), f.b.ConstU64(uint64(stride)))
 		return &lvalue{t: bt.Elem, mem: true, addr: f.b.Binary(ir.OpAdd, ir.U64, p.regs[0], off), space: spaceOf(bt.Space)}
+	}
+	if isFuncTable(bt) {
+		tab := f.value(e.X).regs[0]
+		idx := f.convert(f.value(e.Index), sema.UInt, e.Pos()).regs[0]
+		r := f.b.Intrinsic(f.p.out.Intrinsic(stdlib.FunctionTableIntrinsics[0]), tab, idx)
+		return &lvalue{t: xi.Type, alts: []alt{{regs: r}}, readOnly: true}
 	}
 	base := f.lval(e.X)
 	if ii.Value != nil && ii.Value.Type != nil && (ii.Value.Type.IsInteger() || ii.Value.Type.Kind == sema.KEnum || ii.Value.Type.Kind == sema.KBool) {

@@ -85,6 +85,11 @@ func (p *program) function(sf *sema.Func, pos diag.Pos) *ir.Function {
 	for _, v := range sf.Params {
 		params = append(params, p.paramKinds(v.Type, v.Pos)...)
 	}
+	if isLambda(sf) {
+		for range p.captures(sf) {
+			params = append(params, ir.U64)
+		}
+	}
 	for range p.numGlobalParams() {
 		params = append(params, ir.U64)
 	}
@@ -134,6 +139,15 @@ func (p *program) lowerBody(sf *sema.Func, irf *ir.Function) {
 			continue
 		}
 		f.declare(v, v.Type, &value{t: v.Type, regs: regs}, v.Pos)
+	}
+	if isLambda(sf) {
+		caps := p.captures(sf)
+		regs := make([]ir.Reg, len(caps))
+		for k := range regs {
+			regs[k] = b.Param(i)
+			i++
+		}
+		f.bindCaptures(sf, regs, sf.Pos())
 	}
 	if n := p.numGlobalParams(); n > 0 {
 		g := make([]ir.Reg, n)
@@ -193,14 +207,14 @@ func (f *fn) scan(body syntax.Node) {
 			if e.Op.IsAssign() {
 				mod(e.X)
 			}
-			if xi := f.info.Exprs[e]; xi != nil && xi.Func != nil {
+			if xi := f.info.Exprs[e]; opFunc(xi) != nil {
 				mod(e.X)
 				mod(e.Y)
 			}
 		case *syntax.PostfixExpr:
 			mod(e.X)
 		case *syntax.IndexExpr:
-			if xi := f.info.Exprs[e]; xi != nil && xi.Func != nil {
+			if xi := f.info.Exprs[e]; opFunc(xi) != nil {
 				mod(e.X)
 			}
 		case *syntax.VarDecl:
@@ -213,7 +227,7 @@ func (f *fn) scan(body syntax.Node) {
 			if e.Op == syntax.Inc || e.Op == syntax.Dec {
 				mod(e.X)
 			}
-			if xi := f.info.Exprs[e]; xi != nil && xi.Func != nil {
+			if xi := f.info.Exprs[e]; opFunc(xi) != nil {
 				mod(e.X)
 			}
 		case *syntax.CallExpr:
@@ -259,12 +273,18 @@ func (f *fn) scan(body syntax.Node) {
 				}
 			}
 		case *syntax.BinaryExpr:
-			if xi := f.info.Exprs[e]; xi != nil && returnsAddress(xi.Func) || e.Op == syntax.Assign && xi != nil && xi.Func != nil {
+			if xi := f.info.Exprs[e]; xi != nil && returnsAddress(xi.Func) || e.Op == syntax.Assign && opFunc(xi) != nil {
 				if v := f.rootVar(e.X); v != nil {
 					f.mem[v] = true
 				}
 			}
 		case *syntax.LambdaExpr:
+			// Variables a lambda captures may be written by it.
+			if xi := f.info.Exprs[e]; xi != nil && isLambda(xi.Func) && xi.Func.Info != nil {
+				for _, v := range f.p.captures(xi.Func) {
+					f.mod[v] = true
+				}
+			}
 			return false
 		}
 		if ie, ok := n.(*syntax.IndexExpr); ok {

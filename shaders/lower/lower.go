@@ -92,9 +92,13 @@ type Result struct {
 	// ThreadgroupMemory is the static threadgroup memory of the kernel in
 	// bytes (also Program.Func(Entry).ThreadgroupMemory).
 	ThreadgroupMemory uint32
-	// Wrapper describes the argument buffer of a Function wrapper (nil
-	// for Entry).
+	// Wrapper describes the argument buffer of a Function wrapper, or the
+	// stage records of Stage (nil otherwise).
 	Wrapper *WrapperLayout
+	// FunctionIDs maps the host name of each [[visible]] function of the
+	// program to the id a visible_function_table entry must yield
+	// (stdlib.FuncTableGet) for calls through the table to reach it.
+	FunctionIDs map[string]uint64
 }
 
 // Error is a lowering error at a source position.
@@ -122,9 +126,11 @@ type program struct {
 	funcs    map[*sema.Func]*ir.Function
 	pending  []pendingFunc
 	consts   map[int]bool
-	derived  map[*sema.FuncConst]*ir.Function
 	builders []*ir.Builder
 	gbinds   []gbind
+	fptrs    []*sema.Func
+	// lambdaCaps caches the captured variables of each lambda.
+	lambdaCaps map[*sema.Func][]*sema.Var
 }
 
 type pendingFunc struct {
@@ -142,7 +148,7 @@ func (p *program) errorf(pos diag.Pos, format string, args ...any) {
 
 func newProgram(sp *sema.Program) *program {
 	return &program{sp: sp, out: ir.NewProgram(sp.Fset), funcs: map[*sema.Func]*ir.Function{},
-		consts: map[int]bool{}, derived: map[*sema.FuncConst]*ir.Function{}, gbinds: globalBindings(sp)}
+		consts: map[int]bool{}, gbinds: globalBindings(sp)}
 }
 
 // guard turns bailouts and unexpected panics into errors.
@@ -168,9 +174,19 @@ func Entry(prog *sema.Program, fn *sema.Function, opts Options) (res *Result, er
 		p.errorf(fn.Pos, "lowering %s functions is not supported yet (only kernels)", fn.Kind)
 	}
 	res = &Result{Program: p.out, Entry: fn.HostName}
-	f := p.lowerEntry(fn, res)
+	var io *WrapperLayout
+	for _, prm := range fn.Params {
+		if prm.Bind == sema.BindStageIn {
+			// Compute stage-in: the engine fetches the [[stage_in]] struct
+			// per thread into a record, as for vertex functions (see Stage).
+			io = stageLayout(p, fn)
+			res.Wrapper = io
+		}
+	}
+	f := p.lowerEntryIO(fn, res, io)
 	p.drain()
 	res.ThreadgroupMemory = f.ThreadgroupMemory
+	res.FunctionIDs = p.functionIDs()
 	if err := p.finish(opts); err != nil {
 		return nil, err
 	}

@@ -1,6 +1,8 @@
 package lower
 
 import (
+	"strings"
+
 	"github.com/ingot-render/ingot/shaders/diag"
 	"github.com/ingot-render/ingot/shaders/ir"
 	"github.com/ingot-render/ingot/shaders/sema"
@@ -116,7 +118,7 @@ func (f *fn) pointerOp(op ir.Op, a, b value, rt *sema.Type, pos diag.Pos) value 
 
 func (f *fn) binary(e *syntax.BinaryExpr) value {
 	xi := f.x(e)
-	if xi.Func != nil {
+	if opFunc(xi) != nil {
 		return f.load(f.operatorCall(xi.Func, e.X, []syntax.Expr{e.Y}, e.Pos()))
 	}
 	switch e.Op {
@@ -210,7 +212,7 @@ func (f *fn) assign(e *syntax.BinaryExpr) *lvalue {
 
 func (f *fn) unary(e *syntax.UnaryExpr) value {
 	xi := f.x(e)
-	if xi.Func != nil {
+	if opFunc(xi) != nil {
 		return f.load(f.operatorCall(xi.Func, e.X, nil, e.Pos()))
 	}
 	switch e.Op {
@@ -240,6 +242,9 @@ func (f *fn) unary(e *syntax.UnaryExpr) value {
 		}
 		return value{t: v.t, regs: regs}
 	case syntax.Amp:
+		if xx := f.x(e.X); xx.Func != nil && xx.Var == nil {
+			return f.funcID(xx.Func, e.Pos())
+		}
 		lv := f.lval(e.X)
 		if !lv.mem || lv.swz != nil {
 			f.errorf(e.OpPos, "cannot take the address of this object")
@@ -378,7 +383,7 @@ func (f *fn) effect(e syntax.Expr) {
 		return
 	case *syntax.BinaryExpr:
 		xi := f.x(x)
-		if xi.Func == nil {
+		if opFunc(xi) == nil {
 			if x.Op.IsAssign() {
 				f.assign(x)
 				return
@@ -390,12 +395,12 @@ func (f *fn) effect(e syntax.Expr) {
 			}
 		}
 	case *syntax.UnaryExpr:
-		if (x.Op == syntax.Inc || x.Op == syntax.Dec) && f.x(x).Func == nil {
+		if (x.Op == syntax.Inc || x.Op == syntax.Dec) && opFunc(f.x(x)) == nil {
 			f.incDecLV(x.X, x.Op, x.OpPos)
 			return
 		}
 	case *syntax.PostfixExpr:
-		if f.x(x).Func == nil {
+		if opFunc(f.x(x)) == nil {
 			f.incDecLV(x.X, x.Op, x.OpPos)
 			return
 		}
@@ -414,4 +419,12 @@ func (f *fn) effect(e syntax.Expr) {
 		return
 	}
 	f.rvalue(e)
+}
+
+// opFunc returns the overloaded operator an expression calls, or nil.
+func opFunc(xi *sema.ExprInfo) *sema.Func {
+	if xi == nil || xi.Func == nil || !strings.HasPrefix(xi.Func.Name, "operator") {
+		return nil
+	}
+	return xi.Func
 }

@@ -1,7 +1,6 @@
 package lower
 
 import (
-	"math"
 	"strings"
 
 	"github.com/ingot-render/ingot/shaders/ir"
@@ -113,8 +112,6 @@ func (f *fn) linearToSRGB(x ir.Reg) ir.Reg {
 	p := f.b.Binary(ir.OpSub, ir.F32, f.b.Binary(ir.OpMul, ir.F32, f.b.ConstF32(1.055), f.powc(x, 1/2.4)), f.b.ConstF32(0.055))
 	return f.b.Select(ir.F32, f.b.Binary(ir.OpLe, ir.F32, x, f.b.ConstF32(0.0031308)), lin, p)
 }
-
-var _ = math.Pi
 
 // shift is the bit position of component i.
 func (pf packFormat) shift(i int) int {

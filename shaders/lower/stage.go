@@ -53,6 +53,20 @@ func Stage(prog *sema.Program, fn *sema.Function, opts Options) (res *Result, er
 	if fn.Kind != sema.FuncVertex && fn.Kind != sema.FuncFragment {
 		p.errorf(fn.Pos, "Stage lowers vertex and fragment functions, not %s functions", fn.Kind)
 	}
+	lay := stageLayout(p, fn)
+	res = &Result{Program: p.out, Entry: fn.HostName, Wrapper: lay}
+	f := p.lowerEntryIO(fn, res, lay)
+	p.drain()
+	res.ThreadgroupMemory = f.ThreadgroupMemory
+	res.FunctionIDs = p.functionIDs()
+	if err := p.finish(opts); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// stageLayout lays out the stage input/output record of fn.
+func stageLayout(p *program, fn *sema.Function) *WrapperLayout {
 	lay := &WrapperLayout{Align: 1}
 	off := 0
 	add := func(k WrapperFieldKind, name string, t *sema.Type) {
@@ -71,10 +85,13 @@ func Stage(prog *sema.Program, fn *sema.Function, opts Options) (res *Result, er
 			if _, ok := kernelBuiltins[prm.Builtin]; ok {
 				continue
 			}
-			add(FieldArg, prm.Name, prm.Type.Unqualified())
 		case sema.BindStageIn, sema.BindColor:
-			add(FieldArg, prm.Name, prm.Type.Unqualified())
+		default:
+			continue
 		}
+		add(FieldArg, prm.Name, prm.Type.Unqualified())
+		fd := &lay.Fields[len(lay.Fields)-1]
+		fd.Bind, fd.Builtin, fd.Index = prm.Bind, prm.Builtin, prm.Index
 	}
 	if rt := fn.Result; rt != nil && rt.Kind != sema.KVoid {
 		add(FieldResult, "result", rt)
@@ -83,12 +100,5 @@ func Stage(prog *sema.Program, fn *sema.Function, opts Options) (res *Result, er
 		add(FieldResult, "alive", sema.UInt)
 	}
 	lay.RecordSize = alignUp(max(off, 1), lay.Align)
-	res = &Result{Program: p.out, Entry: fn.HostName, Wrapper: lay}
-	f := p.lowerEntryIO(fn, res, lay)
-	p.drain()
-	res.ThreadgroupMemory = f.ThreadgroupMemory
-	if err := p.finish(opts); err != nil {
-		return nil, err
-	}
-	return res, nil
+	return lay
 }

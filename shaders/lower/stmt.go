@@ -236,8 +236,8 @@ func (f *fn) decl(d syntax.Decl) *lvalue {
 		}
 		f.locals[v] = lv
 		return lv
-	case v.Static:
-		f.errorf(vd.Pos(), "static local variables are not supported")
+	case v.Static && !v.Const && !v.Constexpr:
+		f.errorf(vd.Pos(), "non-constant static local variables are not supported")
 	}
 	if vd.Init == nil {
 		if t.Kind == sema.KStruct && len(t.Struct.Ctors) > 0 {

@@ -36,7 +36,7 @@ func scalarKind(t *sema.Type) (ir.Kind, bool) {
 			return scalarKind(t.Enum.Underlying)
 		}
 		return ir.I32, true
-	case sema.KPointer, sema.KTexture, sema.KSampler, sema.KNullptr:
+	case sema.KPointer, sema.KTexture, sema.KSampler, sema.KNullptr, sema.KFunc:
 		return ir.U64, true
 	case sema.KOpaque:
 		if n := t.Opaque.Name; n == "simd_vote" || n == "quad_vote" {

@@ -28,10 +28,16 @@ const (
 // WrapperField is one field of a wrapper record.
 type WrapperField struct {
 	Kind   WrapperFieldKind
-	Name   string // parameter name; "this" and "result" for the others
+	Name   string // parameter name; "this", "result" and "alive" for the others
 	Type   *sema.Type
 	Offset int
 	Size   int
+	// Stage records only: how the input is bound (BindBuiltin with the
+	// attribute name in Builtin, BindStageIn, or BindColor with the colour
+	// index in Index).
+	Bind    sema.BindKind
+	Builtin string
+	Index   int
 }
 
 // WrapperLayout describes the argument buffer of a Function wrapper: one
@@ -59,6 +65,9 @@ func Function(prog *sema.Program, sf *sema.Func, opts Options) (res *Result, err
 	}
 	defer guard(&err)
 	p := newProgram(prog)
+	if isLambda(sf) {
+		p.errorf(sf.Pos(), "a lambda cannot be called through a wrapper (it needs its enclosing function's variables)")
+	}
 	lay := &WrapperLayout{Align: 1}
 	off := 0
 	add := func(k WrapperFieldKind, name string, t *sema.Type) WrapperField {
@@ -142,6 +151,7 @@ func Function(prog *sema.Program, sf *sema.Func, opts Options) (res *Result, err
 	res = &Result{Program: p.out, Entry: name, Wrapper: lay,
 		Bindings: []Binding{{Kind: BindWrapperArgs, Param: 0, Index: 0, ArgName: "args", Space: ir.Device}}}
 	p.globalBindingDescs(res, 1)
+	res.FunctionIDs = p.functionIDs()
 	if err := p.finish(opts); err != nil {
 		return nil, err
 	}

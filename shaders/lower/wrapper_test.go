@@ -90,3 +90,44 @@ func TestFunctionWrapper(t *testing.T) {
 		}
 	}
 }
+
+// TestFunctionWrapperMethod calls a method: the receiver is the first
+// record field and is written back.
+func TestFunctionWrapperMethod(t *testing.T) {
+	src := `#include <metal_stdlib>
+using namespace metal;
+struct Acc { int total; int bump(int d) { total += d; return total * 10; } };`
+	prog, err := compileMSL("m.metal", src, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := lower.Function(prog, findFunc(prog, "bump"), lower.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lay := res.Wrapper
+	if len(lay.Fields) != 3 || lay.Fields[0].Kind != lower.FieldReceiver || lay.RecordSize != 12 {
+		t.Fatalf("layout %+v", lay)
+	}
+	buf := make([]byte, 2*lay.RecordSize)
+	for r := 0; r < 2; r++ {
+		binary.LittleEndian.PutUint32(buf[r*12:], uint32(5*r))
+		binary.LittleEndian.PutUint32(buf[r*12+4:], uint32(r+1))
+	}
+	mem, _ := exec.NewMemory(exec.Buffer{Addr: 0x1000, Data: buf})
+	pl, err := exec.Compile(res.Program, res.Entry, exec.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := pl.Run(context.Background(), exec.Dispatch{Grid: exec.ThreadsGrid([3]uint32{2, 1, 1}, [3]uint32{32, 1, 1}),
+		Args: []uint64{0x1000}, Memory: mem}); err != nil {
+		t.Fatal(err)
+	}
+	for r := 0; r < 2; r++ {
+		total := binary.LittleEndian.Uint32(buf[r*12:])
+		ret := binary.LittleEndian.Uint32(buf[r*12+8:])
+		if want := uint32(5*r + r + 1); total != want || ret != 10*want {
+			t.Errorf("record %d: total %d result %d, want %d and %d", r, total, ret, want, 10*want)
+		}
+	}
+}

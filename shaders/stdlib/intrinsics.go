@@ -68,3 +68,41 @@ func BarrierDecl(name string) ir.IntrinsicDecl {
 	}
 	return d
 }
+
+// Fragment-stage intrinsics the engine implements (they need the
+// rasterizer's per-lane state).
+const (
+	// FragIsHelper () → Bool: the lane is a helper lane of its 2×2 quad
+	// (simd_is_helper_thread, quad_is_helper_thread).
+	FragIsHelper = "fragment.is_helper_thread"
+	// FragNumSamples () → U32: samples per pixel of the render target
+	// (get_num_samples).
+	FragNumSamples = "fragment.get_num_samples"
+	// FragSamplePosition (index U32) → x, y F32: the sample's position in
+	// the pixel, in [0, 1) (get_sample_position).
+	FragSamplePosition = "fragment.get_sample_position"
+)
+
+// FragmentIntrinsics lists the fragment-stage intrinsics.
+var FragmentIntrinsics = []ir.IntrinsicDecl{
+	{Name: FragIsHelper, Results: []ir.Kind{ir.Bool}},
+	{Name: FragNumSamples, Results: []ir.Kind{ir.U32}, Flags: ir.UniformResult},
+	{Name: FragSamplePosition, Params: []ir.Kind{ir.U32}, Results: []ir.Kind{ir.F32, ir.F32}, Flags: ir.UniformResult},
+}
+
+// Function-table intrinsics the engine implements.
+const (
+	// FuncTableGet (table U64, index U32) → U64: the function id stored at
+	// index of a visible_function_table (lower.Result.FunctionIDs gives the
+	// id of each [[visible]] function); a call through it dispatches on
+	// the id.
+	FuncTableGet = "function_table.get"
+	// FuncTableSize (table U64) → U32: the table's size().
+	FuncTableSize = "function_table.size"
+)
+
+// FunctionTableIntrinsics lists the function-table intrinsics.
+var FunctionTableIntrinsics = []ir.IntrinsicDecl{
+	{Name: FuncTableGet, Params: []ir.Kind{ir.U64, ir.U32}, Results: []ir.Kind{ir.U64}, Flags: ir.UniformResult},
+	{Name: FuncTableSize, Params: []ir.Kind{ir.U64}, Results: []ir.Kind{ir.U32}, Flags: ir.UniformResult},
+}

@@ -53,3 +53,12 @@ kernel void select_of_vars(device float* out [[buffer(0)]], uint id [[thread_pos
     a = 7;
     out[id] = t;
 }
+
+// RUN kernel=null_checks grid=1 tg=1
+// BUF 0 int[2] zero
+// EXPECT 0 int[] = 0 1
+kernel void null_checks(device int* out [[buffer(0)]], uint id [[thread_position_in_grid]]) {
+    device int* none = nullptr;
+    out[0] = is_null_buffer(out) ? 1 : 0;
+    out[1] = is_null_buffer(none) ? 1 : 0;
+}
