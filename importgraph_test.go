@@ -34,6 +34,7 @@ var layerRules = map[string][]string{
 	"engine/raster":     {"internal/benchkit", "internal/lane", "internal/fmath", "internal/texel"},
 	"accel":             {"internal/benchkit", "accel", "internal/lane", "internal/fmath"},
 	"mesh":              {"internal/benchkit", "mesh", "internal/lane", "internal/fmath"},
+	"engine/rt":         {"internal/benchkit", "accel", "engine/exec", "shaders/ir", "shaders/stdlib", "shaders/diag", "internal/lane", "internal/fmath"},
 	"engine":            {"internal/benchkit", "engine", "shaders", "accel", "mesh", "internal/lane", "internal/fmath", "internal/texel"},
 	"scenes":            {"internal/benchkit", "scenes", "engine", "shaders", "accel", "mesh", "internal/lane", "internal/fmath", "internal/texel"},
 	"cmd":               {"internal/benchkit", "cmd", "scenes", "engine", "shaders", "accel", "mesh", "internal/lane", "internal/fmath", "internal/texel"},
