@@ -44,18 +44,18 @@ type BSDFSample struct {
 // bsdfState holds the per-wo quantities shared by Eval, Pdf and Sample
 // (bsdf.h BSDFState).
 type bsdfState struct {
-	p          BSDFParams
-	a, acc     float32 // base and clearcoat GGX alpha
-	f0d        float32 // dielectric F0 from IOR
-	e1o        float32 // E1(μo) at base roughness
-	eso        float32 // dielectric specular albedo at μo
-	esAvg      float32 // its hemispherical average
-	fmsD       float32 // Kulla–Conty multiple-scattering colour, dielectric
-	fmsM       Vec3    // same for the metal (F0 = base colour)
-	avg1       float32
-	ccScale    float32 // 1 − clearcoat·Ecc(μo)
-	lobeP      [lobeCount]float32
-	tab        *GGXTables
+	p       BSDFParams
+	a, acc  float32 // base and clearcoat GGX alpha
+	f0d     float32 // dielectric F0 from IOR
+	e1o     float32 // E1(μo) at base roughness
+	eso     float32 // dielectric specular albedo at μo
+	esAvg   float32 // its hemispherical average
+	fmsD    float32 // Kulla–Conty multiple-scattering colour, dielectric
+	fmsM    Vec3    // same for the metal (F0 = base colour)
+	avg1    float32
+	ccScale float32 // 1 − clearcoat·Ecc(μo)
+	lobeP   [lobeCount]float32
+	tab     *GGXTables
 }
 
 // fms is Kulla–Conty's multiple-scattering Fresnel term

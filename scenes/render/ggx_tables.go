@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"sync"
 )
 
 // GGXTableSize is the resolution of the GGX albedo tables: N cosines μ =
@@ -33,31 +34,13 @@ const ggxStrata = 64
 func ComputeGGXTables() *GGXTables {
 	const n = GGXTableSize
 	t := new(GGXTables)
+	// Rows are independent (each writes only its own cells), so they run
+	// in parallel without changing any bit of the result.
+	var wg sync.WaitGroup
 	for j := range n {
-		a := GGXAlpha(float32(j) / (n - 1))
-		for i := range n {
-			mu := max(float32(i)/(n-1), 1e-3)
-			wo := Vec3{float32(math.Sqrt(float64(1 - mu*mu))), 0, mu}
-			var s1, s5 float64
-			for y := range ggxStrata {
-				for x := range ggxStrata {
-					u1 := (float32(x) + 0.5) / ggxStrata
-					u2 := (float32(y) + 0.5) / ggxStrata
-					h := ggxSampleVNDF(wo, a, u1, u2)
-					wi := reflectH(wo, h)
-					if wi[2] <= 0 {
-						continue
-					}
-					// f·μi / pdf = G2 / G1(wo).
-					w := float64(ggxG2(wo[2], wi[2], a) / ggxG1(wo[2], a))
-					s1 += w
-					s5 += w * float64(schlickWeight(wo.dot(h)))
-				}
-			}
-			t.E1[j*n+i] = float32(s1 / (ggxStrata * ggxStrata))
-			t.E5[j*n+i] = float32(s5 / (ggxStrata * ggxStrata))
-		}
+		wg.Go(func() { t.computeRow(j) })
 	}
+	wg.Wait()
 	const steps = 1024
 	for j := range n {
 		r := float32(j) / (n - 1)
@@ -71,6 +54,34 @@ func ComputeGGXTables() *GGXTables {
 		t.Avg5[j] = float32(2 * s5 / steps)
 	}
 	return t
+}
+
+// computeRow integrates the cells of roughness row j.
+func (t *GGXTables) computeRow(j int) {
+	const n = GGXTableSize
+	a := GGXAlpha(float32(j) / (n - 1))
+	for i := range n {
+		mu := max(float32(i)/(n-1), 1e-3)
+		wo := Vec3{float32(math.Sqrt(float64(1 - mu*mu))), 0, mu}
+		var s1, s5 float64
+		for y := range ggxStrata {
+			for x := range ggxStrata {
+				u1 := (float32(x) + 0.5) / ggxStrata
+				u2 := (float32(y) + 0.5) / ggxStrata
+				h := ggxSampleVNDF(wo, a, u1, u2)
+				wi := reflectH(wo, h)
+				if wi[2] <= 0 {
+					continue
+				}
+				// f·μi / pdf = G2 / G1(wo).
+				w := float64(ggxG2(wo[2], wi[2], a) / ggxG1(wo[2], a))
+				s1 += w
+				s5 += w * float64(schlickWeight(wo.dot(h)))
+			}
+		}
+		t.E1[j*n+i] = float32(s1 / (ggxStrata * ggxStrata))
+		t.E5[j*n+i] = float32(s5 / (ggxStrata * ggxStrata))
+	}
 }
 
 // lookup2 bilinearly interpolates an N×N table at cosine mu and

@@ -30,8 +30,8 @@ const (
 	KernelPathTrace       = "path_trace"
 	KernelResolve         = "resolve"
 	IntersectionAlphaTest = "alpha_test"
-	MaterialGLTF          = "gltf_metallic_roughness"
-	MaterialUnlit         = "gltf_unlit"
+	FunctionNameGLTF      = "gltf_metallic_roughness"
+	FunctionNameUnlit     = "gltf_unlit"
 )
 
 // ShaderFS returns the embedded shader sources; paths are relative to
@@ -122,3 +122,8 @@ func ParseGGXTablesHeader(src []byte) (*GGXTables, error) {
 	}
 	return t, nil
 }
+
+// ReferenceKernelsFile holds ref_sample4, ref_bsdf and ref_tonemap, which
+// expose sampler.h, bsdf.h and tonemap.h one call per thread for
+// differential tests against the Go references.
+const ReferenceKernelsFile = "reference_kernels.metal"

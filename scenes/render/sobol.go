@@ -106,14 +106,35 @@ func PixelSeed(x, y, seed uint32) uint32 {
 func Sample4(pixelSeed, index, group uint32) [4]float32 {
 	seed := HashCombine(pixelSeed, Hash32(group))
 	i := OwenScramble(index, seed)
-	var out [4]float32
-	for d := range uint32(SobolDims) {
-		x := OwenScramble(Sobol(i, d), HashCombine(seed, d+1))
-		out[d] = ToUnit(x)
+	// Dimension 0 is the bit reversal of the index; 1..3 share one pass
+	// over the index bits (sobol4 in sampler.h).
+	x0 := bits.Reverse32(i)
+	var x1, x2, x3 uint32
+	for b := 0; i != 0; b, i = b+1, i>>1 {
+		if i&1 != 0 {
+			x1 ^= sobolDirs[1][b]
+			x2 ^= sobolDirs[2][b]
+			x3 ^= sobolDirs[3][b]
+		}
 	}
-	return out
+	return [4]float32{
+		ToUnit(OwenScramble(x0, HashCombine(seed, 1))),
+		ToUnit(OwenScramble(x1, HashCombine(seed, 2))),
+		ToUnit(OwenScramble(x2, HashCombine(seed, 3))),
+		ToUnit(OwenScramble(x3, HashCombine(seed, 4))),
+	}
 }
 
 // ToUnit converts a 32-bit fixed-point fraction to a float32 in [0, 1):
 // the top 24 bits times 2^-24, exactly representable.
 func ToUnit(x uint32) float32 { return float32(x>>8) * (1.0 / (1 << 24)) }
+
+// Dimension groups of Sample4 (sampler.h DIM_*): the camera group (film
+// x, y, lens u, v), the time group (shutter time, spare), then for bounce
+// b the BSDF group DimBounce0+2b (lobe, u, v, roulette) and the light
+// group DimBounce0+2b+1 (pick, u, v, spare).
+const (
+	DimCamera  = 0
+	DimTime    = 1
+	DimBounce0 = 2
+)

@@ -285,19 +285,12 @@ inline float3 cosine_hemisphere(float u1, float u2) {
     return float3(d, sqrt(max(1.0f - d.x * d.x - d.y * d.y, 0.0f)));
 }
 
-// bsdf_sample: u.x picks the lobe, u.y and u.z the direction.
-inline BSDFSample bsdf_sample(BSDFParams p, float3 wo, float3 u) {
+// bsdf_state_sample samples with a state built for wo (wo.z > 0): u.x
+// picks the lobe, u.y and u.z the direction.
+inline BSDFSample bsdf_state_sample(BSDFParams p, thread const BSDFState& s, float3 wo, float3 u) {
     BSDFSample out;
     out.ok = false;
     out.lobe = kLobeDiffuse;
-    bool flip = wo.z < 0.0f;
-    if (flip) {
-        wo.z = -wo.z;
-    }
-    if (wo.z <= 0.0f) {
-        return out;
-    }
-    BSDFState s = bsdf_state(p, wo);
     uint lobe = kLobeDiffuse;
     float acc = 0.0f;
     for (uint l = 0u; l < 4u; l++) {
@@ -326,12 +319,33 @@ inline BSDFSample bsdf_sample(BSDFParams p, float3 wo, float3 u) {
     if (!(pdf > 0.0f)) {
         return out;
     }
-    out.wi = flip ? float3(wi.x, wi.y, -wi.z) : wi;
+    out.wi = wi;
     out.f = f;
     out.pdf = pdf;
     out.weight = f * (abs(wi.z) / pdf);
     out.lobe = lobe;
     out.ok = true;
+    return out;
+}
+
+// bsdf_sample: u.x picks the lobe, u.y and u.z the direction (two-sided:
+// wo below the surface is mirrored, and so is the result).
+inline BSDFSample bsdf_sample(BSDFParams p, float3 wo, float3 u) {
+    bool flip = wo.z < 0.0f;
+    if (flip) {
+        wo.z = -wo.z;
+    }
+    if (wo.z <= 0.0f) {
+        BSDFSample out;
+        out.ok = false;
+        out.lobe = kLobeDiffuse;
+        return out;
+    }
+    BSDFState s = bsdf_state(p, wo);
+    BSDFSample out = bsdf_state_sample(p, s, wo, u);
+    if (out.ok && flip) {
+        out.wi.z = -out.wi.z;
+    }
     return out;
 }
 

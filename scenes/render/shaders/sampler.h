@@ -93,10 +93,23 @@ inline float to_unit(uint x) {
 inline float4 sample4(uint pixelSeed, uint index, uint group) {
     uint seed = hash_combine(pixelSeed, hash32(group));
     uint i = owen_scramble(index, seed);
+    // Dimension 0 is the bit reversal of the index; 1..3 share one pass
+    // over the index bits.
+    uint x0 = reverse_bits(i);
+    uint x1 = 0u;
+    uint x2 = 0u;
+    uint x3 = 0u;
+    for (uint b = 0u; i != 0u; b++, i >>= 1u) {
+        if ((i & 1u) != 0u) {
+            x1 ^= kSobolDirections[1][b];
+            x2 ^= kSobolDirections[2][b];
+            x3 ^= kSobolDirections[3][b];
+        }
+    }
     float4 r;
-    r.x = to_unit(owen_scramble(sobol(i, 0u), hash_combine(seed, 1u)));
-    r.y = to_unit(owen_scramble(sobol(i, 1u), hash_combine(seed, 2u)));
-    r.z = to_unit(owen_scramble(sobol(i, 2u), hash_combine(seed, 3u)));
-    r.w = to_unit(owen_scramble(sobol(i, 3u), hash_combine(seed, 4u)));
+    r.x = to_unit(owen_scramble(x0, hash_combine(seed, 1u)));
+    r.y = to_unit(owen_scramble(x1, hash_combine(seed, 2u)));
+    r.z = to_unit(owen_scramble(x2, hash_combine(seed, 3u)));
+    r.w = to_unit(owen_scramble(x3, hash_combine(seed, 4u)));
     return r;
 }

@@ -1,0 +1,43 @@
+package render
+
+import (
+	"math"
+	"testing"
+)
+
+// FuzzBSDF: for any parameters in range and any directions, Eval and
+// Sample return finite, non-negative values, and a sample's pdf and value
+// agree with Eval.
+func FuzzBSDF(f *testing.F) {
+	f.Add(float32(0.5), float32(0.5), float32(0.5), float32(0), float32(0.3), float32(1.5), float32(0), float32(0), float32(0.2), float32(0.7), float32(0.1), float32(0.5), float32(0.5))
+	f.Add(float32(1), float32(0), float32(0), float32(1), float32(0), float32(1), float32(1), float32(1), float32(1), float32(0.01), float32(0.999), float32(0), float32(1))
+	f.Fuzz(func(t *testing.T, r, g, b, metal, rough, ior, trans, cc, ccr, mu, u0, u1, u2 float32) {
+		c := func(x float32) float32 {
+			if math.IsNaN(float64(x)) {
+				return 0
+			}
+			return min(max(x, 0), 1)
+		}
+		p := BSDFParams{BaseColor: Vec3{c(r), c(g), c(b)}, Metallic: c(metal), Roughness: c(rough),
+			IOR: 1 + 2*c(ior-1), Transmission: c(trans), Clearcoat: c(cc), ClearcoatRoughness: c(ccr)}
+		wo := dirFromCos(max(c(mu), 1e-3), 0.7)
+		s, ok := p.Sample(wo, [3]float32{c(u0) * 0.9999999, c(u1) * 0.9999999, c(u2) * 0.9999999})
+		if !ok {
+			return
+		}
+		for k := range 3 {
+			if !(s.Weight[k] >= 0) || math.IsInf(float64(s.Weight[k]), 0) || !(s.F[k] >= 0) {
+				t.Fatalf("params %+v: sample %+v", p, s)
+			}
+		}
+		fv, pdf := p.Eval(wo, s.Wi)
+		if math.Abs(float64(pdf/s.Pdf-1)) > 1e-3 {
+			t.Fatalf("params %+v: Sample pdf %v, Eval pdf %v", p, s.Pdf, pdf)
+		}
+		for k := range 3 {
+			if math.Abs(float64(fv[k]-s.F[k])) > 1e-3*math.Max(1, float64(fv[k])) {
+				t.Fatalf("params %+v: Sample f %v, Eval f %v", p, s.F, fv)
+			}
+		}
+	})
+}

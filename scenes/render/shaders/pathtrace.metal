@@ -1,0 +1,729 @@
+// pathtrace.metal — ingot's stock path tracer (megakernel).
+//
+// Kernels:
+//   camera_rays  one filtered, depth-of-field, shutter-timed camera ray per
+//                pixel of the tile (sample settings.sampleStart) → CameraRay
+//   path_trace   settings.samplesPerPass paths per pixel of the tile,
+//                accumulated into accum (rgb sum, w = sample count) and AOVs
+//   resolve      accum / count → exposure → tone map → sRGB → RGBA8
+// Intersection function:
+//   alpha_test   glTF alpha MASK (cutoff) and BLEND (stochastic) any-hit test
+//                for geometries built non-opaque.
+// Materials are [[visible]] functions (materials.metal, user files) called
+// through the visible function table at BUFFER_MATERIALS. Layout and
+// bindings: scene_types.h; host side: scenes/render/DESIGN.md.
+#include <metal_stdlib>
+#include <metal_raytracing>
+#include "scene_types.h"
+#include "sampler.h"
+#include "bsdf.h"
+#include "tonemap.h"
+using namespace metal;
+using namespace metal::raytracing;
+
+typedef acceleration_structure<instancing, primitive_motion, instance_motion> SceneAccel;
+typedef intersection_function_table<triangle_data, instancing, primitive_motion, instance_motion> SceneFunctions;
+typedef intersector<triangle_data, instancing, primitive_motion, instance_motion> SceneIntersector;
+typedef SceneIntersector::result_type SceneHit;
+
+#define kInvalidLight 0xFFFFFFFFu
+#define kRayEpsilon 1e-4f
+
+// ---- geometry helpers -------------------------------------------------------
+
+// motion_u is the fraction of the shutter interval at scene time t.
+inline float motion_u(constant CameraData& cam, float t) {
+    float len = cam.shutterClose - cam.shutterOpen;
+    return len > 0.0f ? saturate((t - cam.shutterOpen) / len) : 0.0f;
+}
+
+inline float3 xform_point(float4 r0, float4 r1, float4 r2, float3 p) {
+    float4 p1 = float4(p, 1.0f);
+    return float3(dot(r0, p1), dot(r1, p1), dot(r2, p1));
+}
+
+inline float3 xform_vector(float4 r0, float4 r1, float4 r2, float3 v) {
+    return float3(dot(r0.xyz, v), dot(r1.xyz, v), dot(r2.xyz, v));
+}
+
+// Rows of an instance's transforms at motion fraction u (linear matrix
+// interpolation, as the accel's matrix instance motion).
+struct InstanceXform {
+    float4 m0, m1, m2;
+    float4 n0, n1, n2;
+};
+
+inline InstanceXform instance_xform(const device InstanceData& inst, float u) {
+    InstanceXform x;
+    x.m0 = inst.toWorld[0];
+    x.m1 = inst.toWorld[1];
+    x.m2 = inst.toWorld[2];
+    x.n0 = inst.normalToWorld[0];
+    x.n1 = inst.normalToWorld[1];
+    x.n2 = inst.normalToWorld[2];
+    if ((inst.flags & INSTANCE_MOVING) != 0u) {
+        x.m0 = mix(x.m0, inst.toWorldClose[0], u);
+        x.m1 = mix(x.m1, inst.toWorldClose[1], u);
+        x.m2 = mix(x.m2, inst.toWorldClose[2], u);
+        x.n0 = mix(x.n0, inst.normalToWorldClose[0], u);
+        x.n1 = mix(x.n1, inst.normalToWorldClose[1], u);
+        x.n2 = mix(x.n2, inst.normalToWorldClose[2], u);
+    }
+    return x;
+}
+
+// Branchless orthonormal basis (Duff et al. 2017).
+inline void make_frame(float3 n, thread float3& t, thread float3& b) {
+    float s = n.z >= 0.0f ? 1.0f : -1.0f;
+    float a = -1.0f / (s + n.z);
+    float c = n.x * n.y * a;
+    t = float3(1.0f + s * n.x * n.x * a, s * c, -s * n.x);
+    b = float3(c, s + n.y * n.y * a, -n.y);
+}
+
+inline float3 offset_origin(float3 p, float3 ng, float3 dir) {
+    float3 n = dot(ng, dir) >= 0.0f ? ng : -ng;
+    float scale = kRayEpsilon * max(1.0f, max(abs(p.x), max(abs(p.y), abs(p.z))));
+    return p + n * scale;
+}
+
+// Texture-free part of a material's alpha at a hit (factor × COLOR_0) and
+// its texture, used by alpha_test.
+inline float hit_alpha(constant SceneResources& scene, const device GeometryData& g, const device MaterialData& m,
+                       uint primitive, float2 bary) {
+    uint i0 = g.indices[3u * primitive];
+    uint i1 = g.indices[3u * primitive + 1u];
+    uint i2 = g.indices[3u * primitive + 2u];
+    float w0 = 1.0f - bary.x - bary.y;
+    float a = m.baseColor.a;
+    if ((g.flags & GEOMETRY_HAS_COLORS) != 0u) {
+        a *= g.colors[i1].a * bary.x + g.colors[i2].a * bary.y + g.colors[i0].a * w0;
+    }
+    TextureSlot s = m.baseColorTex;
+    if (s.texture >= 0 && uint(s.texture) < scene.textureCount) {
+        float2 uv = float2(0.0f);
+        if (s.texCoord == 1u && (g.flags & GEOMETRY_HAS_UV1) != 0u) {
+            uv = float2(g.uv1[i1]) * bary.x + float2(g.uv1[i2]) * bary.y + float2(g.uv1[i0]) * w0;
+        } else if ((g.flags & GEOMETRY_HAS_UV0) != 0u) {
+            uv = float2(g.uv0[i1]) * bary.x + float2(g.uv0[i2]) * bary.y + float2(g.uv0[i0]) * w0;
+        }
+        float3 uv1 = float3(uv, 1.0f);
+        uv = float2(dot(float3(s.uRow), uv1), dot(float3(s.vRow), uv1));
+        TextureBinding tb = scene.textures[s.texture];
+        a *= tb.texture.sample(tb.smp, uv, level(0.0f)).a;
+    }
+    return a;
+}
+
+// ---- alpha test (any-hit) -----------------------------------------------
+
+// alpha_test accepts a candidate triangle of a non-opaque geometry when
+// the material's alpha passes: MASK compares with alphaCutoff, BLEND accepts
+// with probability alpha (stochastic transparency; the payload is the
+// path's random state, advanced per candidate). Opaque geometries are
+// built opaque and never call it.
+[[intersection(triangle, triangle_data, instancing, primitive_motion, instance_motion)]]
+bool alpha_test(uint primitive [[primitive_id]], uint geometry [[geometry_id]], uint instance [[instance_id]],
+                float2 bary [[barycentric_coord]], ray_data uint& rng [[payload]],
+                constant SceneResources& scene [[buffer(0)]]) {
+    const device InstanceData& inst = scene.instances[instance];
+    const device GeometryData& g = scene.geometries[inst.geometryBase + geometry];
+    const device MaterialData& m = scene.materials[g.material];
+    if (m.alphaMode == ALPHA_OPAQUE) {
+        return true;
+    }
+    float a = hit_alpha(scene, g, m, primitive, bary);
+    if (m.alphaMode == ALPHA_MASK) {
+        return a >= m.alphaCutoff;
+    }
+    rng = hash32(rng ^ (primitive * 0x9e3779b9u));
+    return to_unit(rng) < a;
+}
+
+// ---- camera ---------------------------------------------------------------
+
+// tent maps u ∈ [0,1) to the tent filter of radius 1 (pixels), importance
+// sampled (filter.go SampleTent).
+inline float tent(float u) {
+    float x = 2.0f * u;
+    return x < 1.0f ? sqrt(x) - 1.0f : 1.0f - sqrt(2.0f - x);
+}
+
+inline float2 concentric_disk(float2 u) {
+    float3 d = cosine_hemisphere(u.x, u.y);
+    return d.xy;
+}
+
+// camera_ray builds the ray of pixel (px, py) for sample random numbers
+// film (xy: filter, zw: lens) and shutter fraction tu; time receives the
+// scene time (camera.go CameraRay).
+inline ray camera_ray(constant CameraData& cam, constant RenderSettings& st, uint px, uint py, float4 film, float tu,
+                      thread float& time) {
+    float fx = float(px) + 0.5f + tent(film.x);
+    float fy = float(py) + 0.5f + tent(film.y);
+    float sx = 2.0f * fx / float(st.width) - 1.0f;
+    float sy = 1.0f - 2.0f * fy / float(st.height);
+    time = mix(cam.shutterOpen, cam.shutterClose, tu);
+    float3 pos = mix(float3(cam.position), float3(cam.positionClose), tu);
+    float3 right = float3(cam.right);
+    float3 up = float3(cam.up);
+    float3 fwd = float3(cam.forward);
+    ray r;
+    if (cam.projection == PROJECTION_ORTHOGRAPHIC) {
+        r.origin = pos + right * (sx * cam.orthoHalfHeight * cam.aspect) + up * (sy * cam.orthoHalfHeight);
+        r.direction = fwd;
+    } else {
+        float3 d = normalize(fwd + right * (sx * cam.tanHalfFovY * cam.aspect) + up * (sy * cam.tanHalfFovY));
+        r.origin = pos;
+        r.direction = d;
+        if (cam.lensRadius > 0.0f) {
+            float3 focus = pos + d * (cam.focusDistance / dot(d, fwd));
+            float2 l = concentric_disk(film.zw) * cam.lensRadius;
+            r.origin = pos + right * l.x + up * l.y;
+            r.direction = normalize(focus - r.origin);
+        }
+    }
+    r.min_distance = cam.nearClip;
+    r.max_distance = INFINITY;
+    return r;
+}
+
+kernel void camera_rays(constant FrameParams& frame [[buffer(BUFFER_FRAME)]],
+                        device CameraRay* rays [[buffer(BUFFER_RAYS)]],
+                        uint2 tid [[thread_position_in_grid]]) {
+    constant RenderSettings& st = frame.settings;
+    if (tid.x >= st.tileWidth || tid.y >= st.tileHeight) {
+        return;
+    }
+    uint px = st.tileX + tid.x;
+    uint py = st.tileY + tid.y;
+    if (px >= st.width || py >= st.height) {
+        return;
+    }
+    uint seed = pixel_seed(px, py, hash_combine(st.seed, st.frameIndex));
+    float4 film = sample4(seed, st.sampleStart, DIM_CAMERA);
+    float4 tu = sample4(seed, st.sampleStart, DIM_TIME);
+    float time;
+    ray r = camera_ray(frame.camera, st, px, py, film, tu.x, time);
+    CameraRay out;
+    out.origin = r.origin;
+    out.time = time;
+    out.direction = r.direction;
+    out.weight = 1.0f;
+    rays[tid.y * st.tileWidth + tid.x] = out;
+}
+
+// ---- lights ---------------------------------------------------------------
+
+struct LightSample {
+    float3 wi;      // unit, towards the light
+    float dist;     // INFINITY for directional and environment
+    float3 Li;      // incident radiance (or irradiance scale for delta lights)
+    float pdf;      // solid-angle pdf incl. selection (1 × pick for delta lights)
+    bool delta;
+};
+
+// find_cdf_* return the first index whose inclusive cdf exceeds u.
+inline uint find_emissive(constant SceneResources& scene, float u) {
+    uint lo = 0u;
+    uint hi = scene.emissiveCount - 1u;
+    while (lo < hi) {
+        uint mid = (lo + hi) >> 1u;
+        if (scene.emissive[mid].cdf > u) {
+            hi = mid;
+        } else {
+            lo = mid + 1u;
+        }
+    }
+    return lo;
+}
+
+inline uint find_punctual(constant SceneResources& scene, float u) {
+    uint lo = 0u;
+    uint hi = scene.punctualCount - 1u;
+    while (lo < hi) {
+        uint mid = (lo + hi) >> 1u;
+        if (scene.punctual[mid].cdf > u) {
+            hi = mid;
+        } else {
+            lo = mid + 1u;
+        }
+    }
+    return lo;
+}
+
+// find_interval returns i with cdf[i] <= u < cdf[i+1] over n intervals.
+inline uint find_interval(const device float* cdf, uint n, float u) {
+    uint lo = 0u;
+    uint hi = n - 1u;
+    while (lo < hi) {
+        uint mid = (lo + hi + 1u) >> 1u;
+        if (cdf[mid] <= u) {
+            lo = mid;
+        } else {
+            hi = mid - 1u;
+        }
+    }
+    return lo;
+}
+
+// Equirectangular mapping (envmap.go): v = θ/π from +Y, u = φ/2π with
+// φ measured from −Z towards +X, plus the rotation.
+inline float2 env_uv(constant SceneResources& scene, float3 d) {
+    float phi = atan2(d.x, -d.z) + scene.envRotation;
+    float u = phi * (0.5f / kPi) + 0.5f;
+    u -= floor(u);
+    float v = acos(clamp(d.y, -1.0f, 1.0f)) / kPi;
+    return float2(u, v);
+}
+
+inline float3 env_dir(constant SceneResources& scene, float2 uv) {
+    float phi = (uv.x - 0.5f) * 2.0f * kPi - scene.envRotation;
+    float theta = uv.y * kPi;
+    float s = sin(theta);
+    return float3(s * sin(phi), cos(theta), -s * cos(phi));
+}
+
+inline float3 env_radiance(constant SceneResources& scene, float3 d) {
+    float3 c = float3(scene.envColor) * scene.envIntensity;
+    if (scene.envKind == ENV_MAP) {
+        c *= scene.envMap.sample(scene.envSampler, env_uv(scene, d), level(0.0f)).rgb;
+    }
+    return c;
+}
+
+// env_pdf is the solid-angle pdf of light sampling choosing direction d
+// (selection probability included).
+inline float env_pdf(constant SceneResources& scene, float3 d) {
+    if (scene.pickEnv <= 0.0f) {
+        return 0.0f;
+    }
+    if (scene.envKind != ENV_MAP) {
+        return scene.pickEnv / (4.0f * kPi);
+    }
+    float2 uv = env_uv(scene, d);
+    uint w = scene.envWidth;
+    uint h = scene.envHeight;
+    uint x = min(uint(uv.x * float(w)), w - 1u);
+    uint y = min(uint(uv.y * float(h)), h - 1u);
+    const device float* row = scene.envConditionalCdf + y * (w + 1u);
+    float pu = (row[x + 1u] - row[x]) * float(w);
+    float pv = (scene.envMarginalCdf[y + 1u] - scene.envMarginalCdf[y]) * float(h);
+    float s = sin(uv.y * kPi);
+    return s > 0.0f ? scene.pickEnv * pu * pv / (2.0f * kPi * kPi * s) : 0.0f;
+}
+
+// surface_emission is the emitted radiance of an emissive-listed
+// geometry at a point (MaterialData emissive × strength × texture), used
+// both by light sampling and by BSDF-sampled hits so MIS stays consistent.
+inline float3 surface_emission(constant SceneResources& scene, const device GeometryData& g, uint primitive, float2 bary) {
+    const device MaterialData& m = scene.materials[g.material];
+    float3 e = float3(m.emissive) * m.emissiveStrength;
+    TextureSlot s = m.emissiveTex;
+    if (s.texture >= 0 && uint(s.texture) < scene.textureCount && (g.flags & GEOMETRY_HAS_UV0) != 0u) {
+        uint i0 = g.indices[3u * primitive];
+        uint i1 = g.indices[3u * primitive + 1u];
+        uint i2 = g.indices[3u * primitive + 2u];
+        float w0 = 1.0f - bary.x - bary.y;
+        const device packed_float2* uvs = (s.texCoord == 1u && (g.flags & GEOMETRY_HAS_UV1) != 0u) ? g.uv1 : g.uv0;
+        float2 uv = float2(uvs[i1]) * bary.x + float2(uvs[i2]) * bary.y + float2(uvs[i0]) * w0;
+        float3 uv1 = float3(uv, 1.0f);
+        uv = float2(dot(float3(s.uRow), uv1), dot(float3(s.vRow), uv1));
+        TextureBinding tb = scene.textures[s.texture];
+        e *= tb.texture.sample(tb.smp, uv, level(0.0f)).rgb;
+    }
+    return e;
+}
+
+// sample_light picks the emissive set, the punctual set or the
+// environment by u.x, then a member and a point/direction.
+inline LightSample sample_light(constant SceneResources& scene, float3 p, float4 u) {
+    LightSample ls;
+    ls.pdf = 0.0f;
+    ls.delta = false;
+    ls.dist = INFINITY;
+    ls.Li = float3(0.0f);
+    ls.wi = float3(0.0f, 1.0f, 0.0f);
+    float x = u.x;
+    if (x < scene.pickEmissive && scene.emissiveCount > 0u) {
+        float v = x / scene.pickEmissive;
+        uint i = find_emissive(scene, v);
+        EmissiveTriangle tri = scene.emissive[i];
+        float su = sqrt(u.y);
+        float b1 = 1.0f - su;          // weight of p1
+        float b2 = u.z * su;           // weight of p2
+        float3 p0 = float3(tri.p0);
+        float3 p1 = float3(tri.p1);
+        float3 p2 = float3(tri.p2);
+        float3 q = p0 + b1 * (p1 - p0) + b2 * (p2 - p0);
+        float3 d = q - p;
+        float d2 = dot(d, d);
+        if (d2 <= 0.0f || tri.area <= 0.0f) {
+            return ls;
+        }
+        float dist = sqrt(d2);
+        ls.wi = d / dist;
+        float3 n = normalize(cross(p1 - p0, p2 - p0));
+        float cosL = dot(n, -ls.wi);
+        const device GeometryData& g = scene.geometries[tri.geometry];
+        bool twoSided = (scene.materials[g.material].flags & MATERIAL_DOUBLE_SIDED) != 0u;
+        if (cosL <= 0.0f && !(twoSided && cosL < 0.0f)) {
+            return ls;
+        }
+        ls.dist = dist;
+        ls.Li = surface_emission(scene, g, tri.primitive, float2(b1, b2));
+        ls.pdf = scene.pickEmissive * tri.pmf * d2 / (tri.area * abs(cosL));
+        return ls;
+    }
+    x -= scene.pickEmissive;
+    if (x < scene.pickPunctual && scene.punctualCount > 0u) {
+        uint i = find_punctual(scene, x / scene.pickPunctual);
+        PunctualLight l = scene.punctual[i];
+        ls.delta = true;
+        ls.pdf = scene.pickPunctual * l.pmf;
+        if (l.type == LIGHT_DIRECTIONAL) {
+            ls.wi = -normalize(float3(l.direction));
+            ls.Li = float3(l.intensity);
+            return ls;
+        }
+        float3 d = float3(l.position) - p;
+        float d2 = max(dot(d, d), 1e-8f);
+        float dist = sqrt(d2);
+        ls.wi = d / dist;
+        ls.dist = dist;
+        float att = 1.0f / d2;
+        if (l.range > 0.0f) {
+            float r = dist / l.range;
+            float w = saturate(1.0f - r * r * r * r);
+            att *= w * w;
+        }
+        if (l.type == LIGHT_SPOT) {
+            float cd = dot(normalize(float3(l.direction)), -ls.wi);
+            float t = saturate((cd - l.cosOuter) / max(l.cosInner - l.cosOuter, 1e-4f));
+            att *= t * t;
+        }
+        ls.Li = float3(l.intensity) * att;
+        return ls;
+    }
+    if (scene.pickEnv <= 0.0f) {
+        return ls;
+    }
+    float v = saturate((x - scene.pickPunctual) / scene.pickEnv);
+    if (scene.envKind == ENV_MAP) {
+        uint h = scene.envHeight;
+        uint w = scene.envWidth;
+        uint y = find_interval(scene.envMarginalCdf, h, min(v, 0.99999994f));
+        float m0 = scene.envMarginalCdf[y];
+        float m1 = scene.envMarginalCdf[y + 1u];
+        float dv = m1 > m0 ? (v - m0) / (m1 - m0) : 0.5f;
+        const device float* row = scene.envConditionalCdf + y * (w + 1u);
+        float uu = min(u.y, 0.99999994f);
+        uint xi = find_interval(row, w, uu);
+        float c0 = row[xi];
+        float c1 = row[xi + 1u];
+        float du = c1 > c0 ? (uu - c0) / (c1 - c0) : 0.5f;
+        float2 uv = float2((float(xi) + du) / float(w), (float(y) + dv) / float(h));
+        ls.wi = env_dir(scene, uv);
+        float s = sin(uv.y * kPi);
+        if (s <= 0.0f) {
+            return ls;
+        }
+        ls.pdf = scene.pickEnv * (c1 - c0) * float(w) * (m1 - m0) * float(h) / (2.0f * kPi * kPi * s);
+    } else {
+        float z = 1.0f - 2.0f * v;
+        float r = sqrt(max(1.0f - z * z, 0.0f));
+        float phi = 2.0f * kPi * u.y;
+        ls.wi = float3(r * cos(phi), z, r * sin(phi));
+        ls.pdf = scene.pickEnv / (4.0f * kPi);
+    }
+    ls.Li = env_radiance(scene, ls.wi);
+    return ls;
+}
+
+// ---- path tracing -----------------------------------------------------------
+
+// make_hit interpolates the hit's vertex attributes into a SurfaceHit.
+inline SurfaceHit make_hit(constant SceneResources& scene, SceneHit hit, ray r, float time, float mu,
+                           thread float3& ng) {
+    const device InstanceData& inst = scene.instances[hit.instance_id];
+    uint gi = inst.geometryBase + hit.geometry_id;
+    const device GeometryData& g = scene.geometries[gi];
+    InstanceXform x = instance_xform(inst, mu);
+    uint prim = hit.primitive_id;
+    uint i0 = g.indices[3u * prim];
+    uint i1 = g.indices[3u * prim + 1u];
+    uint i2 = g.indices[3u * prim + 2u];
+    float2 b = hit.triangle_barycentric_coord;
+    float w0 = 1.0f - b.x - b.y;
+    SurfaceHit sh;
+    sh.position = r.origin + r.direction * hit.distance;
+    sh.wo = -r.direction;
+    float3 p0 = float3(g.positions[i0]);
+    float3 p1 = float3(g.positions[i1]);
+    float3 p2 = float3(g.positions[i2]);
+    ng = normalize(xform_vector(x.n0, x.n1, x.n2, cross(p1 - p0, p2 - p0)));
+    if (!all(isfinite(ng))) {
+        ng = sh.wo;
+    }
+    if (dot(ng, sh.wo) < 0.0f) {
+        ng = -ng;
+    }
+    sh.geometricNormal = ng;
+    float3 n = ng;
+    if ((g.flags & GEOMETRY_HAS_NORMALS) != 0u) {
+        float3 on = float3(g.normals[i1]) * b.x + float3(g.normals[i2]) * b.y + float3(g.normals[i0]) * w0;
+        float3 wn = normalize(xform_vector(x.n0, x.n1, x.n2, on));
+        if (all(isfinite(wn))) {
+            n = dot(wn, ng) < 0.0f ? -wn : wn;
+        }
+    }
+    sh.normal = n;
+    sh.tangent = float4(0.0f);
+    if ((g.flags & GEOMETRY_HAS_TANGENTS) != 0u) {
+        float4 t = g.tangents[i1] * b.x + g.tangents[i2] * b.y + g.tangents[i0] * w0;
+        float3 wt = xform_vector(x.m0, x.m1, x.m2, t.xyz);
+        float len = length(wt);
+        if (len > 0.0f) {
+            sh.tangent = float4(wt / len, g.tangents[i0].w < 0.0f ? -1.0f : 1.0f);
+        }
+    }
+    sh.uv0 = float2(0.0f);
+    sh.uv1 = float2(0.0f);
+    if ((g.flags & GEOMETRY_HAS_UV0) != 0u) {
+        sh.uv0 = float2(g.uv0[i1]) * b.x + float2(g.uv0[i2]) * b.y + float2(g.uv0[i0]) * w0;
+    }
+    if ((g.flags & GEOMETRY_HAS_UV1) != 0u) {
+        sh.uv1 = float2(g.uv1[i1]) * b.x + float2(g.uv1[i2]) * b.y + float2(g.uv1[i0]) * w0;
+    }
+    sh.color = float4(1.0f);
+    if ((g.flags & GEOMETRY_HAS_COLORS) != 0u) {
+        sh.color = g.colors[i1] * b.x + g.colors[i2] * b.y + g.colors[i0] * w0;
+    }
+    sh.time = time;
+    sh.material = g.material;
+    sh.instance = hit.instance_id;
+    sh.geometry = gi;
+    sh.primitive = prim;
+    sh.frontFacing = hit.triangle_front_facing;
+    return sh;
+}
+
+// visible tests the segment from p along wi up to dist (any hit; alpha
+// tested geometry runs alpha_test).
+inline bool visible(SceneAccel accel, SceneFunctions ift, float3 p, float3 wi, float dist, float time, uint rng) {
+    SceneIntersector shadow;
+    shadow.set_triangle_front_facing_winding(winding::counterclockwise);
+    shadow.accept_any_intersection(true);
+    ray r;
+    r.origin = p;
+    r.direction = wi;
+    r.min_distance = 0.0f;
+    r.max_distance = isinf(dist) ? INFINITY : dist * (1.0f - 1e-3f);
+    SceneHit h = shadow.intersect(r, accel, INSTANCE_MASK_ALL, time, ift, rng);
+    return h.type == intersection_type::none;
+}
+
+// trace_path returns the radiance of one camera path (sample index idx of
+// the pixel with scrambling seed seed). aovOut receives first-hit albedo
+// (rgb) and normal; depthOut the first-hit distance (0 on a miss).
+inline float3 trace_path(constant SceneResources& scene, SceneAccel accel, SceneFunctions ift,
+                         visible_function_table<MaterialFunction> materials, constant FrameParams& frame,
+                         uint px, uint py, uint seed, uint idx,
+                         thread float3& aovAlbedo, thread float3& aovNormal, thread float& aovDepth) {
+    constant RenderSettings& st = frame.settings;
+    float4 film = sample4(seed, idx, DIM_CAMERA);
+    float4 tu = sample4(seed, idx, DIM_TIME);
+    float time;
+    ray r = camera_ray(frame.camera, st, px, py, film, tu.x, time);
+    float mu = motion_u(frame.camera, time);
+    SceneIntersector isect;
+    isect.set_triangle_front_facing_winding(winding::counterclockwise);
+    float3 L = float3(0.0f);
+    float3 beta = float3(1.0f);
+    float prevPdf = 0.0f;
+    bool prevSpecular = true;   // camera rays and delta events take no MIS
+    bool useNEE = (st.flags & SETTINGS_NO_NEE) == 0u;
+    aovAlbedo = float3(0.0f);
+    aovNormal = float3(0.0f);
+    aovDepth = 0.0f;
+    for (uint bounce = 0u;; bounce++) {
+        uint rng = hash32(hash_combine(seed, idx * 131u + bounce));
+        SceneHit hit = isect.intersect(r, accel, INSTANCE_MASK_ALL, time, ift, rng);
+        if (hit.type == intersection_type::none) {
+            float3 le = env_radiance(scene, r.direction);
+            float w = 1.0f;
+            if (!prevSpecular && useNEE) {
+                w = mis_power(prevPdf, env_pdf(scene, r.direction));
+            }
+            L += beta * le * w;
+            break;
+        }
+        float3 ng;
+        SurfaceHit sh = make_hit(scene, hit, r, time, mu, ng);
+        const device MaterialData& mat = scene.materials[sh.material];
+        MaterialOutput mo = materials[mat.function](sh, scene);
+        float3 n = normalize(mo.normal);
+        if (!all(isfinite(n))) {
+            n = sh.normal;
+        }
+        if (bounce == 0u) {
+            aovAlbedo = mo.baseColor;
+            aovNormal = n;
+            aovDepth = hit.distance;
+        }
+        // Emission: listed emitters use surface_emission with MIS; other
+        // emission (user materials) is added unweighted.
+        const device GeometryData& g = scene.geometries[sh.geometry];
+        bool twoSided = (mat.flags & MATERIAL_DOUBLE_SIDED) != 0u;
+        if (g.lightBase != kInvalidLight && (sh.frontFacing || twoSided)) {
+            float3 le = surface_emission(scene, g, sh.primitive, hit.triangle_barycentric_coord);
+            float w = 1.0f;
+            if (!prevSpecular && useNEE) {
+                EmissiveTriangle tri = scene.emissive[g.lightBase + sh.primitive];
+                float d2 = hit.distance * hit.distance;
+                float cosL = abs(dot(ng, sh.wo));
+                float lp = cosL > 0.0f ? scene.pickEmissive * tri.pmf * d2 / (tri.area * cosL) : 0.0f;
+                w = mis_power(prevPdf, lp);
+            }
+            L += beta * le * w;
+        } else if (any(mo.emission > float3(0.0f)) && (sh.frontFacing || twoSided)) {
+            L += beta * mo.emission;
+        }
+        if ((mo.flags & MATERIAL_UNLIT) != 0u || bounce >= st.maxBounces) {
+            break;
+        }
+        // Local frame with the shading normal on the viewer's side.
+        if (dot(n, sh.wo) < 0.0f) {
+            n = n - 2.0f * dot(n, sh.wo) * sh.wo;
+            n = normalize(n);
+        }
+        float3 tx;
+        float3 ty;
+        make_frame(n, tx, ty);
+        float3 woL = float3(dot(sh.wo, tx), dot(sh.wo, ty), dot(sh.wo, n));
+        if (woL.z <= 0.0f) {
+            break; // grazing: nothing scatters (bsdf_eval/bsdf_sample would return 0)
+        }
+        BSDFParams bp;
+        bp.baseColor = mo.baseColor;
+        bp.metallic = mo.metallic;
+        bp.roughness = mo.roughness;
+        bp.ior = mo.ior;
+        bp.transmission = mo.transmission;
+        bp.clearcoat = mo.clearcoat;
+        bp.clearcoatRoughness = mo.clearcoatRoughness;
+        float3 p = sh.position;
+        // One BSDF state serves both the light sample and the BSDF sample.
+        BSDFState bst = bsdf_state(bp, woL);
+        // Next-event estimation.
+        if (useNEE) {
+            float4 ul = sample4(seed, idx, DIM_BOUNCE0 + 2u * bounce + 1u);
+            LightSample ls = sample_light(scene, p, ul);
+            if (ls.pdf > 0.0f && any(ls.Li > float3(0.0f))) {
+                float3 wiL = float3(dot(ls.wi, tx), dot(ls.wi, ty), dot(ls.wi, n));
+                float bsdfPdf = bsdf_state_pdf(bst, woL, wiL);
+                float3 f = bsdf_state_eval(bp, bst, woL, wiL);
+                if (any(f > float3(0.0f)) && dot(ls.wi, ng) * wiL.z > 0.0f) {
+                    float3 o = offset_origin(p, ng, ls.wi);
+                    if (visible(accel, ift, o, ls.wi, ls.dist, time, rng ^ 0x5bd1e995u)) {
+                        float w = ls.delta ? 1.0f : mis_power(ls.pdf, bsdfPdf);
+                        L += beta * f * abs(wiL.z) * ls.Li * (w / ls.pdf);
+                    }
+                }
+            }
+        }
+        // BSDF sampling.
+        float4 ub = sample4(seed, idx, DIM_BOUNCE0 + 2u * bounce);
+        BSDFSample bs = bsdf_state_sample(bp, bst, woL, ub.xyz);
+        if (!bs.ok) {
+            break;
+        }
+        float3 wi = bs.wi.x * tx + bs.wi.y * ty + bs.wi.z * n;
+        if (dot(wi, ng) * bs.wi.z <= 0.0f) {
+            break; // shading/geometric normal disagree: drop the path
+        }
+        beta *= bs.weight;
+        prevPdf = bs.pdf;
+        prevSpecular = false;
+        if (bounce >= st.rrStartBounce) {
+            float q = max(0.05f, 1.0f - max(beta.x, max(beta.y, beta.z)));
+            if (ub.w < q) {
+                break;
+            }
+            beta /= 1.0f - q;
+        }
+        r.origin = offset_origin(p, ng, wi);
+        r.direction = wi;
+        r.min_distance = 0.0f;
+        r.max_distance = INFINITY;
+    }
+    return L;
+}
+
+kernel void path_trace(constant SceneResources& scene [[buffer(BUFFER_SCENE)]],
+                       SceneAccel accel [[buffer(BUFFER_ACCEL)]],
+                       SceneFunctions ift [[buffer(BUFFER_IFT)]],
+                       visible_function_table<MaterialFunction> materials [[buffer(BUFFER_MATERIALS)]],
+                       constant FrameParams& frame [[buffer(BUFFER_FRAME)]],
+                       device float4* accum [[buffer(BUFFER_ACCUM)]],
+                       device AOVSample* aov [[buffer(BUFFER_AOV)]],
+                       uint2 tid [[thread_position_in_grid]]) {
+    constant RenderSettings& st = frame.settings;
+    if (tid.x >= st.tileWidth || tid.y >= st.tileHeight) {
+        return;
+    }
+    uint px = st.tileX + tid.x;
+    uint py = st.tileY + tid.y;
+    if (px >= st.width || py >= st.height) {
+        return;
+    }
+    uint seed = pixel_seed(px, py, hash_combine(st.seed, st.frameIndex));
+    float3 sum = float3(0.0f);
+    float3 albedo = float3(0.0f);
+    float3 normal = float3(0.0f);
+    float depth = 0.0f;
+    float hits = 0.0f;
+    for (uint s = 0u; s < st.samplesPerPass; s++) {
+        float3 a;
+        float3 nn;
+        float d;
+        float3 l = trace_path(scene, accel, ift, materials, frame, px, py, seed, st.sampleStart + s, a, nn, d);
+        if (!all(isfinite(l))) {
+            l = float3(0.0f);
+        }
+        if (st.clampRadiance > 0.0f) {
+            float lum = luminance(l);
+            if (lum > st.clampRadiance) {
+                l *= st.clampRadiance / lum;
+            }
+        }
+        sum += l;
+        albedo += a;
+        normal += nn;
+        depth += d;
+        hits += d > 0.0f ? 1.0f : 0.0f;
+    }
+    uint i = py * st.width + px;
+    accum[i] += float4(sum, float(st.samplesPerPass));
+    if ((st.flags & SETTINGS_AOV) != 0u) {
+        AOVSample o = aov[i];
+        o.albedo += float4(albedo, float(st.samplesPerPass));
+        o.normal += float4(normal, float(st.samplesPerPass));
+        o.depth += float4(depth, hits, 0.0f, 0.0f);
+        aov[i] = o;
+    }
+}
+
+kernel void resolve(const device float4* accum [[buffer(BUFFER_RESOLVE_ACCUM)]],
+                    constant FrameParams& frame [[buffer(BUFFER_RESOLVE_FRAME)]],
+                    device uint* rgba8 [[buffer(BUFFER_RESOLVE_RGBA8)]],
+                    uint2 tid [[thread_position_in_grid]]) {
+    constant RenderSettings& st = frame.settings;
+    if (tid.x >= st.width || tid.y >= st.height) {
+        return;
+    }
+    uint i = tid.y * st.width + tid.x;
+    float4 a = accum[i];
+    float3 c = a.w > 0.0f ? a.rgb / a.w : float3(0.0f);
+    rgba8[i] = pack_rgba8(tone_map(st.toneMap, st.exposure, c), 1.0f);
+}

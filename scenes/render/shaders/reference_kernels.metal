@@ -1,0 +1,97 @@
+// reference_kernels.metal — kernels that expose the path tracer's building
+// blocks one call per thread, for differential tests against the Go
+// references (Sample4, BSDFParams.Eval/Sample, Tone + EncodeSRGB,
+// CameraData.Ray). Not used for rendering.
+#include <metal_stdlib>
+#include "scene_types.h"
+#include "sampler.h"
+#include "bsdf.h"
+#include "tonemap.h"
+using namespace metal;
+
+// One sample4 query: out[i] = sample4(q.pixelSeed, q.index, q.group).
+struct SampleQuery {
+    uint pixelSeed;
+    uint index;
+    uint group;
+    uint pad;
+};
+
+kernel void ref_sample4(const device SampleQuery* q [[buffer(0)]], device float4* out [[buffer(1)]],
+                        constant uint& count [[buffer(2)]], uint i [[thread_position_in_grid]]) {
+    if (i >= count) {
+        return;
+    }
+    out[i] = sample4(q[i].pixelSeed, q[i].index, q[i].group);
+}
+
+// BSDF query: parameters, wo, wi (for eval) and u (for sample), 80 bytes.
+struct BSDFQuery {
+    packed_float3 baseColor;
+    float metallic;
+    float roughness;
+    float ior;
+    float transmission;
+    float clearcoat;
+    float clearcoatRoughness;
+    packed_float3 wo;
+    packed_float3 wi;
+    packed_float3 u;
+    float pad0;
+    float pad1;
+};
+
+// BSDF answer: eval f and pdf at (wo, wi); sampled wi, f, pdf, weight, lobe.
+struct BSDFAnswer {
+    packed_float3 f;
+    float pdf;
+    packed_float3 sampleWi;
+    float samplePdf;
+    packed_float3 sampleF;
+    uint sampleLobe;
+    packed_float3 sampleWeight;
+    uint sampleOK;
+};
+
+inline BSDFParams query_params(BSDFQuery q) {
+    BSDFParams p;
+    p.baseColor = float3(q.baseColor);
+    p.metallic = q.metallic;
+    p.roughness = q.roughness;
+    p.ior = q.ior;
+    p.transmission = q.transmission;
+    p.clearcoat = q.clearcoat;
+    p.clearcoatRoughness = q.clearcoatRoughness;
+    return p;
+}
+
+kernel void ref_bsdf(const device BSDFQuery* q [[buffer(0)]], device BSDFAnswer* out [[buffer(1)]],
+                     constant uint& count [[buffer(2)]], uint i [[thread_position_in_grid]]) {
+    if (i >= count) {
+        return;
+    }
+    BSDFQuery bq = q[i];
+    BSDFParams p = query_params(bq);
+    BSDFAnswer a;
+    float pdf;
+    a.f = bsdf_eval(p, float3(bq.wo), float3(bq.wi), pdf);
+    a.pdf = pdf;
+    BSDFSample s = bsdf_sample(p, float3(bq.wo), float3(bq.u));
+    a.sampleWi = s.ok ? s.wi : float3(0.0f);
+    a.samplePdf = s.ok ? s.pdf : 0.0f;
+    a.sampleF = s.ok ? s.f : float3(0.0f);
+    a.sampleLobe = s.lobe;
+    a.sampleWeight = s.ok ? s.weight : float3(0.0f);
+    a.sampleOK = s.ok ? 1u : 0u;
+    out[i] = a;
+}
+
+// ref_tonemap: out[i] = pack_rgba8(tone_map(op, exposure, in[i].rgb), 1).
+kernel void ref_tonemap(const device float4* in [[buffer(0)]], device uint* out [[buffer(1)]],
+                        constant uint& count [[buffer(2)]], constant uint& op [[buffer(3)]],
+                        constant float& exposure [[buffer(4)]], uint i [[thread_position_in_grid]]) {
+    if (i >= count) {
+        return;
+    }
+    out[i] = pack_rgba8(tone_map(op, exposure, in[i].rgb), 1.0f);
+}
