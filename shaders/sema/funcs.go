@@ -268,6 +268,9 @@ func (c *checker) globalVar(d *syntax.VarDecl, s *Scope) {
 	if d.Specs.Has(syntax.SpecThreadLocal) {
 		c.errorf(d.StartPos, "thread-local", "thread_local storage class is not supported in Metal")
 	}
+	if d.Specs.Has(syntax.SpecRegister) {
+		c.errorf(d.StartPos, "register", "'register' storage class is not supported in Metal")
+	}
 	c.globalBinding(d, v, s)
 	c.declare(s, &Symbol{Kind: SymVar, Name: v.Name, Var: v, Pos: v.Pos})
 	c.prog.Globals = append(c.prog.Globals, v)

@@ -264,6 +264,12 @@ func (c *checker) localVar(d *syntax.VarDecl, s *Scope) {
 	if v.Constexpr {
 		v.Const = true
 	}
+	if d.Specs.Has(syntax.SpecRegister) {
+		c.errorf(d.StartPos, "register", "'register' storage class is not supported in Metal")
+	}
+	if d.Specs.Has(syntax.SpecThreadLocal) {
+		c.errorf(d.StartPos, "thread-local", "thread_local storage class is not supported in Metal")
+	}
 	if c.fn != nil && c.fn.Kind.Qualified() && v.Static {
 		c.errorf(d.StartPos, "static-local", "'static' variables are not allowed in %s functions", c.fn.Kind)
 	}

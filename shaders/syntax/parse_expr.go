@@ -148,14 +148,7 @@ func (p *parser) unary() Expr {
 	case KwNew:
 		p.errorf(t.Pos, "'new' is not supported in Metal")
 		p.next()
-		if p.atTypeStart() {
-			p.typeID()
-			if p.kind() == LParen {
-				p.skipParens()
-			} else if p.kind() == LBrace {
-				p.initList()
-			}
-		}
+		p.skipNewExpr()
 		return &BadExpr{From: t.Pos, To: p.prevEnd()}
 	case KwDelete:
 		p.errorf(t.Pos, "'delete' is not supported in Metal")
@@ -683,4 +676,58 @@ func (p *parser) lambda() Expr {
 	p.noGt = saved
 	p.popScope()
 	return l
+}
+
+// skipNewExpr skips the rest of an (unsupported) new-expression after
+// 'new' without reporting more errors: an optional placement list, the
+// type (names, '::', template arguments, '*', '&', array bounds) and an
+// optional parenthesised or braced initializer. Parsing the type as a
+// type-id would read `float(1.0f)` as a function type and report a
+// misleading second error.
+func (p *parser) skipNewExpr() {
+	if p.kind() == LParen {
+		p.skipParens() // placement arguments
+	}
+	angle := 0
+	for p.kind() != EOF {
+		switch k := p.kind(); {
+		case k == Identifier || k == ColonColon || k.IsKeyword() || k == Star || k == Amp:
+			p.next()
+		case k == Lt:
+			angle++
+			p.next()
+		case k == Gt && angle > 0:
+			angle--
+			p.next()
+		case k == LBrack:
+			for p.kind() != EOF && p.kind() != RBrack {
+				p.next()
+			}
+			if p.kind() == RBrack {
+				p.next()
+			}
+		case angle > 0 && k != Semi && k != RBrace:
+			p.next()
+		case k == LParen:
+			p.skipParens()
+			return
+		case k == LBrace:
+			depth := 0
+			for p.kind() != EOF {
+				switch p.kind() {
+				case LBrace:
+					depth++
+				case RBrace:
+					depth--
+				}
+				p.next()
+				if depth == 0 {
+					return
+				}
+			}
+			return
+		default:
+			return
+		}
+	}
 }
