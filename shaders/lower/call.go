@@ -40,6 +40,20 @@ func (f *fn) call(e *syntax.CallExpr) *lvalue {
 			}
 			return f.callFunc(xi.Func, recv, e.Args, nil, e.Pos())
 		case sema.KOpaque:
+			if isRTQuery(bt) {
+				return f.queryCall(e, me, bt, xi)
+			}
+			if isRTConfig(bt) {
+				return f.intersectorCall(e, me, bt, xi)
+			}
+			if isOpaqueNamed(bt, "intersection_function_table") && !me.Arrow && (me.Name.Last().Name == "size" || me.Name.Last().Name == "empty") {
+				n := f.rtCall(stdlib.RTTableSize, f.value(me.X).regs[0])[0]
+				if me.Name.Last().Name == "empty" {
+					n = f.b.Binary(ir.OpEq, ir.U32, n, f.b.ConstU32(0))
+					return &lvalue{t: sema.Bool, alts: []alt{{regs: []ir.Reg{n}}}, readOnly: true}
+				}
+				return &lvalue{t: sema.UInt, alts: []alt{{regs: []ir.Reg{n}}}, readOnly: true}
+			}
 			if isFuncTable(bt) && !me.Arrow && (me.Name.Last().Name == "size" || me.Name.Last().Name == "empty") {
 				tab := f.value(me.X).regs[0]
 				n := f.b.Intrinsic(f.p.out.Intrinsic(stdlib.FunctionTableIntrinsics[1]), tab)[0]

@@ -77,6 +77,13 @@ func (f *fn) matrixOp(op ir.Op, a, b value, rt *sema.Type, pos diag.Pos) value {
 
 // construct lowers T(args) / T{args}.
 func (f *fn) construct(t *sema.Type, args []syntax.Expr, pos diag.Pos, xi *sema.ExprInfo) value {
+	if xi != nil && xi.Func != nil && xi.Func.Ctor && isRayType(t) {
+		vals := make([]value, len(args))
+		for i, a := range args {
+			vals[i] = f.value(a)
+		}
+		return f.rayValue(t, vals, pos)
+	}
 	if xi != nil && xi.Func != nil && xi.Func.Ctor {
 		vals := make([]value, len(args))
 		for i, a := range args {

@@ -84,6 +84,30 @@
 // ir.OpFuncConst / ir.OpFuncConstDefined (scalars only); derived constants
 // are computed from their initializer where used.
 //
+// # Ray tracing
+//
+// metal::raytracing lowers onto the stdlib ray-tracing intrinsics
+// (stdlib/raytracing.go, implemented by engine/rt): a ray is a plain
+// struct (its constructor defaults max_distance to +Inf); an intersector
+// or intersection_params is one U32 register holding an RTOptions word,
+// updated by its set_*/force_opacity/assume_*/accept_any_intersection
+// methods. intersect(ray, as, [mask,] [time,] [table [, payload]])
+// becomes rt.begin, a loop { rt.step; break on 0; switch over the linked
+// [[intersection]] functions whose tags equal the intersector's: call,
+// rt.decide }, the rt.result reads of the fields the result type has, and
+// rt.end. Intersection functions are IR functions taking (state, payload
+// Thread address, program-scope bindings...) and returning their MSL
+// result; they read the table 5.10 inputs with rt.candidate.* and their
+// [[buffer(i)]] arguments (bound by the table's setBuffer) with
+// rt.buffer. Options.IntersectionFunctions selects the linked set;
+// Result.IntersectionFunctionIDs gives the id a table entry must hold.
+// An intersection_query is a U64 handle variable: construction/reset
+// rt.begin in query mode, next() is rt.step, commit_* rt.decide, abort()
+// rt.abort, the getters rt.candidate.*/rt.result.*, and every return of
+// the declaring function rt.ends it. Not supported: max_levels instance-id
+// arrays as intersection inputs, [[primitive_data]] (result field is 0),
+// curves, intersection function buffers, the Metal 3.2 callback forms.
+//
 // # Standard library
 //
 // The metal_stdlib functions become IR compositions (shaders/stdlib: E for

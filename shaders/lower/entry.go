@@ -238,6 +238,7 @@ func (p *program) lowerEntryIO(sfn *sema.Function, res *Result, io *WrapperLayou
 	if io != nil {
 		f.returnStmt(&syntax.ReturnStmt{})
 	} else {
+		f.endQueries()
 		f.b.Return()
 	}
 	if err := b.Finish(); err != nil {

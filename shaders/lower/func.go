@@ -29,6 +29,9 @@ type fn struct {
 	// gregs are the values of the program-scope resource bindings (hidden
 	// trailing parameters), passed on to every call.
 	gregs []ir.Reg
+	// queries are the intersection_query variables declared so far; every
+	// return ends their traversals (query.go).
+	queries []*lvalue
 }
 
 func (p *program) newFn(b *ir.Builder, sf *sema.Func, info *sema.Info) *fn {
@@ -169,6 +172,7 @@ func (p *program) lowerBody(sf *sema.Func, irf *ir.Function) {
 
 // finishReturn ends a function that may fall off its end.
 func (f *fn) finishReturn() {
+	f.endQueries()
 	if f.result == nil {
 		f.b.Return()
 		return
@@ -234,6 +238,15 @@ func (f *fn) scan(body syntax.Node) {
 			xi := f.info.Exprs[e]
 			if me, ok := unparen(e.Fun).(*syntax.MemberExpr); ok {
 				mod(me.X)
+				if mx := f.info.Exprs[me.X]; mx != nil && isRTConfig(mx.Type) && me.Name.Last().Name == "intersect" {
+					// The payload (an argument after the ray and the
+					// structure) is passed by reference: keep it in memory.
+					for _, a := range e.Args[min(2, len(e.Args)):] {
+						if v := f.rootVar(a); v != nil {
+							f.mod[v], f.mem[v] = true, true
+						}
+					}
+				}
 			}
 			if xi != nil && xi.Func != nil {
 				for i, pv := range xi.Func.Params {
@@ -388,6 +401,9 @@ func (f *fn) global(v *sema.Var, pos diag.Pos) {
 // alloca reserves thread memory for a value of type t.
 func (f *fn) alloca(t *sema.Type) *lvalue {
 	size, align, _ := sema.Layout(t)
+	if isRTConfig(t) {
+		size, align = 4, 4
+	}
 	if size == 0 {
 		size = 1
 	}

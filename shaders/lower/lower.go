@@ -16,6 +16,11 @@ import (
 type Options struct {
 	// NoSimplify skips the final ir.Simplify (for tests of the raw output).
 	NoSimplify bool
+	// IntersectionFunctions lists the host names of the [[intersection]]
+	// functions linked into the pipeline (MTLLinkedFunctions); nil links
+	// every intersection function of the program. intersect() calls reach
+	// the linked functions whose tags equal the intersector's.
+	IntersectionFunctions []string
 }
 
 // BindingKind is the kind of resource an entry parameter carries.
@@ -99,6 +104,12 @@ type Result struct {
 	// program to the id a visible_function_table entry must yield
 	// (stdlib.FuncTableGet) for calls through the table to reach it.
 	FunctionIDs map[string]uint64
+	// IntersectionFunctionIDs maps the host name of each linked
+	// [[intersection]] function to the id an intersection function table
+	// entry must hold (engine/rt Table.Functions) for intersect() to run
+	// it. Ids are 1-based positions among the program's intersection
+	// functions, so they do not depend on which ones are linked.
+	IntersectionFunctionIDs map[string]uint64
 }
 
 // Error is a lowering error at a source position.
@@ -131,11 +142,17 @@ type program struct {
 	fptrs    []*sema.Func
 	// lambdaCaps caches the captured variables of each lambda.
 	lambdaCaps map[*sema.Func][]*sema.Var
+	opts       Options
+	// isectLinked and isectFuncs: linked intersection functions and
+	// their lowered IR functions (raytracing.go).
+	isectLinked []linkedFunc
+	isectFuncs  map[*sema.Function]*ir.Function
 }
 
 type pendingFunc struct {
-	sf *sema.Func
-	fn *ir.Function
+	sf    *sema.Func
+	fn    *ir.Function
+	isect *sema.Function // an intersection function (raytracing.go)
 }
 
 func (p *program) errorf(pos diag.Pos, format string, args ...any) {
@@ -170,6 +187,7 @@ func Entry(prog *sema.Program, fn *sema.Function, opts Options) (res *Result, er
 	}
 	defer guard(&err)
 	p := newProgram(prog)
+	p.opts = opts
 	if fn.Kind != sema.FuncKernel {
 		p.errorf(fn.Pos, "lowering %s functions is not supported yet (only kernels)", fn.Kind)
 	}
@@ -187,6 +205,7 @@ func Entry(prog *sema.Program, fn *sema.Function, opts Options) (res *Result, er
 	p.drain()
 	res.ThreadgroupMemory = f.ThreadgroupMemory
 	res.FunctionIDs = p.functionIDs()
+	res.IntersectionFunctionIDs = p.intersectionIDs()
 	if err := p.finish(opts); err != nil {
 		return nil, err
 	}
@@ -198,6 +217,10 @@ func (p *program) drain() {
 	for len(p.pending) > 0 {
 		q := p.pending[0]
 		p.pending = p.pending[1:]
+		if q.isect != nil {
+			p.lowerIntersectionBody(q.isect, q.fn)
+			continue
+		}
 		p.lowerBody(q.sf, q.fn)
 	}
 }

@@ -99,5 +99,8 @@ func textureStubs() exec.Intrinsics {
 	for _, d := range append(append(append([]ir.IntrinsicDecl{}, stdlib.TextureIntrinsics...), stdlib.FragmentIntrinsics...), stdlib.FunctionTableIntrinsics...) {
 		m[d.Name] = func(*exec.Call) error { return nil }
 	}
+	for _, d := range stdlib.RayTracingIntrinsics {
+		m[d.Name] = func(*exec.Call) error { return nil }
+	}
 	return m
 }

@@ -50,6 +50,7 @@ func Stage(prog *sema.Program, fn *sema.Function, opts Options) (res *Result, er
 	}
 	defer guard(&err)
 	p := newProgram(prog)
+	p.opts = opts
 	if fn.Kind != sema.FuncVertex && fn.Kind != sema.FuncFragment {
 		p.errorf(fn.Pos, "Stage lowers vertex and fragment functions, not %s functions", fn.Kind)
 	}
@@ -59,6 +60,7 @@ func Stage(prog *sema.Program, fn *sema.Function, opts Options) (res *Result, er
 	p.drain()
 	res.ThreadgroupMemory = f.ThreadgroupMemory
 	res.FunctionIDs = p.functionIDs()
+	res.IntersectionFunctionIDs = p.intersectionIDs()
 	if err := p.finish(opts); err != nil {
 		return nil, err
 	}

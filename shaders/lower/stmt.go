@@ -124,6 +124,7 @@ func (f *fn) returnStmt(s *syntax.ReturnStmt) {
 			f.store(&lvalue{t: fd.Type, mem: true, addr: f.addOff(f.ioBase, fd.Offset), space: ir.Device},
 				value{t: sema.UInt, regs: []ir.Reg{f.b.ConstU32(1)}})
 		}
+		f.endQueries()
 		f.b.Return()
 		return
 	}
@@ -131,6 +132,7 @@ func (f *fn) returnStmt(s *syntax.ReturnStmt) {
 		if s.Result != nil {
 			f.effect(s.Result)
 		}
+		f.endQueries()
 		f.b.Return()
 		return
 	}
@@ -139,6 +141,7 @@ func (f *fn) returnStmt(s *syntax.ReturnStmt) {
 		if !lv.mem || lv.swz != nil {
 			f.errorf(s.Pos(), "returned reference does not designate memory")
 		}
+		f.endQueries()
 		f.b.Return(lv.addr)
 		return
 	}
@@ -148,6 +151,7 @@ func (f *fn) returnStmt(s *syntax.ReturnStmt) {
 	} else {
 		v = f.valueAs(s.Result, f.result)
 	}
+	f.endQueries()
 	f.b.Return(v.regs...)
 }
 
@@ -223,6 +227,9 @@ func (f *fn) decl(d syntax.Decl) *lvalue {
 		f.errorf(vd.Pos(), "declaration was not type-checked")
 	}
 	t := v.Type
+	if isRTQuery(t) {
+		return f.queryDecl(v, vd)
+	}
 	switch {
 	case v.Space == sema.SpaceThreadgroup && t.Kind != sema.KPointer && t.Kind != sema.KReference:
 		return f.threadgroupVar(v, vd)
@@ -240,6 +247,10 @@ func (f *fn) decl(d syntax.Decl) *lvalue {
 		f.errorf(vd.Pos(), "non-constant static local variables are not supported")
 	}
 	if vd.Init == nil {
+		if isRayType(t) {
+			init := f.rayValue(t, nil, vd.Pos())
+			return f.declare(v, t, &init, vd.Pos())
+		}
 		if t.Kind == sema.KStruct && len(t.Struct.Ctors) > 0 {
 			for _, c := range t.Struct.Ctors {
 				if len(c.Params) == 0 {

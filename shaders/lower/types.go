@@ -42,6 +42,12 @@ func scalarKind(t *sema.Type) (ir.Kind, bool) {
 		if n := t.Opaque.Name; n == "simd_vote" || n == "quad_vote" {
 			return ir.U64, true
 		}
+		if isRTQuery(t) {
+			return ir.U64, true // a traversal handle (query.go)
+		}
+		if isRTConfig(t) {
+			return ir.U32, true // an RTOptions word (raytracing.go)
+		}
 		if s, _, _ := sema.Layout(t); s == 8 {
 			return ir.U64, true // resource IDs (acceleration structures, function tables)
 		}

@@ -65,6 +65,7 @@ func Function(prog *sema.Program, sf *sema.Func, opts Options) (res *Result, err
 	}
 	defer guard(&err)
 	p := newProgram(prog)
+	p.opts = opts
 	if isLambda(sf) {
 		p.errorf(sf.Pos(), "a lambda cannot be called through a wrapper (it needs its enclosing function's variables)")
 	}
@@ -152,6 +153,7 @@ func Function(prog *sema.Program, sf *sema.Func, opts Options) (res *Result, err
 		Bindings: []Binding{{Kind: BindWrapperArgs, Param: 0, Index: 0, ArgName: "args", Space: ir.Device}}}
 	p.globalBindingDescs(res, 1)
 	res.FunctionIDs = p.functionIDs()
+	res.IntersectionFunctionIDs = p.intersectionIDs()
 	if err := p.finish(opts); err != nil {
 		return nil, err
 	}
