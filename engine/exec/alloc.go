@@ -53,6 +53,9 @@ func (c *compiler) allocTemps() {
 			if fa, ok := c.fused[in]; ok {
 				reads = append(append([]ir.Reg(nil), reads...), fa.index)
 			}
+			if fm, ok := c.mulAdds[in]; ok {
+				reads = append(append([]ir.Reg(nil), reads...), fm.mul.Args...)
+			}
 			if in.Op == ir.OpIf && c.fusableCompare(in.Args[0]) {
 				reads = append(append([]ir.Reg(nil), reads...), c.def[in.Args[0]].Args...)
 			}

@@ -124,7 +124,10 @@ func BenchmarkMandelbrot1024(b *testing.B) {
 // buildReduction (the MSL reduce_sum of engine/bench_kernels.metal: a
 // float4 per thread, simd_sum, threadgroup memory, a barrier, one store
 // per threadgroup of 256 threads). The native baseline computes the same
-// sums in the same order in scalar Go; the results are compared.
+// sums in the same order in scalar Go (whose independent partial sums
+// keep several adds in flight); the results are compared. It also reports
+// the ratio to the plainest scalar loop, one running sum per threadgroup
+// (x-native-loop, CPU time; a single dependency chain, so slower).
 func BenchmarkReduction4M(b *testing.B) {
 	const n = 4 << 20
 	const groups = n / (4 * reduceTG)
@@ -138,11 +141,18 @@ func BenchmarkReduction4M(b *testing.B) {
 	pl := benchPipeline(b, buildReduction(), "reduce", 1)
 	d := exec.Dispatch{Grid: exec.ThreadgroupsGrid([3]uint32{groups, 1, 1}, [3]uint32{reduceTG, 1, 1}), Args: addrArgs(bufs), Memory: mem}
 	var r benchRun
+	var loopCPU time.Duration
+	loop := make([]float32, groups)
 	for b.Loop() {
 		r.timeVM(func() { runOrFail(b, pl, d) })
 		r.timeNative(func() { reduceNative(out, in) })
+		var wall time.Duration
+		timeBoth(&wall, &loopCPU, func() { reduceLoop(loop, in) })
 	}
 	r.report(b)
+	if loopCPU > 0 {
+		b.ReportMetric(float64(r.vmCPU)/float64(loopCPU), "x-native-loop")
+	}
 	if got := bytesF32(bufs[1].Data); !slices.Equal(got, out) {
 		b.Fatalf("VM sums differ from the native ones")
 	}

@@ -133,6 +133,19 @@ func groups(c *Call, gs int, fn func(base int, m lane.Mask)) {
 func simdReduce(c *Call, gs int, op ir.Op, k ir.Kind) {
 	if k == ir.F32 && op == ir.OpAdd {
 		a, d := c.ArgF32(0), c.ResF32(0)
+		if gs == lane.SIMDWidth && c.W == 2*lane.SIMDWidth && c.Mask == lane.FirstN(c.W) && len(a) >= c.W && len(d) >= c.W {
+			// Both SIMD-groups of a full batch: two independent chains
+			// (each in lane order, as below) run side by side.
+			a0, a1 := a[:lane.SIMDWidth], a[lane.SIMDWidth:2*lane.SIMDWidth]
+			var s0, s1 float32
+			for i := range a0 {
+				s0 += a0[i]
+				s1 += a1[i]
+			}
+			lane.Fill32(u32bits(d[:lane.SIMDWidth]), math.Float32bits(s0))
+			lane.Fill32(u32bits(d[lane.SIMDWidth:2*lane.SIMDWidth]), math.Float32bits(s1))
+			return
+		}
 		groups(c, gs, func(base int, m lane.Mask) {
 			if m == lane.FirstN(gs) && base+gs <= len(a) {
 				var s float32

@@ -28,6 +28,10 @@ const (
 	opMinF
 	opMaxF
 	opFmaF
+	opMulAddF // d = float32(a*b) + c
+	opAddMulF // d = c + float32(a*b)
+	opMulSubF // d = float32(a*b) - c
+	opSubMulF // d = c - float32(a*b)
 	opNegF
 	opAbsF
 	opSqrtF
@@ -77,6 +81,7 @@ const (
 	// Everything else, per lane through ir.Eval.
 	opVGen
 	opVBuiltin
+	opVBuiltinC
 	opVSet32
 	opVSet64
 	opVLoad
@@ -92,6 +97,7 @@ const (
 	opIfV
 	opIfU
 	opIfCmp
+	opIfCmpC
 	opElse
 	opEndIf
 	opLoopBegin
@@ -220,6 +226,8 @@ type cfunc struct {
 	params     []operand
 	results    []operand
 	hasBarrier bool
+	nbcache    int // opVBuiltinC instructions (cached built-in vectors)
+	ncmpcache  int // opIfCmpC instructions (cached comparison masks)
 }
 
 type constInit struct {
@@ -243,7 +251,10 @@ type frame struct {
 	entry   lane.Mask
 	noStore lane.Mask
 	depth   int
-	pc      int32 // resume point after a barrier
+	bkeys   []builtinKey // per opVBuiltinC: the batch its vector was filled for
+	ckeys   []builtinKey // per opIfCmpC: the batch its mask was computed for
+	cmasks  []lane.Mask  // per opIfCmpC: the mask
+	pc      int32        // resume point after a barrier
 	b       *batch
 	bt      batch  // storage for b in entry frames
 	argsOf  uint64 // id of the dispatch whose arguments the parameters hold
@@ -259,6 +270,9 @@ func newFrame(cf *cfunc, depth int) *frame {
 	fr.masks = make([]lane.Mask, cf.nmask)
 	fr.seq = make([]bool, cf.n32)
 	fr.priv = make([]byte, int(cf.privSize)*w)
+	fr.bkeys = make([]builtinKey, cf.nbcache)
+	fr.ckeys = make([]builtinKey, cf.ncmpcache)
+	fr.cmasks = make([]lane.Mask, cf.ncmpcache)
 	for _, c := range cf.consts {
 		fr.uni[c.off] = c.val
 		if c.sh >= 0 {

@@ -136,6 +136,14 @@ type compiler struct {
 	boundAt int
 	// lastLoad is the affine load group that the next load may join.
 	lastLoad loadGroup
+	// cachedBuiltin marks the built-in registers with a vector of their
+	// own, refilled only when the batch's position changes.
+	cachedBuiltin []bool
+	// mulAdds are the adds and subtracts fused with their multiply.
+	mulAdds map[*ir.Instr]mulAdd
+	// finalRet is a bare return ending the function body (emitted as
+	// nothing), or nil.
+	finalRet *ir.Instr
 }
 
 type fixup struct {
@@ -189,6 +197,8 @@ func (c *compiler) compile() error {
 		}
 	}
 	c.planFusion()
+	c.planMulAdd()
+	c.planBuiltinCache()
 	c.allocTemps()
 	c.cf.nmask = numFixed
 	for _, r := range f.Params {
@@ -198,6 +208,10 @@ func (c *compiler) compile() error {
 		c.cf.results = append(c.cf.results, operand{file: fileOf(k), kind: k, off: c.newLane(k.Wide())})
 	}
 	end := c.newLabel()
+	// A bare return that ends the body is falling off the end.
+	if n := len(f.Body); n > 0 && f.Body[n-1].Op == ir.OpReturn && len(f.Body[n-1].Args) == 0 {
+		c.finalRet = f.Body[n-1]
+	}
 	c.block(f.Body, end, slotZero, slotZero)
 	c.bind(end)
 	c.emit(instDef{op: opEnd})
@@ -416,6 +430,9 @@ func (c *compiler) instr(in *ir.Instr, restore int, brk, cont int) {
 		pc := c.emit(instDef{op: opContinue, s: cont, src: in})
 		c.jump(pc, restore)
 	case ir.OpReturn, ir.OpDiscard:
+		if in == c.finalRet {
+			return
+		}
 		op := opRet
 		if in.Op == ir.OpDiscard {
 			op = opDiscard
@@ -447,7 +464,12 @@ func (c *compiler) ifCompare(in *ir.Instr, s int) (instDef, bool) {
 	case ir.OpGe:
 		op, x, y = ir.OpLe, y, x
 	}
-	return instDef{op: opIfCmp, irop: op, k: k, s: s, a: int(c.laneOperand(x).off), b: int(c.laneOperand(y).off), src: in}, true
+	ci := instDef{op: opIfCmp, irop: op, k: k, s: s, a: int(c.laneOperand(x).off), b: int(c.laneOperand(y).off), src: in}
+	if c.batchInvariantCompare(x, y) {
+		ci.op, ci.x1 = opIfCmpC, c.cf.ncmpcache
+		c.cf.ncmpcache++
+	}
+	return ci, true
 }
 
 // fusableCompare reports whether if-condition cond can be computed by
@@ -491,9 +513,13 @@ func (c *compiler) simple(in *ir.Instr) {
 		if !c.entry {
 			c.errorf(in, "built-in %v outside the kernel function", ir.BuiltinID(in.Imm))
 		}
-		if c.uniform(in.Dst) {
+		switch {
+		case c.uniform(in.Dst):
 			c.emitUni(in.Dst, instDef{op: opUBuiltin, imm: in.Imm, src: in})
-		} else {
+		case c.cachedBuiltin[in.Dst]:
+			c.emit(instDef{op: opVBuiltinC, d: int(c.loc[in.Dst].lane), imm: in.Imm, s: c.cf.nbcache, src: in})
+			c.cf.nbcache++
+		default:
 			c.emit(instDef{op: opVBuiltin, d: int(c.loc[in.Dst].lane), imm: in.Imm, src: in})
 		}
 		return
@@ -593,6 +619,10 @@ func (c *compiler) simple(in *ir.Instr) {
 	}
 	// Pure arithmetic.
 	if c.dead[in.Dst] {
+		return
+	}
+	if fm, ok := c.mulAdds[in]; ok {
+		c.emitMulAdd(in, fm)
 		return
 	}
 	if c.uniform(in.Dst) {

@@ -11,10 +11,21 @@
 // a switch loop. Registers are lane vectors (W × 32-bit or W × 64-bit) or,
 // for uniform registers, one scalar per batch; a uniform register read by a
 // varying instruction gets a "shadow" lane vector filled when it is
-// defined (constants once per frame). Two compile-time rewrites matter for
-// speed: loads and stores of base + ext(index)*size (+ offset) use the
+// defined (constants once per frame). Compile-time rewrites that matter
+// for speed: loads and stores of base + ext(index)*size (+ offset) use the
 // index directly (affine addressing: one bounds check and a copy when the
-// lanes are consecutive), and "cmp; if" becomes one mask-producing op.
+// lanes are consecutive, in device, constant and threadgroup memory);
+// consecutive component loads of one vector (a float4 or float3 element
+// scalarized into loads at +0, +4, ...) become one grouped load that
+// reads each lane's components in one pass; "cmp; if" becomes one
+// mask-producing op; a float multiply whose product only feeds the add or
+// subtract right after it runs fused with it (still two roundings, not
+// fma); built-ins that depend only on a lane's place in its threadgroup
+// (thread_index_in_threadgroup, simdgroup_index_in_threadgroup,
+// thread_index_in_simdgroup, ...) keep a vector of their own that is
+// refilled only when the batch's position or threadgroup shape changes,
+// and the masks of branches comparing them with constants are cached the
+// same way; a bare return that ends a function emits nothing.
 //
 // # Batches, masks and control flow
 //

@@ -254,6 +254,19 @@ func reduceNative(out, in []float32) {
 	}
 }
 
+// reduceLoop sums each threadgroup's 4*reduceTG floats with one running
+// sum (a different order from reduceNative, so not bit-identical).
+func reduceLoop(out, in []float32) {
+	const per = 4 * reduceTG
+	for g := range out {
+		var s float32
+		for _, x := range in[g*per : (g+1)*per] {
+			s += x
+		}
+		out[g] = s
+	}
+}
+
 // buildReduction1024 is a naive variant: 1024 threads per threadgroup,
 // one float per thread, simd_sum, partial sums through threadgroup memory,
 // a barrier, SIMD-group 0 sums the partial sums; thread 0 writes

@@ -102,6 +102,15 @@ func TestGroupedLoads(t *testing.T) {
 		})
 	}
 	runCases(t, cases)
+	for _, n := range []int{2, 3, 4} {
+		pl, err := exec.Compile(buildVecCopy(n, 16, 0, false), "vcopy", exec.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !exec.UsesGroupedLoad(pl) {
+			t.Errorf("n=%d: the component loads were not grouped", n)
+		}
+	}
 }
 
 // TestGroupedLoadFault: a grouped load whose last component runs past the

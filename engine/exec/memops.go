@@ -64,7 +64,7 @@ func WriteValue(b []byte, k ir.Kind, v uint64) { writeKind(b, k, v) }
 // fault.
 func (w *worker) locate(fr *frame, in *inst, a uint64, l int, store bool) ([]byte, error) {
 	size := uint64(in.k.Size())
-	if a%uint64(in.align) != 0 {
+	if misaligned(a, in.align) {
 		return nil, w.fault(fr, in, FaultMisaligned, l, a, fmt.Sprintf("%v address %#x is not %d-byte aligned", in.space, a, in.align))
 	}
 	switch in.space {
@@ -178,8 +178,7 @@ func (w *worker) strided(addr []uint64, in *inst) ([]byte, uint64, bool) {
 // they are aligned and inside one buffer.
 func (w *worker) stridedFrom(a0, stride uint64, n int, in *inst) ([]byte, bool) {
 	size := uint64(in.k.Size())
-	al := uint64(in.align)
-	if a0%al != 0 || stride%al != 0 || stride == 0 || stride > 1<<20 {
+	if misaligned(a0, in.align) || misaligned(stride, in.align) || stride == 0 || stride > 1<<20 {
 		return nil, false
 	}
 	span := uint64(n-1)*stride + size
@@ -219,9 +218,17 @@ func (w *worker) affine(fr *frame, in *inst) error {
 		return uint64(v)
 	}
 	size := in.k.Size()
-	if m == w.full && (size == 4 || size == 8) && in.space != ir.Threadgroup && in.space != ir.Thread && ((in.seqOK && fr.seq[in.a/W] && !signed) || consecutive(idx, signed)) {
+	if m == w.full && (size == 4 || size == 8) && in.space != ir.Thread && ((in.seqOK && fr.seq[in.a/W] && !signed) || consecutive(idx, signed)) {
 		a0 := base + ext(idx[0])*scale
-		if b, ok := w.stridedFrom(a0, scale, W, in); ok && !(store && (w.cache.ro || scale < uint64(size))) {
+		var b []byte
+		var ok, ro bool
+		if in.space == ir.Threadgroup {
+			b, ok = w.tgStrided(a0, scale, W, in)
+		} else {
+			b, ok = w.stridedFrom(a0, scale, W, in)
+			ro = w.cache.ro
+		}
+		if ok && !(store && (ro || scale < uint64(size))) {
 			switch {
 			case store && size == 4:
 				v := fr.r32[in.ops[0].off : int(in.ops[0].off)+W]
@@ -257,6 +264,32 @@ func (w *worker) affine(fr *frame, in *inst) error {
 			return nil
 		}
 	}
+	if in.space == ir.Threadgroup && size == 4 {
+		// Some lanes: 32-bit threadgroup words, bounds checked per lane
+		// (a lane out of bounds or misaligned goes through locate, which
+		// reports the fault).
+		var v []uint32
+		if store && in.ops[0].file == file32 {
+			v = fr.r32[in.ops[0].off : int(in.ops[0].off)+W]
+		} else if !store && in.res[0].file == file32 {
+			v = fr.r32[in.res[0].off : int(in.res[0].off)+W]
+		}
+		if v != nil {
+			tg := w.tg[:w.ds.tgSize]
+			for ; m != 0; m &= m - 1 {
+				l := m.First()
+				a := base + ext(idx[l])*scale
+				if misaligned(a, in.align) || a >= uint64(len(tg)) || uint64(len(tg))-a < 4 {
+					break
+				}
+				if store {
+					binary.LittleEndian.PutUint32(tg[a:], v[l])
+				} else {
+					v[l] = binary.LittleEndian.Uint32(tg[a:])
+				}
+			}
+		}
+	}
 	for ; m != 0; m &= m - 1 {
 		l := m.First()
 		b, err := w.locate(fr, in, base+ext(idx[l])*scale, l, store)
@@ -270,6 +303,21 @@ func (w *worker) affine(fr *frame, in *inst) error {
 		}
 	}
 	return nil
+}
+
+// tgStrided returns the threadgroup memory of n elements at a0, a0+stride,
+// ... when they are aligned and inside the dispatch's threadgroup memory.
+func (w *worker) tgStrided(a0, stride uint64, n int, in *inst) ([]byte, bool) {
+	size := uint64(in.k.Size())
+	if misaligned(a0, in.align) || misaligned(stride, in.align) || stride == 0 || stride > 1<<20 {
+		return nil, false
+	}
+	span := uint64(n-1)*stride + size
+	lim := uint64(w.ds.tgSize)
+	if a0 >= lim || lim-a0 < span {
+		return nil, false
+	}
+	return w.tg[a0 : a0+span], true
 }
 
 // consecutive reports whether idx[i] == idx[0]+i for every lane without
@@ -386,8 +434,7 @@ func (w *worker) affineN(fr *frame, in *inst) error {
 // at a0, a0+stride, ... as 32-bit words, when it is aligned and inside one
 // buffer.
 func (w *worker) stridedWords(a0, stride uint64, lanes, n int, in *inst) ([]uint32, bool) {
-	al := uint64(in.align)
-	if a0%al != 0 || a0%4 != 0 || stride%4 != 0 || stride%al != 0 || stride == 0 || stride > 1<<20 {
+	if misaligned(a0, in.align) || misaligned(stride, in.align) || a0%4 != 0 || stride%4 != 0 || stride == 0 || stride > 1<<20 {
 		return nil, false
 	}
 	span := uint64(lanes-1)*stride + 4*uint64(n)
@@ -396,4 +443,14 @@ func (w *worker) stridedWords(a0, stride uint64, lanes, n int, in *inst) ([]uint
 		return nil, false
 	}
 	return words(b[:span])
+}
+
+// misaligned reports whether a is not a multiple of align (a power of two
+// in practice: a mask then, not a division).
+func misaligned(a uint64, align uint32) bool {
+	al := uint64(align)
+	if al&(al-1) == 0 {
+		return a&(al-1) != 0
+	}
+	return a%al != 0
 }

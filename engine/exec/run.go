@@ -39,6 +39,14 @@ func (w *worker) run(fr *frame) (bool, error) {
 			lane.MaxF32(f32[in.d:in.d+W], f32[in.a:in.a+W], f32[in.b:in.b+W])
 		case opFmaF:
 			lane.FmaF32(f32[in.d:in.d+W], f32[in.a:in.a+W], f32[in.b:in.b+W], f32[in.c:in.c+W])
+		case opMulAddF:
+			lane.MulAddF32(f32[in.d:in.d+W], f32[in.a:in.a+W], f32[in.b:in.b+W], f32[in.c:in.c+W])
+		case opAddMulF:
+			lane.AddMulF32(f32[in.d:in.d+W], f32[in.a:in.a+W], f32[in.b:in.b+W], f32[in.c:in.c+W])
+		case opMulSubF:
+			lane.MulSubF32(f32[in.d:in.d+W], f32[in.a:in.a+W], f32[in.b:in.b+W], f32[in.c:in.c+W])
+		case opSubMulF:
+			lane.SubMulF32(f32[in.d:in.d+W], f32[in.a:in.a+W], f32[in.b:in.b+W], f32[in.c:in.c+W])
 		case opNegF:
 			d, a := r32[in.d:in.d+W], r32[in.a:in.a+W]
 			for i := range d {
@@ -222,6 +230,11 @@ func (w *worker) run(fr *frame) (bool, error) {
 		// Masked and memory ops.
 		case opVBuiltin:
 			fr.seq[in.d/W] = fr.b.varyingBuiltin(ir.BuiltinID(in.imm), r32[in.d:in.d+W])
+		case opVBuiltinC:
+			if k := (builtinKey{base: fr.b.base, size: fr.b.tgSize, ok: true}); fr.bkeys[in.s] != k {
+				fr.seq[in.d/W] = fr.b.varyingBuiltin(ir.BuiltinID(in.imm), r32[in.d:in.d+W])
+				fr.bkeys[in.s] = k
+			}
 		case opVSet32:
 			if fr.exec == fr.entry {
 				copy(r32[in.d:in.d+W], r32[in.a:in.a+W])
@@ -276,6 +289,19 @@ func (w *worker) run(fr *frame) (bool, error) {
 			}
 		case opIfCmp:
 			m := fr.exec & cmpMask(in, r32, W)
+			masks[in.s] = fr.exec
+			masks[in.s+1] = m
+			fr.exec = m
+			if m == 0 {
+				pc = int(in.tgt)
+			}
+		case opIfCmpC:
+			cm := fr.cmasks[in.x1]
+			if k := (builtinKey{base: fr.b.base, size: fr.b.tgSize, ok: true}); fr.ckeys[in.x1] != k {
+				cm = cmpMask(in, r32, W)
+				fr.cmasks[in.x1], fr.ckeys[in.x1] = cm, k
+			}
+			m := fr.exec & cm
 			masks[in.s] = fr.exec
 			masks[in.s+1] = m
 			fr.exec = m

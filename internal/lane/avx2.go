@@ -292,3 +292,85 @@ func iota32AVX2(d []uint32, start uint32) {
 	}
 	archsimd.ClearAVXUpperBits()
 }
+
+// The unfused multiply-add kernels: Mul then Add/Sub, two roundings.
+
+func mulAddF32AVX2(d, a, b, c []float32) {
+	n := len(d) &^ 7
+	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
+	for i := 0; i < n; i += 8 {
+		p := archsimd.LoadFloat32x8Slice(a[i:]).Mul(archsimd.LoadFloat32x8Slice(b[i:]))
+		p.Add(archsimd.LoadFloat32x8Slice(c[i:])).StoreSlice(d[i:])
+	}
+	archsimd.ClearAVXUpperBits()
+	for i := n; i < len(d); i++ {
+		d[i] = float32(a[i]*b[i]) + c[i]
+	}
+}
+
+func addMulF32AVX2(d, a, b, c []float32) {
+	n := len(d) &^ 7
+	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
+	for i := 0; i < n; i += 8 {
+		p := archsimd.LoadFloat32x8Slice(a[i:]).Mul(archsimd.LoadFloat32x8Slice(b[i:]))
+		archsimd.LoadFloat32x8Slice(c[i:]).Add(p).StoreSlice(d[i:])
+	}
+	archsimd.ClearAVXUpperBits()
+	for i := n; i < len(d); i++ {
+		d[i] = c[i] + float32(a[i]*b[i])
+	}
+}
+
+func mulSubF32AVX2(d, a, b, c []float32) {
+	n := len(d) &^ 7
+	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
+	for i := 0; i < n; i += 8 {
+		p := archsimd.LoadFloat32x8Slice(a[i:]).Mul(archsimd.LoadFloat32x8Slice(b[i:]))
+		p.Sub(archsimd.LoadFloat32x8Slice(c[i:])).StoreSlice(d[i:])
+	}
+	archsimd.ClearAVXUpperBits()
+	for i := n; i < len(d); i++ {
+		d[i] = float32(a[i]*b[i]) - c[i]
+	}
+}
+
+func subMulF32AVX2(d, a, b, c []float32) {
+	n := len(d) &^ 7
+	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
+	for i := 0; i < n; i += 8 {
+		p := archsimd.LoadFloat32x8Slice(a[i:]).Mul(archsimd.LoadFloat32x8Slice(b[i:]))
+		archsimd.LoadFloat32x8Slice(c[i:]).Sub(p).StoreSlice(d[i:])
+	}
+	archsimd.ClearAVXUpperBits()
+	for i := n; i < len(d); i++ {
+		d[i] = c[i] - float32(a[i]*b[i])
+	}
+}
+
+var gatherPerm = [8]uint32{0, 4, 1, 5, 2, 6, 3, 7}
+
+// gather4x4AVX2 de-interleaves packed 4-component vectors (stride 4 words)
+// eight lanes at a time: a 4x8 transpose by permutes and 64-bit unpacks.
+func gather4x4AVX2(d0, d1, d2, d3, src []uint32) {
+	n := len(d0) &^ 7
+	d1, d2, d3 = d1[:len(d0)], d2[:len(d0)], d3[:len(d0)]
+	src = src[:4*len(d0)]
+	idx := archsimd.LoadUint32x8(&gatherPerm)
+	for i := 0; i < n; i += 8 {
+		s := src[4*i : 4*i+32 : 4*i+32]
+		p0 := archsimd.LoadUint32x8Slice(s[0:]).Permute(idx).AsUint64x4()
+		p1 := archsimd.LoadUint32x8Slice(s[8:]).Permute(idx).AsUint64x4()
+		p2 := archsimd.LoadUint32x8Slice(s[16:]).Permute(idx).AsUint64x4()
+		p3 := archsimd.LoadUint32x8Slice(s[24:]).Permute(idx).AsUint64x4()
+		t0, t1 := p0.InterleaveLoGrouped(p1), p0.InterleaveHiGrouped(p1)
+		t2, t3 := p2.InterleaveLoGrouped(p3), p2.InterleaveHiGrouped(p3)
+		t0.Select128FromPair(0, 2, t2).AsUint32x8().StoreSlice(d0[i:])
+		t1.Select128FromPair(0, 2, t3).AsUint32x8().StoreSlice(d1[i:])
+		t0.Select128FromPair(1, 3, t2).AsUint32x8().StoreSlice(d2[i:])
+		t1.Select128FromPair(1, 3, t3).AsUint32x8().StoreSlice(d3[i:])
+	}
+	archsimd.ClearAVXUpperBits()
+	for i := n; i < len(d0); i++ {
+		d0[i], d1[i], d2[i], d3[i] = src[4*i], src[4*i+1], src[4*i+2], src[4*i+3]
+	}
+}

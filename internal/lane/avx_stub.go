@@ -28,3 +28,9 @@ func cmpMaskI32AVX2(cmp int, a, b []int32) Mask   { return 0 }
 func cmpMaskU32AVX2(cmp int, a, b []uint32) Mask  { return 0 }
 func fill32AVX2(d []uint32, v uint32)             {}
 func iota32AVX2(d []uint32, start uint32)         {}
+
+func mulAddF32AVX2(d, a, b, c []float32)         {}
+func addMulF32AVX2(d, a, b, c []float32)         {}
+func mulSubF32AVX2(d, a, b, c []float32)         {}
+func subMulF32AVX2(d, a, b, c []float32)         {}
+func gather4x4AVX2(d0, d1, d2, d3, src []uint32) {}

@@ -48,6 +48,10 @@ func GatherStrided4x32(d0, d1, d2, d3, src []uint32, stride int) {
 	if len(d0) == 0 {
 		return
 	}
+	if useAVX2 && stride == 4 {
+		gather4x4AVX2(d0, d1, d2, d3, src)
+		return
+	}
 	d1, d2, d3 = d1[:len(d0)], d2[:len(d0)], d3[:len(d0)]
 	src = src[:(len(d0)-1)*stride+4]
 	for i := range d0 {

@@ -1,6 +1,9 @@
 package lane
 
-import "math"
+import (
+	"math"
+	"unsafe"
+)
 
 // Num is the set of element types the generic kernels accept.
 type Num interface {
@@ -413,6 +416,20 @@ func Fill32(d []uint32, v uint32) {
 		fill32AVX2(d, v)
 		return
 	}
+	if w, ok := pairs(d); ok {
+		x := uint64(v) | uint64(v)<<32
+		for i := 0; i+4 <= len(w); i += 4 {
+			q := w[i : i+4 : i+4]
+			q[0], q[1], q[2], q[3] = x, x, x, x
+		}
+		for i := len(w) &^ 3; i < len(w); i++ {
+			w[i] = x
+		}
+		if len(d)&1 != 0 {
+			d[len(d)-1] = v
+		}
+		return
+	}
 	for i := range d {
 		d[i] = v
 	}
@@ -424,7 +441,35 @@ func Iota32(d []uint32, start uint32) {
 		iota32AVX2(d, start)
 		return
 	}
+	// Two lanes per 64-bit store, when no lane wraps around 2^32 (a
+	// carry would cross into the upper lane).
+	if w, ok := pairs(d); ok && uint64(start)+uint64(len(d)) <= 1<<32 {
+		x := uint64(start) | uint64(start+1)<<32
+		const two = 2 | 2<<32
+		for i := 0; i+4 <= len(w); i += 4 {
+			q := w[i : i+4 : i+4]
+			q[0], q[1], q[2], q[3] = x, x+two, x+2*two, x+3*two
+			x += 4 * two
+		}
+		for i := len(w) &^ 3; i < len(w); i++ {
+			w[i] = x
+			x += two
+		}
+		if len(d)&1 != 0 {
+			d[len(d)-1] = start + uint32(len(d)-1)
+		}
+		return
+	}
 	for i := range d {
 		d[i] = start + uint32(i)
 	}
+}
+
+// pairs views the first len(d)&^1 lanes of d as 64-bit words (lane 2k in
+// the low half, little-endian), when d is 8-byte aligned.
+func pairs(d []uint32) ([]uint64, bool) {
+	if len(d) < 2 || uintptr(unsafe.Pointer(&d[0]))%8 != 0 {
+		return nil, false
+	}
+	return unsafe.Slice((*uint64)(unsafe.Pointer(&d[0])), len(d)/2), true
 }

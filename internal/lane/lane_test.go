@@ -149,67 +149,114 @@ func BenchmarkAddF32(b *testing.B) {
 	}
 }
 
+// TestCmpMask checks the mask comparisons (exported and pure-Go) for lane
+// counts that are and are not multiples of 8.
 func TestCmpMask(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
-	a, b := randF32(r, 64), randF32(r, 64)
-	for i := 0; i < 64; i += 5 {
-		b[i] = a[i]
-	}
-	ia, ib := make([]int32, 64), make([]int32, 64)
-	ua, ub := make([]uint32, 64), make([]uint32, 64)
-	for i := range ia {
-		ia[i], ib[i] = int32(r.IntN(7)-3), int32(r.IntN(7)-3)
-		ua[i], ub[i] = uint32(ia[i]), uint32(ib[i])
-	}
-	for cmp := CmpLt; cmp <= CmpNe; cmp++ {
-		var wf, wi, wu Mask
-		for i := range a {
-			var f, n, u bool
-			switch cmp {
-			case CmpLt:
-				f, n, u = a[i] < b[i], ia[i] < ib[i], ua[i] < ub[i]
-			case CmpLe:
-				f, n, u = a[i] <= b[i], ia[i] <= ib[i], ua[i] <= ub[i]
-			case CmpEq:
-				f, n, u = a[i] == b[i], ia[i] == ib[i], ua[i] == ub[i]
-			default:
-				f, n, u = a[i] != b[i], ia[i] != ib[i], ua[i] != ub[i]
-			}
-			if f {
-				wf |= 1 << i
-			}
-			if n {
-				wi |= 1 << i
-			}
-			if u {
-				wu |= 1 << i
-			}
+	for _, n := range []int{64, 32, 13, 1} {
+		a, b := randF32(r, n), randF32(r, n)
+		for i := 0; i < n; i += 5 {
+			b[i] = a[i]
 		}
-		if g := CmpMaskF32(cmp, a, b); g != wf {
-			t.Errorf("f32 cmp %d: %x want %x", cmp, g, wf)
+		ia, ib := make([]int32, n), make([]int32, n)
+		ua, ub := make([]uint32, n), make([]uint32, n)
+		for i := range ia {
+			ia[i], ib[i] = int32(r.IntN(7)-3), int32(r.IntN(7)-3)
+			ua[i], ub[i] = uint32(ia[i]), uint32(ib[i])
 		}
-		if g := CmpMaskI32(cmp, ia, ib); g != wi {
-			t.Errorf("i32 cmp %d: %x want %x", cmp, g, wi)
-		}
-		if g := CmpMaskU32(cmp, ua, ub); g != wu {
-			t.Errorf("u32 cmp %d: %x want %x", cmp, g, wu)
+		for cmp := CmpLt; cmp <= CmpNe; cmp++ {
+			var wf, wi, wu Mask
+			for i := range a {
+				var f, n, u bool
+				switch cmp {
+				case CmpLt:
+					f, n, u = a[i] < b[i], ia[i] < ib[i], ua[i] < ub[i]
+				case CmpLe:
+					f, n, u = a[i] <= b[i], ia[i] <= ib[i], ua[i] <= ub[i]
+				case CmpEq:
+					f, n, u = a[i] == b[i], ia[i] == ib[i], ua[i] == ub[i]
+				default:
+					f, n, u = a[i] != b[i], ia[i] != ib[i], ua[i] != ub[i]
+				}
+				if f {
+					wf |= 1 << i
+				}
+				if n {
+					wi |= 1 << i
+				}
+				if u {
+					wu |= 1 << i
+				}
+			}
+			if g := CmpMaskF32(cmp, a, b); g != wf {
+				t.Errorf("n=%d f32 cmp %d: %x want %x", n, cmp, g, wf)
+			}
+			if g := CmpMaskI32(cmp, ia, ib); g != wi {
+				t.Errorf("n=%d i32 cmp %d: %x want %x", n, cmp, g, wi)
+			}
+			if g := CmpMaskU32(cmp, ua, ub); g != wu {
+				t.Errorf("n=%d u32 cmp %d: %x want %x", n, cmp, g, wu)
+			}
+			if g := cmpMask(cmp, a, b); g != wf {
+				t.Errorf("n=%d pure-Go f32 cmp %d: %x want %x", n, cmp, g, wf)
+			}
+			if g := cmpMask(cmp, ua, ub); g != wu {
+				t.Errorf("n=%d pure-Go u32 cmp %d: %x want %x", n, cmp, g, wu)
+			}
 		}
 	}
 }
 
 func TestFillIota(t *testing.T) {
-	for _, n := range []int{64, 32, 5} {
-		d := make([]uint32, n)
-		Fill32(d, 7)
-		for i := range d {
-			if d[i] != 7 {
-				t.Fatalf("Fill32 n=%d", n)
+	backing := make([]uint32, 80)
+	for _, n := range []int{64, 32, 13, 5, 1} {
+		for _, off := range []int{0, 1} { // 8-byte aligned or not
+			d := backing[off : off+n]
+			Fill32(d, 7)
+			for i := range d {
+				if d[i] != 7 {
+					t.Fatalf("Fill32 n=%d off=%d lane %d = %d", n, off, i, d[i])
+				}
+			}
+			for _, start := range []uint32{0, 100, 0xfffffff0, 0xffffffff - uint32(n) + 1} {
+				Iota32(d, start)
+				for i := range d {
+					if d[i] != start+uint32(i) {
+						t.Fatalf("Iota32 n=%d off=%d start=%#x lane %d = %#x", n, off, start, i, d[i])
+					}
+				}
 			}
 		}
-		Iota32(d, 0xfffffff0)
-		for i := range d {
-			if d[i] != 0xfffffff0+uint32(i) {
-				t.Fatalf("Iota32 n=%d lane %d = %#x", n, i, d[i])
+	}
+}
+
+// TestMulAddKernels checks the unfused multiply-add kernels bit for bit
+// against two separately rounded operations (never a fused one).
+func TestMulAddKernels(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	type k4 struct {
+		name string
+		k    func(d, a, b, c []float32)
+		ref  func(p, c float32) float32
+	}
+	ks := []k4{
+		{"muladd", MulAddF32, func(p, c float32) float32 { return p + c }},
+		{"addmul", AddMulF32, func(p, c float32) float32 { return c + p }},
+		{"mulsub", MulSubF32, func(p, c float32) float32 { return p - c }},
+		{"submul", SubMulF32, func(p, c float32) float32 { return c - p }},
+	}
+	for _, n := range []int{64, 32, 13, 1} {
+		a, b, c := randF32(r, n), randF32(r, n), randF32(r, n)
+		// Values where a fused result differs from the rounded one.
+		a[0], b[0], c[0] = 1+1.0/(1<<12), 1+1.0/(1<<12), -1
+		d := make([]float32, n)
+		for _, k := range ks {
+			k.k(d, a, b, c)
+			for i := range d {
+				p := float32(a[i] * b[i])
+				if w := k.ref(p, c[i]); !same(d[i], w) {
+					t.Errorf("%s n=%d lane %d: %v*%v, %v -> %v, want %v", k.name, n, i, a[i], b[i], c[i], d[i], w)
+				}
 			}
 		}
 	}

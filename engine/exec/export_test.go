@@ -1,0 +1,39 @@
+package exec
+
+// Hooks for the external tests.
+
+// UsesCachedCompare reports whether the kernel of pl has a comparison
+// whose mask is cached per batch (opIfCmpC).
+func UsesCachedCompare(pl *Pipeline) bool { return pl.entry.has(opIfCmpC) }
+
+// UsesGroupedLoad reports whether the kernel of pl has a grouped component
+// load (opVLoadAffN).
+func UsesGroupedLoad(pl *Pipeline) bool { return pl.entry.has(opVLoadAffN) }
+
+func (cf *cfunc) has(op vop) bool {
+	for i := range cf.code {
+		if cf.code[i].op == op {
+			return true
+		}
+	}
+	return false
+}
+
+// MulAddOps counts the fused multiply-adds of the kernel of pl, requiring
+// each of the four shapes at least once (else it returns -1).
+func MulAddOps(pl *Pipeline) int {
+	n := 0
+	for _, op := range []vop{opMulAddF, opAddMulF, opMulSubF, opSubMulF} {
+		k := 0
+		for i := range pl.entry.code {
+			if pl.entry.code[i].op == op {
+				k++
+			}
+		}
+		if k == 0 {
+			return -1
+		}
+		n += k
+	}
+	return n
+}

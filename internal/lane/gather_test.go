@@ -1,0 +1,37 @@
+package lane
+
+import "testing"
+
+func TestGatherStrided(t *testing.T) {
+	for _, n := range []int{64, 32, 5, 1} {
+		for _, stride := range []int{1, 2, 3, 4, 6} {
+			for comps := 1; comps <= 4 && comps <= stride; comps++ {
+				src := make([]uint32, (n-1)*stride+comps)
+				for i := range src {
+					src[i] = uint32(i*7 + 1)
+				}
+				d := make([][]uint32, comps)
+				for k := range d {
+					d[k] = make([]uint32, n)
+				}
+				switch comps {
+				case 1:
+					GatherStrided32(d[0], src, stride)
+				case 2:
+					GatherStrided2x32(d[0], d[1], src, stride)
+				case 3:
+					GatherStrided3x32(d[0], d[1], d[2], src, stride)
+				case 4:
+					GatherStrided4x32(d[0], d[1], d[2], d[3], src, stride)
+				}
+				for k := range d {
+					for i := range n {
+						if want := src[i*stride+k]; d[k][i] != want {
+							t.Fatalf("n=%d stride=%d comps=%d: d%d[%d] = %d, want %d", n, stride, comps, k, i, d[k][i], want)
+						}
+					}
+				}
+			}
+		}
+	}
+}
