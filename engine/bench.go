@@ -4,9 +4,11 @@ import (
 	"context"
 	_ "embed"
 	"encoding/binary"
+	"fmt"
 	"math"
 	"sync"
 	"testing"
+	"time"
 	"unsafe"
 
 	"github.com/ingot-render/ingot/internal/benchkit"
@@ -33,14 +35,86 @@ const (
 // (command buffer, encoder, dispatch on the executor) against a
 // hand-written scalar Go version of the same work in the same run.
 func BenchCases() []benchkit.Case {
-	return []benchkit.Case{
-		{Name: "engine/saxpy", Unit: "Melem/s", PerOp: benchSaxpyN, Ingot: benchSaxpy, Native: nativeSaxpyBench},
-		{Name: "engine/blinn-phong", Unit: "Mnormals/s", PerOp: benchPhongN, Ingot: benchPhong, Native: nativePhongBench},
-		{Name: "engine/mandelbrot", Unit: "Mpixels/s", PerOp: benchMandelW * benchMandelW, Ingot: benchMandel, Native: nativeMandelBench},
-		{Name: "engine/reduce", Unit: "Melem/s", PerOp: benchReduceN, Ingot: benchReduce, Native: nativeReduceBench},
-		{Name: "engine/convolve", Unit: "Mpixels/s", PerOp: benchConvW * benchConvW, Ingot: benchConvolve("convolve_bilinear"), Native: nativeConvolveBench},
-		{Name: "engine/convolve9", Unit: "Mpixels/s", PerOp: benchConvW * benchConvW, Ingot: benchConvolve("convolve3x3"), Native: nativeConvolveBench},
+	var cs []benchkit.Case
+	for _, sp := range benchSpecs {
+		cs = append(cs, benchkit.Case{Name: sp.name, Unit: sp.unit, PerOp: sp.perOp,
+			Ingot: func(b *testing.B, workers int) { benchLoop(b, workers, sp.ingot) },
+			Native: func(b *testing.B) {
+				step := sp.native()
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					step()
+				}
+			}})
 	}
+	return cs
+}
+
+// benchSpec is one benchmark: the engine's setup (returning one run of the
+// work) and the native setup (likewise).
+type benchSpec struct {
+	name, unit string
+	perOp      float64
+	ingot      func(bd *benchDevice) (func() error, error)
+	native     func() func()
+}
+
+var benchSpecs = []benchSpec{
+	{"engine/saxpy", "Melem/s", benchSaxpyN, setupSaxpy, nativeSaxpySetup},
+	{"engine/blinn-phong", "Mnormals/s", benchPhongN, setupPhong, nativePhongSetup},
+	{"engine/mandelbrot", "Mpixels/s", benchMandelW * benchMandelW, setupMandel, nativeMandelSetup},
+	{"engine/reduce", "Melem/s", benchReduceN, setupReduce, nativeReduceSetup},
+	{"engine/convolve", "Mpixels/s", benchConvW * benchConvW,
+		func(bd *benchDevice) (func() error, error) { return setupConvolve(bd, "convolve_bilinear") }, nativeConvolveSetup},
+	{"engine/convolve9", "Mpixels/s", benchConvW * benchConvW,
+		func(bd *benchDevice) (func() error, error) { return setupConvolve(bd, "convolve3x3") }, nativeConvolveSetup},
+}
+
+// PairedRatio runs the engine and native versions of benchmark name
+// alternately, rounds times each, and returns the ratio of their total
+// times (engine/native): on a loaded machine this is steadier than timing
+// each side separately.
+func PairedRatio(name string, workers, rounds int) (ratio float64, ingotNs, nativeNs float64, err error) {
+	for _, sp := range benchSpecs {
+		if sp.name != name {
+			continue
+		}
+		bd, err := benchState.device(workers)
+		if err != nil {
+			return 0, 0, 0, err
+		}
+		step, err := sp.ingot(bd)
+		if err != nil {
+			return 0, 0, 0, err
+		}
+		nat := sp.native()
+		if err := step(); err != nil {
+			return 0, 0, 0, err
+		}
+		nat()
+		var ti, tn time.Duration
+		for range rounds {
+			t0 := time.Now()
+			nat()
+			t1 := time.Now()
+			if err := step(); err != nil {
+				return 0, 0, 0, err
+			}
+			ti += time.Since(t1)
+			tn += t1.Sub(t0)
+		}
+		return float64(ti) / float64(tn), float64(ti.Nanoseconds()) / float64(rounds), float64(tn.Nanoseconds()) / float64(rounds), nil
+	}
+	return 0, 0, 0, fmt.Errorf("engine: no benchmark %q", name)
+}
+
+// BenchNames lists the engine's benchmark names.
+func BenchNames() []string {
+	var ns []string
+	for _, sp := range benchSpecs {
+		ns = append(ns, sp.name)
+	}
+	return ns
 }
 
 // benchEnv holds a device per worker count and the shared inputs, built
@@ -184,37 +258,34 @@ func saxpyInput() (x, y []float32) {
 
 const benchSaxpyA = 1.5
 
-func benchSaxpy(b *testing.B, workers int) {
-	benchLoop(b, workers, func(bd *benchDevice) (func() error, error) {
-		p, err := bd.pipeline("saxpy")
-		if err != nil {
-			return nil, err
-		}
-		x, y := saxpyInput()
-		bx, err := bd.buffer("saxpy.x", func() []byte { return f32bytes(x) })
-		if err != nil {
-			return nil, err
-		}
-		by, err := bd.buffer("saxpy.y", func() []byte { return f32bytes(y) })
-		if err != nil {
-			return nil, err
-		}
-		var a [4]byte
-		binary.LittleEndian.PutUint32(a[:], math.Float32bits(benchSaxpyA))
-		return func() error {
-			return bd.run(p, Sz(benchSaxpyN, 1, 1), Sz(256, 1, 1), func(e *ComputeCommandEncoder) error {
-				e.SetBuffer(bx, 0, 0)
-				e.SetBuffer(by, 0, 1)
-				return e.SetBytes(a[:], 2)
-			})
-		}, nil
-	})
+func setupSaxpy(bd *benchDevice) (func() error, error) {
+	p, err := bd.pipeline("saxpy")
+	if err != nil {
+		return nil, err
+	}
+	x, y := saxpyInput()
+	bx, err := bd.buffer("saxpy.x", func() []byte { return f32bytes(x) })
+	if err != nil {
+		return nil, err
+	}
+	by, err := bd.buffer("saxpy.y", func() []byte { return f32bytes(y) })
+	if err != nil {
+		return nil, err
+	}
+	var a [4]byte
+	binary.LittleEndian.PutUint32(a[:], math.Float32bits(benchSaxpyA))
+	return func() error {
+		return bd.run(p, Sz(benchSaxpyN, 1, 1), Sz(256, 1, 1), func(e *ComputeCommandEncoder) error {
+			e.SetBuffer(bx, 0, 0)
+			e.SetBuffer(by, 0, 1)
+			return e.SetBytes(a[:], 2)
+		})
+	}, nil
 }
 
-func nativeSaxpyBench(b *testing.B) {
+func nativeSaxpySetup() func() {
 	x, y := saxpyInput()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
+	return func() {
 		nativeSaxpy(benchSaxpyA, x, y)
 	}
 }
@@ -262,36 +333,33 @@ func phongNormals() []float32 {
 	return v
 }
 
-func benchPhong(b *testing.B, workers int) {
-	benchLoop(b, workers, func(bd *benchDevice) (func() error, error) {
-		p, err := bd.pipeline("blinn_phong")
-		if err != nil {
-			return nil, err
-		}
-		nb, err := bd.buffer("phong.normals", func() []byte { return f32bytes(phongNormals()) })
-		if err != nil {
-			return nil, err
-		}
-		out, err := bd.buffer("phong.out", func() []byte { return make([]byte, 16*benchPhongN) })
-		if err != nil {
-			return nil, err
-		}
-		light := benchLight.bytes()
-		return func() error {
-			return bd.run(p, Sz(benchPhongN, 1, 1), Sz(256, 1, 1), func(e *ComputeCommandEncoder) error {
-				e.SetBuffer(nb, 0, 0)
-				e.SetBuffer(out, 0, 1)
-				return e.SetBytes(light, 2)
-			})
-		}, nil
-	})
+func setupPhong(bd *benchDevice) (func() error, error) {
+	p, err := bd.pipeline("blinn_phong")
+	if err != nil {
+		return nil, err
+	}
+	nb, err := bd.buffer("phong.normals", func() []byte { return f32bytes(phongNormals()) })
+	if err != nil {
+		return nil, err
+	}
+	out, err := bd.buffer("phong.out", func() []byte { return make([]byte, 16*benchPhongN) })
+	if err != nil {
+		return nil, err
+	}
+	light := benchLight.bytes()
+	return func() error {
+		return bd.run(p, Sz(benchPhongN, 1, 1), Sz(256, 1, 1), func(e *ComputeCommandEncoder) error {
+			e.SetBuffer(nb, 0, 0)
+			e.SetBuffer(out, 0, 1)
+			return e.SetBytes(light, 2)
+		})
+	}, nil
 }
 
-func nativePhongBench(b *testing.B) {
+func nativePhongSetup() func() {
 	n := phongNormals()
 	out := make([]float32, 4*benchPhongN)
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
+	return func() {
 		nativePhong(&benchLight, n, out)
 	}
 }
@@ -313,31 +381,28 @@ func nativePhong(l *phongLight, normals, out []float32) {
 	}
 }
 
-func benchMandel(b *testing.B, workers int) {
-	benchLoop(b, workers, func(bd *benchDevice) (func() error, error) {
-		p, err := bd.pipeline("mandelbrot")
-		if err != nil {
-			return nil, err
-		}
-		out, err := bd.buffer("mandel.out", func() []byte { return make([]byte, 4*benchMandelW*benchMandelW) })
-		if err != nil {
-			return nil, err
-		}
-		var it [4]byte
-		binary.LittleEndian.PutUint32(it[:], benchMandelIt)
-		return func() error {
-			return bd.run(p, Sz(benchMandelW, benchMandelW, 1), Sz(64, 4, 1), func(e *ComputeCommandEncoder) error {
-				e.SetBuffer(out, 0, 0)
-				return e.SetBytes(it[:], 1)
-			})
-		}, nil
-	})
+func setupMandel(bd *benchDevice) (func() error, error) {
+	p, err := bd.pipeline("mandelbrot")
+	if err != nil {
+		return nil, err
+	}
+	out, err := bd.buffer("mandel.out", func() []byte { return make([]byte, 4*benchMandelW*benchMandelW) })
+	if err != nil {
+		return nil, err
+	}
+	var it [4]byte
+	binary.LittleEndian.PutUint32(it[:], benchMandelIt)
+	return func() error {
+		return bd.run(p, Sz(benchMandelW, benchMandelW, 1), Sz(64, 4, 1), func(e *ComputeCommandEncoder) error {
+			e.SetBuffer(out, 0, 0)
+			return e.SetBytes(it[:], 1)
+		})
+	}, nil
 }
 
-func nativeMandelBench(b *testing.B) {
+func nativeMandelSetup() func() {
 	out := make([]uint32, benchMandelW*benchMandelW)
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
+	return func() {
 		nativeMandel(out, benchMandelW, benchMandelW, benchMandelIt)
 	}
 }
@@ -369,45 +434,42 @@ func reduceInput() []float32 {
 	return v
 }
 
-func benchReduce(b *testing.B, workers int) {
-	benchLoop(b, workers, func(bd *benchDevice) (func() error, error) {
-		p, err := bd.pipeline("reduce_sum")
+func setupReduce(bd *benchDevice) (func() error, error) {
+	p, err := bd.pipeline("reduce_sum")
+	if err != nil {
+		return nil, err
+	}
+	in, err := bd.buffer("reduce.in", func() []byte { return f32bytes(reduceInput()) })
+	if err != nil {
+		return nil, err
+	}
+	groups := benchReduceN / benchReducePer
+	partial, err := bd.buffer("reduce.partial", func() []byte { return make([]byte, 4*groups) })
+	if err != nil {
+		return nil, err
+	}
+	return func() error {
+		err := bd.run(p, Sz(benchReduceN/4, 1, 1), Sz(benchReduceTG, 1, 1), func(e *ComputeCommandEncoder) error {
+			e.SetBuffer(in, 0, 0)
+			return e.SetBuffer(partial, 0, 1)
+		})
 		if err != nil {
-			return nil, err
+			return err
 		}
-		in, err := bd.buffer("reduce.in", func() []byte { return f32bytes(reduceInput()) })
-		if err != nil {
-			return nil, err
+		var sum float32
+		for _, v := range bytesF32(partial.Contents()) {
+			sum += v
 		}
-		groups := benchReduceN / benchReducePer
-		partial, err := bd.buffer("reduce.partial", func() []byte { return make([]byte, 4*groups) })
-		if err != nil {
-			return nil, err
-		}
-		return func() error {
-			err := bd.run(p, Sz(benchReduceN/4, 1, 1), Sz(benchReduceTG, 1, 1), func(e *ComputeCommandEncoder) error {
-				e.SetBuffer(in, 0, 0)
-				return e.SetBuffer(partial, 0, 1)
-			})
-			if err != nil {
-				return err
-			}
-			var sum float32
-			for _, v := range bytesF32(partial.Contents()) {
-				sum += v
-			}
-			benchSink = sum
-			return nil
-		}, nil
-	})
+		benchSink = sum
+		return nil
+	}, nil
 }
 
 var benchSink float32
 
-func nativeReduceBench(b *testing.B) {
+func nativeReduceSetup() func() {
 	v := reduceInput()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
+	return func() {
 		benchSink = nativeReduce(v)
 	}
 }
@@ -430,61 +492,54 @@ func convImage() []byte {
 	return img
 }
 
-// benchConvolve measures kernel (convolve_bilinear: four bilinear taps;
+// setupConvolve prepares kernel (convolve_bilinear: four bilinear taps;
 // convolve3x3: nine nearest taps) on a 1024×1024 RGBA8 texture.
-func benchConvolve(kernel string) func(b *testing.B, workers int) {
-	return func(b *testing.B, workers int) { benchConvolveWith(b, workers, kernel) }
-}
-
-func benchConvolveWith(b *testing.B, workers int, kernel string) {
-	benchLoop(b, workers, func(bd *benchDevice) (func() error, error) {
-		p, err := bd.pipeline(kernel)
+func setupConvolve(bd *benchDevice, kernel string) (func() error, error) {
+	p, err := bd.pipeline(kernel)
+	if err != nil {
+		return nil, err
+	}
+	if bd.tex == nil {
+		tex, err := bd.dev.NewTexture(Texture2DDescriptor(PixelFormatRGBA8Unorm, benchConvW, benchConvW, false))
 		if err != nil {
 			return nil, err
 		}
-		if bd.tex == nil {
-			tex, err := bd.dev.NewTexture(Texture2DDescriptor(PixelFormatRGBA8Unorm, benchConvW, benchConvW, false))
-			if err != nil {
-				return nil, err
-			}
-			if err := tex.ReplaceRegion(Region{Width: benchConvW, Height: benchConvW, Depth: 1}, 0, 0, convImage(), 4*benchConvW, 0); err != nil {
-				return nil, err
-			}
-			sd := DefaultSamplerDescriptor()
-			smp, err := bd.dev.NewSamplerState(sd)
-			if err != nil {
-				return nil, err
-			}
-			sd.MinFilter, sd.MagFilter = SamplerMinMagFilterLinear, SamplerMinMagFilterLinear
-			lin, err := bd.dev.NewSamplerState(sd)
-			if err != nil {
-				return nil, err
-			}
-			bd.tex, bd.smp, bd.linear = tex, smp, lin
+		if err := tex.ReplaceRegion(Region{Width: benchConvW, Height: benchConvW, Depth: 1}, 0, 0, convImage(), 4*benchConvW, 0); err != nil {
+			return nil, err
 		}
-		smp := bd.smp
-		if kernel == "convolve_bilinear" {
-			smp = bd.linear
-		}
-		out, err := bd.buffer("conv.out", func() []byte { return make([]byte, 16*benchConvW*benchConvW) })
+		sd := DefaultSamplerDescriptor()
+		smp, err := bd.dev.NewSamplerState(sd)
 		if err != nil {
 			return nil, err
 		}
-		return func() error {
-			return bd.run(p, Sz(benchConvW, benchConvW, 1), Sz(64, 4, 1), func(e *ComputeCommandEncoder) error {
-				e.SetTexture(bd.tex, 0)
-				e.SetSamplerState(smp, 0)
-				return e.SetBuffer(out, 0, 0)
-			})
-		}, nil
-	})
+		sd.MinFilter, sd.MagFilter = SamplerMinMagFilterLinear, SamplerMinMagFilterLinear
+		lin, err := bd.dev.NewSamplerState(sd)
+		if err != nil {
+			return nil, err
+		}
+		bd.tex, bd.smp, bd.linear = tex, smp, lin
+	}
+	smp := bd.smp
+	if kernel == "convolve_bilinear" {
+		smp = bd.linear
+	}
+	out, err := bd.buffer("conv.out", func() []byte { return make([]byte, 16*benchConvW*benchConvW) })
+	if err != nil {
+		return nil, err
+	}
+	return func() error {
+		return bd.run(p, Sz(benchConvW, benchConvW, 1), Sz(64, 4, 1), func(e *ComputeCommandEncoder) error {
+			e.SetTexture(bd.tex, 0)
+			e.SetSamplerState(smp, 0)
+			return e.SetBuffer(out, 0, 0)
+		})
+	}, nil
 }
 
-func nativeConvolveBench(b *testing.B) {
+func nativeConvolveSetup() func() {
 	img := convImage()
 	out := make([]float32, 4*benchConvW*benchConvW)
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
+	return func() {
 		nativeConvolve(img, benchConvW, benchConvW, out)
 	}
 }
@@ -511,4 +566,40 @@ func nativeConvolve(img []byte, w, h int, out []float32) {
 			copy(out[4*(y*w+x):], acc[:])
 		}
 	}
+}
+
+// WorkerScaling runs benchmark name on 1 and on 2 workers alternately,
+// rounds times each, and returns the speed-up of 2 workers over 1 (time
+// with 1 worker / time with 2).
+func WorkerScaling(name string, rounds int) (float64, error) {
+	var steps [2]func() error
+	for _, sp := range benchSpecs {
+		if sp.name != name {
+			continue
+		}
+		for i := range steps {
+			bd, err := benchState.device(i + 1)
+			if err != nil {
+				return 0, err
+			}
+			if steps[i], err = sp.ingot(bd); err != nil {
+				return 0, err
+			}
+			if err := steps[i](); err != nil {
+				return 0, err
+			}
+		}
+		var t [2]time.Duration
+		for range rounds {
+			for i, step := range steps {
+				t0 := time.Now()
+				if err := step(); err != nil {
+					return 0, err
+				}
+				t[i] += time.Since(t0)
+			}
+		}
+		return float64(t[0]) / float64(t[1]), nil
+	}
+	return 0, fmt.Errorf("engine: no benchmark %q", name)
 }

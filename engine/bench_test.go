@@ -17,3 +17,36 @@ func BenchmarkEngine(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkPaired alternates the engine and native versions of each case
+// within every iteration (steadier than BenchmarkEngine on a loaded
+// machine) and reports their time ratio as x-native.
+func BenchmarkPaired(b *testing.B) {
+	for _, name := range engine.BenchNames() {
+		for _, w := range []int{1, 2} {
+			b.Run(fmt.Sprintf("%s/w%d", name[len("engine/"):], w), func(b *testing.B) {
+				r, ing, nat, err := engine.PairedRatio(name, w, b.N)
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.ReportMetric(r, "x-native")
+				b.ReportMetric(ing/1e6, "ingot-ms")
+				b.ReportMetric(nat/1e6, "native-ms")
+			})
+		}
+	}
+}
+
+// BenchmarkScaling alternates 1-worker and 2-worker runs of each case and
+// reports the speed-up of two workers (x-speedup).
+func BenchmarkScaling(b *testing.B) {
+	for _, name := range engine.BenchNames() {
+		b.Run(name[len("engine/"):], func(b *testing.B) {
+			s, err := engine.WorkerScaling(name, b.N)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportMetric(s, "x-speedup")
+		})
+	}
+}

@@ -47,6 +47,10 @@ type DeviceOptions struct {
 	TimeBudget time.Duration
 	// MaxCallDepth bounds shader recursion (default 64).
 	MaxCallDepth int
+	// Intrinsics adds executor intrinsics to every pipeline of the device
+	// (for example engine/rt's ray-tracing intrinsics); they override
+	// the engine's texture intrinsics of the same name.
+	Intrinsics exec.Intrinsics
 }
 
 // Device is ingot's GPU: it creates resources, libraries, pipelines and
@@ -121,16 +125,13 @@ func NewDevice(opts DeviceOptions) (*Device, error) {
 		samplers: map[uint64]*texel.Sampler{},
 	}
 	d.intrinsics = d.textureIntrinsics()
-	return d, nil
-}
-
-// MustNewDevice is NewDevice with default options; it cannot fail.
-func MustNewDevice() *Device {
-	d, err := NewDevice(DeviceOptions{})
-	if err != nil {
-		panic(err) // unreachable: the zero options are valid
+	for name, f := range opts.Intrinsics {
+		if f == nil {
+			return nil, fmt.Errorf("engine: DeviceOptions.Intrinsics[%q] is nil", name)
+		}
+		d.intrinsics[name] = f
 	}
-	return d
+	return d, nil
 }
 
 // Name returns the device's name.

@@ -18,12 +18,30 @@
 // buffer table and bounds-checks it. Textures and sampler states likewise
 // have 64-bit resource IDs (GPUResourceID) that shaders may read from
 // memory. A resource is visible to shaders while its Go value is
-// reachable (or until Release).
+// reachable (or until Release); a resource referenced only from an
+// argument buffer should be passed to ComputeCommandEncoder.UseResource,
+// as in Metal, which keeps it alive until the command buffer completes.
+//
+// # Pipelines
+//
+// NewComputePipelineState lowers a kernel to IR (shaders/lower),
+// specializes it with the FunctionConstantValues (ir.Specialize, which also
+// simplifies), and compiles it once for the executor. Binding indices
+// given by function constants, and arguments enabled by them, are
+// resolved then (derived constants such as `constant int b = a + 2;` are
+// evaluated on the host). Every dispatch is checked against the
+// pipeline's bindings: a missing buffer, texture, sampler or threadgroup
+// length, a texture of the wrong type, or a buffer too small for a
+// by-value or reference argument is an error naming the function, the
+// index and the argument. Library.NewCallPipeline compiles any function
+// with a body for calls from the host (see engine/msltest).
 //
 // # Faults
 //
-// An out-of-bounds or misaligned access, a kernel exceeding the device's
-// instruction or time budget, or a cancelled context stops the command
+// An out-of-bounds or misaligned access (buffers, threadgroup memory,
+// textures), a kernel exceeding the device's instruction budget (per
+// dispatch) or time budget (per command buffer, see also
+// CommandBuffer.SetTimeBudget), or a cancelled context stops the command
 // buffer: its Status becomes StatusError and Error returns an *exec.Fault
 // (wrapped) naming the function, the source position and the thread.
 // Other command buffers and the process are unaffected.

@@ -39,9 +39,13 @@ type ComputeCommandEncoder struct {
 
 type bufSlot struct {
 	set    bool
-	buf    *Buffer     // nil for SetBytes
+	buf    *Buffer     // nil for SetBytes and SetHandle
 	bytes  exec.Buffer // SetBytes data at its own address
 	offset int
+	// handle is a resource ID bound with SetHandle (acceleration
+	// structures, function tables), isHandle tells it apart.
+	handle   uint64
+	isHandle bool
 }
 
 // ComputeCommandEncoder starts encoding compute work. Only one encoder
@@ -151,6 +155,20 @@ func (e *ComputeCommandEncoder) SetBytes(data []byte, index int) error {
 	d.mu.Unlock()
 	cp := append([]byte(nil), data...)
 	e.buffers[index] = bufSlot{set: true, bytes: exec.Buffer{Addr: addr, Data: cp, ReadOnly: true, Name: fmt.Sprintf("setBytes(%d)", index)}}
+	return nil
+}
+
+// SetHandle binds a 64-bit resource ID (an acceleration structure or
+// function table handle, as setAccelerationStructure and
+// setIntersectionFunctionTable do) to the buffer binding point index.
+func (e *ComputeCommandEncoder) SetHandle(id uint64, index int) error {
+	if err := e.usable("SetHandle"); err != nil {
+		return err
+	}
+	if index < 0 || index >= MaxBufferArguments {
+		return e.fail("SetHandle: index %d outside [0, %d)", index, MaxBufferArguments)
+	}
+	e.buffers[index] = bufSlot{set: true, handle: id, isHandle: true}
 	return nil
 }
 
@@ -313,6 +331,9 @@ func (e *ComputeCommandEncoder) dispatch(method string, grid exec.Grid) error {
 			if !s.set {
 				return e.fail("%s: missing buffer at index %d for argument %q", p.name, b.index, b.name)
 			}
+			if s.isHandle {
+				return e.fail("%s: a resource handle is bound at buffer index %d, argument %q needs a buffer", p.name, b.index, b.name)
+			}
 			length := len(s.bytes.Data)
 			if s.buf != nil {
 				if s.buf.released.Load() {
@@ -353,8 +374,14 @@ func (e *ComputeCommandEncoder) dispatch(method string, grid exec.Grid) error {
 				return e.fail("%s: missing threadgroup memory length at index %d for argument %q", p.name, b.index, b.name)
 			}
 			tgArgs = append(tgArgs, tgArg{b.index, b.param})
+		case lower.BindHandle:
+			s := e.buffers[b.index]
+			if !s.set || !s.isHandle {
+				return e.fail("%s: missing resource handle (SetHandle) at buffer index %d for argument %q", p.name, b.index, b.name)
+			}
+			args[b.param] = s.handle
 		default:
-			return e.fail("%s: argument %q (%s binding at index %d) cannot be bound by a compute encoder yet", p.name, b.name, b.kind, b.index)
+			return e.fail("%s: argument %q (%s binding at index %d) cannot be bound by a compute encoder", p.name, b.name, b.kind, b.index)
 		}
 	}
 	sort.Slice(tgArgs, func(i, j int) bool { return tgArgs[i].index < tgArgs[j].index })

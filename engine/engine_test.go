@@ -171,3 +171,50 @@ func TestDeterminism(t *testing.T) {
 		}
 	}
 }
+
+// TestOrdering checks that dispatches of one encoder, and command buffers
+// of one queue, run in order: each step doubles the previous result.
+func TestOrdering(t *testing.T) {
+	d := newDevice(t, engine.DeviceOptions{Workers: 2})
+	p := pipeline(t, d, `
+#include <metal_stdlib>
+using namespace metal;
+kernel void twice(device float* v [[buffer(0)]], uint i [[thread_position_in_grid]]) { v[i] = v[i] * 2.0f + 1.0f; }
+`, "twice", nil)
+	buf, _ := d.NewBuffer(4 * 100)
+	q := d.NewCommandQueue()
+	var order []int
+	var cbs []*engine.CommandBuffer
+	for k := range 4 {
+		cb := q.CommandBuffer(context.Background())
+		e, _ := cb.ComputeCommandEncoder()
+		e.SetComputePipelineState(p)
+		e.SetBuffer(buf, 0, 0)
+		for range 3 {
+			e.DispatchThreads(engine.Sz(100, 1, 1), engine.Sz(32, 1, 1))
+			e.MemoryBarrier()
+		}
+		if err := e.EndEncoding(); err != nil {
+			t.Fatal(err)
+		}
+		cb.AddCompletedHandler(func(*engine.CommandBuffer) { order = append(order, k) })
+		if err := cb.Commit(); err != nil {
+			t.Fatal(err)
+		}
+		cbs = append(cbs, cb)
+	}
+	for _, cb := range cbs {
+		if err := cb.WaitUntilCompleted(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// 12 steps of v = 2v + 1 from 0 give 2^12 - 1.
+	if got := floats(buf.Contents())[99]; got != 4095 {
+		t.Fatalf("v = %v, want 4095", got)
+	}
+	for i, k := range order {
+		if i != k {
+			t.Fatalf("completion order %v", order)
+		}
+	}
+}

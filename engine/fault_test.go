@@ -129,6 +129,28 @@ func TestTimeBudget(t *testing.T) {
 	}
 }
 
+func TestCommandBufferTimeBudget(t *testing.T) {
+	d := newDevice(t, engine.DeviceOptions{})
+	p := pipeline(t, d, faultSrc, "spin", nil)
+	buf, _ := d.NewBuffer(64)
+	cb := d.NewCommandQueue().CommandBuffer(context.Background())
+	if err := cb.SetTimeBudget(30 * time.Millisecond); err != nil {
+		t.Fatal(err)
+	}
+	e, _ := cb.ComputeCommandEncoder()
+	e.SetComputePipelineState(p)
+	e.SetBuffer(buf, 0, 0)
+	e.DispatchThreads(engine.Sz(32, 1, 1), engine.Sz(32, 1, 1))
+	e.EndEncoding()
+	cb.Commit()
+	if err := cb.WaitUntilCompleted(); !errors.Is(err, engine.ErrTimeBudget) {
+		t.Fatalf("error %v, want the time budget", err)
+	}
+	if err := cb.SetTimeBudget(time.Second); !errors.Is(err, engine.ErrCommitted) {
+		t.Fatalf("SetTimeBudget after Commit: %v", err)
+	}
+}
+
 func TestCancel(t *testing.T) {
 	d := newDevice(t, engine.DeviceOptions{})
 	p := pipeline(t, d, faultSrc, "spin", nil)
@@ -188,6 +210,13 @@ func TestBindingErrors(t *testing.T) {
 		{"index out of range", func(e *engine.ComputeCommandEncoder) error { return e.SetBuffer(buf, 0, 31) }, "SetBuffer: index 31 outside [0, 31)"},
 		{"bad offset", func(e *engine.ComputeCommandEncoder) error { return e.SetBuffer(buf, 65, 0) }, "offset 65 at index 0 outside the buffer's 64 bytes"},
 		{"texture index", func(e *engine.ComputeCommandEncoder) error { return e.SetTexture(tex, -1) }, "SetTexture: index -1"},
+		{"handle for a buffer", func(e *engine.ComputeCommandEncoder) error {
+			e.SetBuffer(buf, 0, 0)
+			e.SetHandle(42, 1)
+			e.SetBuffer(buf, 0, 2)
+			e.SetBuffer(buf, 0, 3)
+			return e.DispatchThreads(engine.Sz(4, 1, 1), engine.Sz(4, 1, 1))
+		}, `resource handle is bound at buffer index 1, argument "b" needs a buffer`},
 		{"threadgroup too big", func(e *engine.ComputeCommandEncoder) error {
 			return e.DispatchThreads(engine.Sz(4, 1, 1), engine.Sz(64, 32, 1))
 		}, "2048 threads per threadgroup, more than the pipeline's maxTotalThreadsPerThreadgroup 1024"},
@@ -228,6 +257,9 @@ func TestLifecycleErrors(t *testing.T) {
 	}
 	if _, err := engine.NewDevice(engine.DeviceOptions{Workers: -1}); err == nil || !strings.Contains(err.Error(), "Workers") {
 		t.Errorf("NewDevice(Workers: -1): %v", err)
+	}
+	if _, err := engine.NewDevice(engine.DeviceOptions{Intrinsics: exec.Intrinsics{"x": nil}}); err == nil || !strings.Contains(err.Error(), `Intrinsics["x"]`) {
+		t.Errorf("NewDevice with a nil intrinsic: %v", err)
 	}
 	q := d.NewCommandQueue()
 	cb := q.CommandBuffer(context.Background())

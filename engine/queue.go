@@ -88,6 +88,23 @@ type CommandBuffer struct {
 	keep []any
 
 	start, end time.Time
+	// timeBudget overrides DeviceOptions.TimeBudget when set (> 0).
+	timeBudget time.Duration
+}
+
+// SetTimeBudget overrides the device's time budget for this command
+// buffer (0 keeps the device's). It must be called before Commit.
+func (cb *CommandBuffer) SetTimeBudget(d time.Duration) error {
+	cb.mu.Lock()
+	defer cb.mu.Unlock()
+	if cb.status >= StatusCommitted {
+		return fmt.Errorf("engine: SetTimeBudget: %w", ErrCommitted)
+	}
+	if d < 0 {
+		return fmt.Errorf("engine: SetTimeBudget: budget is %v, want ≥ 0", d)
+	}
+	cb.timeBudget = d
+	return nil
 }
 
 // CommandBuffer returns a new command buffer whose execution stops when
@@ -132,7 +149,8 @@ func (cb *CommandBuffer) GPUStartTime() time.Time {
 func (cb *CommandBuffer) GPUEndTime() time.Time { cb.mu.Lock(); defer cb.mu.Unlock(); return cb.end }
 
 // AddCompletedHandler registers f to run once the command buffer has
-// completed or failed (on the executing goroutine). Adding a handler after
+// completed or failed (on the executing goroutine, before Done is closed:
+// f must not wait for its own command buffer). Adding a handler after
 // Commit is an error, as in Metal.
 func (cb *CommandBuffer) AddCompletedHandler(f func(*CommandBuffer)) error {
 	if f == nil {
@@ -237,7 +255,11 @@ func (cb *CommandBuffer) run(prev chan struct{}) {
 // time budget.
 func (cb *CommandBuffer) execute(cmds []command) error {
 	ctx := cb.ctx
-	if tb := cb.q.dev.opts.TimeBudget; tb > 0 {
+	tb := cb.q.dev.opts.TimeBudget
+	if cb.timeBudget > 0 {
+		tb = cb.timeBudget
+	}
+	if tb > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeoutCause(ctx, tb, ErrTimeBudget)
 		defer cancel()
