@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/ingot-render/ingot/engine/exec"
+	"github.com/ingot-render/ingot/engine/rt"
 	"github.com/ingot-render/ingot/internal/texel"
 )
 
@@ -47,9 +48,12 @@ type DeviceOptions struct {
 	TimeBudget time.Duration
 	// MaxCallDepth bounds shader recursion (default 64).
 	MaxCallDepth int
-	// Intrinsics adds executor intrinsics to every pipeline of the device
-	// (for example engine/rt's ray-tracing intrinsics); they override
-	// the engine's texture intrinsics of the same name.
+	// Intrinsics adds executor intrinsics to every pipeline of the device;
+	// they override the engine's own (texture, ray-tracing, function-table)
+	// intrinsics of the same name. The device's ray-tracing intrinsics
+	// (engine/rt over Device.RayTracingRegistry) are built in; replacing
+	// them with another registry's hides the device's acceleration
+	// structures and intersection function tables from shaders.
 	Intrinsics exec.Intrinsics
 }
 
@@ -70,6 +74,12 @@ type Device struct {
 	constSamplers sync.Map // uint64 descriptor bits → *texel.Sampler
 	intrinsics    exec.Intrinsics
 	pipelines     atomic.Int64
+
+	// rt maps acceleration structure and intersection function table
+	// resource IDs to their content for the ray-tracing intrinsics.
+	rt *rt.Registry
+	// vft maps visible function table resource IDs to their entries.
+	vft sync.Map // uint64 → *VisibleFunctionTable
 }
 
 // memSnapshot is the buffer table and resource tables of one generation
@@ -125,6 +135,13 @@ func NewDevice(opts DeviceOptions) (*Device, error) {
 		samplers: map[uint64]*texel.Sampler{},
 	}
 	d.intrinsics = d.textureIntrinsics()
+	d.rt = rt.NewRegistry()
+	for name, f := range rt.Intrinsics(d.rt) {
+		d.intrinsics[name] = f
+	}
+	for name, f := range d.functionTableIntrinsics() {
+		d.intrinsics[name] = f
+	}
 	for name, f := range opts.Intrinsics {
 		if f == nil {
 			return nil, fmt.Errorf("engine: DeviceOptions.Intrinsics[%q] is nil", name)
@@ -133,6 +150,12 @@ func NewDevice(opts DeviceOptions) (*Device, error) {
 	}
 	return d, nil
 }
+
+// RayTracingRegistry returns the registry the device's ray-tracing
+// intrinsics resolve acceleration structures and intersection function
+// tables through (filled by builds and tables; exposed for tools and for
+// binding structures built with accel directly via SetHandle).
+func (d *Device) RayTracingRegistry() *rt.Registry { return d.rt }
 
 // Name returns the device's name.
 func (d *Device) Name() string { return d.opts.Name }

@@ -1,7 +1,8 @@
 // Package engine is ingot's Metal-shaped runtime: a Device owns buffers,
 // textures and samplers, compiles MSL libraries into compute pipeline
-// states, and runs command buffers of compute dispatches on the SIMD-lane
-// executor (engine/exec) over a pool of worker goroutines.
+// states, and runs command buffers of compute dispatches and
+// acceleration-structure builds on the SIMD-lane executor (engine/exec)
+// over a pool of worker goroutines.
 //
 // The API follows Metal's (MTLDevice, MTLBuffer, MTLTexture,
 // MTLSamplerState, MTLLibrary, MTLFunction, MTLComputePipelineState,
@@ -52,4 +53,29 @@
 // implemented on internal/texel's lane-batch entry points: one call per
 // batch of lanes (per distinct texture when lanes disagree), no per-lane
 // allocation or interface call.
+//
+// # Ray tracing
+//
+// Each Device owns an engine/rt Registry whose intrinsics are part of every
+// pipeline (no wiring needed). AccelerationStructure objects
+// (Device.NewAccelerationStructure, sized by
+// Device.AccelerationStructureSizes) are built, refitted, copied and
+// compacted by an AccelerationStructureCommandEncoder from
+// PrimitiveAccelerationStructureDescriptor (triangle and bounding-box
+// geometries, with motion variants) or
+// InstanceAccelerationStructureDescriptor (Metal's instance descriptor
+// bytes in a Buffer). Those commands run in command-buffer order with
+// compute dispatches and read their buffers when they execute, so a kernel
+// may write the vertices a later build in the same command buffer uses.
+// Each built structure is registered under its GPUResourceID.
+//
+// Intersection and visible functions are linked into a pipeline with
+// ComputePipelineOptions.LinkedFunctions; FunctionHandle gives their
+// handles for the pipeline's IntersectionFunctionTable and
+// VisibleFunctionTable. The entry an intersection runs is the instance's
+// table offset plus the geometry's, as in Metal. The compute encoder binds
+// them with SetAccelerationStructure, SetIntersectionFunctionTable and
+// SetVisibleFunctionTable; binding one kind where the kernel's argument
+// takes another is an error naming the argument, and a dispatch using a
+// structure that has not been built fails its command buffer.
 package engine

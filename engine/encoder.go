@@ -46,6 +46,10 @@ type bufSlot struct {
 	// structures, function tables), isHandle tells it apart.
 	handle   uint64
 	isHandle bool
+	// kind is the resource kind of a typed handle setter (handleAny for
+	// SetHandle); res keeps the resource alive.
+	kind handleKind
+	res  any
 }
 
 // ComputeCommandEncoder starts encoding compute work. Only one encoder
@@ -219,12 +223,13 @@ func (e *ComputeCommandEncoder) SetThreadgroupMemoryLength(length, index int) er
 	return nil
 }
 
-// UseResource keeps a buffer, texture or sampler referenced only through
-// an argument buffer alive and visible until the command buffer completes
-// (MTLComputeCommandEncoder useResource).
+// UseResource keeps a buffer, texture, sampler, acceleration structure or
+// function table referenced only through an argument buffer (or an
+// instance structure) alive and visible until the command buffer
+// completes (MTLComputeCommandEncoder useResource).
 func (e *ComputeCommandEncoder) UseResource(r any) error {
 	switch r.(type) {
-	case *Buffer, *Texture, *SamplerState:
+	case *Buffer, *Texture, *SamplerState, *AccelerationStructure, *IntersectionFunctionTable, *VisibleFunctionTable:
 	default:
 		return e.fail("UseResource: %T is not a resource", r)
 	}
@@ -321,6 +326,7 @@ func (e *ComputeCommandEncoder) dispatch(method string, grid exec.Grid) error {
 	var keep []any
 	type tgArg struct{ index, param int }
 	var tgArgs []tgArg
+	var accels []boundAccel
 	for _, b := range p.bindings {
 		if !b.enabled {
 			continue
@@ -379,6 +385,21 @@ func (e *ComputeCommandEncoder) dispatch(method string, grid exec.Grid) error {
 			if !s.set || !s.isHandle {
 				return e.fail("%s: missing resource handle (SetHandle) at buffer index %d for argument %q", p.name, b.index, b.name)
 			}
+			if s.kind != handleAny && b.handle != handleAny && s.kind != b.handle {
+				return e.fail("%s: %s is bound at buffer index %d, argument %q needs %s", p.name, s.kind, b.index, b.name, b.handle)
+			}
+			if t, ok := s.res.(*IntersectionFunctionTable); ok && t.p.lib != p.lib {
+				return e.fail("%s: the intersection function table at buffer index %d for argument %q was made by pipeline %s of another library", p.name, b.index, b.name, t.p.name)
+			}
+			if t, ok := s.res.(*VisibleFunctionTable); ok && t.p != p {
+				return e.fail("%s: the visible function table at buffer index %d for argument %q was made by another pipeline (%s)", p.name, b.index, b.name, t.p.name)
+			}
+			if as, ok := s.res.(*AccelerationStructure); ok {
+				accels = append(accels, boundAccel{as, b.index, b.name})
+			}
+			if s.res != nil {
+				keep = append(keep, s.res)
+			}
 			args[b.param] = s.handle
 		default:
 			return e.fail("%s: argument %q (%s binding at index %d) cannot be bound by a compute encoder", p.name, b.name, b.kind, b.index)
@@ -396,7 +417,7 @@ func (e *ComputeCommandEncoder) dispatch(method string, grid exec.Grid) error {
 	}
 	e.cb.mu.Lock()
 	e.cb.keep = append(e.cb.keep, keep...)
-	e.cb.cmds = append(e.cb.cmds, &dispatchCmd{p: p, d: exec.Dispatch{Grid: grid, Args: args, ThreadgroupMemory: off - p.staticTG + dyn}, transient: transient})
+	e.cb.cmds = append(e.cb.cmds, &dispatchCmd{p: p, d: exec.Dispatch{Grid: grid, Args: args, ThreadgroupMemory: off - p.staticTG + dyn}, transient: transient, accels: accels})
 	e.cb.mu.Unlock()
 	return nil
 }
@@ -427,10 +448,26 @@ type dispatchCmd struct {
 	p         *ComputePipelineState
 	d         exec.Dispatch
 	transient []exec.Buffer
+	// accels are the acceleration structures bound with
+	// SetAccelerationStructure, checked to be built when the dispatch
+	// executes.
+	accels []boundAccel
+}
+
+// boundAccel is an acceleration structure bound to an argument.
+type boundAccel struct {
+	as    *AccelerationStructure
+	index int
+	name  string
 }
 
 func (c *dispatchCmd) run(ctx context.Context) error {
 	dev := c.p.dev
+	for _, a := range c.accels {
+		if a.as.structure() == nil {
+			return fmt.Errorf("%s: the acceleration structure %q at buffer index %d for argument %q has not been built", c.p.name, a.as.Label(), a.index, a.name)
+		}
+	}
 	snap, err := dev.snapshot()
 	if err != nil {
 		return err

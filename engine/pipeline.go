@@ -22,6 +22,12 @@ type ComputePipelineOptions struct {
 	// MaxTotalThreadsPerThreadgroup lowers the pipeline's limit (0: the
 	// function's [[max_total_threads_per_threadgroup]] or 1024).
 	MaxTotalThreadsPerThreadgroup int
+	// LinkedFunctions are the [[intersection]] and [[visible]] functions
+	// linked into the pipeline (MTLLinkedFunctions.functions); they must
+	// come from the kernel's library. FunctionHandle gives their handles
+	// for function tables. Nil links every intersection and visible
+	// function of the library.
+	LinkedFunctions []*Function
 }
 
 // ComputePipelineState is a kernel compiled for dispatch
@@ -38,6 +44,12 @@ type ComputePipelineState struct {
 	maxThreads int
 	reflection *reflect.Function
 	required   [3]int // [[required_threads_per_threadgroup]], zeros if none
+
+	lib *Library
+	// intersectionIDs and visibleIDs map linked functions' names to the
+	// ids their table entries hold.
+	intersectionIDs map[string]uint64
+	visibleIDs      map[string]uint64
 }
 
 // binding is one entry parameter with its index resolved.
@@ -56,6 +68,8 @@ type binding struct {
 	// ("texture2d", "depthcube_array", ...).
 	texType string
 	access  reflect.Access
+	// handle is the kind of resource a BindHandle binding takes.
+	handle handleKind
 }
 
 // NewComputePipelineState compiles the kernel fn with the given function
@@ -78,7 +92,11 @@ func (d *Device) NewComputePipelineState(fn *Function, constants *FunctionConsta
 		return nil, fmt.Errorf("engine: NewComputePipelineState %s: MaxTotalThreadsPerThreadgroup is %d, want 0..%d", name, opts.MaxTotalThreadsPerThreadgroup, MaxThreadsPerThreadgroup)
 	}
 	lib := fn.lib.lib
-	res, err := lower.Entry(lib.Program, fn.fn.Checked, lower.Options{})
+	lopts, linked, err := linkOptions(name, fn.lib, opts.LinkedFunctions)
+	if err != nil {
+		return nil, err
+	}
+	res, err := lower.Entry(lib.Program, fn.fn.Checked, lopts)
 	if err != nil {
 		return nil, fmt.Errorf("engine: NewComputePipelineState %s: %w", name, err)
 	}
@@ -107,7 +125,16 @@ func (d *Device) NewComputePipelineState(fn *Function, constants *FunctionConsta
 	if err != nil {
 		return nil, fmt.Errorf("engine: NewComputePipelineState %s: %w", name, err)
 	}
-	ps := &ComputePipelineState{dev: d, name: name, label: opts.Label, pl: pl, staticTG: pl.ThreadgroupMemory(), maxThreads: MaxThreadsPerThreadgroup}
+	ps := &ComputePipelineState{dev: d, name: name, label: opts.Label, pl: pl, staticTG: pl.ThreadgroupMemory(), maxThreads: MaxThreadsPerThreadgroup,
+		lib: fn.lib, intersectionIDs: res.IntersectionFunctionIDs, visibleIDs: res.FunctionIDs}
+	if linked != nil {
+		ps.visibleIDs = map[string]uint64{}
+		for n, id := range res.FunctionIDs {
+			if linked[n] {
+				ps.visibleIDs[n] = id
+			}
+		}
+	}
 	if n := refl.MaxTotalThreadsPerThreadgroup; n > 0 && n < ps.maxThreads {
 		ps.maxThreads = n
 	}
@@ -135,7 +162,7 @@ func (d *Device) NewComputePipelineState(fn *Function, constants *FunctionConsta
 	}
 	for _, b := range res.Bindings {
 		bd := binding{kind: b.Kind, param: b.Param, index: b.Index, name: b.ArgName, enabled: true,
-			space: b.Space, byValue: b.ByValue, size: b.Size}
+			space: b.Space, byValue: b.ByValue, size: b.Size, handle: handleKindOf(b.Type)}
 		if b.FuncConst != "" {
 			v, ok, err := ev.constant(b.FuncConst)
 			on := ok && v.truth()
