@@ -12,6 +12,13 @@
 //
 // The Go structs in layout.go mirror shaders/scene_types.h byte for byte;
 // a test checks every offset against the MSL compiler's reflection.
-// DESIGN.md describes how the host uploads a scene and dispatches the
-// kernels.
+//
+// Renderer runs the MSL kernels on ingot's engine (any engine.Device;
+// NewDevice is a convenience): NewRenderer
+// compiles the kernels (with any user [[visible]] materials) and uploads
+// the scene once — buffers, textures, acceleration structures for the
+// shutter interval, function tables — and Render renders progressive,
+// cancellable, deterministic frames into an Image (linear RGBA, 8-bit
+// sRGB, AOVs). `ingot render` is its command line. DESIGN.md describes
+// the upload and dispatch.
 package render

@@ -1,6 +1,8 @@
 package render_test
 
 import (
+	"context"
+	"errors"
 	"fmt"
 
 	"github.com/ingot-render/ingot/scenes/builtin"
@@ -45,4 +47,69 @@ func ExampleBSDFParams_Albedo() {
 	a := p.Albedo(render.Vec3{0, 0.6, 0.8})
 	fmt.Printf("%.3f\n", a[0])
 	// Output: 1.000
+}
+
+// A Renderer uploads a scene once and renders frames with the MSL path
+// tracer on an engine device.
+func ExampleNewRenderer() {
+	dev, err := render.NewDevice(2) // a device with the ray-tracing intrinsics
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	r, err := render.NewRenderer(context.Background(), dev, builtin.Cornell(), render.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer r.Close()
+	f := render.DefaultFrame()
+	f.Width, f.Height, f.SPP = 16, 16, 2
+	img, err := r.Render(context.Background(), f, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(img.RGBA8.Bounds().Dx(), img.RGBA8.Bounds().Dy(), img.SPP, img.Complete)
+	// Output: 16 16 2 true
+}
+
+// Render streams progress and stops when its context is cancelled,
+// returning what was accumulated.
+func ExampleRenderer_Render() {
+	dev, _ := render.NewDevice(1)
+	r, err := render.NewRenderer(context.Background(), dev, builtin.Cornell(), render.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer r.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	f := render.DefaultFrame()
+	f.Width, f.Height, f.SPP, f.TileSize = 16, 16, 8, 16
+	img, err := r.Render(ctx, f, func(p render.Progress) {
+		if p.SPP >= 2 { // stop once every pixel has 2 samples
+			cancel()
+		}
+	})
+	fmt.Println(errors.Is(err, context.Canceled), img.SPP, img.Complete)
+	// Output: true 2 false
+}
+
+// Many cameras of one upload: an explicit look-at camera.
+func ExampleCamera() {
+	dev, _ := render.NewDevice(2)
+	r, err := render.NewRenderer(context.Background(), dev, builtin.Cornell(), render.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer r.Close()
+	f := render.DefaultFrame()
+	f.Width, f.Height, f.SPP = 8, 8, 1
+	f.LookAt = &render.Camera{Eye: [3]float32{0, 1, 3}, Target: [3]float32{0, 1, 0}, Up: [3]float32{0, 1, 0}, FovY: 40}
+	img, err := r.Render(context.Background(), f, nil)
+	fmt.Println(err, img.Width, img.Height)
+	// Output: <nil> 8 8
 }

@@ -2,13 +2,15 @@ package render
 
 import (
 	"bytes"
-	"flag"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/ingot-render/ingot/internal/testkit"
 )
 
-var update = flag.Bool("update", false, "rewrite generated files (shaders/ggx_tables.h)")
+// update is testkit's -update flag: it also rewrites shaders/ggx_tables.h.
+var update = testkit.Update
 
 // TestGGXTablesHeader regenerates the GGX albedo tables and checks that
 // the embedded header (which the MSL and the Go reference both use) is

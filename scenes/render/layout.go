@@ -189,7 +189,7 @@ type SceneResources struct {
 	EnvIntensity                                                   float32
 	EnvRotation                                                    float32
 	EnvIntegral                                                    float32
-	Pad0, Pad1                                                     uint32
+	GGXTables                                                      uint64
 }
 
 // CameraData is scene_types.h CameraData (96 bytes).

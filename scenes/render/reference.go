@@ -476,7 +476,8 @@ func offsetOrigin(p, ng, dir Vec3) Vec3 {
 	return p.add(n.scale(scale))
 }
 
-// tracePath is pathtrace.metal trace_path.
+// tracePath is one path of pathtrace.metal path_trace (its bounce loop;
+// the kernel runs the paths of a pixel back to back, regenerating).
 func (r *Reference) tracePath(frame *FrameParams, px, py, seed, idx uint32) Vec3 {
 	st := &frame.Settings
 	cam := &frame.Camera

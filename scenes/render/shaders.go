@@ -127,3 +127,15 @@ func ParseGGXTablesHeader(src []byte) (*GGXTables, error) {
 // expose sampler.h, bsdf.h and tonemap.h one call per thread for
 // differential tests against the Go references.
 const ReferenceKernelsFile = "reference_kernels.metal"
+
+// GGXTableBuffer returns the GGX albedo tables as the path tracer reads
+// them from SceneResources.ggxTables (bsdf.h GGX_OFFSET_*): E1, E5, Avg1,
+// Avg5, the values of the embedded ggx_tables.h.
+func GGXTableBuffer() []float32 {
+	t := ggxTables()
+	out := make([]float32, 0, len(t.E1)+len(t.E5)+len(t.Avg1)+len(t.Avg5))
+	out = append(out, t.E1[:]...)
+	out = append(out, t.E5[:]...)
+	out = append(out, t.Avg1[:]...)
+	return append(out, t.Avg5[:]...)
+}

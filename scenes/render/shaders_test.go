@@ -91,7 +91,7 @@ func TestShadersReflect(t *testing.T) {
 		{ReferenceKernelsFile, "ref_sample4", reflect.KindKernel, []wantArg{
 			{"q", reflect.ArgBuffer, 0}, {"out", reflect.ArgBuffer, 1}, {"count", reflect.ArgBuffer, 2}}},
 		{ReferenceKernelsFile, "ref_bsdf", reflect.KindKernel, []wantArg{
-			{"q", reflect.ArgBuffer, 0}, {"out", reflect.ArgBuffer, 1}, {"count", reflect.ArgBuffer, 2}}},
+			{"q", reflect.ArgBuffer, 0}, {"out", reflect.ArgBuffer, 1}, {"count", reflect.ArgBuffer, 2}, {"ggx", reflect.ArgBuffer, 3}}},
 		{ReferenceKernelsFile, "ref_tonemap", reflect.KindKernel, []wantArg{
 			{"in", reflect.ArgBuffer, 0}, {"out", reflect.ArgBuffer, 1}, {"count", reflect.ArgBuffer, 2},
 			{"op", reflect.ArgBuffer, 3}, {"exposure", reflect.ArgBuffer, 4}}},

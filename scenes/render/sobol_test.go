@@ -174,3 +174,28 @@ func TestSobolConvergence(t *testing.T) {
 		t.Errorf("error %v at %d samples", e, n)
 	}
 }
+
+// TestSobolStepsMatchTable: sample4's unrolled SOBOL_STEP lines in
+// sampler.h hold kSobolDirections[1..3][b] for b = 0..31, in order.
+func TestSobolStepsMatchTable(t *testing.T) {
+	src, err := ShaderSource("sampler.h")
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := regexp.MustCompile(`SOBOL_STEP\((\d+)u, 0x([0-9a-f]{8})u, 0x([0-9a-f]{8})u, 0x([0-9a-f]{8})u\);`).FindAllSubmatch(src, -1)
+	if len(steps) != 32 {
+		t.Fatalf("sampler.h has %d SOBOL_STEP lines, want 32", len(steps))
+	}
+	d := SobolDirections()
+	for b, m := range steps {
+		if string(m[1]) != strconv.Itoa(b) {
+			t.Errorf("step %d is for bit %s", b, m[1])
+		}
+		for k := 1; k <= 3; k++ {
+			v, _ := strconv.ParseUint(string(m[k+1]), 16, 32)
+			if uint32(v) != d[k][b] {
+				t.Errorf("step %d dimension %d: %#x, want %#x", b, k, v, d[k][b])
+			}
+		}
+	}
+}

@@ -36,7 +36,19 @@ struct BSDFParams {
     float transmission;
     float clearcoat;
     float clearcoatRoughness;
+    // ggx points at the GGX albedo tables (the values of ggx_tables.h laid
+    // out E1, E5, Avg1, Avg5; SceneResources.ggxTables). They live in a
+    // buffer rather than in program-scope constant arrays: the CPU lowering
+    // copies such arrays into thread memory in every function using them.
+    const device float* ggx;
 };
+
+// Offsets of the tables in the GGX table buffer (floats).
+#define GGX_OFFSET_E1 0
+#define GGX_OFFSET_E5 (GGX_TABLE_SIZE * GGX_TABLE_SIZE)
+#define GGX_OFFSET_AVG1 (2 * GGX_TABLE_SIZE * GGX_TABLE_SIZE)
+#define GGX_OFFSET_AVG5 (2 * GGX_TABLE_SIZE * GGX_TABLE_SIZE + GGX_TABLE_SIZE)
+#define GGX_TABLE_FLOATS (2 * GGX_TABLE_SIZE * GGX_TABLE_SIZE + 2 * GGX_TABLE_SIZE)
 
 struct BSDFSample {
     float3 wi;
@@ -58,7 +70,7 @@ struct BSDFState {
     float3 fmsM;
     float avg1;
     float ccScale;
-    float lobeP[4];
+    float4 lobeP;  // per-lobe selection probabilities (kLobe* order)
 };
 
 inline float luminance(float3 c) { return dot(c, float3(0.2126f, 0.7152f, 0.0722f)); }
@@ -129,7 +141,7 @@ inline float schlick_weight(float c) {
 }
 
 // table2 bilinearly interpolates a GGX_TABLE_SIZE² table at (mu, r).
-inline float table2(constant float* t, float mu, float r) {
+inline float table2(const device float* t, float mu, float r) {
     const int n = GGX_TABLE_SIZE;
     float x = clamp(mu, 0.0f, 1.0f) * float(n - 1);
     float y = clamp(r, 0.0f, 1.0f) * float(n - 1);
@@ -142,7 +154,7 @@ inline float table2(constant float* t, float mu, float r) {
     return a * (1.0f - fy) + b * fy;
 }
 
-inline float table1(constant float* t, float r) {
+inline float table1(const device float* t, float r) {
     const int n = GGX_TABLE_SIZE;
     float y = clamp(r, 0.0f, 1.0f) * float(n - 1);
     int y0 = min(int(y), n - 2);
@@ -168,16 +180,16 @@ inline BSDFState bsdf_state(BSDFParams p, float3 wo) {
     float q = (ior - 1.0f) / (ior + 1.0f);
     s.f0d = q * q;
     float mu = wo.z;
-    s.avg1 = table1(kGGXAvg1, r);
-    float avg5 = table1(kGGXAvg5, r);
-    s.e1o = table2(kGGXE1, mu, r);
-    float e5o = table2(kGGXE5, mu, r);
+    s.avg1 = table1(p.ggx + GGX_OFFSET_AVG1, r);
+    float avg5 = table1(p.ggx + GGX_OFFSET_AVG5, r);
+    s.e1o = table2(p.ggx + GGX_OFFSET_E1, mu, r);
+    float e5o = table2(p.ggx + GGX_OFFSET_E5, mu, r);
     s.fmsD = kc_fms(s.f0d, s.avg1);
     s.fmsM = float3(kc_fms(p.baseColor.x, s.avg1), kc_fms(p.baseColor.y, s.avg1), kc_fms(p.baseColor.z, s.avg1));
     s.eso = spec_albedo(s.f0d, s.e1o, e5o, s.fmsD);
     s.esAvg = spec_albedo(s.f0d, s.avg1, avg5, s.fmsD);
     float rc = clamp(p.clearcoatRoughness, 0.0f, 1.0f);
-    float ecc = 0.04f * table2(kGGXE1, mu, rc) + 0.96f * table2(kGGXE5, mu, rc);
+    float ecc = 0.04f * table2(p.ggx + GGX_OFFSET_E1, mu, rc) + 0.96f * table2(p.ggx + GGX_OFFSET_E5, mu, rc);
     s.ccScale = 1.0f - p.clearcoat * ecc;
     float m = p.metallic;
     float tr = p.transmission;
@@ -201,7 +213,7 @@ inline BSDFState bsdf_state(BSDFParams p, float3 wo) {
     return s;
 }
 
-inline float3 bsdf_state_eval(BSDFParams p, thread const BSDFState& s, float3 wo, float3 wi) {
+inline float3 bsdf_state_eval(BSDFParams p, BSDFState s, float3 wo, float3 wi) {
     float r = clamp(p.roughness, 0.0f, 1.0f);
     float m = p.metallic;
     if (wi.z <= 0.0f) {
@@ -216,13 +228,13 @@ inline float3 bsdf_state_eval(BSDFParams p, thread const BSDFState& s, float3 wo
     float voh = max(dot(wo, h), 0.0f);
     float fw = schlick_weight(voh);
     float ss = ggx_single(wo, wi, s.a);
-    float e1i = table2(kGGXE1, wi.z, r);
+    float e1i = table2(p.ggx + GGX_OFFSET_E1, wi.z, r);
     float msShape = 0.0f;
     if (1.0f - s.avg1 > 1e-4f) {
         msShape = (1.0f - s.e1o) * (1.0f - e1i) / (kPi * (1.0f - s.avg1));
     }
     float diel = ss * (s.f0d + (1.0f - s.f0d) * fw) + s.fmsD * msShape;
-    float e5i = table2(kGGXE5, wi.z, r);
+    float e5i = table2(p.ggx + GGX_OFFSET_E5, wi.z, r);
     float esi = spec_albedo(s.f0d, e1i, e5i, s.fmsD);
     float diffK = 0.0f;
     if (1.0f - s.esAvg > 1e-6f) {
@@ -238,7 +250,7 @@ inline float3 bsdf_state_eval(BSDFParams p, thread const BSDFState& s, float3 wo
     return f;
 }
 
-inline float bsdf_state_pdf(thread const BSDFState& s, float3 wo, float3 wi) {
+inline float bsdf_state_pdf(BSDFState s, float3 wo, float3 wi) {
     if (wi.z < 0.0f) {
         return s.lobeP[kLobeTransmission] * ggx_pdf_vndf(wo, float3(wi.x, wi.y, -wi.z), s.a);
     }
@@ -287,29 +299,31 @@ inline float3 cosine_hemisphere(float u1, float u2) {
 
 // bsdf_state_sample samples with a state built for wo (wo.z > 0): u.x
 // picks the lobe, u.y and u.z the direction.
-inline BSDFSample bsdf_state_sample(BSDFParams p, thread const BSDFState& s, float3 wo, float3 u) {
+inline BSDFSample bsdf_state_sample(BSDFParams p, BSDFState s, float3 wo, float3 u) {
     BSDFSample out;
     out.ok = false;
     out.lobe = kLobeDiffuse;
-    uint lobe = kLobeDiffuse;
-    float acc = 0.0f;
-    for (uint l = 0u; l < 4u; l++) {
-        acc += s.lobeP[l];
-        if (u.x < acc && s.lobeP[l] > 0.0f) {
-            lobe = l;
-            break;
-        }
-    }
+    // The first lobe l with u.x below the running sum of the
+    // probabilities (and a non-zero probability of its own), branch-free.
+    float c0 = s.lobeP.x;
+    float c1 = c0 + s.lobeP.y;
+    float c2 = c1 + s.lobeP.z;
+    float c3 = c2 + s.lobeP.w;
+    uint lobe = (u.x < c0 && s.lobeP.x > 0.0f) ? 0u
+              : (u.x < c1 && s.lobeP.y > 0.0f) ? 1u
+              : (u.x < c2 && s.lobeP.z > 0.0f) ? 2u
+              : (u.x < c3 && s.lobeP.w > 0.0f) ? 3u
+              : kLobeDiffuse;
     float3 wi;
-    if (lobe == kLobeClearcoat) {
-        wi = reflect_h(wo, ggx_sample_vndf(wo, s.acc, u.y, u.z));
-    } else if (lobe == kLobeSpecular || lobe == kLobeTransmission) {
-        wi = reflect_h(wo, ggx_sample_vndf(wo, s.a, u.y, u.z));
+    if (lobe == kLobeDiffuse) {
+        wi = cosine_hemisphere(u.y, u.z);
+    } else {
+        // Clearcoat, specular and transmission share one VNDF sample
+        // (lanes that picked different lobes do not run it twice).
+        wi = reflect_h(wo, ggx_sample_vndf(wo, lobe == kLobeClearcoat ? s.acc : s.a, u.y, u.z));
         if (lobe == kLobeTransmission) {
             wi.z = -wi.z;
         }
-    } else {
-        wi = cosine_hemisphere(u.y, u.z);
     }
     if ((lobe != kLobeTransmission && wi.z <= 0.0f) || (lobe == kLobeTransmission && wi.z >= 0.0f)) {
         return out;

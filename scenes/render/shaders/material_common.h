@@ -34,3 +34,21 @@ inline float3 apply_normal_map(TextureSlot s, float scale, SurfaceHit hit, const
     float3 r = normalize(m.x * t + m.y * b + m.z * n);
     return all(isfinite(r)) ? r : n;
 }
+
+// sample_material_slot is sample_slot for a slot read in place from a
+// MaterialData in device memory: an empty slot costs one load (the
+// texture index) instead of a copy of the whole slot.
+inline float4 sample_material_slot(const device TextureSlot& s, SurfaceHit hit, constant SceneResources& scene, float4 fallback) {
+    if (s.texture < 0) {
+        return fallback;
+    }
+    return sample_slot(s, hit, scene, fallback);
+}
+
+// material_normal is apply_normal_map for a slot in device memory.
+inline float3 material_normal(const device TextureSlot& s, float scale, SurfaceHit hit, constant SceneResources& scene) {
+    if (s.texture < 0) {
+        return hit.normal;
+    }
+    return apply_normal_map(s, scale, hit, scene);
+}

@@ -11,19 +11,19 @@ using namespace metal;
 // gltf_metallic_roughness evaluates a glTF 2.0 material (with
 // KHR_materials_emissive_strength, _ior, _transmission, _clearcoat).
 [[visible]] MaterialOutput gltf_metallic_roughness(SurfaceHit hit, constant SceneResources& scene) {
-    MaterialData m = scene.materials[hit.material];
+    const device MaterialData& m = scene.materials[hit.material];
     MaterialOutput o;
-    float4 base = m.baseColor * hit.color * sample_slot(m.baseColorTex, hit, scene, float4(1.0f));
-    float4 mr = sample_slot(m.metallicRoughnessTex, hit, scene, float4(1.0f));
+    float4 base = m.baseColor * hit.color * sample_material_slot(m.baseColorTex, hit, scene, float4(1.0f));
+    float4 mr = sample_material_slot(m.metallicRoughnessTex, hit, scene, float4(1.0f));
     o.baseColor = base.rgb;
     o.metallic = saturate(m.metallic * mr.b);
     o.roughness = saturate(m.roughness * mr.g);
     o.ior = m.ior;
-    o.transmission = saturate(m.transmission * sample_slot(m.transmissionTex, hit, scene, float4(1.0f)).r);
-    o.clearcoat = saturate(m.clearcoat * sample_slot(m.clearcoatTex, hit, scene, float4(1.0f)).r);
-    o.clearcoatRoughness = saturate(m.clearcoatRoughness * sample_slot(m.clearcoatRoughnessTex, hit, scene, float4(1.0f)).g);
-    o.normal = apply_normal_map(m.normalTex, m.normalScale, hit, scene);
-    o.emission = float3(m.emissive) * m.emissiveStrength * sample_slot(m.emissiveTex, hit, scene, float4(1.0f)).rgb;
+    o.transmission = saturate(m.transmission * sample_material_slot(m.transmissionTex, hit, scene, float4(1.0f)).r);
+    o.clearcoat = saturate(m.clearcoat * sample_material_slot(m.clearcoatTex, hit, scene, float4(1.0f)).r);
+    o.clearcoatRoughness = saturate(m.clearcoatRoughness * sample_material_slot(m.clearcoatRoughnessTex, hit, scene, float4(1.0f)).g);
+    o.normal = material_normal(m.normalTex, m.normalScale, hit, scene);
+    o.emission = float3(m.emissive) * m.emissiveStrength * sample_material_slot(m.emissiveTex, hit, scene, float4(1.0f)).rgb;
     o.opacity = base.a;
     o.flags = m.flags;
     return o;
@@ -32,9 +32,9 @@ using namespace metal;
 // gltf_unlit is KHR_materials_unlit: the base colour is emitted, nothing
 // scatters.
 [[visible]] MaterialOutput gltf_unlit(SurfaceHit hit, constant SceneResources& scene) {
-    MaterialData m = scene.materials[hit.material];
+    const device MaterialData& m = scene.materials[hit.material];
     MaterialOutput o;
-    float4 base = m.baseColor * hit.color * sample_slot(m.baseColorTex, hit, scene, float4(1.0f));
+    float4 base = m.baseColor * hit.color * sample_material_slot(m.baseColorTex, hit, scene, float4(1.0f));
     o.baseColor = base.rgb;
     o.metallic = 0.0f;
     o.roughness = 1.0f;

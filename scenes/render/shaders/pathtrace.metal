@@ -72,13 +72,21 @@ inline InstanceXform instance_xform(const device InstanceData& inst, float u) {
     return x;
 }
 
+// Basis is a tangent frame (t, b) around a normal.
+struct Basis {
+    float3 t;
+    float3 b;
+};
+
 // Branchless orthonormal basis (Duff et al. 2017).
-inline void make_frame(float3 n, thread float3& t, thread float3& b) {
+inline Basis make_frame(float3 n) {
     float s = n.z >= 0.0f ? 1.0f : -1.0f;
     float a = -1.0f / (s + n.z);
     float c = n.x * n.y * a;
-    t = float3(1.0f + s * n.x * n.x * a, s * c, -s * n.x);
-    b = float3(c, s + n.y * n.y * a, -n.y);
+    Basis f;
+    f.t = float3(1.0f + s * n.x * n.x * a, s * c, -s * n.x);
+    f.b = float3(c, s + n.y * n.y * a, -n.y);
+    return f;
 }
 
 inline float3 offset_origin(float3 p, float3 ng, float3 dir) {
@@ -443,8 +451,7 @@ inline LightSample sample_light(constant SceneResources& scene, float3 p, float4
 // ---- path tracing -----------------------------------------------------------
 
 // make_hit interpolates the hit's vertex attributes into a SurfaceHit.
-inline SurfaceHit make_hit(constant SceneResources& scene, SceneHit hit, ray r, float time, float mu,
-                           thread float3& ng) {
+inline SurfaceHit make_hit(constant SceneResources& scene, SceneHit hit, ray r, float time, float mu) {
     const device InstanceData& inst = scene.instances[hit.instance_id];
     uint gi = inst.geometryBase + hit.geometry_id;
     const device GeometryData& g = scene.geometries[gi];
@@ -461,7 +468,7 @@ inline SurfaceHit make_hit(constant SceneResources& scene, SceneHit hit, ray r, 
     float3 p0 = float3(g.positions[i0]);
     float3 p1 = float3(g.positions[i1]);
     float3 p2 = float3(g.positions[i2]);
-    ng = normalize(xform_vector(x.n0, x.n1, x.n2, cross(p1 - p0, p2 - p0)));
+    float3 ng = normalize(xform_vector(x.n0, x.n1, x.n2, cross(p1 - p0, p2 - p0)));
     if (!all(isfinite(ng))) {
         ng = sh.wo;
     }
@@ -523,142 +530,6 @@ inline bool visible(SceneAccel accel, SceneFunctions ift, float3 p, float3 wi, f
     return h.type == intersection_type::none;
 }
 
-// trace_path returns the radiance of one camera path (sample index idx of
-// the pixel with scrambling seed seed). aovOut receives first-hit albedo
-// (rgb) and normal; depthOut the first-hit distance (0 on a miss).
-inline float3 trace_path(constant SceneResources& scene, SceneAccel accel, SceneFunctions ift,
-                         visible_function_table<MaterialFunction> materials, constant FrameParams& frame,
-                         uint px, uint py, uint seed, uint idx,
-                         thread float3& aovAlbedo, thread float3& aovNormal, thread float& aovDepth) {
-    constant RenderSettings& st = frame.settings;
-    float4 film = sample4(seed, idx, DIM_CAMERA);
-    float4 tu = sample4(seed, idx, DIM_TIME);
-    float time;
-    ray r = camera_ray(frame.camera, st, px, py, film, tu.x, time);
-    float mu = motion_u(frame.camera, time);
-    SceneIntersector isect;
-    isect.set_triangle_front_facing_winding(winding::counterclockwise);
-    float3 L = float3(0.0f);
-    float3 beta = float3(1.0f);
-    float prevPdf = 0.0f;
-    bool prevSpecular = true;   // camera rays and delta events take no MIS
-    bool useNEE = (st.flags & SETTINGS_NO_NEE) == 0u;
-    aovAlbedo = float3(0.0f);
-    aovNormal = float3(0.0f);
-    aovDepth = 0.0f;
-    for (uint bounce = 0u;; bounce++) {
-        uint rng = hash32(hash_combine(seed, idx * 131u + bounce));
-        SceneHit hit = isect.intersect(r, accel, INSTANCE_MASK_ALL, time, ift, rng);
-        if (hit.type == intersection_type::none) {
-            float3 le = env_radiance(scene, r.direction);
-            float w = 1.0f;
-            if (!prevSpecular && useNEE) {
-                w = mis_power(prevPdf, env_pdf(scene, r.direction));
-            }
-            L += beta * le * w;
-            break;
-        }
-        float3 ng;
-        SurfaceHit sh = make_hit(scene, hit, r, time, mu, ng);
-        const device MaterialData& mat = scene.materials[sh.material];
-        MaterialOutput mo = materials[mat.function](sh, scene);
-        float3 n = normalize(mo.normal);
-        if (!all(isfinite(n))) {
-            n = sh.normal;
-        }
-        if (bounce == 0u) {
-            aovAlbedo = mo.baseColor;
-            aovNormal = n;
-            aovDepth = hit.distance;
-        }
-        // Emission: listed emitters use surface_emission with MIS; other
-        // emission (user materials) is added unweighted.
-        const device GeometryData& g = scene.geometries[sh.geometry];
-        bool twoSided = (mat.flags & MATERIAL_DOUBLE_SIDED) != 0u;
-        if (g.lightBase != kInvalidLight && (sh.frontFacing || twoSided)) {
-            float3 le = surface_emission(scene, g, sh.primitive, hit.triangle_barycentric_coord);
-            float w = 1.0f;
-            if (!prevSpecular && useNEE) {
-                EmissiveTriangle tri = scene.emissive[g.lightBase + sh.primitive];
-                float d2 = hit.distance * hit.distance;
-                float cosL = abs(dot(ng, sh.wo));
-                float lp = cosL > 0.0f ? scene.pickEmissive * tri.pmf * d2 / (tri.area * cosL) : 0.0f;
-                w = mis_power(prevPdf, lp);
-            }
-            L += beta * le * w;
-        } else if (any(mo.emission > float3(0.0f)) && (sh.frontFacing || twoSided)) {
-            L += beta * mo.emission;
-        }
-        if ((mo.flags & MATERIAL_UNLIT) != 0u || bounce >= st.maxBounces) {
-            break;
-        }
-        // Local frame with the shading normal on the viewer's side.
-        if (dot(n, sh.wo) < 0.0f) {
-            n = n - 2.0f * dot(n, sh.wo) * sh.wo;
-            n = normalize(n);
-        }
-        float3 tx;
-        float3 ty;
-        make_frame(n, tx, ty);
-        float3 woL = float3(dot(sh.wo, tx), dot(sh.wo, ty), dot(sh.wo, n));
-        if (woL.z <= 0.0f) {
-            break; // grazing: nothing scatters (bsdf_eval/bsdf_sample would return 0)
-        }
-        BSDFParams bp;
-        bp.baseColor = mo.baseColor;
-        bp.metallic = mo.metallic;
-        bp.roughness = mo.roughness;
-        bp.ior = mo.ior;
-        bp.transmission = mo.transmission;
-        bp.clearcoat = mo.clearcoat;
-        bp.clearcoatRoughness = mo.clearcoatRoughness;
-        float3 p = sh.position;
-        // One BSDF state serves both the light sample and the BSDF sample.
-        BSDFState bst = bsdf_state(bp, woL);
-        // Next-event estimation.
-        if (useNEE) {
-            float4 ul = sample4(seed, idx, DIM_BOUNCE0 + 2u * bounce + 1u);
-            LightSample ls = sample_light(scene, p, ul);
-            if (ls.pdf > 0.0f && any(ls.Li > float3(0.0f))) {
-                float3 wiL = float3(dot(ls.wi, tx), dot(ls.wi, ty), dot(ls.wi, n));
-                float bsdfPdf = bsdf_state_pdf(bst, woL, wiL);
-                float3 f = bsdf_state_eval(bp, bst, woL, wiL);
-                if (any(f > float3(0.0f)) && dot(ls.wi, ng) * wiL.z > 0.0f) {
-                    float3 o = offset_origin(p, ng, ls.wi);
-                    if (visible(accel, ift, o, ls.wi, ls.dist, time, rng ^ 0x5bd1e995u)) {
-                        float w = ls.delta ? 1.0f : mis_power(ls.pdf, bsdfPdf);
-                        L += beta * f * abs(wiL.z) * ls.Li * (w / ls.pdf);
-                    }
-                }
-            }
-        }
-        // BSDF sampling.
-        float4 ub = sample4(seed, idx, DIM_BOUNCE0 + 2u * bounce);
-        BSDFSample bs = bsdf_state_sample(bp, bst, woL, ub.xyz);
-        if (!bs.ok) {
-            break;
-        }
-        float3 wi = bs.wi.x * tx + bs.wi.y * ty + bs.wi.z * n;
-        if (dot(wi, ng) * bs.wi.z <= 0.0f) {
-            break; // shading/geometric normal disagree: drop the path
-        }
-        beta *= bs.weight;
-        prevPdf = bs.pdf;
-        prevSpecular = false;
-        if (bounce >= st.rrStartBounce) {
-            float q = max(0.05f, 1.0f - max(beta.x, max(beta.y, beta.z)));
-            if (ub.w < q) {
-                break;
-            }
-            beta /= 1.0f - q;
-        }
-        r.origin = offset_origin(p, ng, wi);
-        r.direction = wi;
-        r.min_distance = 0.0f;
-        r.max_distance = INFINITY;
-    }
-    return L;
-}
 
 kernel void path_trace(constant SceneResources& scene [[buffer(BUFFER_SCENE)]],
                        SceneAccel accel [[buffer(BUFFER_ACCEL)]],
@@ -683,11 +554,165 @@ kernel void path_trace(constant SceneResources& scene [[buffer(BUFFER_SCENE)]],
     float3 normal = float3(0.0f);
     float depth = 0.0f;
     float hits = 0.0f;
-    for (uint s = 0u; s < st.samplesPerPass; s++) {
-        float3 a;
-        float3 nn;
-        float d;
-        float3 l = trace_path(scene, accel, ift, materials, frame, px, py, seed, st.sampleStart + s, a, nn, d);
+    SceneIntersector isect;
+    isect.set_triangle_front_facing_winding(winding::counterclockwise);
+    bool useNEE = (st.flags & SETTINGS_NO_NEE) == 0u;
+    // Path regeneration: the loop runs one bounce per iteration, and a
+    // lane whose path ended starts its next sample at once instead of
+    // idling until the longest path of its SIMD-group ends. Each pixel
+    // still adds its samples in index order, so the sums (and the image)
+    // are the bits of a loop over samples.
+    uint s = 0u;
+    bool fresh = true;
+    uint idx = 0u;
+    uint bounce = 0u;
+    ray r;
+    float time = 0.0f;
+    float mu = 0.0f;
+    float3 L = float3(0.0f);
+    float3 beta = float3(1.0f);
+    float prevPdf = 0.0f;
+    bool prevSpecular = true;   // camera rays and delta events take no MIS
+    float3 pathAlbedo = float3(0.0f);
+    float3 pathNormal = float3(0.0f);
+    float pathDepth = 0.0f;
+    while (s < st.samplesPerPass) {
+        if (fresh) {
+            idx = st.sampleStart + s;
+            float4 film = sample4(seed, idx, DIM_CAMERA);
+            float4 tu = sample4(seed, idx, DIM_TIME);
+            r = camera_ray(frame.camera, st, px, py, film, tu.x, time);
+            mu = motion_u(frame.camera, time);
+            L = float3(0.0f);
+            beta = float3(1.0f);
+            prevPdf = 0.0f;
+            prevSpecular = true;
+            bounce = 0u;
+            pathAlbedo = float3(0.0f);
+            pathNormal = float3(0.0f);
+            pathDepth = 0.0f;
+            fresh = false;
+        }
+        // One bounce; `break` ends the path (leaves the do-while).
+        bool more = false;
+        do {
+            uint rng = hash32(hash_combine(seed, idx * 131u + bounce));
+            SceneHit hit = isect.intersect(r, accel, INSTANCE_MASK_ALL, time, ift, rng);
+            if (hit.type == intersection_type::none) {
+                float3 le = env_radiance(scene, r.direction);
+                float w = 1.0f;
+                if (!prevSpecular && useNEE) {
+                    w = mis_power(prevPdf, env_pdf(scene, r.direction));
+                }
+                L += beta * le * w;
+                break;
+            }
+            SurfaceHit sh = make_hit(scene, hit, r, time, mu);
+            float3 ng = sh.geometricNormal;
+            const device MaterialData& mat = scene.materials[sh.material];
+            MaterialOutput mo = materials[mat.function](sh, scene);
+            float3 n = normalize(mo.normal);
+            if (!all(isfinite(n))) {
+                n = sh.normal;
+            }
+            if (bounce == 0u) {
+                pathAlbedo = mo.baseColor;
+                pathNormal = n;
+                pathDepth = hit.distance;
+            }
+            // Emission: listed emitters use surface_emission with MIS; other
+            // emission (user materials) is added unweighted.
+            const device GeometryData& g = scene.geometries[sh.geometry];
+            bool twoSided = (mat.flags & MATERIAL_DOUBLE_SIDED) != 0u;
+            if (g.lightBase != kInvalidLight && (sh.frontFacing || twoSided)) {
+                float3 le = surface_emission(scene, g, sh.primitive, hit.triangle_barycentric_coord);
+                float w = 1.0f;
+                if (!prevSpecular && useNEE) {
+                    EmissiveTriangle tri = scene.emissive[g.lightBase + sh.primitive];
+                    float d2 = hit.distance * hit.distance;
+                    float cosL = abs(dot(ng, sh.wo));
+                    float lp = cosL > 0.0f ? scene.pickEmissive * tri.pmf * d2 / (tri.area * cosL) : 0.0f;
+                    w = mis_power(prevPdf, lp);
+                }
+                L += beta * le * w;
+            } else if (any(mo.emission > float3(0.0f)) && (sh.frontFacing || twoSided)) {
+                L += beta * mo.emission;
+            }
+            if ((mo.flags & MATERIAL_UNLIT) != 0u || bounce >= st.maxBounces) {
+                break;
+            }
+            // Local frame with the shading normal on the viewer's side.
+            if (dot(n, sh.wo) < 0.0f) {
+                n = n - 2.0f * dot(n, sh.wo) * sh.wo;
+                n = normalize(n);
+            }
+            Basis basis = make_frame(n);
+            float3 tx = basis.t;
+            float3 ty = basis.b;
+            float3 woL = float3(dot(sh.wo, tx), dot(sh.wo, ty), dot(sh.wo, n));
+            if (woL.z <= 0.0f) {
+                break; // grazing: nothing scatters (bsdf_eval/bsdf_sample would return 0)
+            }
+            BSDFParams bp;
+            bp.baseColor = mo.baseColor;
+            bp.metallic = mo.metallic;
+            bp.roughness = mo.roughness;
+            bp.ior = mo.ior;
+            bp.transmission = mo.transmission;
+            bp.clearcoat = mo.clearcoat;
+            bp.clearcoatRoughness = mo.clearcoatRoughness;
+            bp.ggx = scene.ggxTables;
+            float3 p = sh.position;
+            // One BSDF state serves both the light sample and the BSDF sample.
+            BSDFState bst = bsdf_state(bp, woL);
+            // Next-event estimation.
+            if (useNEE) {
+                float4 ul = sample4(seed, idx, DIM_BOUNCE0 + 2u * bounce + 1u);
+                LightSample ls = sample_light(scene, p, ul);
+                if (ls.pdf > 0.0f && any(ls.Li > float3(0.0f))) {
+                    float3 wiL = float3(dot(ls.wi, tx), dot(ls.wi, ty), dot(ls.wi, n));
+                    float bsdfPdf = bsdf_state_pdf(bst, woL, wiL);
+                    float3 f = bsdf_state_eval(bp, bst, woL, wiL);
+                    if (any(f > float3(0.0f)) && dot(ls.wi, ng) * wiL.z > 0.0f) {
+                        float3 o = offset_origin(p, ng, ls.wi);
+                        if (visible(accel, ift, o, ls.wi, ls.dist, time, rng ^ 0x5bd1e995u)) {
+                            float w = ls.delta ? 1.0f : mis_power(ls.pdf, bsdfPdf);
+                            L += beta * f * abs(wiL.z) * ls.Li * (w / ls.pdf);
+                        }
+                    }
+                }
+            }
+            // BSDF sampling.
+            float4 ub = sample4(seed, idx, DIM_BOUNCE0 + 2u * bounce);
+            BSDFSample bs = bsdf_state_sample(bp, bst, woL, ub.xyz);
+            if (!bs.ok) {
+                break;
+            }
+            float3 wi = bs.wi.x * tx + bs.wi.y * ty + bs.wi.z * n;
+            if (dot(wi, ng) * bs.wi.z <= 0.0f) {
+                break; // shading/geometric normal disagree: drop the path
+            }
+            beta *= bs.weight;
+            prevPdf = bs.pdf;
+            prevSpecular = false;
+            if (bounce >= st.rrStartBounce) {
+                float q = max(0.05f, 1.0f - max(beta.x, max(beta.y, beta.z)));
+                if (ub.w < q) {
+                    break;
+                }
+                beta /= 1.0f - q;
+            }
+            r.origin = offset_origin(p, ng, wi);
+            r.direction = wi;
+            r.min_distance = 0.0f;
+            r.max_distance = INFINITY;
+            more = true;
+        } while (false);
+        if (more) {
+            bounce++;
+            continue;
+        }
+        float3 l = L;
         if (!all(isfinite(l))) {
             l = float3(0.0f);
         }
@@ -698,10 +723,12 @@ kernel void path_trace(constant SceneResources& scene [[buffer(BUFFER_SCENE)]],
             }
         }
         sum += l;
-        albedo += a;
-        normal += nn;
-        depth += d;
-        hits += d > 0.0f ? 1.0f : 0.0f;
+        albedo += pathAlbedo;
+        normal += pathNormal;
+        depth += pathDepth;
+        hits += pathDepth > 0.0f ? 1.0f : 0.0f;
+        s++;
+        fresh = true;
     }
     uint i = py * st.width + px;
     accum[i] += float4(sum, float(st.samplesPerPass));

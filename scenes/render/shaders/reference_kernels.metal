@@ -53,8 +53,9 @@ struct BSDFAnswer {
     uint sampleOK;
 };
 
-inline BSDFParams query_params(BSDFQuery q) {
+inline BSDFParams query_params(BSDFQuery q, const device float* ggx) {
     BSDFParams p;
+    p.ggx = ggx;
     p.baseColor = float3(q.baseColor);
     p.metallic = q.metallic;
     p.roughness = q.roughness;
@@ -66,12 +67,13 @@ inline BSDFParams query_params(BSDFQuery q) {
 }
 
 kernel void ref_bsdf(const device BSDFQuery* q [[buffer(0)]], device BSDFAnswer* out [[buffer(1)]],
-                     constant uint& count [[buffer(2)]], uint i [[thread_position_in_grid]]) {
+                     constant uint& count [[buffer(2)]], const device float* ggx [[buffer(3)]],
+                     uint i [[thread_position_in_grid]]) {
     if (i >= count) {
         return;
     }
     BSDFQuery bq = q[i];
-    BSDFParams p = query_params(bq);
+    BSDFParams p = query_params(bq, ggx);
     BSDFAnswer a;
     float pdf;
     a.f = bsdf_eval(p, float3(bq.wo), float3(bq.wi), pdf);

@@ -96,16 +96,46 @@ inline float4 sample4(uint pixelSeed, uint index, uint group) {
     // Dimension 0 is the bit reversal of the index; 1..3 share one pass
     // over the index bits.
     uint x0 = reverse_bits(i);
+    // Straight-line XOR of kSobolDirections[1..3][b] for the set bits b of
+    // i: no loop, no branch, no table (the CPU lowering would copy a
+    // program-scope array into thread memory on every call).
     uint x1 = 0u;
     uint x2 = 0u;
     uint x3 = 0u;
-    for (uint b = 0u; i != 0u; b++, i >>= 1u) {
-        if ((i & 1u) != 0u) {
-            x1 ^= kSobolDirections[1][b];
-            x2 ^= kSobolDirections[2][b];
-            x3 ^= kSobolDirections[3][b];
-        }
-    }
+#define SOBOL_STEP(b, v1, v2, v3) { uint m = 0u - ((i >> b) & 1u); x1 ^= m & v1; x2 ^= m & v2; x3 ^= m & v3; }
+    SOBOL_STEP(0u, 0x80000000u, 0x80000000u, 0x80000000u);
+    SOBOL_STEP(1u, 0xc0000000u, 0xc0000000u, 0xc0000000u);
+    SOBOL_STEP(2u, 0xa0000000u, 0x60000000u, 0x20000000u);
+    SOBOL_STEP(3u, 0xf0000000u, 0x90000000u, 0x50000000u);
+    SOBOL_STEP(4u, 0x88000000u, 0xe8000000u, 0xf8000000u);
+    SOBOL_STEP(5u, 0xcc000000u, 0x5c000000u, 0x74000000u);
+    SOBOL_STEP(6u, 0xaa000000u, 0x8e000000u, 0xa2000000u);
+    SOBOL_STEP(7u, 0xff000000u, 0xc5000000u, 0x93000000u);
+    SOBOL_STEP(8u, 0x80800000u, 0x68800000u, 0xd8800000u);
+    SOBOL_STEP(9u, 0xc0c00000u, 0x9cc00000u, 0x25400000u);
+    SOBOL_STEP(10u, 0xa0a00000u, 0xee600000u, 0x59e00000u);
+    SOBOL_STEP(11u, 0xf0f00000u, 0x55900000u, 0xe6d00000u);
+    SOBOL_STEP(12u, 0x88880000u, 0x80680000u, 0x78080000u);
+    SOBOL_STEP(13u, 0xcccc0000u, 0xc09c0000u, 0xb40c0000u);
+    SOBOL_STEP(14u, 0xaaaa0000u, 0x60ee0000u, 0x82020000u);
+    SOBOL_STEP(15u, 0xffff0000u, 0x90550000u, 0xc3050000u);
+    SOBOL_STEP(16u, 0x80008000u, 0xe8808000u, 0x208f8000u);
+    SOBOL_STEP(17u, 0xc000c000u, 0x5cc0c000u, 0x51474000u);
+    SOBOL_STEP(18u, 0xa000a000u, 0x8e606000u, 0xfbea2000u);
+    SOBOL_STEP(19u, 0xf000f000u, 0xc5909000u, 0x75d93000u);
+    SOBOL_STEP(20u, 0x88008800u, 0x6868e800u, 0xa0858800u);
+    SOBOL_STEP(21u, 0xcc00cc00u, 0x9c9c5c00u, 0x914e5400u);
+    SOBOL_STEP(22u, 0xaa00aa00u, 0xeeee8e00u, 0xdbe79e00u);
+    SOBOL_STEP(23u, 0xff00ff00u, 0x5555c500u, 0x25db6d00u);
+    SOBOL_STEP(24u, 0x80808080u, 0x8000e880u, 0x58800080u);
+    SOBOL_STEP(25u, 0xc0c0c0c0u, 0xc0005cc0u, 0xe54000c0u);
+    SOBOL_STEP(26u, 0xa0a0a0a0u, 0x60008e60u, 0x79e00020u);
+    SOBOL_STEP(27u, 0xf0f0f0f0u, 0x9000c590u, 0xb6d00050u);
+    SOBOL_STEP(28u, 0x88888888u, 0xe8006868u, 0x800800f8u);
+    SOBOL_STEP(29u, 0xccccccccu, 0x5c009c9cu, 0xc00c0074u);
+    SOBOL_STEP(30u, 0xaaaaaaaau, 0x8e00eeeeu, 0x200200a2u);
+    SOBOL_STEP(31u, 0xffffffffu, 0xc5005555u, 0x50050093u);
+#undef SOBOL_STEP
     float4 r;
     r.x = to_unit(owen_scramble(x0, hash_combine(seed, 1u)));
     r.y = to_unit(owen_scramble(x1, hash_combine(seed, 2u)));

@@ -232,8 +232,7 @@ struct SceneResources {
     float envIntensity;                       // @140
     float envRotation;                        // @144 radians about +Y
     float envIntegral;                        // @148 mean luminance·sinθ of the map (pdf normaliser)
-    uint pad0;                                // @152
-    uint pad1;                                // @156
+    INGOT_PTR(float) ggxTables;               // @152 GGX albedo tables, GGX_TABLE_FLOATS values (bsdf.h)
 };
 
 // Camera at the frame's shutter interval. Directions are unit vectors of

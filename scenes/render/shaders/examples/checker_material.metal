@@ -17,7 +17,7 @@ using namespace metal;
 // colour with a 8×8-per-UV-unit checkerboard of the base colour and a dark
 // glossy tile.
 [[visible]] MaterialOutput checker(SurfaceHit hit, constant SceneResources& scene) {
-    MaterialData m = scene.materials[hit.material];
+    const device MaterialData& m = scene.materials[hit.material];
     float2 cell = floor(hit.uv0 * 8.0f);
     bool odd = (int(cell.x) + int(cell.y)) % 2 != 0;
     MaterialOutput o;

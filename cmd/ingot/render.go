@@ -1,0 +1,358 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+
+	"github.com/ingot-render/ingot/scenes"
+	"github.com/ingot-render/ingot/scenes/render"
+)
+
+func init() { subcommands = append(subcommands, newRenderCmd) }
+
+// renderFlags are the values of `ingot render`'s flags.
+type renderFlags struct {
+	out, linear, aovDir       string
+	size, mode                string
+	spp, maxBounces           int
+	time                      float64
+	shutter                   string
+	camera                    string
+	eye, target, up           string
+	fov, aperture, focus      float64
+	exposure                  float64
+	tonemap                   string
+	seed                      uint32
+	threads                   int
+	env                       string
+	envIntensity, envRotation float64
+	materials                 []string
+	timeLimit                 time.Duration
+	quiet                     bool
+	tile                      int
+	clamp                     float64
+	sceneSel                  string
+}
+
+// newRenderCmd builds `ingot render`.
+func newRenderCmd() *cobra.Command {
+	var f renderFlags
+	cmd := &cobra.Command{
+		Use:   "render [SCENE] [-o out.png] [flags]",
+		Short: "Path-trace a scene to PNG with the MSL path tracer",
+		Long: "render path-traces a .gltf, .glb or .obj file or a built-in scene (" + fmt.Sprint(scenes.BuiltinNames()) +
+			"; default " + scenes.DefaultScene + ") with ingot's stock path tracer, written in MSL and run on ingot's engine, " +
+			"and writes an 8-bit sRGB PNG (or a linear .pfm when -o ends in .pfm). Ctrl-C stops the render and writes what " +
+			"was accumulated; --time-limit does the same after a duration.",
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			name := ""
+			if len(args) == 1 {
+				name = args[0]
+			}
+			if err := runRender(cmd, name, &f); err != nil {
+				fmt.Fprintln(cmd.ErrOrStderr(), "ingot render:", err)
+				return exitError{1}
+			}
+			return nil
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVarP(&f.out, "output", "o", "out.png", "output image (.png: 8-bit sRGB; .pfm: linear float)")
+	fl.StringVar(&f.linear, "linear", "", "also write the linear radiance to this .pfm file")
+	fl.StringVar(&f.aovDir, "aov-dir", "", "write albedo.pfm, normal.pfm and depth.pfm (first-hit AOVs) into this directory")
+	fl.StringVar(&f.size, "size", "256x256", "image size WxH")
+	fl.StringVar(&f.mode, "mode", "path", "renderer (path: the MSL path tracer)")
+	fl.IntVar(&f.spp, "spp", 8, "samples per pixel")
+	fl.IntVar(&f.maxBounces, "max-bounces", 12, "maximum path length (bounces after the camera ray)")
+	fl.Float64Var(&f.time, "time", 0, "scene time in seconds (animation)")
+	fl.StringVar(&f.shutter, "shutter", "", "shutter interval OPEN,CLOSE in seconds (motion blur)")
+	fl.StringVar(&f.camera, "camera", "", "scene camera by NAME or INDEX (default: the first placed camera, else an automatic view)")
+	fl.StringVar(&f.eye, "eye", "", "explicit camera position x,y,z (with --target)")
+	fl.StringVar(&f.target, "target", "", "explicit camera target x,y,z")
+	fl.StringVar(&f.up, "up", "0,1,0", "explicit camera up vector x,y,z")
+	fl.Float64Var(&f.fov, "fov", 45, "vertical field of view in degrees (explicit camera)")
+	fl.Float64Var(&f.aperture, "aperture", 0, "lens radius in scene units (depth of field; 0: pinhole)")
+	fl.Float64Var(&f.focus, "focus", 0, "focus distance (default: the target's distance)")
+	fl.Float64Var(&f.exposure, "exposure", 0, "exposure in stops (EV)")
+	fl.StringVar(&f.tonemap, "tonemap", "pbr-neutral", "tone mapping: pbr-neutral, aces or none")
+	fl.Uint32Var(&f.seed, "seed", 0, "sample pattern seed")
+	fl.IntVar(&f.threads, "threads", 0, "worker goroutines (0: all cores); the image does not depend on it")
+	fl.StringVar(&f.env, "env", "", "environment: an equirectangular FILE.hdr or a constant colour r,g,b (default: black)")
+	fl.Float64Var(&f.envIntensity, "env-intensity", 1, "environment multiplier")
+	fl.Float64Var(&f.envRotation, "env-rotation", 0, "environment rotation about +Y in degrees")
+	fl.StringArrayVar(&f.materials, "material", nil, "replace material NAME (or * for all) with the [[visible]] function of an MSL file: NAME=file.metal (repeatable)")
+	fl.DurationVar(&f.timeLimit, "time-limit", 0, "stop after this long and write what was accumulated (e.g. 10s)")
+	fl.BoolVar(&f.quiet, "quiet", false, "no progress bar (the summary line is still printed)")
+	fl.IntVar(&f.tile, "tile", 64, "tile edge in pixels (scheduling only)")
+	fl.Float64Var(&f.clamp, "clamp", 0, "clamp each sample's luminance (0: off)")
+	fl.StringVar(&f.sceneSel, "scene", "", "glTF scene to load, by name or index")
+	return cmd
+}
+
+// parseVec3 parses "x,y,z".
+func parseVec3(flag, s string) ([3]float32, error) {
+	var v [3]float32
+	parts := strings.Split(s, ",")
+	if len(parts) != 3 {
+		return v, fmt.Errorf("--%s %q: want x,y,z", flag, s)
+	}
+	for i, p := range parts {
+		x, err := strconv.ParseFloat(strings.TrimSpace(p), 32)
+		if err != nil {
+			return v, fmt.Errorf("--%s %q: component %d: %w", flag, s, i, err)
+		}
+		v[i] = float32(x)
+	}
+	return v, nil
+}
+
+// parseSize parses "WxH".
+func parseSize(s string) (int, int, error) {
+	ws, hs, ok := strings.Cut(strings.ToLower(s), "x")
+	w, err1 := strconv.Atoi(ws)
+	h, err2 := strconv.Atoi(hs)
+	if !ok || err1 != nil || err2 != nil || w <= 0 || h <= 0 {
+		return 0, 0, fmt.Errorf("--size %q: want WxH with positive integers", s)
+	}
+	return w, h, nil
+}
+
+// parseEnv reads --env: a .hdr file or a constant colour.
+func parseEnv(f *renderFlags) (*render.Environment, error) {
+	if f.env == "" {
+		return nil, nil
+	}
+	var env *render.Environment
+	if c, err := parseVec3("env", f.env); err == nil {
+		env = &render.Environment{Color: c, Intensity: 1}
+	} else {
+		if !strings.EqualFold(filepath.Ext(f.env), ".hdr") {
+			return nil, fmt.Errorf("--env %q: want a .hdr file or r,g,b", f.env)
+		}
+		env, err = render.LoadHDR(f.env)
+		if err != nil {
+			return nil, err
+		}
+	}
+	env.Intensity *= float32(f.envIntensity)
+	env.Rotation = float32(f.envRotation * 3.141592653589793 / 180)
+	return env, nil
+}
+
+// renderSetup turns the flags into renderer options and a frame.
+func renderSetup(f *renderFlags) (render.Options, render.Frame, error) {
+	var opts render.Options
+	frame := render.DefaultFrame()
+	if f.mode != "path" {
+		return opts, frame, fmt.Errorf("--mode %q: only \"path\" is implemented (raster and deferred previews are planned)", f.mode)
+	}
+	w, h, err := parseSize(f.size)
+	if err != nil {
+		return opts, frame, err
+	}
+	frame.Width, frame.Height = w, h
+	if f.spp <= 0 {
+		return opts, frame, fmt.Errorf("--spp %d: want ≥ 1", f.spp)
+	}
+	frame.SPP = f.spp
+	switch {
+	case f.maxBounces < 0:
+		return opts, frame, fmt.Errorf("--max-bounces %d: want ≥ 0", f.maxBounces)
+	case f.maxBounces == 0:
+		frame.MaxBounces = -1 // emitters seen directly only
+	default:
+		frame.MaxBounces = f.maxBounces
+	}
+	frame.Time = float32(f.time)
+	if f.shutter != "" {
+		a, b, ok := strings.Cut(f.shutter, ",")
+		o, err1 := strconv.ParseFloat(strings.TrimSpace(a), 32)
+		c, err2 := strconv.ParseFloat(strings.TrimSpace(b), 32)
+		if !ok || err1 != nil || err2 != nil || c < o {
+			return opts, frame, fmt.Errorf("--shutter %q: want OPEN,CLOSE with OPEN ≤ CLOSE", f.shutter)
+		}
+		frame.Shutter = [2]float32{float32(o), float32(c)}
+		opts.Shutter = frame.Shutter
+	} else {
+		opts.Shutter = [2]float32{frame.Time, frame.Time}
+	}
+	frame.CameraName = f.camera
+	if f.eye != "" || f.target != "" {
+		if f.eye == "" || f.target == "" {
+			return opts, frame, errors.New("--eye and --target go together")
+		}
+		if f.camera != "" {
+			return opts, frame, errors.New("--camera and --eye/--target exclude each other")
+		}
+		eye, err := parseVec3("eye", f.eye)
+		if err != nil {
+			return opts, frame, err
+		}
+		target, err := parseVec3("target", f.target)
+		if err != nil {
+			return opts, frame, err
+		}
+		up, err := parseVec3("up", f.up)
+		if err != nil {
+			return opts, frame, err
+		}
+		if f.fov <= 0 || f.fov >= 180 {
+			return opts, frame, fmt.Errorf("--fov %v: want 0 < fov < 180", f.fov)
+		}
+		frame.LookAt = &render.Camera{Eye: eye, Target: target, Up: up, FovY: float32(f.fov)}
+	}
+	if f.aperture < 0 || f.focus < 0 {
+		return opts, frame, errors.New("--aperture and --focus must be ≥ 0")
+	}
+	frame.Aperture, frame.FocusDistance = float32(f.aperture), float32(f.focus)
+	frame.Exposure = float32(f.exposure)
+	tm, err := render.ParseToneMap(f.tonemap)
+	if err != nil {
+		return opts, frame, fmt.Errorf("--tonemap: %w", err)
+	}
+	frame.ToneMap = tm
+	frame.Seed = f.seed
+	frame.AOVs = f.aovDir != ""
+	if f.tile <= 0 {
+		return opts, frame, fmt.Errorf("--tile %d: want ≥ 1", f.tile)
+	}
+	frame.TileSize = f.tile
+	if f.clamp < 0 {
+		return opts, frame, fmt.Errorf("--clamp %v: want ≥ 0", f.clamp)
+	}
+	frame.ClampRadiance = float32(f.clamp)
+	env, err := parseEnv(f)
+	if err != nil {
+		return opts, frame, err
+	}
+	opts.Env = env
+	for _, m := range f.materials {
+		name, file, ok := strings.Cut(m, "=")
+		if !ok || name == "" || file == "" {
+			return opts, frame, fmt.Errorf("--material %q: want NAME=file.metal", m)
+		}
+		src, err := os.ReadFile(file)
+		if err != nil {
+			return opts, frame, fmt.Errorf("--material %s: %w", name, err)
+		}
+		opts.Materials = append(opts.Materials, render.UserMaterial{Material: name, File: file, Source: src})
+	}
+	return opts, frame, nil
+}
+
+// isTerminal reports whether w is a character device (a terminal).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// runRender renders scene name with flags f.
+func runRender(cmd *cobra.Command, name string, f *renderFlags) error {
+	opts, frame, err := renderSetup(f)
+	if err != nil {
+		return err
+	}
+	ext := strings.ToLower(filepath.Ext(f.out))
+	if ext != ".png" && ext != ".pfm" {
+		return fmt.Errorf("-o %s: want a .png or .pfm file", f.out)
+	}
+	if f.threads < 0 {
+		return fmt.Errorf("--threads %d: want ≥ 0", f.threads)
+	}
+	if f.threads > 0 && f.threads > runtime.GOMAXPROCS(0) {
+		runtime.GOMAXPROCS(f.threads)
+	}
+	ctx := cmd.Context()
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	stderr := cmd.ErrOrStderr()
+	s, err := scenes.Open(ctx, name, scenes.Options{Scene: f.sceneSel})
+	if err != nil {
+		return err
+	}
+	dev, err := render.NewDevice(f.threads)
+	if err != nil {
+		return err
+	}
+	setup := time.Now()
+	r, err := render.NewRenderer(ctx, dev, s, opts)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	setupTime := time.Since(setup)
+	rctx := ctx
+	if f.timeLimit > 0 {
+		var cancel context.CancelFunc
+		rctx, cancel = context.WithTimeout(ctx, f.timeLimit)
+		defer cancel()
+	}
+	var bar *progressbar.ProgressBar
+	var progress func(render.Progress)
+	if !f.quiet && isTerminal(stderr) {
+		total := int64(frame.Width) * int64(frame.Height) * int64(frame.SPP)
+		bar = progressbar.NewOptions64(total,
+			progressbar.OptionSetWriter(stderr),
+			progressbar.OptionSetDescription(fmt.Sprintf("rendering %dx%d, %d spp", frame.Width, frame.Height, frame.SPP)),
+			progressbar.OptionShowIts(),
+			progressbar.OptionSetItsString("samples"),
+			progressbar.OptionSetPredictTime(true),
+			progressbar.OptionSetElapsedTime(true),
+			progressbar.OptionThrottle(100*time.Millisecond),
+			progressbar.OptionClearOnFinish(),
+		)
+		progress = func(p render.Progress) { _ = bar.Set64(p.Samples) }
+	}
+	img, rerr := r.Render(rctx, frame, progress)
+	if bar != nil {
+		_ = bar.Finish()
+	}
+	stopped := false
+	if rerr != nil {
+		if img == nil || !(errors.Is(rerr, context.Canceled) || errors.Is(rerr, context.DeadlineExceeded)) {
+			return rerr
+		}
+		stopped = true
+	}
+	if err := img.WriteFile(f.out); err != nil {
+		return err
+	}
+	if f.linear != "" {
+		if !strings.EqualFold(filepath.Ext(f.linear), ".pfm") {
+			return fmt.Errorf("--linear %s: want a .pfm file", f.linear)
+		}
+		if err := img.WriteFile(f.linear); err != nil {
+			return err
+		}
+	}
+	if f.aovDir != "" {
+		if err := img.WriteAOVs(f.aovDir); err != nil {
+			return err
+		}
+	}
+	samples := float64(frame.Width*frame.Height) * float64(img.SPP)
+	if stopped {
+		fmt.Fprintf(stderr, "stopped at %d spp (%v); wrote %s\n", img.SPP, rerr, f.out)
+	} else {
+		fmt.Fprintf(stderr, "wrote %s: %dx%d, %d spp, %.1fs (+%.1fs setup), %.3g samples/s\n", f.out, frame.Width, frame.Height,
+			img.SPP, img.Elapsed.Seconds(), setupTime.Seconds(), samples/img.Elapsed.Seconds())
+	}
+	return nil
+}

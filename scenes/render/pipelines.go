@@ -1,0 +1,173 @@
+package render
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/ingot-render/ingot/engine"
+	"github.com/ingot-render/ingot/shaders/sema"
+)
+
+// UserMaterial is a user's MSL material (--material NAME=file.metal): a
+// source file defining exactly one [[visible]] function with the
+// MaterialFunction signature of scene_types.h, used for the materials named
+// Material ("*": every material).
+type UserMaterial struct {
+	// Material is the scene material name the function replaces, or "*".
+	Material string
+	// File names the source in diagnostics (its base name is used).
+	File string
+	// Source is the MSL text.
+	Source []byte
+}
+
+// pipelines are the compiled kernels of one renderer and the function
+// ids its tables hold.
+type pipelines struct {
+	pathTrace, cameraRays, resolve *engine.ComputePipelineState
+	// materials is the visible function table of the material functions
+	// (gltf_metallic_roughness, gltf_unlit, then the user materials).
+	materials *engine.VisibleFunctionTable
+	// alphaTest is the handle of the alpha_test intersection function.
+	alphaTest *engine.FunctionHandle
+	// userNames are the host names of the user materials' functions.
+	userNames []string
+}
+
+// userFileName is the include name of user material i in the combined
+// translation unit.
+func userFileName(i int, file string) string {
+	base := path.Base(strings.ReplaceAll(file, "\\", "/"))
+	if base == "." || base == "/" || base == "" {
+		base = "material.metal"
+	}
+	base = strings.Map(func(r rune) rune {
+		if r == '"' || r == '<' || r == '>' || r < ' ' {
+			return '_'
+		}
+		return r
+	}, base)
+	// No directory: the user file's #include "scene_types.h" must resolve
+	// to the same path as the path tracer's, or #pragma once would not
+	// merge them and the MaterialFunction types would differ.
+	return fmt.Sprintf("material%d-%s", i, base)
+}
+
+// sourceResolver serves the embedded shaders, the headers by base name,
+// and the user materials under their include names.
+type sourceResolver struct {
+	user map[string][]byte
+}
+
+func (r sourceResolver) ReadFile(p string) ([]byte, error) {
+	if b, ok := r.user[p]; ok {
+		return b, nil
+	}
+	if p == PathTracerFile || p == MaterialsFile {
+		return ShaderSource(p)
+	}
+	return HeaderResolver{}.ReadFile(p)
+}
+
+// visibleFunctionName compiles a user material on its own and returns the
+// host name of its single [[visible]] function.
+func visibleFunctionName(dev *engine.Device, name string, src []byte) (string, error) {
+	lib, err := dev.NewLibraryWithFile(name, src, engine.CompileOptions{Resolver: HeaderResolver{}})
+	if err != nil {
+		return "", err
+	}
+	var names []string
+	for _, f := range lib.Shaders().Program.Functions {
+		if f.Kind == sema.FuncVisible && f.Func != nil && f.Func.Decl != nil && f.Func.Decl.Body != nil {
+			names = append(names, f.HostName)
+		}
+	}
+	if len(names) != 1 {
+		return "", fmt.Errorf("%s defines %d [[visible]] functions %v, want exactly one", name, len(names), names)
+	}
+	return names[0], nil
+}
+
+// newPipelines compiles pathtrace.metal, materials.metal and the user
+// materials as one translation unit (the engine links [[visible]] and
+// [[intersection]] functions from the kernel's own library) and creates
+// the three pipelines and the material function table.
+func newPipelines(dev *engine.Device, users []UserMaterial) (*pipelines, error) {
+	var unit strings.Builder
+	fmt.Fprintf(&unit, "#include %q\n#include %q\n", PathTracerFile, MaterialsFile)
+	res := sourceResolver{user: map[string][]byte{}}
+	pl := &pipelines{}
+	for i, u := range users {
+		name := userFileName(i, u.File)
+		fn, err := visibleFunctionName(dev, name, u.Source)
+		if err != nil {
+			return nil, fmt.Errorf("render: material %q (%s): %w", u.Material, u.File, err)
+		}
+		if fn == FunctionNameGLTF || fn == FunctionNameUnlit {
+			return nil, fmt.Errorf("render: material %q (%s): function name %s is taken by a stock material", u.Material, u.File, fn)
+		}
+		pl.userNames = append(pl.userNames, fn)
+		res.user[name] = u.Source
+		fmt.Fprintf(&unit, "#include %q\n", name)
+	}
+	lib, err := dev.NewLibraryWithFile("ingot-pathtracer.metal", []byte(unit.String()), engine.CompileOptions{Resolver: res})
+	if err != nil {
+		return nil, fmt.Errorf("render: compiling the path tracer: %w", err)
+	}
+	for _, k := range []struct {
+		name string
+		dst  **engine.ComputePipelineState
+	}{{KernelPathTrace, &pl.pathTrace}, {KernelCameraRays, &pl.cameraRays}, {KernelResolve, &pl.resolve}} {
+		fn, err := lib.Function(k.name)
+		if err != nil {
+			return nil, fmt.Errorf("render: %w", err)
+		}
+		p, err := dev.NewComputePipelineState(fn, nil, engine.ComputePipelineOptions{Label: k.name})
+		if err != nil {
+			return nil, fmt.Errorf("render: pipeline %s: %w", k.name, err)
+		}
+		*k.dst = p
+	}
+	// Function tables: handles of the linked functions (every visible and
+	// intersection function of the library is linked).
+	prog := pl.pathTrace.Program()
+	var handles []*engine.FunctionHandle
+	for _, n := range append([]string{FunctionNameGLTF, FunctionNameUnlit}, pl.userNames...) {
+		fn, err := lib.Function(n)
+		if err != nil {
+			return nil, fmt.Errorf("render: %w", err)
+		}
+		// A visible function the table call cannot reach (another
+		// signature) is not lowered into the kernel: calls would return
+		// zeros, so refuse it.
+		if prog.Func(n) == nil {
+			return nil, fmt.Errorf("render: material function %s does not have the MaterialFunction signature "+
+				"(MaterialOutput f(SurfaceHit hit, constant SceneResources& scene), types from scene_types.h)", n)
+		}
+		h, err := pl.pathTrace.FunctionHandle(fn)
+		if err != nil {
+			return nil, fmt.Errorf("render: %w", err)
+		}
+		handles = append(handles, h)
+	}
+	vft, err := pl.pathTrace.NewVisibleFunctionTable(engine.VisibleFunctionTableDescriptor{FunctionCount: len(handles)})
+	if err != nil {
+		return nil, fmt.Errorf("render: %w", err)
+	}
+	vft.SetLabel("materials")
+	for i, h := range handles {
+		if err := vft.SetFunction(h, i); err != nil {
+			return nil, fmt.Errorf("render: material table entry %d: %w", i, err)
+		}
+	}
+	pl.materials = vft
+	at, err := lib.Function(IntersectionAlphaTest)
+	if err != nil {
+		return nil, fmt.Errorf("render: %w", err)
+	}
+	if pl.alphaTest, err = pl.pathTrace.FunctionHandle(at); err != nil {
+		return nil, fmt.Errorf("render: %w", err)
+	}
+	return pl, nil
+}

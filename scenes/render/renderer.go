@@ -1,0 +1,437 @@
+package render
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/go-gl/mathgl/mgl32"
+
+	"github.com/ingot-render/ingot/engine"
+	"github.com/ingot-render/ingot/scenes/model"
+)
+
+// Options configure a Renderer: what is uploaded once.
+type Options struct {
+	// Env is the environment (nil: black); Frame.Env overrides it.
+	Env *Environment
+	// Materials are user MSL materials, in table order after the stock
+	// ones (--material NAME=file.metal).
+	Materials []UserMaterial
+	// Shutter is the interval the first upload is built for (geometry at
+	// open and close); frames with another interval re-upload animated
+	// scenes.
+	Shutter [2]float32
+	// Usage configures the BVH builds (e.g. prefer a fast build).
+	Usage engine.AccelerationStructureUsage
+}
+
+// Camera is an explicit look-at camera (--eye, --target, --up, --fov).
+type Camera struct {
+	Eye, Target, Up [3]float32
+	// FovY is the vertical field of view in degrees (0: 45).
+	FovY float32
+}
+
+// Frame describes one image.
+type Frame struct {
+	// CameraName selects a scene camera by name or index ("": the
+	// scene's first placed camera, else an automatic one framing the
+	// scene). Ignored when LookAt is set.
+	CameraName string
+	// LookAt, when non-nil, replaces the scene camera.
+	LookAt *Camera
+	// Aperture is the lens radius in scene units (0: pinhole) and
+	// FocusDistance the distance in focus (0: the look-at target's
+	// distance, or 1).
+	Aperture, FocusDistance float32
+	// Width and Height are the image size in pixels.
+	Width, Height int
+	// SPP is the number of samples per pixel.
+	SPP int
+	// MaxBounces bounds the path length (0 means the default 12; a
+	// negative value renders direct visibility of emitters only).
+	MaxBounces int
+	// Time is the scene time of a frame without motion blur; Shutter,
+	// when Shutter[1] > Shutter[0], is the shutter interval instead.
+	Time    float32
+	Shutter [2]float32
+	// Seed varies the sample pattern; FrameIndex too (animation frames).
+	Seed, FrameIndex uint32
+	// Exposure in stops and the tone-mapping operator of the 8-bit
+	// image (the zero value is ToneNone; DefaultFrame picks PBR Neutral).
+	Exposure float32
+	ToneMap  ToneMap
+	// Env overrides Options.Env for this frame (re-uploads the scene
+	// records when it differs).
+	Env *Environment
+	// AOVs asks for the albedo, normal and depth images.
+	AOVs bool
+	// ClampRadiance clamps each sample's luminance (0: off).
+	ClampRadiance float32
+	// NoNEE disables next-event estimation (BSDF sampling only).
+	NoNEE bool
+	// TileSize is the square tile edge in pixels (0: 64). Tiles are only
+	// a scheduling unit: the image does not depend on them.
+	TileSize int
+}
+
+// DefaultFrame is a 256×256, 8-sample, 12-bounce frame tone mapped with
+// PBR Neutral: `ingot render`'s defaults, chosen so that `go run
+// ./cmd/ingot render` (compile included) finishes in under a minute on
+// two cores.
+func DefaultFrame() Frame {
+	return Frame{Width: 256, Height: 256, SPP: 8, MaxBounces: 12, ToneMap: TonePBRNeutral}
+}
+
+// Progress reports a render in flight.
+type Progress struct {
+	// Samples and Total count pixel samples (pixels × samples per pixel).
+	Samples, Total int64
+	// Pass is the current progressive pass; SPP the samples per pixel
+	// completed by every pixel so far.
+	Pass, SPP int
+	// Elapsed is the time since Render started; Rate is Samples/Elapsed
+	// in samples per second; ETA estimates the time left.
+	Elapsed time.Duration
+	Rate    float64
+	ETA     time.Duration
+}
+
+// Renderer renders frames of one scene with the MSL path tracer on an
+// engine device: NewRenderer compiles the kernels and uploads the scene
+// once; Render may be called for many frames and cameras (one at a time).
+type Renderer struct {
+	dev   *engine.Device
+	scene *model.Scene
+	opts  Options
+	pl    *pipelines
+	queue *engine.CommandQueue
+	funcs map[string]uint32
+
+	mu  sync.Mutex // serializes Render and guards cur
+	cur *upload
+}
+
+// NewRenderer compiles the path tracer for dev (a device made by
+// NewDevice or with DeviceOptions) and uploads scene s. Close releases
+// the device objects.
+func NewRenderer(ctx context.Context, dev *engine.Device, s *model.Scene, opts Options) (*Renderer, error) {
+	if dev == nil {
+		return nil, errors.New("render: NewRenderer: device is nil")
+	}
+	if s == nil {
+		return nil, errors.New("render: NewRenderer: scene is nil")
+	}
+	if opts.Shutter[1] < opts.Shutter[0] {
+		return nil, fmt.Errorf("render: Options.Shutter is [%v, %v], want open ≤ close", opts.Shutter[0], opts.Shutter[1])
+	}
+	funcs := map[string]uint32{}
+	for i, m := range opts.Materials {
+		if m.Material == "" {
+			return nil, fmt.Errorf("render: Options.Materials[%d] (%s): empty material name (use \"*\" for all)", i, m.File)
+		}
+		funcs[m.Material] = uint32(2 + i)
+	}
+	pl, err := newPipelines(dev, opts.Materials)
+	if err != nil {
+		return nil, err
+	}
+	r := &Renderer{dev: dev, scene: s, opts: opts, pl: pl, queue: dev.NewCommandQueue(), funcs: funcs}
+	u, err := newUpload(ctx, dev, r.queue, pl, s, opts.Shutter, opts.Env, funcs, opts.Usage)
+	if err != nil {
+		return nil, err
+	}
+	r.cur = u
+	return r, nil
+}
+
+// Close releases the scene's device objects; the Renderer must not be
+// used afterwards.
+func (r *Renderer) Close() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.cur != nil {
+		r.cur.release()
+		r.cur = nil
+	}
+}
+
+// Triangles returns the number of triangles in the uploaded acceleration
+// structures (instanced meshes counted once).
+func (r *Renderer) Triangles() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.cur == nil {
+		return 0
+	}
+	return r.cur.triangles
+}
+
+// Device returns the renderer's device.
+func (r *Renderer) Device() *engine.Device { return r.dev }
+
+// shutter returns the frame's shutter interval.
+func (f *Frame) shutter() [2]float32 {
+	if f.Shutter[1] > f.Shutter[0] {
+		return f.Shutter
+	}
+	return [2]float32{f.Time, f.Time}
+}
+
+// validate checks the frame's fields.
+func (f *Frame) validate() error {
+	switch {
+	case f.Width <= 0 || f.Height <= 0:
+		return fmt.Errorf("render: Frame size is %dx%d, want positive", f.Width, f.Height)
+	case f.Width > 1<<14 || f.Height > 1<<14:
+		return fmt.Errorf("render: Frame size %dx%d exceeds 16384", f.Width, f.Height)
+	case f.SPP <= 0:
+		return fmt.Errorf("render: Frame.SPP is %d, want ≥ 1", f.SPP)
+	case f.Shutter[1] < f.Shutter[0]:
+		return fmt.Errorf("render: Frame.Shutter is [%v, %v], want open ≤ close", f.Shutter[0], f.Shutter[1])
+	case f.TileSize < 0:
+		return fmt.Errorf("render: Frame.TileSize is %d, want ≥ 0", f.TileSize)
+	case f.ToneMap > ToneACES:
+		return fmt.Errorf("render: Frame.ToneMap is %d, want 0..2", f.ToneMap)
+	case f.Aperture < 0:
+		return fmt.Errorf("render: Frame.Aperture is %v, want ≥ 0", f.Aperture)
+	}
+	if f.LookAt != nil {
+		d := mgl32.Vec3(f.LookAt.Target).Sub(mgl32.Vec3(f.LookAt.Eye))
+		if d.Len() == 0 || d.Cross(mgl32.Vec3(f.LookAt.Up)).Len() == 0 {
+			return fmt.Errorf("render: Frame.LookAt: eye %v, target %v and up %v do not define a view", f.LookAt.Eye, f.LookAt.Target, f.LookAt.Up)
+		}
+		if f.LookAt.FovY < 0 || f.LookAt.FovY >= 180 {
+			return fmt.Errorf("render: Frame.LookAt.FovY is %v degrees, want 0..180", f.LookAt.FovY)
+		}
+	}
+	return nil
+}
+
+// camera builds the frame's CameraData.
+func (r *Renderer) camera(f *Frame) (CameraData, error) {
+	sh := f.shutter()
+	aspect := float32(f.Width) / float32(f.Height)
+	lens := Lens{Radius: f.Aperture, FocusDistance: f.FocusDistance, ShutterOpen: sh[0], ShutterClose: sh[1]}
+	if f.LookAt != nil {
+		fov := f.LookAt.FovY
+		if fov == 0 {
+			fov = 45
+		}
+		world := LookAt(f.LookAt.Eye, f.LookAt.Target, f.LookAt.Up)
+		if lens.FocusDistance <= 0 {
+			lens.FocusDistance = mgl32.Vec3(f.LookAt.Target).Sub(mgl32.Vec3(f.LookAt.Eye)).Len()
+		}
+		return NewCameraData(model.Camera{Projection: model.Perspective, YFov: mgl32.DegToRad(fov)}, world, world, aspect, lens), nil
+	}
+	c, world, err := r.scene.ViewCamera(f.CameraName, sh[0])
+	if err != nil {
+		return CameraData{}, fmt.Errorf("render: Frame.CameraName %q: %w", f.CameraName, err)
+	}
+	worldClose := world
+	if sh[1] > sh[0] {
+		if _, wc, err := r.scene.ViewCamera(f.CameraName, sh[1]); err == nil {
+			worldClose = wc
+		}
+	}
+	return NewCameraData(c, world, worldClose, aspect, lens), nil
+}
+
+// uploadFor returns the upload for the frame's shutter and environment,
+// re-packing when they differ from the current one (and the scene is
+// animated, for the shutter).
+func (r *Renderer) uploadFor(ctx context.Context, f *Frame) (*upload, error) {
+	sh := f.shutter()
+	env := r.opts.Env
+	if f.Env != nil {
+		env = f.Env
+	}
+	u := r.cur
+	if u == nil {
+		return nil, errors.New("render: Renderer is closed")
+	}
+	sameShutter := u.shutter == sh || len(r.scene.Animations) == 0
+	if sameShutter && u.env == env {
+		return u, nil
+	}
+	nu, err := newUpload(ctx, r.dev, r.queue, r.pl, r.scene, sh, env, r.funcs, r.opts.Usage)
+	if err != nil {
+		return nil, err
+	}
+	u.release()
+	r.cur = nu
+	return nu, nil
+}
+
+// passSchedule returns the samples of each progressive pass: 1, 1, 2, 4,
+// 8, 16, 16, … capped by what is left. It depends only on spp, so the
+// float32 sums, and the image, are the same bits on every run.
+func passSchedule(spp int) []int {
+	var out []int
+	k, done := 1, 0
+	for done < spp {
+		n := min(k, spp-done)
+		out = append(out, n)
+		done += n
+		if len(out) > 1 && k < 16 {
+			k *= 2
+		}
+	}
+	return out
+}
+
+// Render renders frame f with progressive passes, calling progress (if
+// non-nil) after every tile. When ctx is cancelled it stops between tiles,
+// resolves what was accumulated (every pixel is divided by its own sample
+// count) and returns that image with ctx's error. The result does not
+// depend on the device's worker count or on the tile size.
+func (r *Renderer) Render(ctx context.Context, f Frame, progress func(Progress)) (*Image, error) {
+	if err := f.validate(); err != nil {
+		return nil, err
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	u, err := r.uploadFor(ctx, &f)
+	if err != nil {
+		return nil, err
+	}
+	cam, err := r.camera(&f)
+	if err != nil {
+		return nil, err
+	}
+	w, h := f.Width, f.Height
+	maxB := f.MaxBounces
+	switch {
+	case maxB == 0:
+		maxB = 12
+	case maxB < 0:
+		maxB = 0
+	}
+	st := RenderSettings{Width: uint32(w), Height: uint32(h), MaxBounces: uint32(maxB), Seed: f.Seed,
+		FrameIndex: f.FrameIndex, ToneMap: uint32(f.ToneMap), Exposure: f.Exposure, ClampRadiance: f.ClampRadiance,
+		RRStartBounce: 3}
+	if f.AOVs {
+		st.Flags |= SettingsAOV
+	}
+	if f.NoNEE {
+		st.Flags |= SettingsNoNEE
+	}
+	accum, err := r.dev.NewBuffer(16 * w * h)
+	if err != nil {
+		return nil, fmt.Errorf("render: accumulation buffer: %w", err)
+	}
+	defer accum.Release()
+	accum.SetLabel("accum")
+	aovLen := 48
+	if f.AOVs {
+		aovLen = 48 * w * h
+	}
+	aov, err := r.dev.NewBuffer(aovLen)
+	if err != nil {
+		return nil, fmt.Errorf("render: AOV buffer: %w", err)
+	}
+	defer aov.Release()
+	aov.SetLabel("aov")
+
+	tile := f.TileSize
+	if tile == 0 {
+		tile = 64
+	}
+	type rect struct{ x, y, w, h int }
+	var tiles []rect
+	for y := 0; y < h; y += tile {
+		for x := 0; x < w; x += tile {
+			tiles = append(tiles, rect{x, y, min(tile, w-x), min(tile, h-y)})
+		}
+	}
+	sched := passSchedule(f.SPP)
+	total := int64(w) * int64(h) * int64(f.SPP)
+	start := time.Now()
+	var done int64
+	sppDone := 0
+	var stopErr error
+render:
+	for pass, k := range sched {
+		for ti, t := range tiles {
+			if err := ctx.Err(); err != nil {
+				stopErr = err
+				break render
+			}
+			fs := st
+			fs.TileX, fs.TileY, fs.TileWidth, fs.TileHeight = uint32(t.x), uint32(t.y), uint32(t.w), uint32(t.h)
+			fs.SampleStart, fs.SamplesPerPass = uint32(sppDone), uint32(k)
+			fp := FrameParams{Camera: cam, Settings: fs}
+			if err := r.dispatchTile(u, &fp, accum, aov, t.w, t.h); err != nil {
+				return nil, err
+			}
+			done += int64(t.w) * int64(t.h) * int64(k)
+			if progress != nil {
+				el := time.Since(start)
+				p := Progress{Samples: done, Total: total, Pass: pass, SPP: sppDone, Elapsed: el}
+				if ti == len(tiles)-1 {
+					p.SPP += k
+				}
+				if s := el.Seconds(); s > 0 {
+					p.Rate = float64(done) / s
+					if p.Rate > 0 {
+						p.ETA = time.Duration(float64(total-done) / p.Rate * float64(time.Second))
+					}
+				}
+				progress(p)
+			}
+		}
+		sppDone += k
+	}
+	img, err := r.resolve(&FrameParams{Camera: cam, Settings: st}, accum, aov, f.AOVs)
+	if err != nil {
+		return nil, err
+	}
+	img.SPP = sppDone
+	img.Complete = stopErr == nil
+	img.Elapsed = time.Since(start)
+	return img, stopErr
+}
+
+// dispatchTile runs path_trace over one tile in its own command buffer.
+// The command buffer is not tied to the render's context: cancellation
+// happens between tiles, so a traversal is never abandoned half-way.
+func (r *Renderer) dispatchTile(u *upload, fp *FrameParams, accum, aov *engine.Buffer, tw, th int) error {
+	cb := r.queue.CommandBuffer(context.Background())
+	cb.SetLabel("path_trace")
+	enc, err := cb.ComputeCommandEncoder()
+	if err != nil {
+		return fmt.Errorf("render: %w", err)
+	}
+	frame := bytesOf([]FrameParams{*fp})
+	steps := []error{
+		enc.SetComputePipelineState(r.pl.pathTrace),
+		enc.SetBuffer(u.resources, 0, BufferScene),
+		enc.SetAccelerationStructure(u.accel, BufferAccel),
+		enc.SetIntersectionFunctionTable(u.ift, BufferIFT),
+		enc.SetVisibleFunctionTable(r.pl.materials, BufferMaterials),
+		enc.SetBytes(slices.Clone(frame), BufferFrame),
+		enc.SetBuffer(accum, 0, BufferAccum),
+		enc.SetBuffer(aov, 0, BufferAOV),
+	}
+	for _, b := range u.buffers {
+		steps = append(steps, enc.UseResource(b))
+	}
+	for _, t := range u.textures {
+		steps = append(steps, enc.UseResource(t))
+	}
+	for _, s := range u.samplers {
+		steps = append(steps, enc.UseResource(s))
+	}
+	steps = append(steps, enc.DispatchThreads(engine.Sz(tw, th, 1), engine.Sz(8, 8, 1)), enc.EndEncoding(), cb.Commit())
+	if err := errors.Join(steps...); err != nil {
+		return fmt.Errorf("render: encoding path_trace: %w", err)
+	}
+	if err := cb.WaitUntilCompleted(); err != nil {
+		return fmt.Errorf("render: path_trace: %w", err)
+	}
+	return nil
+}
