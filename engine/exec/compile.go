@@ -719,7 +719,8 @@ func fastOp(in *ir.Instr) (vop, bool) {
 		case ir.OpFloor:
 			return opFloorF, false
 		case ir.OpRsqrt, ir.OpCeil, ir.OpTrunc, ir.OpRint, ir.OpExp2, ir.OpLog2, ir.OpSin, ir.OpCos,
-			ir.OpTan, ir.OpAsin, ir.OpAcos, ir.OpAtan:
+			ir.OpTan, ir.OpAsin, ir.OpAcos, ir.OpAtan, ir.OpFastExp2, ir.OpFastLog2, ir.OpFastSin,
+			ir.OpFastCos, ir.OpFastTan, ir.OpFastRsqrt:
 			return opMathF, false
 		case ir.OpLt:
 			return opLtF, false

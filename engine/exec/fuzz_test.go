@@ -94,7 +94,8 @@ func (g *kernelGen) expr(k ir.Kind, depth int) ir.Reg {
 	case 4: // unary
 		x := g.expr(k, depth-1)
 		if k.IsFloat() {
-			ops := []ir.Op{ir.OpNeg, ir.OpAbs, ir.OpSqrt, ir.OpFloor, ir.OpCeil, ir.OpTrunc, ir.OpRint}
+			ops := []ir.Op{ir.OpNeg, ir.OpAbs, ir.OpSqrt, ir.OpFloor, ir.OpCeil, ir.OpTrunc, ir.OpRint,
+				ir.OpExp2, ir.OpLog2, ir.OpFastExp2, ir.OpFastLog2, ir.OpFastSin, ir.OpFastCos, ir.OpFastTan, ir.OpFastRsqrt}
 			return b.Unary(ops[g.next(len(ops))], k, x)
 		}
 		ops := []ir.Op{ir.OpNeg, ir.OpNot, ir.OpAbs, ir.OpClz, ir.OpCtz, ir.OpPopcount}

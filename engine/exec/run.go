@@ -83,9 +83,9 @@ func (w *worker) run(fr *frame) (bool, error) {
 		case opMulI:
 			lane.Mul(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
 		case opAndI:
-			lane.And(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
+			lane.AndU32(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
 		case opOrI:
-			lane.Or(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
+			lane.OrU32(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
 		case opXorI:
 			lane.Xor(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
 		case opShlI:
@@ -104,13 +104,13 @@ func (w *worker) run(fr *frame) (bool, error) {
 				d[i] = a[i] >> (b[i] & 31)
 			}
 		case opLtI:
-			lane.Lt(r32[in.d:in.d+W], i32[in.a:in.a+W], i32[in.b:in.b+W])
+			lane.LtI32(r32[in.d:in.d+W], i32[in.a:in.a+W], i32[in.b:in.b+W])
 		case opLeI:
-			lane.Le(r32[in.d:in.d+W], i32[in.a:in.a+W], i32[in.b:in.b+W])
+			lane.LeI32(r32[in.d:in.d+W], i32[in.a:in.a+W], i32[in.b:in.b+W])
 		case opLtU:
-			lane.Lt(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
+			lane.LtU32(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
 		case opLeU:
-			lane.Le(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
+			lane.LeU32(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
 		case opEqI:
 			lane.Eq(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
 		case opNeI:
@@ -191,7 +191,10 @@ func (w *worker) run(fr *frame) (bool, error) {
 			case 1:
 				a = uni[in.ops[0].off]
 			}
-			v := ir.Eval(in.irop, in.k, in.from, a, b, c)
+			v, ok := uniformFast(in.irop, in.k, a, b)
+			if !ok {
+				v = ir.Eval(in.irop, in.k, in.from, a, b, c)
+			}
 			uni[in.d] = v
 			if in.sh >= 0 {
 				fr.fillShadow(in, v, W)
@@ -485,6 +488,18 @@ func mathLanes(op ir.Op, d, a []float32) {
 		fmath.AcosLanes(d, a)
 	case ir.OpAtan:
 		fmath.AtanLanes(d, a)
+	case ir.OpFastExp2:
+		fmath.FastExp2Lanes(d, a)
+	case ir.OpFastLog2:
+		fmath.FastLog2Lanes(d, a)
+	case ir.OpFastSin:
+		fmath.FastSinLanes(d, a)
+	case ir.OpFastCos:
+		fmath.FastCosLanes(d, a)
+	case ir.OpFastTan:
+		fmath.FastTanLanes(d, a)
+	case ir.OpFastRsqrt:
+		fmath.FastRsqrtLanes(d, a)
 	default:
 		for i := range d {
 			d[i] = ir.MathF32(op, a[i])

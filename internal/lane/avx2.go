@@ -273,6 +273,75 @@ func cmpMaskU32AVX2(cmp int, a, b []uint32) Mask {
 	return m
 }
 
+// fromBoolsAVX2 is FromBools for len(c) a multiple of 8 (at most 64).
+func fromBoolsAVX2(c []uint32) Mask {
+	zero := archsimd.Int32x8{}
+	var m Mask
+	for i := 0; i+8 <= len(c); i += 8 {
+		z := archsimd.LoadUint32x8Slice(c[i:]).AsInt32x8().Equal(zero)
+		m |= Mask(^z.ToBits()) << uint(i)
+	}
+	archsimd.ClearAVXUpperBits()
+	return m
+}
+
+// bitU32AVX2 is d = a & b (op 0) or a | b (op 1).
+func bitU32AVX2(op int, d, a, b []uint32) {
+	n := len(d) &^ 7
+	a, b = a[:len(d)], b[:len(d)]
+	for i := 0; i < n; i += 8 {
+		x, y := archsimd.LoadUint32x8Slice(a[i:]), archsimd.LoadUint32x8Slice(b[i:])
+		if op == 0 {
+			x.And(y).StoreSlice(d[i:])
+		} else {
+			x.Or(y).StoreSlice(d[i:])
+		}
+	}
+	archsimd.ClearAVXUpperBits()
+	for i := n; i < len(d); i++ {
+		if op == 0 {
+			d[i] = a[i] & b[i]
+		} else {
+			d[i] = a[i] | b[i]
+		}
+	}
+}
+
+// cmpI32AVX2 sets d to 1 where a < b (a <= b with le), else 0, comparing
+// signed lanes, or unsigned ones with unsigned.
+func cmpI32AVX2(le, unsigned bool, d []uint32, a, b []int32) {
+	n := len(d) &^ 7
+	a, b = a[:len(d)], b[:len(d)]
+	one := archsimd.LoadInt32x8(&oneI32x8)
+	var flip archsimd.Int32x8
+	if unsigned {
+		flip = archsimd.BroadcastInt32x8(-2147483648)
+	}
+	for i := 0; i < n; i += 8 {
+		x := archsimd.LoadInt32x8Slice(a[i:]).Xor(flip)
+		y := archsimd.LoadInt32x8Slice(b[i:]).Xor(flip)
+		if le { // a <= b is !(a > b)
+			x.Greater(y).ToInt32x8().And(one).Xor(one).AsUint32x8().StoreSlice(d[i:])
+		} else {
+			y.Greater(x).ToInt32x8().And(one).AsUint32x8().StoreSlice(d[i:])
+		}
+	}
+	archsimd.ClearAVXUpperBits()
+	for i := n; i < len(d); i++ {
+		x, y := a[i], b[i]
+		var r bool
+		if unsigned {
+			r = uint32(x) < uint32(y) || le && x == y
+		} else {
+			r = x < y || le && x == y
+		}
+		d[i] = 0
+		if r {
+			d[i] = 1
+		}
+	}
+}
+
 func fill32AVX2(d []uint32, v uint32) {
 	x := archsimd.BroadcastUint32x8(v)
 	for i := 0; i+8 <= len(d); i += 8 {

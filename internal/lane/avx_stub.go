@@ -23,11 +23,14 @@ func select32AVX2(d []uint32, c, a, b []uint32) {}
 func addI32AVX2(d, a, b []int32)                {}
 func moveMasked32AVX2(d, s []uint32, m Mask)    {}
 
-func cmpMaskF32AVX2(cmp int, a, b []float32) Mask { return 0 }
-func cmpMaskI32AVX2(cmp int, a, b []int32) Mask   { return 0 }
-func cmpMaskU32AVX2(cmp int, a, b []uint32) Mask  { return 0 }
-func fill32AVX2(d []uint32, v uint32)             {}
-func iota32AVX2(d []uint32, start uint32)         {}
+func cmpMaskF32AVX2(cmp int, a, b []float32) Mask            { return 0 }
+func cmpMaskI32AVX2(cmp int, a, b []int32) Mask              { return 0 }
+func cmpMaskU32AVX2(cmp int, a, b []uint32) Mask             { return 0 }
+func fill32AVX2(d []uint32, v uint32)                        {}
+func iota32AVX2(d []uint32, start uint32)                    {}
+func fromBoolsAVX2(c []uint32) Mask                          { return 0 }
+func bitU32AVX2(op int, d, a, b []uint32)                    {}
+func cmpI32AVX2(le, unsigned bool, d []uint32, a, b []int32) {}
 
 func mulAddF32AVX2(d, a, b, c []float32)         {}
 func addMulF32AVX2(d, a, b, c []float32)         {}

@@ -473,3 +473,62 @@ func pairs(d []uint32) ([]uint64, bool) {
 	}
 	return unsafe.Slice((*uint64)(unsafe.Pointer(&d[0])), len(d)/2), true
 }
+
+// AndU32 sets d[i] = a[i] & b[i] on 32-bit lanes.
+func AndU32(d, a, b []uint32) {
+	if useAVX2 {
+		bitU32AVX2(0, d, a, b)
+		return
+	}
+	And(d, a, b)
+}
+
+// OrU32 sets d[i] = a[i] | b[i] on 32-bit lanes.
+func OrU32(d, a, b []uint32) {
+	if useAVX2 {
+		bitU32AVX2(1, d, a, b)
+		return
+	}
+	Or(d, a, b)
+}
+
+// LtI32 sets d[i] = 1 if a[i] < b[i], else 0 (signed).
+func LtI32(d []uint32, a, b []int32) {
+	if useAVX2 {
+		cmpI32AVX2(false, false, d, a, b)
+		return
+	}
+	Lt(d, a, b)
+}
+
+// LeI32 sets d[i] = 1 if a[i] <= b[i], else 0 (signed).
+func LeI32(d []uint32, a, b []int32) {
+	if useAVX2 {
+		cmpI32AVX2(true, false, d, a, b)
+		return
+	}
+	Le(d, a, b)
+}
+
+// LtU32 sets d[i] = 1 if a[i] < b[i], else 0 (unsigned).
+func LtU32(d []uint32, a, b []uint32) {
+	if useAVX2 {
+		cmpI32AVX2(false, true, d, asI32(a), asI32(b))
+		return
+	}
+	Lt(d, a, b)
+}
+
+// LeU32 sets d[i] = 1 if a[i] <= b[i], else 0 (unsigned).
+func LeU32(d []uint32, a, b []uint32) {
+	if useAVX2 {
+		cmpI32AVX2(true, true, d, asI32(a), asI32(b))
+		return
+	}
+	Le(d, a, b)
+}
+
+// asI32 views 32-bit unsigned lanes as signed ones.
+func asI32(a []uint32) []int32 {
+	return unsafe.Slice((*int32)(unsafe.Pointer(unsafe.SliceData(a))), len(a))
+}

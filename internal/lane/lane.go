@@ -54,12 +54,27 @@ func (m Mask) First() int {
 // FromBools returns the mask of lanes whose bool lane (0 or 1) is nonzero,
 // for the first n lanes of c.
 func FromBools(c []uint32) Mask {
+	i := 0
 	var m Mask
-	for i, v := range c {
-		m |= Mask((v|-v)>>31) << uint(i)
+	if useAVX2 && len(c) >= 8 {
+		i = len(c) &^ 7
+		m = fromBoolsAVX2(c[:i])
+	}
+	// Groups of 8 lanes: independent shifts the CPU overlaps.
+	for ; i+8 <= len(c); i += 8 {
+		g := c[i : i+8 : i+8]
+		b := nz(g[0]) | nz(g[1])<<1 | nz(g[2])<<2 | nz(g[3])<<3 |
+			nz(g[4])<<4 | nz(g[5])<<5 | nz(g[6])<<6 | nz(g[7])<<7
+		m |= Mask(b) << uint(i)
+	}
+	for ; i < len(c); i++ {
+		m |= Mask(nz(c[i])) << uint(i)
 	}
 	return m
 }
+
+// nz is 1 when v is nonzero, else 0.
+func nz(v uint32) uint32 { return (v | -v) >> 31 }
 
 // Expand writes -1 into d[i] for active lanes and 0 elsewhere.
 func (m Mask) Expand(d []int32) {

@@ -261,3 +261,72 @@ func TestMulAddKernels(t *testing.T) {
 		}
 	}
 }
+
+// FromBools must set exactly the nonzero lanes for every length (SIMD
+// groups and the scalar tail), whatever the nonzero value.
+func TestFromBoolsLengths(t *testing.T) {
+	vals := []uint32{0, 1, 0x80000000, 7, 0xffffffff}
+	s := uint32(99)
+	for n := 0; n <= 64; n++ {
+		for round := 0; round < 20; round++ {
+			c := make([]uint32, n)
+			var want Mask
+			for i := range c {
+				s = s*1664525 + 1013904223
+				c[i] = vals[s>>29%uint32(len(vals))]
+				if c[i] != 0 {
+					want |= 1 << uint(i)
+				}
+			}
+			if got := FromBools(c); got != want {
+				t.Fatalf("n=%d %v: got %#x want %#x", n, c, uint64(got), uint64(want))
+			}
+		}
+	}
+}
+
+// The 32-bit compare and bitwise kernels must match the generic ones for
+// every length, sign and edge value.
+func TestCompareBitKernels(t *testing.T) {
+	edge := []uint32{0, 1, 2, 0x7fffffff, 0x80000000, 0x80000001, 0xffffffff, 12345}
+	s := uint32(7)
+	for n := 0; n <= 67; n += 3 {
+		a, b := make([]uint32, n), make([]uint32, n)
+		for i := range a {
+			s = s*1664525 + 1013904223
+			a[i] = edge[s>>29]
+			s = s*1664525 + 1013904223
+			b[i] = edge[s>>29]
+			if i%5 == 0 {
+				b[i] = a[i]
+			}
+		}
+		ia, ib := asI32(a), asI32(b)
+		got, want := make([]uint32, n), make([]uint32, n)
+		check := func(name string) {
+			for i := range got {
+				if got[i] != want[i] {
+					t.Fatalf("%s n=%d lane %d (%#x, %#x): got %d want %d", name, n, i, a[i], b[i], got[i], want[i])
+				}
+			}
+		}
+		LtI32(got, ia, ib)
+		Lt(want, ia, ib)
+		check("LtI32")
+		LeI32(got, ia, ib)
+		Le(want, ia, ib)
+		check("LeI32")
+		LtU32(got, a, b)
+		Lt(want, a, b)
+		check("LtU32")
+		LeU32(got, a, b)
+		Le(want, a, b)
+		check("LeU32")
+		AndU32(got, a, b)
+		And(want, a, b)
+		check("AndU32")
+		OrU32(got, a, b)
+		Or(want, a, b)
+		check("OrU32")
+	}
+}

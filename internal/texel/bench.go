@@ -20,6 +20,7 @@ const benchLanes = 1 << 14 // samples per benchmark operation (a 128×128 block 
 type benchScene struct {
 	rgba8, rgba8Mip, rgba16f *Texture
 	linear, trilinear        *Sampler
+	nearest                  *Sampler // nearest, clamp to edge, no mips
 	u, v                     []float32
 	r, g, b, a               []float32
 	levels                   [][]byte // rgba8Mip's levels, for the naive trilinear
@@ -62,6 +63,7 @@ func getBenchScene() *benchScene {
 		benchFill(sc.rgba8Mip, 1)
 		benchFill(sc.rgba16f, 2)
 		d := DefaultSamplerDescriptor()
+		sc.nearest, _ = NewSampler(d)
 		d.MinFilter, d.MagFilter = FilterLinear, FilterLinear
 		sc.linear, _ = NewSampler(d)
 		d.MipFilter = MipLinear
@@ -107,6 +109,23 @@ func (sc *benchScene) naiveBilinearRGBA8() {
 	for i := range benchLanes {
 		sc.r[i], sc.g[i], sc.b[i], sc.a[i] = naiveBilinear(pix, 1024, 1024, sc.u[i], sc.v[i])
 	}
+}
+
+func (sc *benchScene) naiveNearestRGBA8() {
+	pix := sc.rgba8.data
+	for i := range benchLanes {
+		sc.r[i], sc.g[i], sc.b[i], sc.a[i] = naiveNearest(pix, 1024, 1024, sc.u[i], sc.v[i])
+	}
+}
+
+// naiveNearest is the plain scalar Go baseline of nearest filtering, clamp
+// to edge, RGBA8 unorm, one sample per call.
+func naiveNearest(pix []byte, w, h int, u, v float32) (r, g, b, a float32) {
+	x := int(math.Floor(float64(u * float32(w))))
+	y := int(math.Floor(float64(v * float32(h))))
+	x, y = min(max(x, 0), w-1), min(max(y, 0), h-1)
+	p := pix[(y*w+x)*4:]
+	return float32(p[0]) / 255, float32(p[1]) / 255, float32(p[2]) / 255, float32(p[3]) / 255
 }
 
 func (sc *benchScene) naiveBilinearRGBA16F() {

@@ -31,6 +31,13 @@ func BenchmarkBilinearRGBA8(b *testing.B) {
 	pairBench(b, sc.naiveBilinearRGBA8, func() { sc.batch(sc.rgba8, sc.linear, LodZero) })
 }
 
+// BenchmarkNearestRGBA8 does the same with nearest filtering (the
+// convolution benchmark's sampler).
+func BenchmarkNearestRGBA8(b *testing.B) {
+	sc := getBenchScene()
+	pairBench(b, sc.naiveNearestRGBA8, func() { sc.batch(sc.rgba8, sc.nearest, LodZero) })
+}
+
 // BenchmarkTrilinearQuadRGBA8 compares implicit-LOD trilinear sampling
 // (derivatives from 2×2 quads) on a mipmapped 1024×1024 RGBA8 texture with
 // a naive scalar Go version.
@@ -63,6 +70,7 @@ func TestBenchBaselinesAgree(t *testing.T) {
 		}
 	}
 	check("bilinear-rgba8", sc.naiveBilinearRGBA8, func() { sc.batch(sc.rgba8, sc.linear, LodZero) })
+	check("nearest-rgba8", sc.naiveNearestRGBA8, func() { sc.batch(sc.rgba8, sc.nearest, LodZero) })
 	check("trilinear-quad", sc.naiveTrilinearQuad, func() { sc.batch(sc.rgba8Mip, sc.trilinear, LodQuad) })
 	check("bilinear-rgba16f", sc.naiveBilinearRGBA16F, func() { sc.batch(sc.rgba16f, sc.linear, LodZero) })
 	if cs := BenchCases(); len(cs) != 3 || cs[0].Native == nil {

@@ -90,6 +90,9 @@ func (t *Texture) run(s *Sampler, a *SampleArgs, mask []uint64, o op, comp int, 
 	if err != nil {
 		return err
 	}
+	if o == opSample && t.sampleDirect2DRGBA8(s, a, mask, n, out) {
+		return nil
+	}
 	var st sstate
 	for base := 0; base < n; base += chunk {
 		end := min(base+chunk, n)

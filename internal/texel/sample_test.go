@@ -748,3 +748,56 @@ func TestFastPathMatchesGeneral(t *testing.T) {
 		}
 	}
 }
+
+// The direct 2D RGBA8 path (no mips, equal min/mag filter) must give the
+// general path's bits, with masks, offsets, every address mode, and
+// normalized and pixel coordinates.
+func TestDirectRGBA8MatchesGeneral(t *testing.T) {
+	for _, f := range []PixelFormat{RGBA8Unorm, RGBA8Unorm_sRGB, BGRA8Unorm, BGRA8Unorm_sRGB} {
+		for _, mips := range []int{1, 3} {
+			tex := randomTexture(t, Descriptor{TextureType: Type2D, PixelFormat: f, Width: 9, Height: 6, ArrayLength: 1, MipmapLevelCount: mips}, 7)
+			for _, mode := range []AddressMode{ClampToEdge, Repeat, MirrorRepeat, MirrorClampToEdge, ClampToZero, ClampToBorderColor} {
+				for _, filt := range []Filter{FilterNearest, FilterLinear} {
+					for _, norm := range []bool{true, false} {
+						d := DefaultSamplerDescriptor()
+						d.MinFilter, d.MagFilter, d.NormalizedCoordinates = filt, filt, norm
+						d.SAddressMode, d.TAddressMode, d.BorderColor = mode, mode, OpaqueWhite
+						if !norm {
+							d.SAddressMode, d.TAddressMode = ClampToEdge, ClampToZero
+						}
+						s := mustSampler(t, d)
+						const n = 100
+						r := rand.New(rand.NewPCG(uint64(mode), uint64(filt)))
+						var u, v [n]float32
+						scale := float32(1)
+						if !norm {
+							scale = 9
+						}
+						for i := range n {
+							u[i], v[i] = (r.Float32()*3-1)*scale, (r.Float32()*3-1)*scale
+						}
+						mask := []uint64{0xfffffffffff0fff7, 0x0000000ffffffff}
+						a := SampleArgs{U: u[:], V: v[:], Mode: LodZero, Offset: [3]int32{1, -2}}
+						var o1, o2 [4][n]float32
+						if err := tex.SampleBatch(s, &a, mask, Out{o1[0][:], o1[1][:], o1[2][:], o1[3][:]}); err != nil {
+							t.Fatal(err)
+						}
+						fastPaths = false
+						err := tex.SampleBatch(s, &a, mask, Out{o2[0][:], o2[1][:], o2[2][:], o2[3][:]})
+						fastPaths = true
+						if err != nil {
+							t.Fatal(err)
+						}
+						for c := range 4 {
+							for i := range n {
+								if math.Float32bits(o1[c][i]) != math.Float32bits(o2[c][i]) {
+									t.Fatalf("%v mips %d %v %v norm %v lane %d ch %d: fast %v general %v", f, mips, mode, filt, norm, i, c, o1[c][i], o2[c][i])
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}

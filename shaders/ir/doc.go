@@ -25,6 +25,12 @@
 // rounded to binary16 after every op; integer division by zero gives 0;
 // float-to-integer conversion truncates, saturates and maps NaN to 0;
 // shifts take their count modulo the width; fmin/fmax ignore one NaN.
+// Float math ops (OpSqrt, OpExp2, OpSin, ...) are correctly rounded (see
+// MathF32); their OpFast* twins (OpFastExp2, OpFastLog2, OpFastSin,
+// OpFastCos, OpFastTan, OpFastRsqrt) are MSL's fast:: forms, which
+// fast-math lowering emits: internal/fmath's Fast* functions, within the
+// bounds of MSL Table 8.2, giving the same bits in every executor and in
+// constant folding.
 //
 // # Memory
 //

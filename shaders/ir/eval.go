@@ -57,9 +57,10 @@ func F32Value(x float32) uint64 { return uint64(math.Float32bits(x)) }
 // AsF32 returns the float32 held in pattern v.
 func AsF32(v uint64) float32 { return math.Float32frombits(uint32(v)) }
 
-// MathF32 evaluates a float math op (OpSqrt .. OpAtan, OpRsqrt) on x. It is
-// the single definition shared by every executor and by constant folding:
-// computed in float64 and rounded once.
+// MathF32 evaluates a float math op (OpSqrt .. OpFastRsqrt) on x. It
+// is the single definition shared by every executor and by constant folding:
+// the precise ops are computed in float64 and rounded once, the OpFast* ops
+// are internal/fmath's fast:: functions (deterministic float32 code).
 func MathF32(op Op, x float32) float32 {
 	switch op {
 	case OpSqrt:
@@ -90,6 +91,18 @@ func MathF32(op Op, x float32) float32 {
 		return fmath.Acos(x)
 	case OpAtan:
 		return fmath.Atan(x)
+	case OpFastExp2:
+		return fmath.FastExp2(x)
+	case OpFastLog2:
+		return fmath.FastLog2(x)
+	case OpFastSin:
+		return fmath.FastSin(x)
+	case OpFastCos:
+		return fmath.FastCos(x)
+	case OpFastTan:
+		return fmath.FastTan(x)
+	case OpFastRsqrt:
+		return fmath.FastRsqrt(x)
 	}
 	return float32(math.NaN())
 }

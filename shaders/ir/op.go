@@ -36,6 +36,14 @@ const (
 	OpAsin
 	OpAcos
 	OpAtan
+	// Fast-math variants (metal::fast, the default math mode): evaluated
+	// with internal/fmath's Fast* functions, within MSL Table 8.2's bounds.
+	OpFastExp2
+	OpFastLog2
+	OpFastSin
+	OpFastCos
+	OpFastTan
+	OpFastRsqrt
 	OpClz
 	OpCtz
 	OpPopcount
@@ -99,7 +107,8 @@ var opNames = [...]string{
 	OpNeg: "neg", OpNot: "not", OpAbs: "abs", OpSqrt: "sqrt", OpRsqrt: "rsqrt",
 	OpFloor: "floor", OpCeil: "ceil", OpTrunc: "trunc", OpRint: "rint", OpExp2: "exp2",
 	OpLog2: "log2", OpSin: "sin", OpCos: "cos", OpTan: "tan", OpAsin: "asin", OpAcos: "acos",
-	OpAtan: "atan", OpClz: "clz", OpCtz: "ctz", OpPopcount: "popcount",
+	OpAtan: "atan", OpFastExp2: "fast.exp2", OpFastLog2: "fast.log2", OpFastSin: "fast.sin",
+	OpFastCos: "fast.cos", OpFastTan: "fast.tan", OpFastRsqrt: "fast.rsqrt", OpClz: "clz", OpCtz: "ctz", OpPopcount: "popcount",
 	OpAdd: "add", OpSub: "sub", OpMul: "mul", OpDiv: "div", OpRem: "rem", OpMin: "min",
 	OpMax: "max", OpAnd: "and", OpOr: "or", OpXor: "xor", OpShl: "shl", OpShr: "shr",
 	OpAtan2: "atan2", OpMulHi: "mulhi",
@@ -137,7 +146,8 @@ func (o Op) IsPure() bool {
 func (o Op) floatOnly() bool {
 	switch o {
 	case OpSqrt, OpRsqrt, OpFloor, OpCeil, OpTrunc, OpRint, OpExp2, OpLog2, OpSin, OpCos,
-		OpTan, OpAsin, OpAcos, OpAtan, OpAtan2, OpFma:
+		OpTan, OpAsin, OpAcos, OpAtan, OpAtan2, OpFma,
+		OpFastExp2, OpFastLog2, OpFastSin, OpFastCos, OpFastTan, OpFastRsqrt:
 		return true
 	}
 	return false

@@ -82,7 +82,7 @@ func (f *fn) builtinCall(e *syntax.CallExpr, xi *sema.ExprInfo) *value {
 	case "relational":
 		return ptr(f.relational(e, name, xi))
 	case "geometric":
-		return ptr(f.geometric(e, name, xi))
+		return ptr(f.geometric(e, name, bi.NS == "metal::fast", xi))
 	case "math", "common", "integer":
 		return ptr(f.elementFunc(e, name, bi.NS == "metal::fast", xi))
 	}
@@ -128,8 +128,12 @@ func (f *fn) elementFunc(e *syntax.CallExpr, name string, fast bool, xi *sema.Ex
 			a := f.widen(x.regs[i], k)
 			switch name {
 			case "sincos":
-				res[i] = f.narrow(f.b.Unary(ir.OpSin, ir.F32, a), k)
-				aux[i] = f.narrow(f.b.Unary(ir.OpCos, ir.F32, a), k)
+				sin, cos := ir.OpSin, ir.OpCos
+				if fast {
+					sin, cos = ir.OpFastSin, ir.OpFastCos
+				}
+				res[i] = f.narrow(f.b.Unary(sin, ir.F32, a), k)
+				aux[i] = f.narrow(f.b.Unary(cos, ir.F32, a), k)
 			case "modf":
 				ip := f.b.Unary(ir.OpTrunc, ir.F32, a)
 				fr := f.b.Binary(ir.OpSub, ir.F32, a, ip)
@@ -343,7 +347,7 @@ func (f *fn) relational(e *syntax.CallExpr, name string, xi *sema.ExprInfo) valu
 	return value{t: xi.Type, regs: regs}
 }
 
-func (f *fn) geometric(e *syntax.CallExpr, name string, xi *sema.ExprInfo) value {
+func (f *fn) geometric(e *syntax.CallExpr, name string, fast bool, xi *sema.ExprInfo) value {
 	args := make([]value, len(e.Args))
 	for i, a := range e.Args {
 		args[i] = f.value(a)
@@ -393,7 +397,11 @@ func (f *fn) geometric(e *syntax.CallExpr, name string, xi *sema.ExprInfo) value
 		}
 		return scalarOut(s)
 	case "normalize":
-		inv := f.b.Unary(ir.OpRsqrt, ir.F32, dot(a, a))
+		rsqrt := ir.OpRsqrt
+		if fast {
+			rsqrt = ir.OpFastRsqrt
+		}
+		inv := f.b.Unary(rsqrt, ir.F32, dot(a, a))
 		out := make([]ir.Reg, len(a))
 		for i := range a {
 			out[i] = mul(a[i], inv)

@@ -151,6 +151,13 @@ func (f *fn) logical(e *syntax.BinaryExpr, xi *sema.ExprInfo) value {
 		return value{t: xi.Type, regs: f.elementwise(op, ir.Bool, a.regs, b.regs)}
 	}
 	a := f.toBool(e.X)
+	if budget := pureCondBudget; f.cheapPure(e.Y, &budget) {
+		op := ir.OpAnd
+		if e.Op == syntax.OrOr {
+			op = ir.OpOr
+		}
+		return value{t: sema.Bool, regs: []ir.Reg{f.b.Binary(op, ir.Bool, a, f.toBool(e.Y))}}
+	}
 	res := f.b.Var(ir.Bool, "sc")
 	f.b.Set(res, a)
 	if e.Op == syntax.AndAnd {

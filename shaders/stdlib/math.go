@@ -10,11 +10,34 @@ import (
 // Half arguments are widened by the caller and the result rounded back
 // (a float32 computation rounded to binary16 stays within MSL's half
 // bounds). Fast selects the metal::fast formulas of MSL Table 8.2 where
-// they differ from the precise ones.
+// they differ from the precise ones, built on the fast:: IR ops
+// (ir.OpFastExp2, ir.OpFastLog2, ir.OpFastSin, ...): fast pow(x, y) is
+// fast exp2(y·fast log2(x)), as MSL defines it.
 type E struct {
 	B    *ir.Builder
 	Fast bool
 }
+
+// exp2 and log2 are the base functions of the exponential family: the
+// fast:: ops (internal/fmath's Fast* kernels) in fast-math mode, the
+// correctly rounded ones otherwise.
+func (e E) exp2(x ir.Reg) ir.Reg {
+	if e.Fast {
+		return e.un(ir.OpFastExp2, x)
+	}
+	return e.un(ir.OpExp2, x)
+}
+
+func (e E) log2(x ir.Reg) ir.Reg {
+	if e.Fast {
+		return e.un(ir.OpFastLog2, x)
+	}
+	return e.un(ir.OpLog2, x)
+}
+
+// fastOps maps the functions with a distinct fast:: op to it.
+var fastOps = map[string]ir.Op{"sin": ir.OpFastSin, "cos": ir.OpFastCos, "tan": ir.OpFastTan,
+	"exp2": ir.OpFastExp2, "log2": ir.OpFastLog2, "rsqrt": ir.OpFastRsqrt}
 
 func (e E) c(x float32) ir.Reg               { return e.B.ConstF32(x) }
 func (e E) add(x, y ir.Reg) ir.Reg           { return e.B.Binary(ir.OpAdd, ir.F32, x, y) }
@@ -87,7 +110,7 @@ func split(c float64) (float32, float32) {
 // Exp is e^x.
 func (e E) Exp(x ir.Reg) ir.Reg {
 	if e.Fast {
-		return e.un(ir.OpExp2, e.mul(x, e.c(float32(math.Log2E))))
+		return e.exp2(e.mul(x, e.c(float32(math.Log2E))))
 	}
 	hi, lo := split(math.Log2E)
 	h, l := e.mulSplit(x, hi, lo)
@@ -102,11 +125,11 @@ func (e E) Exp10(x ir.Reg) ir.Reg {
 }
 
 // Log is the natural logarithm.
-func (e E) Log(x ir.Reg) ir.Reg { return e.mul(e.un(ir.OpLog2, x), e.c(float32(math.Ln2))) }
+func (e E) Log(x ir.Reg) ir.Reg { return e.mul(e.log2(x), e.c(float32(math.Ln2))) }
 
 // Log10 is the base-10 logarithm.
 func (e E) Log10(x ir.Reg) ir.Reg {
-	return e.mul(e.un(ir.OpLog2, x), e.c(float32(math.Log10(2))))
+	return e.mul(e.log2(x), e.c(float32(math.Log10(2))))
 }
 
 // log2Split returns log2(a) as e + l with e an integer-valued float and
@@ -141,7 +164,7 @@ func (e E) expLog(y, a ir.Reg) ir.Reg {
 // Pow is pow(x, y) with the C special cases (fast: exp2(y*log2 x)).
 func (e E) Pow(x, y ir.Reg) ir.Reg {
 	if e.Fast {
-		return e.un(ir.OpExp2, e.mul(y, e.un(ir.OpLog2, x)))
+		return e.exp2(e.mul(y, e.log2(x)))
 	}
 	ax := e.un(ir.OpAbs, x)
 	r := e.expLog(y, ax)
@@ -159,7 +182,7 @@ func (e E) Pow(x, y ir.Reg) ir.Reg {
 // Powr is pow for x >= 0 (NaN for negative x).
 func (e E) Powr(x, y ir.Reg) ir.Reg {
 	if e.Fast {
-		return e.un(ir.OpExp2, e.mul(y, e.un(ir.OpLog2, x)))
+		return e.exp2(e.mul(y, e.log2(x)))
 	}
 	r := e.expLog(y, x)
 	return e.sel(e.cmp(ir.OpLt, x, e.c(0)), e.c(float32(math.NaN())), r)
@@ -393,6 +416,9 @@ func (e E) Unary(name string, x ir.Reg) (ir.Reg, bool) {
 		"acos": ir.OpAcos, "atan": ir.OpAtan, "sqrt": ir.OpSqrt, "rsqrt": ir.OpRsqrt, "ceil": ir.OpCeil,
 		"floor": ir.OpFloor, "trunc": ir.OpTrunc, "rint": ir.OpRint, "nearbyint": ir.OpRint,
 		"exp2": ir.OpExp2, "log2": ir.OpLog2, "fabs": ir.OpAbs, "abs": ir.OpAbs}
+	if op, ok := fastOps[name]; ok && e.Fast {
+		return e.un(op, x), true
+	}
 	if op, ok := direct[name]; ok {
 		return e.un(op, x), true
 	}
