@@ -89,7 +89,7 @@ func newRenderCmd() *cobra.Command {
 	fl.StringVar(&f.tonemap, "tonemap", "pbr-neutral", "tone mapping: pbr-neutral, aces or none")
 	fl.Uint32Var(&f.seed, "seed", 0, "sample pattern seed")
 	fl.IntVar(&f.threads, "threads", 0, "worker goroutines (0: all cores); the image does not depend on it")
-	fl.StringVar(&f.env, "env", "", "environment: an equirectangular FILE.hdr or a constant colour r,g,b (default: black)")
+	fl.StringVar(&f.env, "env", "", "environment: an equirectangular FILE.hdr or a constant colour r,g,b (default: black, or white for a scene without lights)")
 	fl.Float64Var(&f.envIntensity, "env-intensity", 1, "environment multiplier")
 	fl.Float64Var(&f.envRotation, "env-rotation", 0, "environment rotation about +Y in degrees")
 	fl.StringArrayVar(&f.materials, "material", nil, "replace material NAME (or * for all) with the [[visible]] function of an MSL file: NAME=file.metal (repeatable)")
@@ -287,6 +287,12 @@ func runRender(cmd *cobra.Command, name string, f *renderFlags) error {
 	if err != nil {
 		return err
 	}
+	if opts.Env == nil && unlit(s) {
+		// A model exported without lights would render black; light it
+		// the way a viewer would, and say so.
+		opts.Env = &render.Environment{Color: [3]float32{1, 1, 1}, Intensity: 1}
+		fmt.Fprintln(stderr, "ingot render: the scene has no lights or emissive surfaces; lighting it with a white environment (choose one with --env)")
+	}
 	dev, err := render.NewDevice(f.threads)
 	if err != nil {
 		return err
@@ -355,4 +361,11 @@ func runRender(cmd *cobra.Command, name string, f *renderFlags) error {
 			img.SPP, img.Elapsed.Seconds(), setupTime.Seconds(), samples/img.Elapsed.Seconds())
 	}
 	return nil
+}
+
+// unlit reports whether s has neither punctual lights nor emissive
+// surfaces at time 0, so that without an environment it would render
+// black.
+func unlit(s *scenes.Scene) bool {
+	return len(s.Lights) == 0 && len(s.AreaLights(s.InstancesAt(0))) == 0
 }

@@ -86,3 +86,41 @@ func TestRenderCommandErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestRenderUnlitScene: a model without lights is lit by a white
+// environment (and the user is told) instead of rendering black.
+func TestRenderUnlitScene(t *testing.T) {
+	duck := filepath.Join("..", "..", "..", "shared", "scenes", "Duck", "glTF-Binary", "Duck.glb")
+	if _, err := os.Stat(duck); err != nil {
+		t.Skip("shared scenes absent")
+	}
+	out := filepath.Join(t.TempDir(), "duck.png")
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), []string{"render", duck, "-o", out, "--size", "24x24", "--spp", "2", "--quiet"}, &stdout, &stderr)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "no lights") {
+		t.Errorf("no note about the missing lights: %q", stderr.String())
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sum uint32
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bb, _ := img.At(x, y).RGBA()
+			sum += (r + g + bb) >> 8
+		}
+	}
+	if sum == 0 {
+		t.Error("the unlit scene rendered black")
+	}
+}
