@@ -291,7 +291,7 @@ func runRender(cmd *cobra.Command, name string, f *renderFlags) error {
 		// A model exported without lights would render black; light it
 		// the way a viewer would, and say so.
 		opts.Env = &render.Environment{Color: [3]float32{1, 1, 1}, Intensity: 1}
-		fmt.Fprintln(stderr, "ingot render: the scene has no lights or emissive surfaces; lighting it with a white environment (choose one with --env)")
+		fmt.Fprintln(stderr, "ingot render: the scene has no light sources; lighting it with a white environment (choose one with --env)")
 	}
 	dev, err := render.NewDevice(f.threads)
 	if err != nil {
@@ -363,9 +363,18 @@ func runRender(cmd *cobra.Command, name string, f *renderFlags) error {
 	return nil
 }
 
-// unlit reports whether s has neither punctual lights nor emissive
-// surfaces at time 0, so that without an environment it would render
-// black.
+// unlit reports whether s has no light source at time 0: no punctual
+// lights and no emitter of uniform colour. Emissive textures (glowing
+// details such as a helmet's displays) do not count: a model lit only by
+// them would render nearly black without an environment.
 func unlit(s *scenes.Scene) bool {
-	return len(s.Lights) == 0 && len(s.AreaLights(s.InstancesAt(0))) == 0
+	if len(s.Lights) > 0 {
+		return false
+	}
+	for _, a := range s.AreaLights(s.InstancesAt(0)) {
+		if !a.Textured {
+			return false
+		}
+	}
+	return true
 }

@@ -100,7 +100,7 @@ func TestRenderUnlitScene(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
-	if !strings.Contains(stderr.String(), "no lights") {
+	if !strings.Contains(stderr.String(), "no light sources") {
 		t.Errorf("no note about the missing lights: %q", stderr.String())
 	}
 	f, err := os.Open(out)
