@@ -86,18 +86,25 @@ func env(c *exec.Call) (*resources, error) {
 func group(m lane.Mask, tex, smp []uint64) (lane.Mask, int) {
 	l := m.First()
 	t := tex[l]
-	var s uint64
-	if smp != nil {
-		s = smp[l]
-	}
+	// Compare every lane (a straight loop, cheaper than walking the set
+	// bits) and keep the active ones.
 	var g lane.Mask
-	for mm := m; mm != 0; mm &= mm - 1 {
-		i := lane.Mask(mm).First()
-		if tex[i] == t && (smp == nil || smp[i] == s) {
+	if smp == nil {
+		for i, v := range tex {
+			if v == t {
+				g |= 1 << uint(i)
+			}
+		}
+		return g & m, l
+	}
+	s := smp[l]
+	smp = smp[:len(tex)]
+	for i, v := range tex {
+		if v == t && smp[i] == s {
 			g |= 1 << uint(i)
 		}
 	}
-	return g, l
+	return g & m, l
 }
 
 // texture resolves lane l's texture ID and checks its type.
@@ -231,15 +238,19 @@ func (k *texOp) sampleLike(c *exec.Call, op int) error {
 			i++
 		}
 		mask := [1]uint64{uint64(g)}
+		mk := mask[:]
+		if c.W == lane.MaxWidth && g == ^lane.Mask(0) {
+			mk = nil // every lane: the samplers skip their per-lane mask test
+		}
 		o := k.out(c, nres, &scratch)
 		switch op {
 		case opSample, opSampleCompare:
 			i = k.lod(c, &a, i, l)
 			k.offsets(c, &a, i, l)
 			if op == opSample {
-				err = t.SampleBatch(s, &a, mask[:], o)
+				err = t.SampleBatch(s, &a, mk, o)
 			} else {
-				err = t.SampleCompareBatch(s, &a, mask[:], o)
+				err = t.SampleCompareBatch(s, &a, mk, o)
 			}
 		case opGather:
 			i = k.offsets(c, &a, i, l)
@@ -247,10 +258,10 @@ func (k *texOp) sampleLike(c *exec.Call, op int) error {
 			if !k.info.Depth {
 				comp = int(c.Arg32(i)[l])
 			}
-			err = t.GatherBatch(s, &a, comp, mask[:], o)
+			err = t.GatherBatch(s, &a, comp, mk, o)
 		case opGatherCompare:
 			k.offsets(c, &a, i, l)
-			err = t.GatherCompareBatch(s, &a, mask[:], o)
+			err = t.GatherCompareBatch(s, &a, mk, o)
 		}
 		if err != nil {
 			return c.Fault(exec.FaultIntrinsic, l, 0, err.Error())

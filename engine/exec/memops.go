@@ -234,6 +234,8 @@ func (w *worker) affine(fr *frame, in *inst) error {
 				v := fr.r32[in.ops[0].off : int(in.ops[0].off)+W]
 				if scale == 4 {
 					copy(b[:4*W], bytesOf32(v))
+				} else if dst, ok := words(b); ok && scale%4 == 0 {
+					lane.ScatterStrided32(dst, v, int(scale/4))
 				} else {
 					for i := range v {
 						binary.LittleEndian.PutUint32(b[uint64(i)*scale:], v[i])

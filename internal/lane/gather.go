@@ -15,6 +15,18 @@ func GatherStrided32(d, src []uint32, stride int) {
 	}
 }
 
+// ScatterStrided32 sets d[i*stride] = s[i]; d must hold
+// (len(s)-1)*stride + 1 elements.
+func ScatterStrided32(d, s []uint32, stride int) {
+	if len(s) == 0 {
+		return
+	}
+	d = d[:(len(s)-1)*stride+1]
+	for i, v := range s {
+		d[i*stride] = v
+	}
+}
+
 // GatherStrided2x32 de-interleaves two consecutive components per lane:
 // d0[i] = src[i*stride], d1[i] = src[i*stride+1].
 func GatherStrided2x32(d0, d1, src []uint32, stride int) {

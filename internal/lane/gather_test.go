@@ -35,3 +35,25 @@ func TestGatherStrided(t *testing.T) {
 		}
 	}
 }
+
+func TestScatterStrided32(t *testing.T) {
+	for _, n := range []int{64, 5, 1, 0} {
+		for _, stride := range []int{1, 2, 4, 6} {
+			s := make([]uint32, n)
+			for i := range s {
+				s[i] = uint32(i*7 + 1)
+			}
+			d := make([]uint32, max(n*stride, 1))
+			ScatterStrided32(d, s, stride)
+			for j, v := range d {
+				want := uint32(0)
+				if j%stride == 0 && j/stride < n {
+					want = s[j/stride]
+				}
+				if v != want {
+					t.Fatalf("n=%d stride=%d: d[%d] = %d, want %d", n, stride, j, v, want)
+				}
+			}
+		}
+	}
+}

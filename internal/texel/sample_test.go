@@ -773,25 +773,34 @@ func TestDirectRGBA8MatchesGeneral(t *testing.T) {
 						if !norm {
 							scale = 9
 						}
-						for i := range n {
-							u[i], v[i] = (r.Float32()*3-1)*scale, (r.Float32()*3-1)*scale
-						}
-						mask := []uint64{0xfffffffffff0fff7, 0x0000000ffffffff}
-						a := SampleArgs{U: u[:], V: v[:], Mode: LodZero, Offset: [3]int32{1, -2}}
-						var o1, o2 [4][n]float32
-						if err := tex.SampleBatch(s, &a, mask, Out{o1[0][:], o1[1][:], o1[2][:], o1[3][:]}); err != nil {
-							t.Fatal(err)
-						}
-						fastPaths = false
-						err := tex.SampleBatch(s, &a, mask, Out{o2[0][:], o2[1][:], o2[2][:], o2[3][:]})
-						fastPaths = true
-						if err != nil {
-							t.Fatal(err)
-						}
-						for c := range 4 {
+						// Lanes spread over [-1, 2) sizes (many near or past
+						// an edge) and over the texture (whole groups of
+						// lanes inside, as vector kernels take them).
+						for _, inside := range []bool{false, true} {
 							for i := range n {
-								if math.Float32bits(o1[c][i]) != math.Float32bits(o2[c][i]) {
-									t.Fatalf("%v mips %d %v %v norm %v lane %d ch %d: fast %v general %v", f, mips, mode, filt, norm, i, c, o1[c][i], o2[c][i])
+								u[i], v[i] = (r.Float32()*3-1)*scale, (r.Float32()*3-1)*scale
+								if inside {
+									u[i], v[i] = r.Float32()*scale*0.8, r.Float32()*scale*1.1
+								}
+							}
+							for _, mask := range [][]uint64{{0xfffffffffff0fff7, 0x0000000ffffffff}, nil} {
+								a := SampleArgs{U: u[:], V: v[:], Mode: LodZero, Offset: [3]int32{1, -2}}
+								var o1, o2 [4][n]float32
+								if err := tex.SampleBatch(s, &a, mask, Out{o1[0][:], o1[1][:], o1[2][:], o1[3][:]}); err != nil {
+									t.Fatal(err)
+								}
+								fastPaths = false
+								err := tex.SampleBatch(s, &a, mask, Out{o2[0][:], o2[1][:], o2[2][:], o2[3][:]})
+								fastPaths = true
+								if err != nil {
+									t.Fatal(err)
+								}
+								for c := range 4 {
+									for i := range n {
+										if math.Float32bits(o1[c][i]) != math.Float32bits(o2[c][i]) {
+											t.Fatalf("%v mips %d %v %v norm %v inside %v mask %v lane %d ch %d: fast %v general %v", f, mips, mode, filt, norm, inside, mask != nil, i, c, o1[c][i], o2[c][i])
+										}
+									}
 								}
 							}
 						}
