@@ -29,15 +29,9 @@ type AccelerationStructureCommandEncoder struct {
 // AccelerationStructureCommandEncoder starts encoding acceleration
 // structure commands. Only one encoder may be open at a time.
 func (cb *CommandBuffer) AccelerationStructureCommandEncoder() (*AccelerationStructureCommandEncoder, error) {
-	cb.mu.Lock()
-	defer cb.mu.Unlock()
-	if cb.status >= StatusCommitted {
-		return nil, fmt.Errorf("engine: AccelerationStructureCommandEncoder: %w", ErrCommitted)
+	if err := cb.beginEncoder("AccelerationStructureCommandEncoder"); err != nil {
+		return nil, err
 	}
-	if cb.encoding {
-		return nil, errors.New("engine: AccelerationStructureCommandEncoder: another encoder is still open")
-	}
-	cb.encoding = true
 	return &AccelerationStructureCommandEncoder{cb: cb}, nil
 }
 

@@ -56,16 +56,25 @@ type bufSlot struct {
 // may be open at a time; ending it with EndEncoding is required before
 // another encoder or Commit.
 func (cb *CommandBuffer) ComputeCommandEncoder() (*ComputeCommandEncoder, error) {
+	if err := cb.beginEncoder("ComputeCommandEncoder"); err != nil {
+		return nil, err
+	}
+	return &ComputeCommandEncoder{cb: cb}, nil
+}
+
+// beginEncoder marks an encoder open on cb, refusing when cb is committed
+// or another encoder is still open; method names the caller in errors.
+func (cb *CommandBuffer) beginEncoder(method string) error {
 	cb.mu.Lock()
 	defer cb.mu.Unlock()
 	if cb.status >= StatusCommitted {
-		return nil, fmt.Errorf("engine: ComputeCommandEncoder: %w", ErrCommitted)
+		return fmt.Errorf("engine: %s: %w", method, ErrCommitted)
 	}
 	if cb.encoding {
-		return nil, errors.New("engine: ComputeCommandEncoder: another encoder is still open")
+		return fmt.Errorf("engine: %s: another encoder is still open", method)
 	}
 	cb.encoding = true
-	return &ComputeCommandEncoder{cb: cb}, nil
+	return nil
 }
 
 // SetLabel sets the encoder's debug label.
