@@ -52,6 +52,7 @@ const (
 	opShlI
 	opShrI
 	opShrU
+	opRevI
 	opLtI
 	opLeI
 	opLtU

@@ -756,6 +756,10 @@ func fastOp(in *ir.Instr) (vop, bool) {
 			return opOrI, false
 		case ir.OpXor:
 			return opXorI, false
+		case ir.OpReverseBits:
+			if k != ir.Bool {
+				return opRevI, false
+			}
 		case ir.OpShl:
 			return opShlI, false
 		case ir.OpShr:

@@ -152,6 +152,9 @@ func (w *worker) vload(fr *frame, in *inst) error {
 			return nil
 		}
 	}
+	if (in.space == ir.Device || in.space == ir.Constant) && (size == 4 && dst.file == file32 || size == 8 && dst.file == file64) {
+		return w.gather(fr, in, m, dst, addr)
+	}
 	for ; m != 0; m &= m - 1 {
 		l := m.First()
 		b, err := w.locate(fr, in, addr[l], l, false)
@@ -159,6 +162,51 @@ func (w *worker) vload(fr *frame, in *inst) error {
 			return err
 		}
 		fr.put(dst, l, readKind(b, in.k))
+	}
+	return nil
+}
+
+// gather runs a 4-byte (into the 32-bit file) or 8-byte (into the 64-bit
+// file) device or constant load for the lanes of m at addresses addr[l]:
+// lanes that hit the worker's cached buffer cost two compares; the others
+// go through locate, which refills the cache or reports the fault.
+func (w *worker) gather(fr *frame, in *inst, m lane.Mask, dst operand, addr []uint64) error {
+	W := w.w
+	am := uint64(in.align) - 1
+	if in.align == 0 {
+		am = 0
+	}
+	c := &w.cache
+	if in.k.Size() == 4 {
+		d := fr.r32[dst.off : int(dst.off)+W]
+		for ; m != 0; m &= m - 1 {
+			l := m.First()
+			a := addr[l]
+			if a&am == 0 && a >= c.lo && a+4 <= c.hi && a+4 > a {
+				d[l] = binary.LittleEndian.Uint32(c.data[a-c.lo:])
+				continue
+			}
+			b, err := w.locate(fr, in, a, l, false)
+			if err != nil {
+				return err
+			}
+			d[l] = binary.LittleEndian.Uint32(b)
+		}
+		return nil
+	}
+	d := fr.r64[dst.off : int(dst.off)+W]
+	for ; m != 0; m &= m - 1 {
+		l := m.First()
+		a := addr[l]
+		if a&am == 0 && a >= c.lo && a+8 <= c.hi && a+8 > a {
+			d[l] = binary.LittleEndian.Uint64(c.data[a-c.lo:])
+			continue
+		}
+		b, err := w.locate(fr, in, a, l, false)
+		if err != nil {
+			return err
+		}
+		d[l] = binary.LittleEndian.Uint64(b)
 	}
 	return nil
 }
@@ -290,6 +338,16 @@ func (w *worker) affine(fr *frame, in *inst) error {
 					v[l] = binary.LittleEndian.Uint32(tg[a:])
 				}
 			}
+		}
+	}
+	if !store && (in.space == ir.Device || in.space == ir.Constant) {
+		if dst := in.res[0]; size == 4 && dst.file == file32 || size == 8 && dst.file == file64 {
+			addr := w.addrs[:W]
+			for mm := m; mm != 0; mm &= mm - 1 {
+				l := mm.First()
+				addr[l] = base + ext(idx[l])*scale
+			}
+			return w.gather(fr, in, m, dst, addr)
 		}
 	}
 	for ; m != 0; m &= m - 1 {

@@ -71,9 +71,19 @@ func (m *Memory) Bytes(addr, size uint64) (b []byte, readOnly, ok bool) {
 }
 
 // memCache remembers the last buffer a worker resolved, so that most
-// lanes of a batch cost two compares.
+// lanes of a batch cost two compares, and the few buffers before it, so
+// that code alternating between buffers (a material record, a vertex
+// stream, a table) rarely searches the buffer table.
 type memCache struct {
 	lo, hi uint64 // [lo, hi) of the cached buffer
+	data   []byte
+	ro     bool
+	prev   [3]memEntry // earlier buffers, most recent first
+}
+
+// memEntry is one remembered buffer.
+type memEntry struct {
+	lo, hi uint64
 	data   []byte
 	ro     bool
 }
@@ -82,11 +92,28 @@ func (c *memCache) resolve(m *Memory, addr, size uint64) ([]byte, bool) {
 	if addr >= c.lo && addr+size <= c.hi && addr+size >= addr {
 		return c.data[addr-c.lo:], true
 	}
+	if addr+size < addr {
+		return nil, false
+	}
+	cur := memEntry{c.lo, c.hi, c.data, c.ro}
+	for i := range c.prev {
+		e := c.prev[i]
+		if addr >= e.lo && addr+size <= e.hi {
+			// Swap: e becomes current, the current one takes its place.
+			c.prev[i] = cur
+			c.lo, c.hi, c.data, c.ro = e.lo, e.hi, e.data, e.ro
+			return c.data[addr-c.lo:], true
+		}
+	}
 	i := m.find(addr, size)
 	if i < 0 {
 		return nil, false
 	}
 	b := &m.bufs[i]
+	if cur.data != nil {
+		copy(c.prev[1:], c.prev[:len(c.prev)-1])
+		c.prev[0] = cur
+	}
 	c.lo, c.hi, c.data, c.ro = b.Addr, b.Addr+uint64(len(b.Data)), b.Data, b.ReadOnly
 	return c.data[addr-c.lo:], true
 }

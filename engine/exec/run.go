@@ -2,6 +2,7 @@ package exec
 
 import (
 	"math"
+	"math/bits"
 
 	"github.com/ingot-render/ingot/internal/fmath"
 	"github.com/ingot-render/ingot/internal/lane"
@@ -102,6 +103,11 @@ func (w *worker) run(fr *frame) (bool, error) {
 			d, a, b := r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W]
 			for i := range d {
 				d[i] = a[i] >> (b[i] & 31)
+			}
+		case opRevI:
+			d, a := r32[in.d:in.d+W], r32[in.a:in.a+W]
+			for i := range d {
+				d[i] = bits.Reverse32(a[i])
 			}
 		case opLtI:
 			lane.LtI32(r32[in.d:in.d+W], i32[in.a:in.a+W], i32[in.b:in.b+W])

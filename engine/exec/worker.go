@@ -135,6 +135,7 @@ type worker struct {
 	full      lane.Mask
 	mem       *Memory
 	cache     memCache
+	addrs     [64]uint64 // scratch: per-lane addresses of a gather
 	tg        []byte
 	entries   []*frame   // entry frames, one per batch of a threadgroup
 	stack     [][]*frame // [depth][function index], depth >= 1

@@ -12,7 +12,7 @@ func TestHeaderDefinesMatchGo(t *testing.T) {
 	want := map[string]uint64{
 		"BUFFER_SCENE": BufferScene, "BUFFER_ACCEL": BufferAccel, "BUFFER_IFT": BufferIFT,
 		"BUFFER_MATERIALS": BufferMaterials, "BUFFER_FRAME": BufferFrame, "BUFFER_ACCUM": BufferAccum,
-		"BUFFER_AOV": BufferAOV, "BUFFER_RAYS": BufferRays, "BUFFER_RESOLVE_ACCUM": BufferResolveAccum,
+		"BUFFER_AOV": BufferAOV, "BUFFER_RAYS": BufferRays, "BUFFER_QUEUE": BufferQueue, "BUFFER_RESOLVE_ACCUM": BufferResolveAccum,
 		"BUFFER_RESOLVE_FRAME": BufferResolveFrame, "BUFFER_RESOLVE_RGBA8": BufferResolveRGBA8,
 		"ALPHA_OPAQUE": AlphaOpaque, "ALPHA_MASK": AlphaMask, "ALPHA_BLEND": AlphaBlend,
 		"MATERIAL_DOUBLE_SIDED": MaterialDoubleSided, "MATERIAL_UNLIT": MaterialUnlit, "MATERIAL_EMISSIVE": MaterialEmissive,

@@ -78,11 +78,22 @@ func TestRefSample4Kernel(t *testing.T) {
 	for i := range qs {
 		qs[i] = SampleQuery{PixelSeed: rng.Uint32(), Index: uint32(i * 37 % 1000), Group: uint32(i % 30)}
 	}
-	out := runRefKernel(t, "ref_sample4", n, bytesOf(qs), make([]byte, 16*n), nil)
-	got := unsafe.Slice((*[4]float32)(unsafe.Pointer(&out[1][0])), n)
-	for i, q := range qs {
-		if want := Sample4(q.PixelSeed, q.Index, q.Group); got[i] != want {
-			t.Fatalf("query %+v: MSL %v, Go %v", q, got[i], want)
+	// Large indices exercise every byte of the table.
+	qs[0].Index, qs[1].Index, qs[2].Index = 0xffffffff, 0x80000000, 0x01020304
+	tab := SobolByteTable()
+	for _, k := range []struct {
+		name string
+		bufs [][]byte
+	}{
+		{"ref_sample4", [][]byte{bytesOf(qs), make([]byte, 16*n), nil}},
+		{"ref_sample4_table", [][]byte{bytesOf(qs), make([]byte, 16*n), nil, bytesOf(tab[:])}},
+	} {
+		out := runRefKernel(t, k.name, n, k.bufs...)
+		got := unsafe.Slice((*[4]float32)(unsafe.Pointer(&out[1][0])), n)
+		for i, q := range qs {
+			if want := Sample4(q.PixelSeed, q.Index, q.Group); got[i] != want {
+				t.Fatalf("%s query %+v: MSL %v, Go %v", k.name, q, got[i], want)
+			}
 		}
 	}
 }

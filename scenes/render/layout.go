@@ -17,6 +17,7 @@ const (
 	BufferAccum     = 5 // device float4* (rgb sum, sample count)
 	BufferAOV       = 6 // device AOVSample*
 	BufferRays      = 7 // device CameraRay* (camera_rays)
+	BufferQueue     = 8 // device atomic_uint* (path_trace pixel queue)
 
 	BufferResolveAccum = 0 // resolve: const device float4*
 	BufferResolveFrame = 1 // resolve: constant FrameParams&
@@ -167,7 +168,7 @@ type PunctualLight struct {
 	Pad0      uint32
 }
 
-// SceneResources is scene_types.h SceneResources (160 bytes), the
+// SceneResources is scene_types.h SceneResources (168 bytes), the
 // argument buffer of the scene.
 type SceneResources struct {
 	Instances, Geometries, Materials, Textures, Emissive, Punctual uint64
@@ -190,6 +191,7 @@ type SceneResources struct {
 	EnvRotation                                                    float32
 	EnvIntegral                                                    float32
 	GGXTables                                                      uint64
+	SobolTables                                                    uint64
 }
 
 // CameraData is scene_types.h CameraData (96 bytes).

@@ -336,6 +336,12 @@ func (r *Renderer) Render(ctx context.Context, f Frame, progress func(Progress))
 	}
 	defer aov.Release()
 	aov.SetLabel("aov")
+	work, err := r.dev.NewBuffer(4)
+	if err != nil {
+		return nil, fmt.Errorf("render: work queue buffer: %w", err)
+	}
+	defer work.Release()
+	work.SetLabel("pixel queue")
 
 	tile := f.TileSize
 	if tile == 0 {
@@ -365,7 +371,7 @@ render:
 			fs.TileX, fs.TileY, fs.TileWidth, fs.TileHeight = uint32(t.x), uint32(t.y), uint32(t.w), uint32(t.h)
 			fs.SampleStart, fs.SamplesPerPass = uint32(sppDone), uint32(k)
 			fp := FrameParams{Camera: cam, Settings: fs}
-			if err := r.dispatchTile(u, &fp, accum, aov, t.w, t.h); err != nil {
+			if err := r.dispatchTile(u, &fp, accum, aov, work, t.w*t.h); err != nil {
 				return nil, err
 			}
 			done += int64(t.w) * int64(t.h) * int64(k)
@@ -396,10 +402,21 @@ render:
 	return img, stopErr
 }
 
-// dispatchTile runs path_trace over one tile in its own command buffer.
-// The command buffer is not tied to the render's context: cancellation
-// happens between tiles, so a traversal is never abandoned half-way.
-func (r *Renderer) dispatchTile(u *upload, fp *FrameParams, accum, aov *engine.Buffer, tw, th int) error {
+// persistentGroups is the number of 64-thread groups per worker that
+// path_trace runs: two, so that a worker always has a second SIMD-group
+// batch while the queue drains; more only lengthen the tail.
+const persistentGroups = 2
+
+// dispatchTile runs path_trace over one tile of pixels pixels in its own
+// command buffer. The kernel's threads take pixels from the work queue
+// (reset to 0 here), so the grid is sized to keep every worker busy, not
+// to the tile: a few SIMD-groups per worker, each looping until the tile
+// is done. The command buffer is not tied to the render's context:
+// cancellation happens between tiles, so a traversal is never abandoned
+// half-way.
+func (r *Renderer) dispatchTile(u *upload, fp *FrameParams, accum, aov, work *engine.Buffer, pixels int) error {
+	clear(work.Contents())
+	threads := min(pixels, persistentGroups*64*max(1, r.dev.Workers()))
 	cb := r.queue.CommandBuffer(context.Background())
 	cb.SetLabel("path_trace")
 	enc, err := cb.ComputeCommandEncoder()
@@ -416,6 +433,7 @@ func (r *Renderer) dispatchTile(u *upload, fp *FrameParams, accum, aov *engine.B
 		enc.SetBytes(slices.Clone(frame), BufferFrame),
 		enc.SetBuffer(accum, 0, BufferAccum),
 		enc.SetBuffer(aov, 0, BufferAOV),
+		enc.SetBuffer(work, 0, BufferQueue),
 	}
 	for _, b := range u.buffers {
 		steps = append(steps, enc.UseResource(b))
@@ -426,7 +444,7 @@ func (r *Renderer) dispatchTile(u *upload, fp *FrameParams, accum, aov *engine.B
 	for _, s := range u.samplers {
 		steps = append(steps, enc.UseResource(s))
 	}
-	steps = append(steps, enc.DispatchThreads(engine.Sz(tw, th, 1), engine.Sz(8, 8, 1)), enc.EndEncoding(), cb.Commit())
+	steps = append(steps, enc.DispatchThreads(engine.Sz(threads, 1, 1), engine.Sz(64, 1, 1)), enc.EndEncoding(), cb.Commit())
 	if err := errors.Join(steps...); err != nil {
 		return fmt.Errorf("render: encoding path_trace: %w", err)
 	}

@@ -72,6 +72,7 @@ func TestShadersReflect(t *testing.T) {
 			{"frame", reflect.ArgBuffer, BufferFrame},
 			{"accum", reflect.ArgBuffer, BufferAccum},
 			{"aov", reflect.ArgBuffer, BufferAOV},
+			{"queue", reflect.ArgBuffer, BufferQueue},
 		}},
 		{PathTracerFile, KernelCameraRays, reflect.KindKernel, []wantArg{
 			{"frame", reflect.ArgBuffer, BufferFrame},

@@ -199,3 +199,26 @@ func TestSobolStepsMatchTable(t *testing.T) {
 		}
 	}
 }
+
+// TestSobolByteTable: four table entries XORed give Sobol dimensions 1..3
+// of any index.
+func TestSobolByteTable(t *testing.T) {
+	tab := SobolByteTable()
+	for _, idx := range []uint32{0, 1, 2, 3, 255, 256, 0x12345678, 0x80000000, 0xffffffff, 0xdeadbeef, 977, 65535} {
+		var x [4]uint32
+		for b := range 4 {
+			e := tab[256*b+int(idx>>(8*b)&255)]
+			for d := range x {
+				x[d] ^= e[d]
+			}
+		}
+		for d := uint32(1); d < SobolDims; d++ {
+			if want := Sobol(idx, d); x[d-1] != want {
+				t.Errorf("index %#x dim %d: table %#x, Sobol %#x", idx, d, x[d-1], want)
+			}
+		}
+		if x[3] != 0 {
+			t.Errorf("index %#x: w = %#x, want 0", idx, x[3])
+		}
+	}
+}

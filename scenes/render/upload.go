@@ -108,6 +108,12 @@ func newUpload(ctx context.Context, dev *engine.Device, queue *engine.CommandQue
 		return nil, err
 	}
 	res.GGXTables = ggx.GPUAddress()
+	sobolTab := SobolByteTable()
+	sobol, err := buf("sobolTables", bytesOf(sobolTab[:]), 0)
+	if err != nil {
+		return nil, err
+	}
+	res.SobolTables = sobol.GPUAddress()
 	// Textures.
 	bindings, err := u.uploadTextures(dev, s)
 	if err != nil {

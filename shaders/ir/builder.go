@@ -132,7 +132,7 @@ func (b *Builder) ConstBool(x bool) Reg {
 	return b.Const(Bool, 0)
 }
 
-// Unary applies a one-operand op (OpNeg .. OpPopcount) of kind k.
+// Unary applies a one-operand op (OpNeg .. OpReverseBits) of kind k.
 func (b *Builder) Unary(op Op, k Kind, a Reg) Reg {
 	if !op.IsUnary() {
 		b.fail("%v is not a unary op", op)

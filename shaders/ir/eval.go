@@ -245,6 +245,8 @@ func Eval(op Op, kind, from Kind, a, b, c uint64) uint64 {
 		}
 	case OpPopcount:
 		r = uint64(bits.OnesCount64(a & maskN(n)))
+	case OpReverseBits:
+		r = bits.Reverse64(a) >> (64 - n)
 	case OpAdd:
 		r = a + b
 	case OpSub:

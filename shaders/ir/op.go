@@ -47,6 +47,9 @@ const (
 	OpClz
 	OpCtz
 	OpPopcount
+	// OpReverseBits reverses the bit order of a 32- or 64-bit integer
+	// (MSL reverse_bits; narrower kinds are lowered around it).
+	OpReverseBits
 
 	// Binary arithmetic.
 	OpAdd
@@ -108,7 +111,7 @@ var opNames = [...]string{
 	OpFloor: "floor", OpCeil: "ceil", OpTrunc: "trunc", OpRint: "rint", OpExp2: "exp2",
 	OpLog2: "log2", OpSin: "sin", OpCos: "cos", OpTan: "tan", OpAsin: "asin", OpAcos: "acos",
 	OpAtan: "atan", OpFastExp2: "fast.exp2", OpFastLog2: "fast.log2", OpFastSin: "fast.sin",
-	OpFastCos: "fast.cos", OpFastTan: "fast.tan", OpFastRsqrt: "fast.rsqrt", OpClz: "clz", OpCtz: "ctz", OpPopcount: "popcount",
+	OpFastCos: "fast.cos", OpFastTan: "fast.tan", OpFastRsqrt: "fast.rsqrt", OpClz: "clz", OpCtz: "ctz", OpPopcount: "popcount", OpReverseBits: "reverse_bits",
 	OpAdd: "add", OpSub: "sub", OpMul: "mul", OpDiv: "div", OpRem: "rem", OpMin: "min",
 	OpMax: "max", OpAnd: "and", OpOr: "or", OpXor: "xor", OpShl: "shl", OpShr: "shr",
 	OpAtan2: "atan2", OpMulHi: "mulhi",
@@ -128,7 +131,7 @@ func (o Op) String() string {
 }
 
 // IsUnary reports whether o is a one-operand arithmetic op.
-func (o Op) IsUnary() bool { return o >= OpNeg && o <= OpPopcount }
+func (o Op) IsUnary() bool { return o >= OpNeg && o <= OpReverseBits }
 
 // IsBinary reports whether o is a two-operand arithmetic op (not a comparison).
 func (o Op) IsBinary() bool { return o >= OpAdd && o <= OpMulHi }
@@ -157,7 +160,7 @@ func (o Op) floatOnly() bool {
 // for the logical ones).
 func (o Op) intOnly() bool {
 	switch o {
-	case OpClz, OpCtz, OpPopcount, OpAnd, OpOr, OpXor, OpShl, OpShr, OpMulHi, OpNot:
+	case OpClz, OpCtz, OpPopcount, OpReverseBits, OpAnd, OpOr, OpXor, OpShl, OpShr, OpMulHi, OpNot:
 		return true
 	}
 	return false

@@ -62,14 +62,16 @@ func Specialize(p *Program, values map[int]uint64) (*Program, error) {
 	return q, nil
 }
 
-// Simplify runs FoldConstants, EliminateCommonSubexpressions and
+// Simplify runs FoldConstants, EliminateCommonSubexpressions,
+// ForwardVariables and
 // EliminateDeadCode until none changes anything.
 func Simplify(p *Program) {
 	for i := 0; i < 16; i++ {
 		a := FoldConstants(p)
 		c := EliminateCommonSubexpressions(p)
+		v := ForwardVariables(p)
 		b := EliminateDeadCode(p)
-		if !a && !b && !c {
+		if !a && !b && !c && !v {
 			return
 		}
 	}

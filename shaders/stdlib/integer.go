@@ -152,44 +152,9 @@ func (e I) InsertBits(base, ins, off, n ir.Reg) ir.Reg {
 	return e.bin(ir.OpOr, keep, e.bin(ir.OpAnd, e.bin(ir.OpShl, ins, o), mask))
 }
 
-// ReverseBits reverses the bit order of x.
+// ReverseBits reverses the bit order of x (within its width).
 func (e I) ReverseBits(x ir.Reg) ir.Reg {
-	u := ir.U32
-	if e.K.Bits() == 64 {
-		u = ir.U64
-	}
-	v := x
-	if e.K != u {
-		if e.K.Bits() == 64 || e.K.Bits() == 32 {
-			v = e.B.Bitcast(u, e.K, x)
-		} else {
-			v = e.B.Conv(u, unsigned(e.K), e.B.Bitcast(unsigned(e.K), e.K, x))
-		}
-	}
-	type step struct {
-		sh   uint64
-		mask uint64
-	}
-	steps := []step{{1, 0x5555555555555555}, {2, 0x3333333333333333}, {4, 0x0f0f0f0f0f0f0f0f},
-		{8, 0x00ff00ff00ff00ff}, {16, 0x0000ffff0000ffff}, {32, 0x00000000ffffffff}}
-	for _, s := range steps {
-		if s.sh >= uint64(u.Bits()) {
-			break
-		}
-		m := e.B.Const(u, s.mask)
-		sh := e.B.Const(u, s.sh)
-		a := e.B.Binary(ir.OpAnd, u, e.B.Binary(ir.OpShr, u, v, sh), m)
-		b := e.B.Binary(ir.OpShl, u, e.B.Binary(ir.OpAnd, u, v, m), sh)
-		v = e.B.Binary(ir.OpOr, u, a, b)
-	}
-	if e.K.Bits() < 32 {
-		v = e.B.Binary(ir.OpShr, u, v, e.B.Const(u, uint64(32-e.K.Bits())))
-		return e.B.Bitcast(e.K, unsigned(e.K), e.B.Conv(unsigned(e.K), u, v))
-	}
-	if e.K != u {
-		return e.B.Bitcast(e.K, u, v)
-	}
-	return v
+	return e.B.Unary(ir.OpReverseBits, e.K, x)
 }
 
 // Rotate rotates x left by n (taken modulo the width).

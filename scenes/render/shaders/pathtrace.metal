@@ -538,17 +538,25 @@ kernel void path_trace(constant SceneResources& scene [[buffer(BUFFER_SCENE)]],
                        constant FrameParams& frame [[buffer(BUFFER_FRAME)]],
                        device float4* accum [[buffer(BUFFER_ACCUM)]],
                        device AOVSample* aov [[buffer(BUFFER_AOV)]],
-                       uint2 tid [[thread_position_in_grid]]) {
+                       device atomic_uint* queue [[buffer(BUFFER_QUEUE)]]) {
     constant RenderSettings& st = frame.settings;
-    if (tid.x >= st.tileWidth || tid.y >= st.tileHeight) {
+    // Work queue: each thread takes the next pixel of the tile from an
+    // atomic counter, renders all of the pass's samples of it, adds them to
+    // accum and takes the next, until the tile is done. Together with path
+    // regeneration below this keeps a SIMD-group's lanes busy until the
+    // queue runs dry, instead of idling behind the slowest pixel. Which
+    // thread renders a pixel does not change its value: every pixel's sum
+    // depends only on (pixel, sample index), and is added once.
+    uint npix = st.tileWidth * st.tileHeight;
+    if (st.samplesPerPass == 0u || st.tileWidth == 0u) {
         return;
     }
-    uint px = st.tileX + tid.x;
-    uint py = st.tileY + tid.y;
-    if (px >= st.width || py >= st.height) {
-        return;
-    }
-    uint seed = pixel_seed(px, py, hash_combine(st.seed, st.frameIndex));
+    uint job = atomic_fetch_add_explicit(queue, 1u, memory_order_relaxed);
+    bool newPixel = true;
+    uint px = 0u;
+    uint py = 0u;
+    uint seed = 0u;
+    const device uint4* sobol = scene.sobolTables;
     float3 sum = float3(0.0f);
     float3 albedo = float3(0.0f);
     float3 normal = float3(0.0f);
@@ -558,10 +566,10 @@ kernel void path_trace(constant SceneResources& scene [[buffer(BUFFER_SCENE)]],
     isect.set_triangle_front_facing_winding(winding::counterclockwise);
     bool useNEE = (st.flags & SETTINGS_NO_NEE) == 0u;
     // Path regeneration: the loop runs one bounce per iteration, and a
-    // lane whose path ended starts its next sample at once instead of
-    // idling until the longest path of its SIMD-group ends. Each pixel
-    // still adds its samples in index order, so the sums (and the image)
-    // are the bits of a loop over samples.
+    // lane whose path ended starts its next sample (or pixel) at once
+    // instead of idling until the longest path of its SIMD-group ends.
+    // Each pixel still adds its samples in index order, so the sums (and
+    // the image) are the bits of a loop over samples.
     uint s = 0u;
     bool fresh = true;
     uint idx = 0u;
@@ -576,11 +584,24 @@ kernel void path_trace(constant SceneResources& scene [[buffer(BUFFER_SCENE)]],
     float3 pathAlbedo = float3(0.0f);
     float3 pathNormal = float3(0.0f);
     float pathDepth = 0.0f;
-    while (s < st.samplesPerPass) {
+    while (job < npix) {
+        if (newPixel) {
+            px = st.tileX + job % st.tileWidth;
+            py = st.tileY + job / st.tileWidth;
+            seed = pixel_seed(px, py, hash_combine(st.seed, st.frameIndex));
+            sum = float3(0.0f);
+            albedo = float3(0.0f);
+            normal = float3(0.0f);
+            depth = 0.0f;
+            hits = 0.0f;
+            s = 0u;
+            fresh = true;
+            newPixel = false;
+        }
         if (fresh) {
             idx = st.sampleStart + s;
-            float4 film = sample4(seed, idx, DIM_CAMERA);
-            float4 tu = sample4(seed, idx, DIM_TIME);
+            float4 film = sample4_table(sobol, seed, idx, DIM_CAMERA);
+            float4 tu = sample4_table(sobol, seed, idx, DIM_TIME);
             r = camera_ray(frame.camera, st, px, py, film, tu.x, time);
             mu = motion_u(frame.camera, time);
             L = float3(0.0f);
@@ -667,7 +688,7 @@ kernel void path_trace(constant SceneResources& scene [[buffer(BUFFER_SCENE)]],
             BSDFState bst = bsdf_state(bp, woL);
             // Next-event estimation.
             if (useNEE) {
-                float4 ul = sample4(seed, idx, DIM_BOUNCE0 + 2u * bounce + 1u);
+                float4 ul = sample4_table(sobol, seed, idx, DIM_BOUNCE0 + 2u * bounce + 1u);
                 LightSample ls = sample_light(scene, p, ul);
                 if (ls.pdf > 0.0f && any(ls.Li > float3(0.0f))) {
                     float3 wiL = float3(dot(ls.wi, tx), dot(ls.wi, ty), dot(ls.wi, n));
@@ -683,7 +704,7 @@ kernel void path_trace(constant SceneResources& scene [[buffer(BUFFER_SCENE)]],
                 }
             }
             // BSDF sampling.
-            float4 ub = sample4(seed, idx, DIM_BOUNCE0 + 2u * bounce);
+            float4 ub = sample4_table(sobol, seed, idx, DIM_BOUNCE0 + 2u * bounce);
             BSDFSample bs = bsdf_state_sample(bp, bst, woL, ub.xyz);
             if (!bs.ok) {
                 break;
@@ -729,15 +750,19 @@ kernel void path_trace(constant SceneResources& scene [[buffer(BUFFER_SCENE)]],
         hits += pathDepth > 0.0f ? 1.0f : 0.0f;
         s++;
         fresh = true;
-    }
-    uint i = py * st.width + px;
-    accum[i] += float4(sum, float(st.samplesPerPass));
-    if ((st.flags & SETTINGS_AOV) != 0u) {
-        AOVSample o = aov[i];
-        o.albedo += float4(albedo, float(st.samplesPerPass));
-        o.normal += float4(normal, float(st.samplesPerPass));
-        o.depth += float4(depth, hits, 0.0f, 0.0f);
-        aov[i] = o;
+        if (s == st.samplesPerPass) {
+            uint i = py * st.width + px;
+            accum[i] += float4(sum, float(st.samplesPerPass));
+            if ((st.flags & SETTINGS_AOV) != 0u) {
+                AOVSample o = aov[i];
+                o.albedo += float4(albedo, float(st.samplesPerPass));
+                o.normal += float4(normal, float(st.samplesPerPass));
+                o.depth += float4(depth, hits, 0.0f, 0.0f);
+                aov[i] = o;
+            }
+            job = atomic_fetch_add_explicit(queue, 1u, memory_order_relaxed);
+            newPixel = true;
+        }
     }
 }
 

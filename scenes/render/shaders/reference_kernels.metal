@@ -25,6 +25,17 @@ kernel void ref_sample4(const device SampleQuery* q [[buffer(0)]], device float4
     out[i] = sample4(q[i].pixelSeed, q[i].index, q[i].group);
 }
 
+// ref_sample4_table: the same queries through sample4_table (buffer 3:
+// render.SobolByteTable).
+kernel void ref_sample4_table(const device SampleQuery* q [[buffer(0)]], device float4* out [[buffer(1)]],
+                              constant uint& count [[buffer(2)]], const device uint4* sobol [[buffer(3)]],
+                              uint i [[thread_position_in_grid]]) {
+    if (i >= count) {
+        return;
+    }
+    out[i] = sample4_table(sobol, q[i].pixelSeed, q[i].index, q[i].group);
+}
+
 // BSDF query: parameters, wo, wi (for eval) and u (for sample), 80 bytes.
 struct BSDFQuery {
     packed_float3 baseColor;

@@ -143,3 +143,20 @@ inline float4 sample4(uint pixelSeed, uint index, uint group) {
     r.w = to_unit(owen_scramble(x3, hash_combine(seed, 4u)));
     return r;
 }
+
+// sample4_table is sample4 with dimensions 1..3 read from the byte table
+// of SceneResources.sobolTables (render.SobolByteTable: entry 256·b + v is
+// the XOR of the direction numbers of the set bits of byte value v at byte
+// b of the index): the same bits in four loads instead of 32 steps.
+inline float4 sample4_table(const device uint4* sobol, uint pixelSeed, uint index, uint group) {
+    uint seed = hash_combine(pixelSeed, hash32(group));
+    uint i = owen_scramble(index, seed);
+    uint3 x = sobol[i & 255u].xyz ^ sobol[256u + ((i >> 8u) & 255u)].xyz ^
+              sobol[512u + ((i >> 16u) & 255u)].xyz ^ sobol[768u + (i >> 24u)].xyz;
+    float4 r;
+    r.x = to_unit(owen_scramble(reverse_bits(i), hash_combine(seed, 1u)));
+    r.y = to_unit(owen_scramble(x.x, hash_combine(seed, 2u)));
+    r.z = to_unit(owen_scramble(x.y, hash_combine(seed, 3u)));
+    r.w = to_unit(owen_scramble(x.z, hash_combine(seed, 4u)));
+    return r;
+}

@@ -48,6 +48,7 @@ typedef simd_packed_float2 packed_float2;
 #define BUFFER_ACCUM 5      // device float4* accumulation (rgb sum, sample count)
 #define BUFFER_AOV 6        // device AOVSample* (albedo, normal, depth)
 #define BUFFER_RAYS 7       // device CameraRay* (camera_rays output)
+#define BUFFER_QUEUE 8      // device atomic_uint* (path_trace pixel queue, zero before each dispatch)
 // resolve buffer indices.
 #define BUFFER_RESOLVE_ACCUM 0  // const device float4*
 #define BUFFER_RESOLVE_FRAME 1  // constant FrameParams&
@@ -204,7 +205,7 @@ struct PunctualLight {
 };
 
 // The argument buffer bound at BUFFER_SCENE (and as buffer 0 of the
-// intersection function table). 160 bytes, align 8.
+// intersection function table). 168 bytes, align 8.
 struct SceneResources {
     INGOT_PTR(InstanceData) instances;        // @0
     INGOT_PTR(GeometryData) geometries;       // @8
@@ -233,6 +234,7 @@ struct SceneResources {
     float envRotation;                        // @144 radians about +Y
     float envIntegral;                        // @148 mean luminance·sinθ of the map (pdf normaliser)
     INGOT_PTR(float) ggxTables;               // @152 GGX albedo tables, GGX_TABLE_FLOATS values (bsdf.h)
+    INGOT_PTR(uint4) sobolTables;             // @160 Sobol dimensions 1..3 by index byte (sampler.h sample4_table)
 };
 
 // Camera at the frame's shutter interval. Directions are unit vectors of
