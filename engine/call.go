@@ -106,7 +106,6 @@ func (l *Library) NewCallPipeline(name string, constants *FunctionConstantValues
 	d := l.dev
 	pl, err := exec.Compile(prog, res.Entry, exec.Options{
 		Workers:      d.opts.Workers,
-		MaxSteps:     d.opts.InstructionBudget,
 		MaxCallDepth: d.opts.MaxCallDepth,
 		Intrinsics:   d.intrinsics,
 	})
@@ -158,6 +157,7 @@ func (c *CallPipeline) Call(ctx context.Context, records *Buffer, n int) error {
 		Args:   []uint64{records.GPUAddress()},
 		Memory: snap.mem,
 		Env:    snap.res,
+		Budget: exec.NewStepBudget(c.dev.opts.InstructionBudget),
 	})
 	if err != nil {
 		return fmt.Errorf("engine: call %s: %w", c.name, err)

@@ -39,9 +39,10 @@ type DeviceOptions struct {
 	// Workers is the number of goroutines a dispatch uses (default
 	// GOMAXPROCS). Results never depend on it.
 	Workers int
-	// InstructionBudget bounds the executor instructions of each dispatch
-	// of a command buffer (counted per batch of lanes, loop bodies and
-	// calls charged their static length); 0 means no limit.
+	// InstructionBudget bounds the executor instructions of each command
+	// buffer, summed over its dispatches (counted per batch of lanes, loop
+	// bodies and calls charged their static length; see
+	// CommandBuffer.SetInstructionBudget); 0 means no limit.
 	InstructionBudget int64
 	// TimeBudget bounds the wall time of one command buffer from the
 	// moment it starts executing; 0 means no limit.

@@ -40,9 +40,9 @@
 // # Faults
 //
 // An out-of-bounds or misaligned access (buffers, threadgroup memory,
-// textures), a kernel exceeding the device's instruction budget (per
-// dispatch) or time budget (per command buffer, see also
-// CommandBuffer.SetTimeBudget), or a cancelled context stops the command
+// textures), a command buffer exceeding the device's instruction budget
+// (summed over its dispatches; CommandBuffer.SetInstructionBudget) or time
+// budget (CommandBuffer.SetTimeBudget), or a cancelled context stops the command
 // buffer: its Status becomes StatusError and Error returns an *exec.Fault
 // (wrapped) naming the function, the source position and the thread.
 // Other command buffers and the process are unaffected.

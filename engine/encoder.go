@@ -490,6 +490,7 @@ func (c *dispatchCmd) run(ctx context.Context) error {
 		}
 	}
 	d.Env = snap.res
+	d.Budget = stepBudgetFrom(ctx)
 	return c.p.pl.Run(ctx, d)
 }
 

@@ -118,7 +118,6 @@ func (d *Device) NewComputePipelineState(fn *Function, constants *FunctionConsta
 	}
 	pl, err := exec.Compile(prog, res.Entry, exec.Options{
 		Workers:      d.opts.Workers,
-		MaxSteps:     d.opts.InstructionBudget,
 		MaxCallDepth: d.opts.MaxCallDepth,
 		Intrinsics:   d.intrinsics,
 	})

@@ -90,6 +90,48 @@ type CommandBuffer struct {
 	start, end time.Time
 	// timeBudget overrides DeviceOptions.TimeBudget when set (> 0).
 	timeBudget time.Duration
+	// instrBudget overrides DeviceOptions.InstructionBudget when set (> 0).
+	instrBudget int64
+	// steps counts the executor instructions of the buffer's dispatches.
+	steps *exec.StepBudget
+}
+
+// SetInstructionBudget overrides the device's instruction budget for
+// this command buffer (0 keeps the device's): the total over all of its
+// dispatches. It must be called before Commit.
+func (cb *CommandBuffer) SetInstructionBudget(n int64) error {
+	cb.mu.Lock()
+	defer cb.mu.Unlock()
+	if cb.status >= StatusCommitted {
+		return fmt.Errorf("engine: SetInstructionBudget: %w", ErrCommitted)
+	}
+	if n < 0 {
+		return fmt.Errorf("engine: SetInstructionBudget: budget is %d, want ≥ 0", n)
+	}
+	cb.instrBudget = n
+	return nil
+}
+
+// InstructionsExecuted returns the executor instructions the buffer's
+// dispatches have run so far (counted per batch of lanes, as the budget
+// counts them).
+func (cb *CommandBuffer) InstructionsExecuted() int64 {
+	cb.mu.Lock()
+	s := cb.steps
+	cb.mu.Unlock()
+	if s == nil {
+		return 0
+	}
+	return s.Used()
+}
+
+// stepBudgetKey carries a command buffer's *exec.StepBudget to its
+// dispatch commands.
+type stepBudgetKey struct{}
+
+func stepBudgetFrom(ctx context.Context) *exec.StepBudget {
+	b, _ := ctx.Value(stepBudgetKey{}).(*exec.StepBudget)
+	return b
 }
 
 // SetTimeBudget overrides the device's time budget for this command
@@ -264,6 +306,15 @@ func (cb *CommandBuffer) execute(cmds []command) error {
 		ctx, cancel = context.WithTimeoutCause(ctx, tb, ErrTimeBudget)
 		defer cancel()
 	}
+	ib := cb.q.dev.opts.InstructionBudget
+	cb.mu.Lock()
+	if cb.instrBudget > 0 {
+		ib = cb.instrBudget
+	}
+	steps := exec.NewStepBudget(ib)
+	cb.steps = steps
+	cb.mu.Unlock()
+	ctx = context.WithValue(ctx, stepBudgetKey{}, steps)
 	for i := range cmds {
 		if err := ctx.Err(); err != nil {
 			return cb.wrap(context.Cause(ctx))

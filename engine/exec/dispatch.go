@@ -26,6 +26,35 @@ type Dispatch struct {
 	// resource tables (textures, samplers, acceleration structures by
 	// resource ID) that their implementations look handles up in.
 	Env any
+	// Budget, when not nil, is an instruction budget shared with other
+	// dispatches (a command buffer's): the dispatch charges its steps to
+	// it and faults with FaultBudget once the total passes its limit.
+	Budget *StepBudget
+}
+
+// StepBudget is an instruction budget shared by several dispatches, e.g.
+// every dispatch of one command buffer. Steps are counted as for
+// Options.MaxSteps (executed VM instructions per batch; loop bodies and
+// calls charged their static length). It is safe for concurrent use.
+type StepBudget struct {
+	limit int64
+	used  atomic.Int64
+}
+
+// NewStepBudget returns a budget of limit steps (limit ≤ 0: none, the
+// budget only counts).
+func NewStepBudget(limit int64) *StepBudget { return &StepBudget{limit: limit} }
+
+// Limit returns the budget's limit (≤ 0: none).
+func (b *StepBudget) Limit() int64 { return b.limit }
+
+// Used returns the steps charged so far.
+func (b *StepBudget) Used() int64 { return b.used.Load() }
+
+// charge adds n steps and reports whether the budget is exceeded.
+func (b *StepBudget) charge(n int64) bool {
+	u := b.used.Add(n)
+	return b.limit > 0 && u > b.limit
 }
 
 var dispatchIDs atomic.Uint64
@@ -37,6 +66,7 @@ type dispatchState struct {
 	grid     Grid
 	args     []uint64
 	mem      *Memory
+	budget   *StepBudget
 	tgSize   uint32
 	deadline time.Time
 	next     atomic.Int64
@@ -67,7 +97,10 @@ func (pl *Pipeline) Run(ctx context.Context, d Dispatch) error {
 	if mem == nil {
 		mem = &Memory{}
 	}
-	ds := &dispatchState{id: dispatchIDs.Add(1), env: d.Env, ctx: ctx, grid: g, args: d.Args, mem: mem, tgSize: uint32(tgSize)}
+	ds := &dispatchState{id: dispatchIDs.Add(1), env: d.Env, ctx: ctx, grid: g, args: d.Args, mem: mem, budget: d.Budget, tgSize: uint32(tgSize)}
+	if d.Budget != nil && d.Budget.limit > 0 && d.Budget.Used() > d.Budget.limit {
+		return &Fault{Kind: FaultBudget, Function: pl.entry.fn.Name, Detail: "the shared instruction budget was spent by earlier dispatches"}
+	}
 	ds.faultTG.Store(math.MaxInt64)
 	if pl.opt.Timeout > 0 {
 		ds.deadline = time.Now().Add(pl.opt.Timeout)
@@ -123,7 +156,14 @@ func (w *worker) work(ds *dispatchState, n int) (ok bool) {
 	if m := w.pl.opt.MaxSteps; m > 0 && m/4 < w.interval {
 		w.interval = max(m/4, 1)
 	}
+	if b := ds.budget; b != nil && b.limit > 0 && b.limit/4 < w.interval {
+		w.interval = max(b.limit/4, 1)
+	}
 	w.steps, w.flushed, w.nextCheck = 0, 0, w.interval
+	if ds.budget != nil {
+		// Charge the steps since the last check when the worker leaves.
+		defer func() { ds.budget.charge(w.steps - w.flushed) }()
+	}
 	for {
 		t = ds.next.Add(1) - 1
 		if t >= int64(n) || t > ds.faultTG.Load() {

@@ -289,10 +289,14 @@ const checkEvery = 1 << 16
 func (w *worker) check(fr *frame, in *inst) error {
 	w.nextCheck = w.steps + w.interval
 	ds := w.ds
-	total := ds.steps.Add(w.steps - w.flushed)
+	delta := w.steps - w.flushed
+	total := ds.steps.Add(delta)
 	w.flushed = w.steps
 	l := fr.exec.First()
 	if max := w.pl.opt.MaxSteps; max > 0 && total > max {
+		return w.fault(fr, in, FaultBudget, l, 0, "")
+	}
+	if ds.budget != nil && ds.budget.charge(delta) {
 		return w.fault(fr, in, FaultBudget, l, 0, "")
 	}
 	select {
