@@ -146,6 +146,9 @@ func (ds *dispatchState) record(t int64, err error) {
 func (w *worker) work(ds *dispatchState, n int) (ok bool) {
 	var t int64
 	defer func() {
+		// Leave no dirty AVX state to the scalar code that runs next on
+		// this thread (SIMD builds).
+		lane.LeaveSIMD()
 		if r := recover(); r != nil {
 			ds.record(t, &Fault{Kind: FaultInternal, Function: w.pl.entry.fn.Name, Detail: fmt.Sprint("executor panic: ", r)})
 			ok = false

@@ -443,3 +443,11 @@ func gather4x4AVX2(d0, d1, d2, d3, src []uint32) {
 		d0[i], d1[i], d2[i], d3[i] = src[4*i], src[4*i+1], src[4*i+2], src[4*i+3]
 	}
 }
+
+// LeaveSIMD clears the upper halves of the AVX registers (VZEROUPPER), so
+// that scalar code running next on this thread pays no AVX-SSE transition.
+func LeaveSIMD() {
+	if useAVX2 {
+		archsimd.ClearAVXUpperBits()
+	}
+}
