@@ -97,6 +97,9 @@ func (pl *Pipeline) Run(ctx context.Context, d Dispatch) error {
 	if mem == nil {
 		mem = &Memory{}
 	}
+	if mem, err = mem.WithProgramData(pl.prog); err != nil {
+		return fmt.Errorf("exec: dispatch %s: %w", pl.entry.fn.Name, err)
+	}
 	ds := &dispatchState{id: dispatchIDs.Add(1), env: d.Env, ctx: ctx, grid: g, args: d.Args, mem: mem, budget: d.Budget, tgSize: uint32(tgSize)}
 	if d.Budget != nil && d.Budget.limit > 0 && d.Budget.Used() > d.Budget.limit {
 		return &Fault{Kind: FaultBudget, Function: pl.entry.fn.Name, Detail: "the shared instruction budget was spent by earlier dispatches"}

@@ -3,6 +3,8 @@ package exec
 import (
 	"fmt"
 	"sort"
+
+	"github.com/ingot-render/ingot/shaders/ir"
 )
 
 // Buffer is one device or constant memory allocation, visible to shaders at
@@ -43,6 +45,19 @@ func NewMemory(bufs ...Buffer) (*Memory, error) {
 		}
 	}
 	return m, nil
+}
+
+// WithProgramData returns m plus the read-only data segment of p at
+// ir.DataBase (m itself when p has none).
+func (m *Memory) WithProgramData(p *ir.Program) (*Memory, error) {
+	if len(p.Data) == 0 {
+		return m, nil
+	}
+	var bufs []Buffer
+	if m != nil {
+		bufs = append(bufs, m.bufs...)
+	}
+	return NewMemory(append(bufs, Buffer{Addr: ir.DataBase, Data: p.Data, ReadOnly: true, Name: "program constants"})...)
 }
 
 // find returns the index of the buffer holding [addr, addr+size), or -1.

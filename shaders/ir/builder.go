@@ -419,3 +419,50 @@ func (b *Builder) Finish() error {
 	}
 	return VerifyFunction(b.Prog, b.Fn)
 }
+
+// ConstValue returns the value of r when it is computed from constants
+// only (OpConst, conversions, arithmetic, select) by instructions already
+// built in the open blocks; ok is false otherwise.
+func (b *Builder) ConstValue(r Reg) (v uint64, ok bool) {
+	defs := map[Reg]*Instr{}
+	for _, o := range b.stack {
+		for _, in := range *o.blk {
+			if in.Dst != NoReg {
+				defs[in.Dst] = in
+			}
+		}
+	}
+	var eval func(r Reg, depth int) (uint64, bool)
+	eval = func(r Reg, depth int) (uint64, bool) {
+		in := defs[r]
+		if in == nil || depth > 64 || (r > 0 && int(r) < len(b.Fn.Regs) && b.Fn.Regs[r].Var) {
+			return 0, false
+		}
+		switch {
+		case in.Op == OpConst:
+			return in.Imm, true
+		case in.Op == OpConv || in.Op == OpBitcast || in.Op.IsUnary() || in.Op.IsBinary() || in.Op.IsCompare() ||
+			in.Op == OpFma || in.Op == OpSelect:
+			var a [3]uint64
+			for i, x := range in.Args {
+				if i >= len(a) {
+					return 0, false
+				}
+				v, ok := eval(x, depth+1)
+				if !ok {
+					return 0, false
+				}
+				a[i] = v
+			}
+			if in.Op == OpSelect {
+				if a[0]&1 != 0 {
+					return a[1], true
+				}
+				return a[2], true
+			}
+			return Eval(in.Op, in.Kind, in.From, a[0], a[1], a[2]), true
+		}
+		return 0, false
+	}
+	return eval(r, 0)
+}

@@ -11,6 +11,7 @@ func Clone(p *Program) *Program {
 		q.Intrinsics[i] = d
 	}
 	q.Constants = append([]FuncConstant(nil), p.Constants...)
+	q.Data = append([]byte(nil), p.Data...)
 	for _, f := range p.Funcs {
 		g := *f
 		g.Params = append([]Reg(nil), f.Params...)

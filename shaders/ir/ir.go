@@ -135,7 +135,38 @@ type Program struct {
 	Funcs      []*Function
 	Intrinsics []IntrinsicDecl
 	Constants  []FuncConstant
-	Fset       *diag.FileSet // optional; resolves Instr.Pos for messages
+	// Data is the program's constant data segment: program-scope constant
+	// arrays, laid out as in memory (AddData). Executors map it read-only
+	// at Constant address DataBase, so functions reach it with ordinary
+	// Constant loads at DataBase + offset.
+	Data []byte
+	Fset *diag.FileSet // optional; resolves Instr.Pos for messages
+}
+
+// DataBase is the Constant address of Program.Data's first byte, far
+// above any buffer address an executor hands out.
+const DataBase uint64 = 0xffff_0000_0000_0000
+
+// MaxData bounds Program.Data (Metal's constant address space has no fixed
+// limit; this keeps a runaway initializer from exhausting memory).
+const MaxData = 64 << 20
+
+// AddData appends b to the data segment at the next multiple of align (a
+// power of two) and returns its Constant address, or ok false when the
+// segment would exceed MaxData.
+func (p *Program) AddData(b []byte, align uint32) (addr uint64, ok bool) {
+	if align == 0 {
+		align = 1
+	}
+	off := (len(p.Data) + int(align) - 1) &^ (int(align) - 1)
+	if off+len(b) > MaxData {
+		return 0, false
+	}
+	for len(p.Data) < off {
+		p.Data = append(p.Data, 0)
+	}
+	p.Data = append(p.Data, b...)
+	return DataBase + uint64(off), true
 }
 
 // NewProgram returns an empty program.

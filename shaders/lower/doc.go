@@ -77,10 +77,14 @@
 // take their receiver's Thread address as a hidden first parameter (again
 // copied in and out when the receiver lives elsewhere).
 //
-// Program-scope constants with a constant value are folded; other
-// program-scope constants (arrays, structs, matrices) are materialized at
-// the start of each function that uses them (arrays in thread memory):
-// the IR has no constant data segment. Function constants become
+// Program-scope constants with a constant value are folded. Program-scope
+// arrays with a compile-time constant initializer go into the program's
+// data segment (ir.Program.Data, mapped read-only at ir.DataBase in the
+// constant address space), once per program: they are indexed, referenced
+// and pointed to in place. Other program-scope constants (structs,
+// matrices, arrays whose initializer needs function constants) are
+// materialized at the start of each function that uses them (arrays in
+// thread memory). Function constants become
 // ir.OpFuncConst / ir.OpFuncConstDefined (scalars only); derived constants
 // are computed from their initializer where used.
 //

@@ -1,6 +1,10 @@
 package lower
 
 import (
+	"encoding/binary"
+	"math"
+
+	"github.com/ingot-render/ingot/internal/fmath"
 	"github.com/ingot-render/ingot/shaders/diag"
 	"github.com/ingot-render/ingot/shaders/ir"
 	"github.com/ingot-render/ingot/shaders/sema"
@@ -388,14 +392,57 @@ func (f *fn) global(v *sema.Var, pos diag.Pos) {
 	save := f.info
 	f.info = f.p.sp.Info
 	defer func() { f.info = save }()
+	if addr, ok := f.p.dataAddr[v]; ok {
+		f.locals[v] = &lvalue{t: v.Type, mem: true, addr: f.b.ConstU64(addr), space: ir.Constant, readOnly: true}
+		return
+	}
 	val := f.initValue(v.Type, d.Init, d.InitKind)
 	if v.Type.Kind == sema.KArray {
+		// A constant initializer goes into the program's data segment
+		// once: indexing and constant pointers then read it in place.
+		if addr, ok := f.dataSegment(v.Type, val); ok {
+			f.p.dataAddr[v] = addr
+			f.locals[v] = &lvalue{t: v.Type, mem: true, addr: f.b.ConstU64(addr), space: ir.Constant, readOnly: true}
+			return
+		}
 		lv := f.alloca(v.Type)
 		f.store(lv, val)
 		f.locals[v] = lv
 		return
 	}
 	f.locals[v] = &lvalue{t: v.Type, alts: []alt{{regs: val.regs}}, readOnly: true}
+}
+
+// dataSegment lays val (of array type t) out in the program's data
+// segment when every component is a compile-time constant, and returns its
+// Constant address.
+func (f *fn) dataSegment(t *sema.Type, val value) (uint64, bool) {
+	cs, ok := flatten(t)
+	size, align, _ := sema.Layout(t)
+	if !ok || len(cs) != len(val.regs) || size <= 0 || size > ir.MaxData {
+		return 0, false
+	}
+	b := make([]byte, size)
+	for i, c := range cs {
+		v, ok := f.b.ConstValue(val.regs[i])
+		if !ok {
+			return 0, false
+		}
+		switch c.kind.Size() {
+		case 1:
+			b[c.off] = byte(v)
+		case 2:
+			if c.kind == ir.F16 {
+				v = uint64(fmath.Float32ToHalf(math.Float32frombits(uint32(v))))
+			}
+			binary.LittleEndian.PutUint16(b[c.off:], uint16(v))
+		case 4:
+			binary.LittleEndian.PutUint32(b[c.off:], uint32(v))
+		default:
+			binary.LittleEndian.PutUint64(b[c.off:], v)
+		}
+	}
+	return f.p.out.AddData(b, uint32(max(align, 1)))
 }
 
 // alloca reserves thread memory for a value of type t.

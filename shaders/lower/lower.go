@@ -142,7 +142,10 @@ type program struct {
 	fptrs    []*sema.Func
 	// lambdaCaps caches the captured variables of each lambda.
 	lambdaCaps map[*sema.Func][]*sema.Var
-	opts       Options
+	// dataAddr holds the Constant addresses of the program-scope arrays
+	// placed in the data segment (ir.Program.Data).
+	dataAddr map[*sema.Var]uint64
+	opts     Options
 	// isectLinked and isectFuncs: linked intersection functions and
 	// their lowered IR functions (raytracing.go).
 	isectLinked []linkedFunc
@@ -165,7 +168,7 @@ func (p *program) errorf(pos diag.Pos, format string, args ...any) {
 
 func newProgram(sp *sema.Program) *program {
 	return &program{sp: sp, out: ir.NewProgram(sp.Fset), funcs: map[*sema.Func]*ir.Function{},
-		consts: map[int]bool{}, gbinds: globalBindings(sp)}
+		consts: map[int]bool{}, gbinds: globalBindings(sp), dataAddr: map[*sema.Var]uint64{}}
 }
 
 // guard turns bailouts and unexpected panics into errors.

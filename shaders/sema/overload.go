@@ -56,7 +56,9 @@ func paramConversion(a Arg, p *Type) Conversion {
 		ref := p.Elem
 		sameSpace := p.Space == SpaceNone || a.Space == SpaceNone || p.Space == a.Space ||
 			(p.Space == SpaceThread && a.Space == SpaceNone)
-		if !p.Const {
+		// A constant-address-space reference is read-only whether or not
+		// it says const (constant T& binds to a constant lvalue).
+		if !p.Const && p.Space != SpaceConstant {
 			if !a.LValue || a.Const || !sameSpace {
 				return Conversion{Rank: RankNone, From: a.Type, To: p}
 			}

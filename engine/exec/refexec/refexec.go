@@ -62,6 +62,10 @@ func Run(ctx context.Context, p *ir.Program, entry string, d exec.Dispatch, opt 
 	if mem == nil {
 		mem, _ = exec.NewMemory()
 	}
+	mem, err := mem.WithProgramData(p)
+	if err != nil {
+		return fmt.Errorf("refexec: %w", err)
+	}
 	r := &runner{p: p, opt: opt, mem: mem, grid: g, ctx: ctx, layouts: map[*ir.Function]*layout{}}
 	collective := usesCollectives(p)
 	tgBytes := int(fn.ThreadgroupMemory) + int(d.ThreadgroupMemory)
