@@ -207,7 +207,29 @@ func ConvertValue(v Value, t *Type) (Value, bool) {
 			if math.IsNaN(f) {
 				return IntVal(t, 0), true
 			}
-			if (t.Kind == KULong || t.Kind == KSizeT) && f >= 9.223372036854775807e18 {
+			// Out-of-range values saturate, as the executors convert them
+			// (ir.F32ToInt): int(1e20f) is INT_MAX, uint(-1.0f) is 0.
+			bits := 8 * SizeOf(t)
+			if t.Kind == KEnum || bits <= 0 || bits > 64 {
+				bits = 32
+			}
+			if t.IsSigned() {
+				lo, hi := -math.Ldexp(1, bits-1), math.Ldexp(1, bits-1)
+				switch {
+				case f <= lo:
+					return IntVal(t, -1<<(bits-1)), true
+				case f >= hi:
+					return IntVal(t, 1<<(bits-1)-1), true
+				}
+				return IntVal(t, int64(f)), true
+			}
+			hi := math.Ldexp(1, bits)
+			switch {
+			case f <= -1 || f != f:
+				return IntVal(t, 0), true
+			case f >= hi:
+				return Value{Type: t, I: int64(uint64(1<<(bits-1)-1)<<1 | 1)}, true
+			case f >= 9.223372036854775807e18:
 				return Value{Type: t, I: int64(uint64(f))}, true
 			}
 			return IntVal(t, int64(f)), true

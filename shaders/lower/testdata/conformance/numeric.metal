@@ -4,6 +4,9 @@
 // RUN kernel=conversions grid=1 tg=1
 // BUF 0 int[8] zero
 // EXPECT 0 int[] = 3 -3 2147483647 0 0 65535 1 1065353216
+// RUN kernel=folded_conversions grid=1 tg=1
+// BUF 0 int[6] zero
+// EXPECT 0 int[] = 2147483647 -2147483648 0 -1 32767 -128
 // RUN kernel=halfs grid=1 tg=1
 // BUF 0 half[6] zero
 // EXPECT 0 half[] = 0.33325195 2048 inf 0.0999755859375 65504 -0.5
@@ -37,13 +40,24 @@ kernel void conversions(device int* out [[buffer(0)]], uint id [[thread_position
     float f = 3.7f + float(id);
     out[0] = int(f);
     out[1] = int(-f);
-    out[2] = int(1e20f + float(id));  // a constant int(1e20f) is folded by sema to 0 (see report)
+    out[2] = int(1e20f + float(id));  // computed at run time; folded_conversions has the constant forms
     float n = NAN;
     out[3] = int(n);
     out[4] = int(uint(-1.0f + float(id)));
     out[5] = int(ushort(65535.9f));
     out[6] = bool(2) ? 1 : 0;
     out[7] = as_type<int>(1.0f);
+}
+
+// Constant conversions are folded by the front end with the executors'
+// saturating semantics.
+kernel void folded_conversions(device int* out [[buffer(0)]]) {
+    out[0] = int(1e20f);
+    out[1] = int(-1e20f);
+    out[2] = int(uint(-5.0f));
+    out[3] = int(uint(1e20f));
+    out[4] = short(1e9f);
+    out[5] = char(-300.0f);
 }
 
 kernel void halfs(device half* out [[buffer(0)]], uint id [[thread_position_in_grid]]) {
