@@ -158,6 +158,7 @@ func (c *CallPipeline) Call(ctx context.Context, records *Buffer, n int) error {
 		Memory: snap.mem,
 		Env:    snap.res,
 		Budget: exec.NewStepBudget(c.dev.opts.InstructionBudget),
+		Done:   c.dev.releaseDispatch,
 	})
 	if err != nil {
 		return fmt.Errorf("engine: call %s: %w", c.name, err)

@@ -161,6 +161,10 @@ func (d *Device) RayTracingRegistry() *rt.Registry { return d.rt }
 // Name returns the device's name.
 func (d *Device) Name() string { return d.opts.Name }
 
+// releaseDispatch frees the ray-traversal state a finished dispatch left
+// behind (exec.Dispatch.Done).
+func (d *Device) releaseDispatch(id uint64) { d.rt.ReleaseDispatch(id) }
+
 // Workers returns the number of goroutines a dispatch uses.
 func (d *Device) Workers() int { return d.opts.Workers }
 

@@ -491,6 +491,7 @@ func (c *dispatchCmd) run(ctx context.Context) error {
 	}
 	d.Env = snap.res
 	d.Budget = stepBudgetFrom(ctx)
+	d.Done = dev.releaseDispatch
 	return c.p.pl.Run(ctx, d)
 }
 

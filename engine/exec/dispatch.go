@@ -26,6 +26,11 @@ type Dispatch struct {
 	// resource tables (textures, samplers, acceleration structures by
 	// resource ID) that their implementations look handles up in.
 	Env any
+	// Done, when not nil, is called once when the dispatch has ended
+	// (every worker stopped, after a fault or cancellation too) with its
+	// ID (Call.DispatchID), so that intrinsics can release per-dispatch
+	// state the shader did not release.
+	Done func(id uint64)
 	// Budget, when not nil, is an instruction budget shared with other
 	// dispatches (a command buffer's): the dispatch charges its steps to
 	// it and faults with FaultBudget once the total passes its limit.
@@ -105,6 +110,9 @@ func (pl *Pipeline) Run(ctx context.Context, d Dispatch) error {
 		return &Fault{Kind: FaultBudget, Function: pl.entry.fn.Name, Detail: "the shared instruction budget was spent by earlier dispatches"}
 	}
 	ds.faultTG.Store(math.MaxInt64)
+	if d.Done != nil {
+		defer d.Done(ds.id)
+	}
 	if pl.opt.Timeout > 0 {
 		ds.deadline = time.Now().Add(pl.opt.Timeout)
 	}

@@ -67,6 +67,10 @@ func (c *Call) ArgKind(i int) ir.Kind { return c.args[i].kind }
 // Memory returns the dispatch's buffer table (device and constant memory).
 func (c *Call) Memory() *Memory { return c.w.mem }
 
+// DispatchID returns the unique ID of the dispatch running the call (the
+// one exec.Dispatch.Done receives).
+func (c *Call) DispatchID() uint64 { return c.w.ds.id }
+
 // Env returns Dispatch.Env of the running dispatch.
 func (c *Call) Env() any { return c.w.ds.env }
 

@@ -22,6 +22,8 @@
 // allocated per call once the free list is warm, and results depend only
 // on each lane's own ray: the same on any worker count or batch width.
 //
-// A dispatch that faults between rt.begin and rt.end leaks its tracers
-// (they stay marked busy); at most MaxTracers may be busy at once.
+// A dispatch that faults or is cancelled between rt.begin and rt.end
+// leaves its tracers busy until the executor reports the dispatch's end
+// (Registry.ReleaseDispatch, which the engine calls through
+// exec.Dispatch.Done); at most MaxTracers may be busy at once.
 package rt

@@ -78,7 +78,7 @@ func (r *Registry) execBegin(c *exec.Call) error {
 		}
 		if t == nil {
 			var err error
-			if t, err = r.acquire(); err != nil {
+			if t, err = r.acquire(c.DispatchID()); err != nil {
 				return fail(l, err)
 			}
 			t.reset(acc[l], tab[l], ow[l])
@@ -229,7 +229,7 @@ type ScalarIntrinsic = func(args []uint64) ([]uint64, error)
 func ScalarIntrinsics(reg *Registry) map[string]ScalarIntrinsic {
 	m := map[string]ScalarIntrinsic{
 		stdlib.RTBegin: func(a []uint64) ([]uint64, error) {
-			t, err := reg.acquire()
+			t, err := reg.acquire(0)
 			if err != nil {
 				return nil, err
 			}

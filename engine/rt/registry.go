@@ -97,22 +97,44 @@ func (r *Registry) table(tid uint64) *Table {
 	return r.tables[tid]
 }
 
-// acquire takes a free tracer.
-func (r *Registry) acquire() (*tracer, error) {
+// acquire takes a free tracer for dispatch owner (exec.Call.DispatchID;
+// 0 when unknown).
+func (r *Registry) acquire(owner uint64) (*tracer, error) {
 	r.tmu.Lock()
 	defer r.tmu.Unlock()
 	if n := len(r.free); n > 0 {
 		t := r.tracers[r.free[n-1]]
 		r.free = r.free[:n-1]
-		t.busy = true
+		t.busy, t.owner = true, owner
 		return t, nil
 	}
 	if len(r.tracers) >= MaxTracers {
 		return nil, fmt.Errorf("more than %d ray traversals in flight", MaxTracers)
 	}
-	t := &tracer{slot: int32(len(r.tracers)), tr: accel.NewTraverser(), busy: true}
+	t := &tracer{slot: int32(len(r.tracers)), tr: accel.NewTraverser(), busy: true, owner: owner}
 	r.tracers = append(r.tracers, t)
 	return t, nil
+}
+
+// ReleaseDispatch returns to the free list every tracer dispatch owner
+// still holds: the traversals a dispatch abandoned when it faulted or was
+// cancelled between rt.begin and rt.end. Executors call it when a
+// dispatch ends (exec.Dispatch.Done); it reports how many it freed.
+func (r *Registry) ReleaseDispatch(owner uint64) int {
+	if owner == 0 {
+		return 0
+	}
+	r.tmu.Lock()
+	defer r.tmu.Unlock()
+	n := 0
+	for _, t := range r.tracers {
+		if t.busy && t.owner == owner {
+			t.busy, t.lanes = false, 0
+			r.free = append(r.free, t.slot)
+			n++
+		}
+	}
+	return n
 }
 
 // release returns t to the free list.

@@ -11,6 +11,7 @@ import (
 type tracer struct {
 	slot  int32
 	busy  bool
+	owner uint64 // the dispatch holding it (exec.Call.DispatchID), 0 if unknown
 	tr    *accel.Traverser
 	rb    accel.RayBatch
 	opts  accel.Options
