@@ -53,6 +53,11 @@ const (
 	opShrI
 	opShrU
 	opRevI
+	opNotB
+	opMinI
+	opMaxI
+	opMinU
+	opMaxU
 	opLtI
 	opLeI
 	opLtU
@@ -140,6 +145,7 @@ type inst struct {
 	space      ir.Space
 	shWide     bool
 	seqOK      bool  // affine ops: the index is a built-in, whose seq flag is valid
+	offLoad    bool  // opVLoad: the address is ops[0] (varying) + uni[b]
 	tgt        int32 // jump target
 	skip       int32 // restore ops: where to go when no lane is left
 	d, a, b, c int   // lane offsets (varying) or uniform slots
@@ -176,6 +182,7 @@ type instDef struct {
 	sh         int
 	shWide     bool
 	seqOK      bool
+	offLoad    bool
 	imm        uint64
 	align      uint32
 	tgt        int32
@@ -194,7 +201,7 @@ type instDef struct {
 }
 
 func (d *instDef) compact() inst {
-	return inst{op: d.op, irop: d.irop, k: d.k, from: d.from, space: d.space, shWide: d.shWide, seqOK: d.seqOK,
+	return inst{op: d.op, irop: d.irop, k: d.k, from: d.from, space: d.space, shWide: d.shWide, seqOK: d.seqOK, offLoad: d.offLoad,
 		tgt: d.tgt, skip: d.skip, d: d.d, a: d.a, b: d.b, c: d.c, sh: d.sh, s: d.s, x1: d.x1, x2: d.x2,
 		imm: d.imm, align: d.align, cost: d.cost,
 		instExt: &instExt{ops: d.ops, res: d.res, callee: d.callee, intr: d.intr, src: d.src,

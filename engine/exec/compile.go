@@ -536,6 +536,12 @@ func (c *compiler) simple(in *ir.Instr) {
 		}
 		return
 	case ir.OpLoad, ir.OpStore:
+		if fa, ok := c.fused[in]; ok && fa.varBase != ir.NoReg {
+			c.emit(instDef{op: opVLoad, k: in.Kind, space: in.Space, align: in.Align, src: in, offLoad: true,
+				b:   int(c.uniOperand(in, fa.base1)),
+				ops: []operand{c.laneOperand(fa.varBase)}, res: []operand{c.dstOperand(in.Dst)}})
+			return
+		}
 		if fa, ok := c.fused[in]; ok {
 			ai := instDef{op: opVLoadAff, k: in.Kind, space: in.Space, align: in.Align, src: in,
 				a: int(c.laneOperand(fa.index).off), b: -1, c: -1, imm: fa.scale, from: ir.U32}
@@ -759,6 +765,21 @@ func fastOp(in *ir.Instr) (vop, bool) {
 		case ir.OpReverseBits:
 			if k != ir.Bool {
 				return opRevI, false
+			}
+		case ir.OpNot:
+			if k == ir.Bool {
+				return opNotB, false
+			}
+		case ir.OpMin, ir.OpMax:
+			switch {
+			case k == ir.I32 && in.Op == ir.OpMin:
+				return opMinI, false
+			case k == ir.I32:
+				return opMaxI, false
+			case k == ir.U32 && in.Op == ir.OpMin:
+				return opMinU, false
+			case k == ir.U32:
+				return opMaxU, false
 			}
 		case ir.OpShl:
 			return opShlI, false

@@ -12,12 +12,15 @@ import "github.com/ingot-render/ingot/shaders/ir"
 // 64-bit lanes) and drops the intermediate instructions when nothing else
 // uses them. The arithmetic is the same modulo 2^64.
 
-// fusedAddr describes base1 + base2 + ext(index) * scale.
+// fusedAddr describes base1 + base2 + ext(index) * scale, or (loads only,
+// varBase set) varBase + base1: a varying pointer plus a uniform offset,
+// as in p->member for a pointer loaded per lane.
 type fusedAddr struct {
 	base1, base2 ir.Reg // uniform; base2 may be NoReg
 	index        ir.Reg // varying U32 or I32
 	signed       bool
 	scale        uint64
+	varBase      ir.Reg   // varying U64 (the varBase + base1 form), or NoReg
 	consumed     []ir.Reg // registers this fusion reads through
 }
 
@@ -116,7 +119,19 @@ func (c *compiler) planFusion() {
 		if !ok {
 			// A bare scaled index (threadgroup and thread offsets).
 			if fa, ok = scaled(in.Args[0]); !ok || fa.scale == 1 {
-				return true
+				// A varying pointer plus a uniform offset (loads).
+				d := def[in.Args[0]]
+				if in.Op != ir.OpLoad || d == nil || d.Op != ir.OpAdd || d.Kind != ir.U64 || uniform(in.Args[0]) {
+					return true
+				}
+				x, y := d.Args[0], d.Args[1]
+				if uniform(x) {
+					x, y = y, x
+				}
+				if uniform(x) || !uniform(y) {
+					return true
+				}
+				fa = fusedAddr{base1: y, varBase: x, consumed: []ir.Reg{in.Args[0]}}
 			}
 		}
 		c.fused[in] = fa
@@ -131,6 +146,14 @@ func (c *compiler) planFusion() {
 	// a mul reads its conv).
 	chainUses := make([]int, len(f.Regs))
 	c.dead = make([]bool, len(f.Regs))
+	// The varying pointer of a varBase load is read by the load itself:
+	// it stays alive even when its own address chain is fused elsewhere.
+	pinned := make([]bool, len(f.Regs))
+	for _, fa := range c.fused {
+		if fa.varBase != ir.NoReg {
+			pinned[fa.varBase] = true
+		}
+	}
 	defer ir.Walk(f.Body, func(in *ir.Instr) bool {
 		// Comparisons folded into opIfCmp; their operands stay alive.
 		if in.Op == ir.OpIf && c.fusableCompare(in.Args[0]) {
@@ -158,7 +181,7 @@ func (c *compiler) planFusion() {
 			return true
 		})
 		for r, n := range fusedUses {
-			if n > 0 && !c.dead[r] && chainUses[r] == uses[r] {
+			if n > 0 && !c.dead[r] && !pinned[r] && chainUses[r] == uses[r] {
 				c.dead[r] = true
 				changed = true
 			}

@@ -125,6 +125,21 @@ func (w *worker) vload(fr *frame, in *inst) error {
 	}
 	W := w.w
 	addr := fr.r64[in.ops[0].off : int(in.ops[0].off)+W]
+	if in.offLoad {
+		// Varying pointer + uniform offset: form the addresses here.
+		off, a := fr.uni[in.b], w.addrs[:W]
+		if m == w.full {
+			for i, p := range addr {
+				a[i] = p + off
+			}
+		} else {
+			for mm := m; mm != 0; mm &= mm - 1 {
+				l := mm.First()
+				a[l] = addr[l] + off
+			}
+		}
+		addr = a
+	}
 	dst := in.res[0]
 	size := in.k.Size()
 	if m == w.full && (size == 4 || size == 8) && (in.space == ir.Device || in.space == ir.Constant) {

@@ -109,6 +109,31 @@ func (w *worker) run(fr *frame) (bool, error) {
 			for i := range d {
 				d[i] = bits.Reverse32(a[i])
 			}
+		case opNotB:
+			d, a := r32[in.d:in.d+W], r32[in.a:in.a+W]
+			for i := range d {
+				d[i] = (a[i] ^ 1) & 1
+			}
+		case opMinI:
+			d, a, b := i32[in.d:in.d+W], i32[in.a:in.a+W], i32[in.b:in.b+W]
+			for i := range d {
+				d[i] = min(a[i], b[i])
+			}
+		case opMaxI:
+			d, a, b := i32[in.d:in.d+W], i32[in.a:in.a+W], i32[in.b:in.b+W]
+			for i := range d {
+				d[i] = max(a[i], b[i])
+			}
+		case opMinU:
+			d, a, b := r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W]
+			for i := range d {
+				d[i] = min(a[i], b[i])
+			}
+		case opMaxU:
+			d, a, b := r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W]
+			for i := range d {
+				d[i] = max(a[i], b[i])
+			}
 		case opLtI:
 			lane.LtI32(r32[in.d:in.d+W], i32[in.a:in.a+W], i32[in.b:in.b+W])
 		case opLeI:
