@@ -28,6 +28,13 @@ type ComputePipelineOptions struct {
 	// for function tables. Nil links every intersection and visible
 	// function of the library.
 	LinkedFunctions []*Function
+	// PreloadedLibraries resolve the extern functions and extern
+	// program-scope constants the kernel's library declares but does not
+	// define (MTLComputePipelineDescriptor.preloadedLibraries): each is
+	// looked up by name and type in these libraries, in order, and linked
+	// into the pipeline. Linked libraries may not have program-scope
+	// resource bindings.
+	PreloadedLibraries []*Library
 }
 
 // ComputePipelineState is a kernel compiled for dispatch
@@ -94,6 +101,9 @@ func (d *Device) NewComputePipelineState(fn *Function, constants *FunctionConsta
 	lib := fn.lib.lib
 	lopts, linked, err := linkOptions(name, fn.lib, opts.LinkedFunctions)
 	if err != nil {
+		return nil, err
+	}
+	if lopts.Externs, err = externsOf(name, d, opts.PreloadedLibraries); err != nil {
 		return nil, err
 	}
 	res, err := lower.Entry(lib.Program, fn.fn.Checked, lopts)

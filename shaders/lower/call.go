@@ -241,7 +241,11 @@ func (f *fn) callExtra(sf *sema.Func, recv *lvalue, exprs []syntax.Expr, vals []
 		args = append(args, v.regs...)
 	}
 	args = append(args, extra...)
-	args = append(args, f.gregs...)
+	if f.p.link.fns[callee] == nil {
+		// Functions linked from another library take no hidden
+		// program-scope bindings (linkedProgram refuses libraries with any).
+		args = append(args, f.gregs...)
+	}
 	res := f.b.Call(callee, args...)
 	for _, fn := range after {
 		fn()

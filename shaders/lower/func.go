@@ -83,7 +83,10 @@ func (p *program) function(sf *sema.Func, pos diag.Pos) *ir.Function {
 		return f
 	}
 	if sf.Decl == nil || sf.Decl.Body == nil || sf.Info == nil {
-		p.errorf(pos, "function '%s' has no body", sf.QualName)
+		if fn := p.externFunc(sf, pos); fn != nil {
+			return fn
+		}
+		p.errorf(pos, "function '%s' is declared but not defined in this library or any linked library", sf.QualName)
 	}
 	var params []ir.Kind
 	if sf.Method != nil && !sf.Static {
@@ -103,6 +106,9 @@ func (p *program) function(sf *sema.Func, pos diag.Pos) *ir.Function {
 	res := p.resultKinds(sf.Result, sf.Pos())
 	b := ir.NewFunction(p.out, p.irName(sf), params, res)
 	b.Fn.Pos = sf.Pos()
+	if p.link.programs[p.sp] == p {
+		p.link.fns[b.Fn] = p // lowered from a linked library
+	}
 	p.funcs[sf] = b.Fn
 	p.pending = append(p.pending, pendingFunc{sf: sf, fn: b.Fn})
 	p.builders = append(p.builders, b)
@@ -386,11 +392,22 @@ func (f *fn) global(v *sema.Var, pos diag.Pos) {
 		}
 	}
 	d, _ := v.Decl.(*syntax.VarDecl)
+	info := f.p.sp.Info
+	if (d == nil || d.Init == nil) && v.Extern {
+		// Defined in a linked library: lower its initializer here.
+		if dp, dv := f.p.externVar(v); dv != nil {
+			d, _ = dv.Decl.(*syntax.VarDecl)
+			info = dp.Info
+		}
+	}
 	if d == nil || d.Init == nil {
+		if v.Extern {
+			f.errorf(pos, "extern variable '%s' is not defined in any linked library", v.Name)
+		}
 		f.errorf(pos, "program-scope variable '%s' without initializer is not supported", v.Name)
 	}
 	save := f.info
-	f.info = f.p.sp.Info
+	f.info = info
 	defer func() { f.info = save }()
 	if addr, ok := f.p.dataAddr[v]; ok {
 		f.locals[v] = &lvalue{t: v.Type, mem: true, addr: f.b.ConstU64(addr), space: ir.Constant, readOnly: true}

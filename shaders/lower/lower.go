@@ -21,6 +21,21 @@ type Options struct {
 	// every intersection function of the program. intersect() calls reach
 	// the linked functions whose tags equal the intersector's.
 	IntersectionFunctions []string
+	// Externs resolves the functions and program-scope variables the
+	// program declares extern without defining them, against other
+	// libraries (linking); nil reports them as errors.
+	Externs Externs
+}
+
+// Externs finds the definitions of extern declarations in other programs
+// (MTLLinkedFunctions and preloaded libraries, in Metal's terms).
+type Externs interface {
+	// Func returns the definition of extern function decl (same name and
+	// signature) and the program holding it, or nil.
+	Func(decl *sema.Func) (*sema.Program, *sema.Func)
+	// Var returns the definition (with its initializer) of extern
+	// program-scope variable decl and the program holding it, or nil.
+	Var(decl *sema.Var) (*sema.Program, *sema.Var)
 }
 
 // BindingKind is the kind of resource an entry parameter carries.
@@ -145,6 +160,12 @@ type program struct {
 	// dataAddr holds the Constant addresses of the program-scope arrays
 	// placed in the data segment (ir.Program.Data).
 	dataAddr map[*sema.Var]uint64
+	// link is shared by a program and the programs linked into it.
+	link *linkState
+	// externPos, for a linked program, is where the extern declaration
+	// that pulled it in sits in the entry's program: the position its
+	// instructions report (their own positions are in another file set).
+	externPos diag.Pos
 	opts     Options
 	// isectLinked and isectFuncs: linked intersection functions and
 	// their lowered IR functions (raytracing.go).
@@ -168,7 +189,8 @@ func (p *program) errorf(pos diag.Pos, format string, args ...any) {
 
 func newProgram(sp *sema.Program) *program {
 	return &program{sp: sp, out: ir.NewProgram(sp.Fset), funcs: map[*sema.Func]*ir.Function{},
-		consts: map[int]bool{}, gbinds: globalBindings(sp), dataAddr: map[*sema.Var]uint64{}}
+		consts: map[int]bool{}, gbinds: globalBindings(sp), dataAddr: map[*sema.Var]uint64{},
+		link: &linkState{programs: map[*sema.Program]*program{}, fns: map[*ir.Function]*program{}}}
 }
 
 // guard turns bailouts and unexpected panics into errors.
@@ -215,8 +237,25 @@ func Entry(prog *sema.Program, fn *sema.Function, opts Options) (res *Result, er
 	return res, nil
 }
 
-// drain lowers every function body queued by calls.
+// drain lowers every function body queued by calls, in this program and
+// in the programs linked into it.
 func (p *program) drain() {
+	for {
+		p.drainOwn()
+		done := true
+		for _, lp := range p.link.order {
+			if len(lp.pending) > 0 {
+				lp.drainOwn()
+				done = false
+			}
+		}
+		if done && len(p.pending) == 0 {
+			return
+		}
+	}
+}
+
+func (p *program) drainOwn() {
 	for len(p.pending) > 0 {
 		q := p.pending[0]
 		p.pending = p.pending[1:]
@@ -229,6 +268,12 @@ func (p *program) drain() {
 }
 
 func (p *program) finish(opts Options) error {
+	// Linked functions' positions belong to other file sets: report them
+	// at the extern declaration that pulled their library in.
+	for fn, lp := range p.link.fns {
+		fn.Pos = lp.externPos
+		ir.Walk(fn.Body, func(in *ir.Instr) bool { in.Pos = lp.externPos; return true })
+	}
 	sort.SliceStable(p.out.Constants, func(i, j int) bool { return p.out.Constants[i].Index < p.out.Constants[j].Index })
 	if err := ir.Verify(p.out); err != nil {
 		return fmt.Errorf("lower: produced invalid IR: %w", err)
