@@ -336,6 +336,7 @@ func (e *ComputeCommandEncoder) dispatch(method string, grid exec.Grid) error {
 	type tgArg struct{ index, param int }
 	var tgArgs []tgArg
 	var accels []boundAccel
+	var stage *stageDispatch
 	for _, b := range p.bindings {
 		if !b.enabled {
 			continue
@@ -410,6 +411,17 @@ func (e *ComputeCommandEncoder) dispatch(method string, grid exec.Grid) error {
 				keep = append(keep, s.res)
 			}
 			args[b.param] = s.handle
+		case lower.BindStageIO:
+			if p.stage == nil {
+				return e.fail("%s: argument %q (%s binding at index %d) cannot be bound by a compute encoder", p.name, b.name, b.kind, b.index)
+			}
+			sd, err := e.stageDispatch(p, grid)
+			if err != nil {
+				return err
+			}
+			stage = sd
+			args[b.param] = sd.records.Addr
+			transient = append(transient, sd.records)
 		default:
 			return e.fail("%s: argument %q (%s binding at index %d) cannot be bound by a compute encoder", p.name, b.name, b.kind, b.index)
 		}
@@ -426,7 +438,7 @@ func (e *ComputeCommandEncoder) dispatch(method string, grid exec.Grid) error {
 	}
 	e.cb.mu.Lock()
 	e.cb.keep = append(e.cb.keep, keep...)
-	e.cb.cmds = append(e.cb.cmds, &dispatchCmd{p: p, d: exec.Dispatch{Grid: grid, Args: args, ThreadgroupMemory: off - p.staticTG + dyn}, transient: transient, accels: accels})
+	e.cb.cmds = append(e.cb.cmds, &dispatchCmd{p: p, d: exec.Dispatch{Grid: grid, Args: args, ThreadgroupMemory: off - p.staticTG + dyn}, transient: transient, accels: accels, stage: stage})
 	e.cb.mu.Unlock()
 	return nil
 }
@@ -461,6 +473,8 @@ type dispatchCmd struct {
 	// SetAccelerationStructure, checked to be built when the dispatch
 	// executes.
 	accels []boundAccel
+	// stage fetches the [[stage_in]] records before the kernel runs.
+	stage *stageDispatch
 }
 
 // boundAccel is an acceleration structure bound to an argument.
@@ -480,6 +494,11 @@ func (c *dispatchCmd) run(ctx context.Context) error {
 	snap, err := dev.snapshot()
 	if err != nil {
 		return err
+	}
+	if c.stage != nil {
+		if err := c.stage.fill(c.p.name); err != nil {
+			return err
+		}
 	}
 	d := c.d
 	d.Memory = snap.mem

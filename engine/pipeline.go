@@ -35,6 +35,10 @@ type ComputePipelineOptions struct {
 	// into the pipeline. Linked libraries may not have program-scope
 	// resource bindings.
 	PreloadedLibraries []*Library
+	// StageInput describes how the engine fetches a kernel's [[stage_in]]
+	// argument from buffers (MTLComputePipelineDescriptor.stageInputDescriptor);
+	// required exactly when the kernel has one.
+	StageInput *StageInputOutputDescriptor
 }
 
 // ComputePipelineState is a kernel compiled for dispatch
@@ -53,6 +57,8 @@ type ComputePipelineState struct {
 	required   [3]int // [[required_threads_per_threadgroup]], zeros if none
 
 	lib *Library
+	// stage is the [[stage_in]] fetch plan, nil without one.
+	stage *stageFetch
 	// intersectionIDs and visibleIDs map linked functions' names to the
 	// ids their table entries hold.
 	intersectionIDs map[string]uint64
@@ -136,6 +142,9 @@ func (d *Device) NewComputePipelineState(fn *Function, constants *FunctionConsta
 	}
 	ps := &ComputePipelineState{dev: d, name: name, label: opts.Label, pl: pl, staticTG: pl.ThreadgroupMemory(), maxThreads: MaxThreadsPerThreadgroup,
 		lib: fn.lib, intersectionIDs: res.IntersectionFunctionIDs, visibleIDs: res.FunctionIDs}
+	if ps.stage, err = planStageInput(name, res, opts.StageInput); err != nil {
+		return nil, err
+	}
 	if linked != nil {
 		ps.visibleIDs = map[string]uint64{}
 		for n, id := range res.FunctionIDs {

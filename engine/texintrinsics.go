@@ -86,6 +86,11 @@ func env(c *exec.Call) (*resources, error) {
 func group(m lane.Mask, tex, smp []uint64) (lane.Mask, int) {
 	l := m.First()
 	t := tex[l]
+	// The common case: one texture (and sampler) for the whole batch,
+	// checked with a branch-free OR of differences, four lanes a step.
+	if uniformIDs(tex, t) && (smp == nil || uniformIDs(smp[:len(tex)], smp[l])) {
+		return m, l
+	}
 	// Compare every lane (a straight loop, cheaper than walking the set
 	// bits) and keep the active ones.
 	var g lane.Mask
@@ -105,6 +110,23 @@ func group(m lane.Mask, tex, smp []uint64) (lane.Mask, int) {
 		}
 	}
 	return g & m, l
+}
+
+// uniformIDs reports whether every element of ids equals id.
+func uniformIDs(ids []uint64, id uint64) bool {
+	var d0, d1, d2, d3 uint64
+	i := 0
+	for ; i+4 <= len(ids); i += 4 {
+		s := ids[i : i+4 : i+4]
+		d0 |= s[0] ^ id
+		d1 |= s[1] ^ id
+		d2 |= s[2] ^ id
+		d3 |= s[3] ^ id
+	}
+	for ; i < len(ids); i++ {
+		d0 |= ids[i] ^ id
+	}
+	return d0|d1|d2|d3 == 0
 }
 
 // texture resolves lane l's texture ID and checks its type.

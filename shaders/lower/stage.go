@@ -29,8 +29,9 @@ func (l *WrapperLayout) Field(name string) *WrapperField { return l.field(name) 
 //
 // Resource arguments are bound as for kernels (Result.Bindings); one more
 // U64 parameter, the last, of kind BindStageIO, points at an array of
-// records described by Result.Wrapper, record i belonging to thread i
-// (thread_position_in_grid.x). A record holds, in order:
+// records described by Result.Wrapper, record i belonging to the thread
+// whose linear position in the grid is i (x + width·(y + height·z); a
+// kernel's [[stage_in]] uses the same records). A record holds, in order:
 //
 //   - one FieldArg per stage input: built-in inputs ([[vertex_id]],
 //     [[instance_id]], [[position]], [[front_facing]], [[sample_id]], ...)

@@ -214,6 +214,19 @@ func (f *fn) switchStmt(s *syntax.SwitchStmt) {
 }
 
 // decl lowers a local declaration and returns the variable's storage.
+// programScopeVar returns the program-scope definition of the variable a
+// block-scope extern declaration names, or nil.
+func (f *fn) programScopeVar(v *sema.Var) *sema.Var {
+	for _, g := range f.p.sp.Globals {
+		if g.Name == v.Name && g != v {
+			if d, ok := g.Decl.(*syntax.VarDecl); ok && d.Init != nil {
+				return g
+			}
+		}
+	}
+	return nil
+}
+
 func (f *fn) decl(d syntax.Decl) *lvalue {
 	vd, ok := d.(*syntax.VarDecl)
 	if !ok {
@@ -229,6 +242,21 @@ func (f *fn) decl(d syntax.Decl) *lvalue {
 	t := v.Type
 	if isRTQuery(t) {
 		return f.queryDecl(v, vd)
+	}
+	if v.Extern && vd.Init == nil {
+		// A block-scope extern declaration names a program-scope variable
+		// (defined here or in a linked library).
+		if g := f.programScopeVar(v); g != nil {
+			if lv := f.locals[g]; lv != nil {
+				f.locals[v] = lv
+				return lv
+			}
+			f.global(g, vd.Pos())
+			f.locals[v] = f.locals[g]
+			return f.locals[v]
+		}
+		f.global(v, vd.Pos())
+		return f.locals[v]
 	}
 	switch {
 	case v.Space == sema.SpaceThreadgroup && t.Kind != sema.KPointer && t.Kind != sema.KReference:
