@@ -117,6 +117,11 @@ func (f *fn) construct(t *sema.Type, args []syntax.Expr, pos diag.Pos, xi *sema.
 	if t.IsScalar() || t.Kind == sema.KEnum || t.Kind == sema.KPointer {
 		return f.convert(f.value(args[0]), t, pos)
 	}
+	if t.Kind == sema.KOpaque && (t.Opaque.Name == "simd_vote" || t.Opaque.Name == "quad_vote") && len(args) == 1 {
+		// simd_vote(bits): the vote_t value itself.
+		v := f.value(args[0])
+		return value{t: t, regs: []ir.Reg{f.convScalar(v.regs[0], f.kindOf(valueType(v.t)), ir.U64)}}
+	}
 	switch t.Kind {
 	case sema.KVector, sema.KPacked, sema.KMatrix:
 		if len(args) == 1 {

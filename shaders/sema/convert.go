@@ -125,6 +125,16 @@ func ImplicitConversion(from, to *Type, opts ConvOpts) Conversion {
 		c.Rank = RankExact
 		return c
 	}
+	// simd_vote / quad_vote convert explicitly to and from their vote_t
+	// (an unsigned integer): uint64_t(simd_ballot(c)), simd_vote(bits).
+	if opts.Explicit && isVote(from) && to.IsInteger() {
+		c.Kind, c.Rank = ConvIntegral, RankConversion
+		return c
+	}
+	if opts.Explicit && isVote(to) && from.IsInteger() {
+		c.Kind, c.Rank = ConvIntegral, RankConversion
+		return c
+	}
 	if from.Kind == KEnum && to.IsScalar() {
 		if from.Enum.Scoped && !opts.Explicit {
 			return c
@@ -429,4 +439,9 @@ func MatrixMulType(a, b *Type) *Type {
 		return b
 	}
 	return nil
+}
+
+// isVote reports whether t is simd_vote or quad_vote.
+func isVote(t *Type) bool {
+	return t.Kind == KOpaque && t.Opaque != nil && (t.Opaque.Name == "simd_vote" || t.Opaque.Name == "quad_vote")
 }
