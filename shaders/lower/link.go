@@ -22,7 +22,7 @@ import (
 // linkState is shared by a program and the programs linked into it.
 type linkState struct {
 	programs map[*sema.Program]*program
-	order    []*program // programs linked so far, in order
+	order    []*program                // programs linked so far, in order
 	fns      map[*ir.Function]*program // functions lowered by a linked program, and that program
 }
 

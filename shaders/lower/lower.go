@@ -166,7 +166,7 @@ type program struct {
 	// that pulled it in sits in the entry's program: the position its
 	// instructions report (their own positions are in another file set).
 	externPos diag.Pos
-	opts     Options
+	opts      Options
 	// isectLinked and isectFuncs: linked intersection functions and
 	// their lowered IR functions (raytracing.go).
 	isectLinked []linkedFunc
