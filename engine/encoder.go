@@ -34,6 +34,8 @@ type ComputeCommandEncoder struct {
 	samplers [MaxSamplerArguments]*SamplerState
 	tgLen    [MaxBufferArguments]int
 	tgSet    [MaxBufferArguments]bool
+	// ibW, ibH: the imageblock size in pixels (SetImageblockWidth), 0 unset.
+	ibW, ibH int
 	label    string
 }
 
@@ -232,6 +234,21 @@ func (e *ComputeCommandEncoder) SetThreadgroupMemoryLength(length, index int) er
 	return nil
 }
 
+// SetImageblockWidth sets the size in pixels of the explicit imageblocks
+// of the kernels dispatched next (setImageblockWidth:height:): each
+// threadgroup gets width × height × sizeof(T) bytes of imageblock memory,
+// counted with its threadgroup memory.
+func (e *ComputeCommandEncoder) SetImageblockWidth(width, height int) error {
+	if err := e.usable("SetImageblockWidth"); err != nil {
+		return err
+	}
+	if width <= 0 || height <= 0 || width > 1<<15 || height > 1<<15 {
+		return e.fail("SetImageblockWidth: %d × %d pixels, want 1 … 32768 each", width, height)
+	}
+	e.ibW, e.ibH = width, height
+	return nil
+}
+
 // UseResource keeps a buffer, texture, sampler, acceleration structure or
 // function table referenced only through an argument buffer (or an
 // instance structure) alive and visible until the command buffer
@@ -335,6 +352,8 @@ func (e *ComputeCommandEncoder) dispatch(method string, grid exec.Grid) error {
 	var keep []any
 	type tgArg struct{ index, param int }
 	var tgArgs []tgArg
+	type ibArg struct{ param, size int }
+	var ibArgs []ibArg
 	var accels []boundAccel
 	var stage *stageDispatch
 	for _, b := range p.bindings {
@@ -411,6 +430,11 @@ func (e *ComputeCommandEncoder) dispatch(method string, grid exec.Grid) error {
 				keep = append(keep, s.res)
 			}
 			args[b.param] = s.handle
+		case lower.BindImageblock:
+			if e.ibW == 0 {
+				return e.fail("%s: missing imageblock size (SetImageblockWidth) for argument %q", p.name, b.name)
+			}
+			ibArgs = append(ibArgs, ibArg{b.param, b.size})
 		case lower.BindStageIO:
 			if p.stage == nil {
 				return e.fail("%s: argument %q (%s binding at index %d) cannot be bound by a compute encoder", p.name, b.name, b.kind, b.index)
@@ -432,6 +456,15 @@ func (e *ComputeCommandEncoder) dispatch(method string, grid exec.Grid) error {
 	for _, a := range tgArgs {
 		args[a.param] = uint64(off + dyn)
 		dyn += uint32(e.tgLen[a.index])
+	}
+	for _, a := range ibArgs {
+		at := (off + dyn + 15) &^ 15
+		args[a.param] = lower.ImageblockValue(at, uint16(e.ibW), uint16(e.ibH))
+		n := uint64(e.ibW) * uint64(e.ibH) * uint64(a.size)
+		if n > MaxThreadgroupMemoryLength {
+			return e.fail("%s: a %d × %d imageblock of %d-byte pixels needs %d bytes, more than %d", p.name, e.ibW, e.ibH, a.size, n, MaxThreadgroupMemoryLength)
+		}
+		dyn = at - off + uint32(n)
 	}
 	if total := int(off) + int(dyn); total > MaxThreadgroupMemoryLength {
 		return e.fail("%s: %d bytes of threadgroup memory (%d static), more than %d", p.name, total, p.staticTG, MaxThreadgroupMemoryLength)

@@ -63,6 +63,9 @@ func (f *fn) call(e *syntax.CallExpr) *lvalue {
 				}
 				return &lvalue{t: sema.UInt, alts: []alt{{regs: []ir.Reg{n}}}, readOnly: true}
 			}
+			if isOpaqueNamed(bt, "imageblock") && !me.Arrow {
+				return f.imageblockCall(e, me, bt, xi)
+			}
 			if n := bt.Opaque.Name; (n == "simd_vote" || n == "quad_vote") && !me.Arrow {
 				v := f.value(me.X).regs[0]
 				var r ir.Reg

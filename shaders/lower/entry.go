@@ -132,6 +132,12 @@ func (p *program) lowerEntryIO(sfn *sema.Function, res *Result, io *WrapperLayou
 			}
 			plans = append(plans, argPlan{param: prm, first: -1})
 			continue
+		case sema.BindImageblock:
+			elem, ok := imageblockElem(t)
+			if !ok {
+				p.errorf(prm.Pos, "kernel argument '%s': implicit imageblocks exist only in render passes (tile functions), not in compute dispatches", prm.Name)
+			}
+			bd.Kind, bd.Space, bd.Size = BindImageblock, ir.Threadgroup, sema.SizeOf(elem)
 		case sema.BindStageIn, sema.BindColor:
 			if io == nil {
 				p.errorf(prm.Pos, "kernel argument '%s' bound as %s is not supported", prm.Name, prm.Bind)

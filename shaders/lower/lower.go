@@ -67,9 +67,20 @@ const (
 	// BindStageIO: the stage input/output records of a vertex or
 	// fragment function (see Stage).
 	BindStageIO
+	// BindImageblock: an explicit imageblock<T> kernel argument, not
+	// bound from the API: the engine allocates width × height × Size bytes
+	// of threadgroup memory per threadgroup (setImageblockWidth:height:)
+	// and passes ImageblockValue(offset, width, height).
+	BindImageblock
 )
 
-var bindKindNames = [...]string{"buffer", "texture", "sampler", "threadgroup", "handle", "wrapper", "stage_io"}
+var bindKindNames = [...]string{"buffer", "texture", "sampler", "threadgroup", "handle", "wrapper", "stage_io", "imageblock"}
+
+// ImageblockValue encodes the value of an imageblock argument: its
+// threadgroup-memory offset and its width and height in pixels.
+func ImageblockValue(offset uint32, width, height uint16) uint64 {
+	return uint64(offset) | uint64(width)<<32 | uint64(height)<<48
+}
 
 func (k BindingKind) String() string { return bindKindNames[k] }
 

@@ -63,7 +63,14 @@ func (f *fn) load(lv *lvalue) value {
 		}
 		regs := make([]ir.Reg, len(cs))
 		for i, c := range cs {
-			regs[i] = f.b.Load(lv.space, c.kind, f.addOff(lv.addr, c.off), uint32(c.kind.Size()))
+			switch {
+			case c.pix != nil && c.pi == 0:
+				n := c.pix.Pixel.Components()
+				copy(regs[i:i+n], f.loadPixel(lv.space, f.addOff(lv.addr, c.off), c.pix, c.kind))
+			case c.pix != nil:
+			default:
+				regs[i] = f.b.Load(lv.space, c.kind, f.addOff(lv.addr, c.off), uint32(c.kind.Size()))
+			}
 		}
 		return value{t: t, regs: regs}
 	}
@@ -102,7 +109,13 @@ func (f *fn) store(lv *lvalue, v value) {
 			f.errorf(f.b.Pos, "cannot store a value of type '%s'", lv.t)
 		}
 		for i, c := range cs {
-			f.b.Store(lv.space, c.kind, f.addOff(lv.addr, c.off), v.regs[i], uint32(c.kind.Size()))
+			switch {
+			case c.pix != nil && c.pi == 0:
+				f.storePixel(lv.space, f.addOff(lv.addr, c.off), c.pix, c.kind, v.regs[i:i+c.pix.Pixel.Components()])
+			case c.pix != nil:
+			default:
+				f.b.Store(lv.space, c.kind, f.addOff(lv.addr, c.off), v.regs[i], uint32(c.kind.Size()))
+			}
 		}
 		return
 	}

@@ -39,7 +39,7 @@ func scalarKind(t *sema.Type) (ir.Kind, bool) {
 	case sema.KPointer, sema.KTexture, sema.KSampler, sema.KNullptr, sema.KFunc:
 		return ir.U64, true
 	case sema.KOpaque:
-		if n := t.Opaque.Name; n == "simd_vote" || n == "quad_vote" {
+		if n := t.Opaque.Name; n == "simd_vote" || n == "quad_vote" || n == "imageblock" {
 			return ir.U64, true
 		}
 		if isRTQuery(t) {
@@ -59,6 +59,9 @@ func scalarKind(t *sema.Type) (ir.Kind, bool) {
 
 // valueType strips packed vectors to vectors (the value form).
 func valueType(t *sema.Type) *sema.Type {
+	if t.Kind == sema.KPixel {
+		return t.Elem // a pixel type's value is its ALU type
+	}
 	if t.Kind == sema.KPacked {
 		return sema.Vec(t.Elem, t.N)
 	}
@@ -108,6 +111,12 @@ func alignUp(x, a int) int {
 type comp struct {
 	kind ir.Kind
 	off  int
+	// pix is the pixel storage type (KPixel) the component belongs to,
+	// pi its index in the pixel's ALU value: in memory the pixel's
+	// components are packed at off (see pixel.go); in registers they are
+	// ordinary components of the ALU type.
+	pix *sema.Type
+	pi  int
 }
 
 // flatten lists the scalar components of t in register order (vectors by
@@ -128,7 +137,7 @@ func flattenInto(t *sema.Type, base int, out *[]comp) bool {
 			return false
 		}
 		for i := 0; i < t.N; i++ {
-			*out = append(*out, comp{k, base + i*k.Size()})
+			*out = append(*out, comp{kind: k, off: base + i*k.Size()})
 		}
 		return true
 	case sema.KMatrix:
@@ -164,12 +173,25 @@ func flattenInto(t *sema.Type, base int, out *[]comp) bool {
 		return true
 	case sema.KReference:
 		return flattenInto(t.Elem, base, out)
+	case sema.KPixel:
+		e := t.Elem
+		if e.Kind == sema.KVector {
+			e = e.Elem
+		}
+		k, ok := scalarKind(e)
+		if !ok {
+			return false
+		}
+		for i := range t.Pixel.Components() {
+			*out = append(*out, comp{kind: k, off: base, pix: t, pi: i})
+		}
+		return true
 	}
 	k, ok := scalarKind(t)
 	if !ok {
 		return false
 	}
-	*out = append(*out, comp{k, base})
+	*out = append(*out, comp{kind: k, off: base})
 	return true
 }
 
