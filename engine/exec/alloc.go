@@ -51,7 +51,12 @@ func (c *compiler) allocTemps() {
 			reads := in.Args
 			// Fused ops read through their dead operands.
 			if fa, ok := c.fused[in]; ok {
-				reads = append(append([]ir.Reg(nil), reads...), fa.index)
+				reads = append([]ir.Reg(nil), reads...)
+				for _, r := range []ir.Reg{fa.index, fa.varBase, fa.base1, fa.base2} {
+					if r != ir.NoReg {
+						reads = append(reads, r)
+					}
+				}
 			}
 			if fm, ok := c.mulAdds[in]; ok {
 				reads = append(append([]ir.Reg(nil), reads...), fm.mul.Args...)

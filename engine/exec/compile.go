@@ -537,9 +537,18 @@ func (c *compiler) simple(in *ir.Instr) {
 		return
 	case ir.OpLoad, ir.OpStore:
 		if fa, ok := c.fused[in]; ok && fa.varBase != ir.NoReg {
-			c.emit(instDef{op: opVLoad, k: in.Kind, space: in.Space, align: in.Align, src: in, offLoad: true,
-				b:   int(c.uniOperand(in, fa.base1)),
-				ops: []operand{c.laneOperand(fa.varBase)}, res: []operand{c.dstOperand(in.Dst)}})
+			ld := instDef{op: opVLoad, k: in.Kind, space: in.Space, align: in.Align, src: in, offLoad: true, a: -1, b: -1,
+				imm: fa.scale, from: ir.U32, ops: []operand{c.laneOperand(fa.varBase)}, res: []operand{c.dstOperand(in.Dst)}}
+			if fa.base1 != ir.NoReg {
+				ld.b = int(c.uniOperand(in, fa.base1))
+			}
+			if fa.index != ir.NoReg {
+				ld.a = int(c.laneOperand(fa.index).off)
+				if fa.signed {
+					ld.from = ir.I32
+				}
+			}
+			c.emit(ld)
 			return
 		}
 		if fa, ok := c.fused[in]; ok {

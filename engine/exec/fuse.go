@@ -13,8 +13,9 @@ import "github.com/ingot-render/ingot/shaders/ir"
 // uses them. The arithmetic is the same modulo 2^64.
 
 // fusedAddr describes base1 + base2 + ext(index) * scale, or (loads only,
-// varBase set) varBase + base1: a varying pointer plus a uniform offset,
-// as in p->member for a pointer loaded per lane.
+// varBase set) varBase [+ base1] [+ ext(index) * scale]: a varying
+// pointer plus a uniform offset and/or a scaled index, as in p->member or
+// p[i] for a pointer loaded per lane (base1 and index may be NoReg).
 type fusedAddr struct {
 	base1, base2 ir.Reg // uniform; base2 may be NoReg
 	index        ir.Reg // varying U32 or I32
@@ -108,6 +109,51 @@ func (c *compiler) planFusion() {
 		}
 		return fusedAddr{}, false
 	}
+	// varBaseAddr matches a load address V + U, V + S or (V + S) + U with
+	// V a varying pointer, U uniform and S a scaled varying index.
+	varBaseAddr := func(in *ir.Instr) (fusedAddr, bool) {
+		r := in.Args[0]
+		d := def[r]
+		if in.Op != ir.OpLoad || d == nil || d.Op != ir.OpAdd || d.Kind != ir.U64 || uniform(r) {
+			return fusedAddr{}, false
+		}
+		fa := fusedAddr{base1: ir.NoReg, consumed: []ir.Reg{r}}
+		x, y := d.Args[0], d.Args[1]
+		if uniform(x) {
+			x, y = y, x
+		}
+		if uniform(y) {
+			// (V + S) + U or V + U.
+			fa.base1 = y
+			if dx := def[x]; dx != nil && dx.Op == ir.OpAdd && dx.Kind == ir.U64 && !uniform(x) {
+				a, b := dx.Args[0], dx.Args[1]
+				if sa, ok := scaled(b); ok && !uniform(a) {
+					sa.base1, sa.varBase = y, a
+					sa.consumed = append(sa.consumed, x, r)
+					return sa, true
+				}
+				if sa, ok := scaled(a); ok && !uniform(b) {
+					sa.base1, sa.varBase = y, b
+					sa.consumed = append(sa.consumed, x, r)
+					return sa, true
+				}
+			}
+			fa.varBase = x
+			return fa, true
+		}
+		// V + S.
+		if sa, ok := scaled(y); ok {
+			sa.base1, sa.varBase = ir.NoReg, x
+			sa.consumed = append(sa.consumed, r)
+			return sa, true
+		}
+		if sa, ok := scaled(x); ok {
+			sa.base1, sa.varBase = ir.NoReg, y
+			sa.consumed = append(sa.consumed, r)
+			return sa, true
+		}
+		return fusedAddr{}, false
+	}
 	c.def, c.uses = def, uses
 	c.fused = map[*ir.Instr]fusedAddr{}
 	fusedUses := make([]int, len(f.Regs))
@@ -119,19 +165,11 @@ func (c *compiler) planFusion() {
 		if !ok {
 			// A bare scaled index (threadgroup and thread offsets).
 			if fa, ok = scaled(in.Args[0]); !ok || fa.scale == 1 {
-				// A varying pointer plus a uniform offset (loads).
-				d := def[in.Args[0]]
-				if in.Op != ir.OpLoad || d == nil || d.Op != ir.OpAdd || d.Kind != ir.U64 || uniform(in.Args[0]) {
+				// A varying pointer plus a uniform offset and/or a scaled
+				// index (loads): p->m, p[i], p[i].m.
+				if fa, ok = varBaseAddr(in); !ok {
 					return true
 				}
-				x, y := d.Args[0], d.Args[1]
-				if uniform(x) {
-					x, y = y, x
-				}
-				if uniform(x) || !uniform(y) {
-					return true
-				}
-				fa = fusedAddr{base1: y, varBase: x, consumed: []ir.Reg{in.Args[0]}}
 			}
 		}
 		c.fused[in] = fa

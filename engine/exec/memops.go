@@ -126,16 +126,27 @@ func (w *worker) vload(fr *frame, in *inst) error {
 	W := w.w
 	addr := fr.r64[in.ops[0].off : int(in.ops[0].off)+W]
 	if in.offLoad {
-		// Varying pointer + uniform offset: form the addresses here.
-		off, a := fr.uni[in.b], w.addrs[:W]
-		if m == w.full {
-			for i, p := range addr {
-				a[i] = p + off
-			}
-		} else {
+		// Varying pointer [+ uniform offset] [+ ext(index)·scale]: form
+		// the addresses of the active lanes here.
+		var off uint64
+		if in.b >= 0 {
+			off = fr.uni[in.b]
+		}
+		a := w.addrs[:W]
+		if in.a < 0 {
 			for mm := m; mm != 0; mm &= mm - 1 {
 				l := mm.First()
 				a[l] = addr[l] + off
+			}
+		} else {
+			idx, scale := fr.r32[in.a:in.a+W], in.imm
+			for mm := m; mm != 0; mm &= mm - 1 {
+				l := mm.First()
+				x := uint64(idx[l])
+				if in.from == ir.I32 {
+					x = uint64(int64(int32(idx[l])))
+				}
+				a[l] = addr[l] + off + x*scale
 			}
 		}
 		addr = a
