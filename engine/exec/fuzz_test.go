@@ -25,6 +25,7 @@ type kernelGen struct {
 	loops int
 	in    ir.Reg
 	out   ir.Reg
+	data0 ir.Reg // Constant address of the data segment
 }
 
 const (
@@ -168,9 +169,13 @@ func (g *kernelGen) stmt() {
 	switch c := g.next(12); {
 	case c < 4:
 		b.Set(v, g.expr(k, 3))
-	case c == 4: // load
-		a := b.Binary(ir.OpAdd, ir.U64, g.in, g.index(fuzzIn))
-		x := b.Load(ir.Device, ir.U32, a, 4)
+	case c == 4: // load, from the input buffer or the program's data segment
+		base, sp := g.in, ir.Device
+		if g.next(2) == 1 {
+			base, sp = g.data0, ir.Constant
+		}
+		a := b.Binary(ir.OpAdd, ir.U64, base, g.index(fuzzIn))
+		x := b.Load(sp, ir.U32, a, 4)
 		switch {
 		case k == ir.U32:
 		case k.Size() == 4:
@@ -275,6 +280,14 @@ func genKernel(data []byte) (*ir.Program, error) {
 	b.Fn.Kernel = true
 	g := &kernelGen{data: data, b: b, vars: map[ir.Kind][]ir.Reg{}}
 	g.in, g.out = b.Param(0), b.Param(1)
+	// A data segment of fuzzIn words (ir.Program.Data) that both
+	// executors must map at ir.DataBase.
+	seg := make([]byte, 4*fuzzIn)
+	for i := range fuzzIn {
+		binary.LittleEndian.PutUint32(seg[4*i:], uint32(i)*0x9e3779b9+12345)
+	}
+	addr, _ := p.AddData(seg, 16)
+	g.data0 = b.ConstU64(addr)
 	g.gid = b.Builtin(ir.ThreadPositionInGrid)
 	for _, k := range fuzzKinds {
 		for i := 0; i < 1; i++ {
