@@ -10,6 +10,7 @@ import (
 
 	"github.com/ingot-render/ingot/internal/benchkit"
 	"github.com/ingot-render/ingot/scenes/builtin"
+	"github.com/ingot-render/ingot/scenes/gltfload"
 	"github.com/ingot-render/ingot/scenes/model"
 	"github.com/ingot-render/ingot/scenes/objload"
 )
@@ -64,6 +65,10 @@ func BenchCases(scenesDir string) []benchkit.Case {
 			}
 			addSun(s, [3]float32{-1, -2, -1}, 3)
 			return s, nil
+		}},
+		// A textured, normal-mapped glTF (five 2048² maps) under the sky.
+		{name: "render/damagedhelmet-512x512-16spp", env: sky, load: func() (*model.Scene, error) {
+			return gltfload.Load(context.Background(), filepath.Join(scenesDir, "DamagedHelmet", "glTF-Binary", "DamagedHelmet.glb"), model.Options{})
 		}},
 	}
 	var out []benchkit.Case
