@@ -3,10 +3,12 @@ package engine_test
 import (
 	"context"
 	"math"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"github.com/ingot-render/ingot/engine"
+	"github.com/ingot-render/ingot/internal/fmath"
 )
 
 const imageblockSrc = `
@@ -106,6 +108,72 @@ func TestImageblockCompute(t *testing.T) {
 				if g := float64(got[i+k]); math.Abs(g-half(wv.v)) > wv.tol {
 					t.Fatalf("thread (%d,%d) value %d = %v, want %v ± %v", gx, gy, k, g, wv.v, wv.tol)
 				}
+			}
+		}
+	}
+}
+
+const packedFloatSrc = `
+#include <metal_stdlib>
+using namespace metal;
+
+struct Packed {
+    rg11b10f<float3> a;
+    rgb9e5<float3> b;
+};
+
+// Each thread stores its three inputs into both packed formats and reads
+// them back.
+kernel void roundtrip(imageblock<Packed, imageblock_layout_explicit> img, device const float* in [[buffer(0)]],
+                      device float* out [[buffer(1)]], uint i [[thread_position_in_grid]],
+                      ushort2 lid [[thread_position_in_threadgroup]]) {
+    threadgroup_imageblock Packed* p = img.data(lid);
+    float3 v = float3(in[3 * i], in[3 * i + 1], in[3 * i + 2]);
+    p->a = v;
+    p->b = v;
+    float3 a = p->a;
+    float3 b = p->b;
+    out[6 * i] = a.x; out[6 * i + 1] = a.y; out[6 * i + 2] = a.z;
+    out[6 * i + 3] = b.x; out[6 * i + 4] = b.y; out[6 * i + 5] = b.z;
+}
+`
+
+// TestImageblockPackedFloats: rg11b10f and rgb9e5 members round exactly
+// as internal/fmath's encoders (the texture formats' conversions).
+func TestImageblockPackedFloats(t *testing.T) {
+	d := newDevice(t, engine.DeviceOptions{Workers: 2})
+	p := pipeline(t, d, packedFloatSrc, "roundtrip", nil)
+	vals := []float32{0, 1, -1, 0.5, 0.3, 1e-7, 6.1e-5, 3e-5, 1e-3, 65000, 65024, 65535, 70000, 1e9,
+		float32(math.Inf(1)), float32(math.Inf(-1)), float32(math.NaN()), 2.5, 1023.7, 0.0001234, 511.75, 12345.678}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for len(vals)%3 != 0 || len(vals) < 192 {
+		vals = append(vals, float32(math.Ldexp(rng.Float64(), rng.IntN(40)-24)))
+	}
+	n := len(vals) / 3
+	in := newBuffer(t, d, floatBytes(vals))
+	out, err := d.NewBuffer(4 * 6 * n)
+	must(t, err)
+	cb := dispatch(t, context.Background(), d.NewCommandQueue(), p, engine.Sz(n, 1, 1), engine.Sz(32, 1, 1), func(e *engine.ComputeCommandEncoder) {
+		must(t, e.SetBuffer(in, 0, 0))
+		must(t, e.SetBuffer(out, 0, 1))
+		must(t, e.SetImageblockWidth(32, 1))
+	})
+	must(t, cb.Error())
+	got := floats(out.Contents())
+	same := func(a, b float32) bool { return a == b || (a != a && b != b) }
+	for i := range n {
+		v := [3]float32{vals[3*i], vals[3*i+1], vals[3*i+2]}
+		ms := []uint{6, 6, 5}
+		for c := range 3 {
+			want := fmath.SmallFloatToFloat32(fmath.Float32ToSmallFloat(v[c], ms[c]), ms[c])
+			if g := got[6*i+c]; !same(g, want) {
+				t.Errorf("rg11b10f channel %d of %v: got %v, want %v", c, v[c], g, want)
+			}
+		}
+		want := fmath.UnpackRGB9E5(fmath.PackRGB9E5(v))
+		for c := range 3 {
+			if g := got[6*i+3+c]; !same(g, want[c]) {
+				t.Errorf("rgb9e5 channel %d of %v: got %v, want %v", c, v, g, want[c])
 			}
 		}
 	}

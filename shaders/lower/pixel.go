@@ -1,6 +1,8 @@
 package lower
 
 import (
+	"math"
+
 	"github.com/ingot-render/ingot/shaders/ir"
 	"github.com/ingot-render/ingot/shaders/sema"
 	"github.com/ingot-render/ingot/shaders/syntax"
@@ -10,8 +12,8 @@ import (
 // their ALU value packed in memory (MSL §2.7): loads unpack and convert
 // to the ALU type, stores convert and pack. Normalized channels use
 // c/max on reads and rint(clamp(v)·max) on writes; srgba8unorm's colour
-// channels add the sRGB transfer function. The packed float formats
-// rg11b10f and rgb9e5 are not implemented.
+// channels add the sRGB transfer function; rg11b10f and rgb9e5 round as
+// internal/fmath's Float32ToSmallFloat and PackRGB9E5 (bit for bit).
 
 // pixelLayout describes how a pixel kind stores its channels.
 type pixelLayout struct {
@@ -34,6 +36,8 @@ func pixelLayoutOf(k sema.PixelKind) (pixelLayout, bool) {
 		return pixelLayout{n: k.Components(), bytes: 2, signed: true, max: 32767}, true
 	case sema.PixRGB10A2:
 		return pixelLayout{n: 4}, true
+	case sema.PixRG11B10F, sema.PixRGB9E5:
+		return pixelLayout{n: 3}, true
 	}
 	return pixelLayout{}, false
 }
@@ -52,6 +56,19 @@ func (f *fn) loadPixel(sp ir.Space, addr ir.Reg, t *sema.Type, k ir.Kind) []ir.R
 			return b.Conv(k, ir.F32, x)
 		}
 		return x
+	}
+	if t.Pixel == sema.PixRG11B10F || t.Pixel == sema.PixRGB9E5 {
+		w := b.Load(sp, ir.U32, addr, 4)
+		for i := range 3 {
+			if t.Pixel == sema.PixRGB9E5 {
+				out[i] = toK(f.rgb9e5Channel(w, i))
+				continue
+			}
+			sh, m := []uint32{0, 11, 22}[i], []uint32{6, 6, 5}[i]
+			field := b.Binary(ir.OpAnd, ir.U32, b.Binary(ir.OpShr, ir.U32, w, b.ConstU32(sh)), b.ConstU32(1<<(m+5)-1))
+			out[i] = toK(f.smallFloat(field, m))
+		}
+		return out
 	}
 	if pl.bytes == 0 { // rgb10a2
 		w := b.Load(sp, ir.U32, addr, 4)
@@ -99,6 +116,19 @@ func (f *fn) storePixel(sp ir.Space, addr ir.Reg, t *sema.Type, k ir.Kind, regs 
 		v = b.Binary(ir.OpMin, ir.F32, b.Binary(ir.OpMax, ir.F32, v, b.ConstF32(lo)), b.ConstF32(1))
 		return b.Conv(to, ir.F32, b.Unary(ir.OpRint, ir.F32, b.Binary(ir.OpMul, ir.F32, v, b.ConstF32(m))))
 	}
+	if t.Pixel == sema.PixRG11B10F {
+		w := b.ConstU32(0)
+		for i, sh := range []uint32{0, 11, 22} {
+			m := []uint32{6, 6, 5}[i]
+			w = b.Binary(ir.OpOr, ir.U32, w, b.Binary(ir.OpShl, ir.U32, f.toSmallFloat(f32(regs[i]), m), b.ConstU32(sh)))
+		}
+		b.Store(sp, ir.U32, addr, w, 4)
+		return
+	}
+	if t.Pixel == sema.PixRGB9E5 {
+		b.Store(sp, ir.U32, addr, f.packRGB9E5(f32(regs[0]), f32(regs[1]), f32(regs[2])), 4)
+		return
+	}
 	if pl.bytes == 0 { // rgb10a2
 		w := b.ConstU32(0)
 		for i := range 4 {
@@ -128,6 +158,90 @@ func (f *fn) storePixel(sp ir.Space, addr ir.Reg, t *sema.Type, k ir.Kind, regs 
 		}
 		b.Store(sp, ck, f.addOff(addr, i*pl.bytes), b.Conv(ck, wide, code(v, lo, pl.max, wide)), uint32(pl.bytes))
 	}
+}
+
+// smallFloat decodes an unsigned float with a 5-bit exponent and an
+// m-bit mantissa (the channels of rg11b10f).
+func (f *fn) smallFloat(v ir.Reg, m uint32) ir.Reg {
+	b := f.b
+	u := func(x uint32) ir.Reg { return b.ConstU32(x) }
+	e := b.Binary(ir.OpShr, ir.U32, v, u(m))
+	mant := b.Binary(ir.OpAnd, ir.U32, v, u(1<<m-1))
+	mbits := b.Binary(ir.OpShl, ir.U32, mant, u(23-m))
+	normal := b.Binary(ir.OpOr, ir.U32, b.Binary(ir.OpShl, ir.U32, b.Binary(ir.OpAdd, ir.U32, e, u(112)), u(23)), mbits)
+	special := b.Binary(ir.OpOr, ir.U32, u(0x7f800000), mbits) // ∞ or NaN
+	bits := b.Select(ir.U32, b.Binary(ir.OpEq, ir.U32, e, u(31)), special, normal)
+	nf := b.Bitcast(ir.F32, ir.U32, bits)
+	sub := b.Binary(ir.OpMul, ir.F32, b.Conv(ir.F32, ir.U32, mant), b.ConstF32(float32(math.Ldexp(1, -14-int(m)))))
+	return b.Select(ir.F32, b.Binary(ir.OpEq, ir.U32, e, u(0)), sub, nf)
+}
+
+// toSmallFloat encodes x as an unsigned float with a 5-bit exponent and
+// an m-bit mantissa, rounding to nearest even: negative values and −0
+// give 0, NaN a NaN code, values at or above the largest plus half an
+// ulp +∞ (internal/fmath.Float32ToSmallFloat).
+func (f *fn) toSmallFloat(x ir.Reg, m uint32) ir.Reg {
+	b := f.b
+	u := func(v uint32) ir.Reg { return b.ConstU32(v) }
+	i32 := func(v int32) ir.Reg { return b.ConstI32(v) }
+	bits := b.Bitcast(ir.U32, ir.F32, x)
+	exp := b.Binary(ir.OpSub, ir.I32, b.Bitcast(ir.I32, ir.U32, b.Binary(ir.OpAnd, ir.U32, b.Binary(ir.OpShr, ir.U32, bits, u(23)), u(255))), i32(127))
+	ep := b.Binary(ir.OpMax, ir.I32, exp, i32(-14))
+	// scale = 2^(m − e'), exact; q = rint(x·scale) in units of the ulp.
+	sbits := b.Binary(ir.OpShl, ir.U32, b.Bitcast(ir.U32, ir.I32, b.Binary(ir.OpSub, ir.I32, i32(127+int32(m)), ep)), u(23))
+	q := b.Conv(ir.U32, ir.F32, b.Unary(ir.OpRint, ir.F32, b.Binary(ir.OpMul, ir.F32, x, b.Bitcast(ir.F32, ir.U32, sbits))))
+	// field = (e'+15)·2^m + q − 2^m: subnormals (e' = −14, q < 2^m) give
+	// q, and a rounding carry moves into the exponent by itself.
+	hi := b.Binary(ir.OpShl, ir.U32, b.Bitcast(ir.U32, ir.I32, b.Binary(ir.OpAdd, ir.I32, ep, i32(15))), u(m))
+	field := b.Binary(ir.OpSub, ir.U32, b.Binary(ir.OpAdd, ir.U32, hi, q), u(1<<m))
+	limit := float32(math.Ldexp(2-math.Ldexp(1, -int(m)-1), 15))
+	field = b.Select(ir.U32, b.Binary(ir.OpGe, ir.F32, x, b.ConstF32(limit)), u(0x1f<<m), field)
+	field = b.Select(ir.U32, b.Binary(ir.OpGt, ir.F32, x, b.ConstF32(0)), field, u(0))
+	return b.Select(ir.U32, b.Binary(ir.OpNe, ir.F32, x, x), u(0x1f<<m|1<<(m-1)), field)
+}
+
+// rgb9e5Channel decodes channel i of an RGB9E5 word: m·2^(e−24).
+func (f *fn) rgb9e5Channel(w ir.Reg, i int) ir.Reg {
+	b := f.b
+	e := b.Binary(ir.OpShr, ir.U32, w, b.ConstU32(27))
+	scale := b.Bitcast(ir.F32, ir.U32, b.Binary(ir.OpShl, ir.U32, b.Binary(ir.OpAdd, ir.U32, e, b.ConstU32(103)), b.ConstU32(23)))
+	mant := b.Binary(ir.OpAnd, ir.U32, b.Binary(ir.OpShr, ir.U32, w, b.ConstU32(uint32(9*i))), b.ConstU32(511))
+	return b.Binary(ir.OpMul, ir.F32, b.Conv(ir.F32, ir.U32, mant), scale)
+}
+
+// packRGB9E5 encodes three channels as RGB9E5 (internal/fmath.PackRGB9E5,
+// MSL §8.7.5): clamp to [0, max], shared exponent from the largest
+// channel, each channel rounded half up.
+func (f *fn) packRGB9E5(r, g, bl ir.Reg) ir.Reg {
+	b := f.b
+	const maxv = float32(511) / 512 * 65536
+	cl := func(v ir.Reg) ir.Reg {
+		c := b.Binary(ir.OpMin, ir.F32, v, b.ConstF32(maxv))
+		return b.Select(ir.F32, b.Binary(ir.OpGt, ir.F32, v, b.ConstF32(0)), c, b.ConstF32(0))
+	}
+	c := []ir.Reg{cl(r), cl(g), cl(bl)}
+	maxc := b.Binary(ir.OpMax, ir.F32, b.Binary(ir.OpMax, ir.F32, c[0], c[1]), c[2])
+	// floor(log2(maxc)), at least −16 (zero and float32 subnormals too).
+	mexp := b.Binary(ir.OpSub, ir.I32, b.Bitcast(ir.I32, ir.U32, b.Binary(ir.OpShr, ir.U32, b.Bitcast(ir.U32, ir.F32, maxc), b.ConstU32(23))), b.ConstI32(127))
+	expp := b.Binary(ir.OpAdd, ir.I32, b.Binary(ir.OpMax, ir.I32, mexp, b.ConstI32(-16)), b.ConstI32(16))
+	pow2 := func(e ir.Reg) ir.Reg { // 2^(24 − e), e in 0 … 32
+		return b.Bitcast(ir.F32, ir.U32, b.Binary(ir.OpShl, ir.U32, b.Bitcast(ir.U32, ir.I32, b.Binary(ir.OpSub, ir.I32, b.ConstI32(127+24), e)), b.ConstU32(23)))
+	}
+	// roundHalfUp is floor(x + 0.5), exactly (x ≥ 0).
+	roundHalfUp := func(x ir.Reg) ir.Reg {
+		fl := b.Unary(ir.OpFloor, ir.F32, x)
+		up := b.Binary(ir.OpGe, ir.F32, b.Binary(ir.OpSub, ir.F32, x, fl), b.ConstF32(0.5))
+		return b.Binary(ir.OpAdd, ir.U32, b.Conv(ir.U32, ir.F32, fl), b.Conv(ir.U32, ir.Bool, up))
+	}
+	maxs := roundHalfUp(b.Binary(ir.OpMul, ir.F32, maxc, pow2(expp)))
+	exps := b.Binary(ir.OpAdd, ir.I32, expp, b.Conv(ir.I32, ir.Bool, b.Binary(ir.OpEq, ir.U32, maxs, b.ConstU32(512))))
+	inv := pow2(exps)
+	w := b.Binary(ir.OpShl, ir.U32, b.Bitcast(ir.U32, ir.I32, exps), b.ConstU32(27))
+	for i, ch := range c {
+		q := roundHalfUp(b.Binary(ir.OpMul, ir.F32, ch, inv))
+		w = b.Binary(ir.OpOr, ir.U32, w, b.Binary(ir.OpShl, ir.U32, q, b.ConstU32(uint32(9*i))))
+	}
+	return w
 }
 
 func boolInt(b bool) int {
