@@ -13,6 +13,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -29,19 +30,46 @@ func (e exitError) Error() string { return fmt.Sprintf("exit status %d", e.code)
 // built afresh for every run so no flag value leaks between runs.
 var subcommands []func() *cobra.Command
 
-// newRootCmd builds the whole command tree.
-func newRootCmd() *cobra.Command {
-	root := &cobra.Command{
+// newRootCmd builds the whole command tree; finish stops the CPU profile
+// (--cpuprofile) when the command has ended, with or without an error.
+func newRootCmd() (root *cobra.Command, finish func()) {
+	var cpuProfile string
+	var stopProfile func()
+	root = &cobra.Command{
 		Use:           "ingot",
 		Short:         "Metal-style rendering on the CPU",
 		Long:          "ingot compiles Metal Shading Language and runs compute, ray-tracing and rendering work on the CPU.",
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
+			if cpuProfile == "" {
+				return nil
+			}
+			f, err := os.Create(cpuProfile)
+			if err != nil {
+				return fmt.Errorf("--cpuprofile: %w", err)
+			}
+			if err := pprof.StartCPUProfile(f); err != nil {
+				f.Close()
+				return fmt.Errorf("--cpuprofile: %w", err)
+			}
+			stopProfile = func() {
+				pprof.StopCPUProfile()
+				f.Close()
+			}
+			return nil
+		},
 	}
+	root.PersistentFlags().StringVar(&cpuProfile, "cpuprofile", "", "write a CPU profile of the command to `FILE` (go tool pprof)")
 	for _, mk := range subcommands {
 		root.AddCommand(mk())
 	}
-	return root
+	return root, func() {
+		if stopProfile != nil {
+			stopProfile()
+			stopProfile = nil
+		}
+	}
 }
 
 func main() {
@@ -66,7 +94,8 @@ func normalizeArgs(args []string) []string {
 
 // run executes the command line args and returns the exit code.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	root := newRootCmd()
+	root, finish := newRootCmd()
+	defer finish()
 	root.SetArgs(normalizeArgs(args))
 	root.SetOut(stdout)
 	root.SetErr(stderr)

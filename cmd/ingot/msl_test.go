@@ -88,3 +88,15 @@ func TestMSLReflect(t *testing.T) {
 		t.Errorf("unknown function: exit %d, %s", code, stderr)
 	}
 }
+
+// TestCPUProfileFlag: --cpuprofile writes a profile for any command.
+func TestCPUProfileFlag(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "cpu.prof")
+	var out, errb bytes.Buffer
+	if code := run(context.Background(), []string{"msl", "check", "--cpuprofile", path}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if st, err := os.Stat(path); err != nil || st.Size() == 0 {
+		t.Fatalf("profile %s: %v", path, err)
+	}
+}
