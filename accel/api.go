@@ -15,6 +15,12 @@ import (
 // It uses lane 0 of tr and does not allocate.
 func (tr *Traverser) Intersect(s *Structure, o *Options, r *Ray, fn IntersectionFunc, h *Hit) {
 	tr.setup(s, o)
+	if cull, ok := tr.directFast(s); ok {
+		tr.running, tr.waiting = 0, 0
+		tr.lanes[0].state = laneIdle
+		tr.traceDirect(s, cull, r.Origin, r.Direction, r.MinDistance, r.MaxDistance, h)
+		return
+	}
 	l := &tr.lanes[0]
 	tr.startLane(l, r.Origin, r.Direction, r.MinDistance, r.MaxDistance, r.Time, r.Mask)
 	tr.running, tr.waiting = 0, 0
@@ -61,6 +67,20 @@ type BatchFunc func(tr *Traverser, g Group)
 // done, and writes the results to hits (inactive lanes get HitNone). With a
 // nil fn non-opaque triangles are accepted and boxes rejected.
 func (tr *Traverser) IntersectBatch(s *Structure, o *Options, rb *RayBatch, fn BatchFunc, hits *[BatchSize]Hit) {
+	tr.setup(s, o)
+	if cull, ok := tr.directFast(s); ok {
+		// No candidates can arise: trace each lane to completion.
+		tr.running, tr.waiting = 0, 0
+		for i := 0; i < BatchSize; i++ {
+			if rb.Active&(1<<uint(i)) == 0 {
+				hits[i] = Hit{}
+				continue
+			}
+			tr.traceDirect(s, cull, [3]float32{rb.OX[i], rb.OY[i], rb.OZ[i]}, [3]float32{rb.DX[i], rb.DY[i], rb.DZ[i]},
+				rb.MinDistance[i], rb.MaxDistance[i], &hits[i])
+		}
+		return
+	}
 	tr.Begin(s, o, rb)
 	var gbuf [BatchSize]Group
 	for tr.Step() != 0 {

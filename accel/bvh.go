@@ -78,17 +78,15 @@ func (n *node8) setChild(i int, box *aabb, c int32) {
 	n.c[i] = c
 }
 
-// slot is one leaf primitive: its vertices at keyframe 0 (x, y, z, pad ×3)
-// or its box (min at 0–2, max at 4–6), and its ids; 64 bytes, one cache line.
+// slot holds the ids of one leaf primitive. Its keyframe-0 vertices (or box
+// min and max in the first six floats) are the 9 floats at
+// Structure.verts[9*slot:]: kept apart so that the traversal's triangle tests
+// read 36 bytes per triangle, contiguous in leaf order, and touch the ids
+// only to commit a hit.
 type slot struct {
-	v    [12]float32
 	geom uint32 // geometry index | flags (primitive structures)
 	prim uint32 // primitive index in its geometry, or instance index
-	_    [2]uint32
 }
 
-// set stores 9 fetched floats (three vertices, or min and max of a box in
-// the first six).
-func (s *slot) set(src []float32) {
-	s.v = [12]float32{src[0], src[1], src[2], 0, src[3], src[4], src[5], 0, src[6], src[7], src[8], 0}
-}
+// vertsPerSlot is the number of floats per slot in Structure.verts.
+const vertsPerSlot = 9

@@ -50,6 +50,24 @@
 // for one ray with a Go callback; [IntersectRays] traces many rays on
 // several goroutines; [BruteForce] is the BVH-free reference.
 //
+// # Fast path
+//
+// A ray (or an instance level of a ray) over a primitive structure whose
+// primitives are all opaque, static triangles, with options that
+// neither force non-opaque nor cull triangles by kind, is traced to
+// completion by a dedicated kernel: no candidates can arise, so it needs
+// none of the resumable state. It does the same tests in the same order as
+// the general path and gives bit-identical results. Built with
+// GOEXPERIMENT=simd on a CPU with AVX2 and FMA, the slab test of a 4-wide
+// node's children (in the kernel and in the general path) runs 4-wide
+// through simd/archsimd, again with bit-identical results. Leaf triangles are kept
+// apart from their ids, 36 bytes each in leaf order.
+//
+// Box exits are measured from the ray origin moved back by 2^-20 of its
+// magnitude, so that rays starting on a box face or running inside a slab
+// up to its boundary keep every box they touch (a watertight hit on a
+// triangle's edge at the boundary of its box is never lost).
+//
 // The vocabulary (options, instance options, result fields, function inputs
 // and outputs) follows the Metal Shading Language specification, sections
 // 2.17, 5.2.3.7–8 and 6.18, and the MTLAccelerationStructure host API.

@@ -112,3 +112,39 @@ func TestOverheadCPU(t *testing.T) {
 	}
 	fmt.Printf("miss-root overhead %.1f ns/ray\n", float64((threadCPU()-c0).Nanoseconds())/n)
 }
+
+// TestTraceOnce traces 16,384 bunny rays once (ACCEL_TRACE_ONCE=primary or
+// incoherent; primary takes every 16th camera ray) for instruction-level
+// tools whose counts, unlike times, do not depend on the machine's load:
+//
+//	go test -c -o /tmp/accel.test ./accel
+//	cd accel && ACCEL_TRACE_ONCE=incoherent valgrind --tool=cachegrind \
+//	    --cache-sim=yes --branch-sim=yes /tmp/accel.test -test.run TestTraceOnce
+//
+// then cg_annotate, summing the traversal functions and dividing by 16,384.
+func TestTraceOnce(t *testing.T) {
+	set := os.Getenv("ACCEL_TRACE_ONCE")
+	if set == "" {
+		t.Skip("set ACCEL_TRACE_ONCE=primary or incoherent")
+	}
+	m := bunny(t)
+	s := bunnyStructure(t, BuildOptions{Workers: 1})
+	var rays []Ray
+	switch set {
+	case "primary":
+		lo, hi := m.Bounds()
+		all := toRays(benchscene.CameraRays(lo, hi, 512, 512))
+		for i := 0; i < len(all); i += 16 {
+			rays = append(rays, all[i])
+		}
+	case "incoherent":
+		rays = toRays(benchscene.IncoherentRays(m, 262144, 1))[:16384]
+	default:
+		t.Fatalf("ACCEL_TRACE_ONCE=%q: want primary or incoherent", set)
+	}
+	tr := NewTraverser()
+	var h Hit
+	for i := range rays {
+		tr.Intersect(s, nil, &rays[i], nil, &h)
+	}
+}

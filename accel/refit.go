@@ -34,7 +34,7 @@ func (s *Structure) Refit(ctx context.Context, d *PrimitiveDescriptor) error {
 		for k := 0; k < keys; k++ {
 			g.fetch(k, int(sl.prim), buf[:])
 			if k == 0 {
-				sl.set(buf[:])
+				copy(s.verts[i*vertsPerSlot:i*vertsPerSlot+9], buf[:])
 			}
 			if keys > 1 {
 				copy(s.motion[(i*keys+k)*9:], buf[:])
@@ -58,6 +58,7 @@ func (s *Structure) Refit(ctx context.Context, d *PrimitiveDescriptor) error {
 			sl.geom |= flagNonOpaque
 		}
 	}
+	s.updatePlain()
 	s.refitNodes()
 	return nil
 }
@@ -97,8 +98,7 @@ func (s *Structure) slotBox(slot int) aabb {
 		if s.keys > 1 {
 			v = s.motion[(slot*s.keys+k)*9:]
 		} else {
-			sv := &s.slots[slot].v
-			v = []float32{sv[0], sv[1], sv[2], sv[4], sv[5], sv[6], sv[8], sv[9], sv[10]}
+			v = s.verts[slot*vertsPerSlot:]
 		}
 		b.growPoint(v[0], v[1], v[2])
 		b.growPoint(v[3], v[4], v[5])

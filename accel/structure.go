@@ -65,7 +65,11 @@ type Structure struct {
 	// Per slot (leaf order): key-0 vertices (or box) and ids; motion holds
 	// every keyframe (9 floats each) when keys > 1.
 	slots  []slot
+	verts  []float32
 	motion []float32
+	// plain is set when every primitive is an opaque triangle: the
+	// traversal's fast path then needs no per-slot flags.
+	plain bool
 
 	keys                   int
 	motionStart, motionEnd float32
@@ -231,7 +235,7 @@ func BuildPrimitive(ctx context.Context, d *PrimitiveDescriptor) (*Structure, er
 		sl := &s.slots[slot]
 		sl.geom = info
 		sl.prim = id - uint32(g.first)
-		sl.set(in[int(id)*keys*9:])
+		copy(s.verts[slot*vertsPerSlot:slot*vertsPerSlot+9], in[int(id)*keys*9:])
 		if keys > 1 {
 			copy(s.motion[slot*keys*9:(slot+1)*keys*9], in[int(id)*keys*9:])
 		}
@@ -239,7 +243,18 @@ func BuildPrimitive(ctx context.Context, d *PrimitiveDescriptor) (*Structure, er
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	s.updatePlain()
 	return s, nil
+}
+
+// updatePlain sets s.plain from the geometries.
+func (s *Structure) updatePlain() {
+	s.plain = s.kind == KindPrimitive
+	for i := range s.geoms {
+		if s.geoms[i].kind != HitTriangle || !s.geoms[i].opaque {
+			s.plain = false
+		}
+	}
 }
 
 func boxFinite(b *aabb) bool {
@@ -272,6 +287,9 @@ func (s *Structure) geomOf(gp int) int {
 func (s *Structure) finishBuild(ctx context.Context, refs []primRef, fill func(slot int, id uint32)) {
 	n := len(refs)
 	s.slots = make([]slot, n)
+	if s.kind == KindPrimitive {
+		s.verts = make([]float32, n*vertsPerSlot)
+	}
 	if s.kind == KindPrimitive && s.keys > 1 {
 		s.motion = make([]float32, n*s.keys*9)
 	}
@@ -364,7 +382,7 @@ func (s *Structure) Sizes() Sizes {
 	z := Sizes{Primitives: s.primCount}
 	z.Nodes = len(s.nodes4) + len(s.nodes8)
 	z.NodeBytes = len(s.nodes4)*int(unsafe.Sizeof(node4{})) + len(s.nodes8)*int(unsafe.Sizeof(node8{}))
-	z.Bytes = z.NodeBytes + len(s.slots)*int(unsafe.Sizeof(slot{})) + 4*len(s.motion) +
+	z.Bytes = z.NodeBytes + len(s.slots)*int(unsafe.Sizeof(slot{})) + 4*len(s.verts) + 4*len(s.motion) +
 		len(s.inst)*int(unsafe.Sizeof(instanceInfo{})) + len(s.children)*8
 	for i := range s.geoms {
 		z.Bytes += len(s.geoms[i].primData) + int(unsafe.Sizeof(geomInfo{}))
@@ -382,6 +400,7 @@ func (s *Structure) Compact() *Structure {
 	c.nodes4 = clip(s.nodes4)
 	c.nodes8 = clip(s.nodes8)
 	c.slots = clip(s.slots)
+	c.verts = clip(s.verts)
 	c.motion = clip(s.motion)
 	c.geoms = clip(s.geoms)
 	c.inst = clip(s.inst)
@@ -423,7 +442,7 @@ func EstimateSizes(d *PrimitiveDescriptor) (Sizes, error) {
 		nb = int(unsafe.Sizeof(node8{}))
 	}
 	z.Nodes, z.NodeBytes, z.Primitives = nodes, nodes*nb, n
-	z.Bytes += z.NodeBytes + n*int(unsafe.Sizeof(slot{}))
+	z.Bytes += z.NodeBytes + n*(int(unsafe.Sizeof(slot{}))+4*vertsPerSlot)
 	if keys > 1 {
 		z.Bytes += n * 36 * keys
 	}

@@ -37,6 +37,7 @@ type level struct {
 	cullOff     bool
 	ccw         bool
 	fast        bool // plain opaque static triangles need no per-slot checks but culling
+	kernel      bool // fast and every primitive an opaque triangle: traceFast applies
 	cullDet     int8 // skip triangles whose det has this sign (0: no culling)
 	tableOffset uint32
 }
@@ -91,6 +92,7 @@ type Traverser struct {
 	waiting   uint64
 	overflow  bool
 	lanes     [BatchSize]lane
+	fstack    [stackSize]stackEntry // traceFast4's stack
 }
 
 // NewTraverser returns a Traverser.
@@ -180,22 +182,35 @@ func (tr *Traverser) startLane(l *lane, o, d [3]float32, tmin, tmax, time float3
 func (tr *Traverser) levelFlags(lv *level) {
 	o := &tr.opts
 	s := lv.s
-	lv.cullDet = 0
-	if o.CullMode != CullNone && !lv.cullOff {
-		// front-facing <=> (det < 0) != ccw
-		ccw := (o.Winding == CounterClockwise) != lv.ccw
-		frontSign := int8(-1)
-		if ccw {
-			frontSign = 1
-		}
-		if o.CullMode == CullFront {
-			lv.cullDet = frontSign
-		} else {
-			lv.cullDet = -frontSign
-		}
+	lv.cullDet = cullSign(o, lv.cullOff, lv.ccw)
+	lv.fast = s.kind == KindPrimitive && s.keys == 1 && lv.opacity != 2 && fastOptions(o)
+	lv.kernel = lv.fast && s.plain
+}
+
+// cullSign is the sign of the determinant of culled triangles (0: no
+// culling) under options o and an instance path's culling and facing
+// options.
+func cullSign(o *Options, cullOff, ccwInst bool) int8 {
+	if o.CullMode == CullNone || cullOff {
+		return 0
 	}
-	lv.fast = s.kind == KindPrimitive && s.keys == 1 && lv.opacity != 2 && o.ForceOpacity != ForceNonOpaque &&
-		o.OpacityCull != OpacityCullOpaque && o.GeometryCull&GeometryTriangle == 0 && o.AssumeGeometry&GeometryTriangle != 0
+	// front-facing <=> (det < 0) != ccw
+	ccw := (o.Winding == CounterClockwise) != ccwInst
+	frontSign := int8(-1)
+	if ccw {
+		frontSign = 1
+	}
+	if o.CullMode == CullFront {
+		return frontSign
+	}
+	return -frontSign
+}
+
+// fastOptions reports whether options o leave opaque triangles opaque and
+// unculled by kind.
+func fastOptions(o *Options) bool {
+	return o.ForceOpacity != ForceNonOpaque && o.OpacityCull != OpacityCullOpaque &&
+		o.GeometryCull&GeometryTriangle == 0 && o.AssumeGeometry&GeometryTriangle != 0
 }
 
 // Step advances every running lane until it finishes or stops at a
@@ -319,6 +334,17 @@ func (tr *Traverser) run(l *lane) int {
 	}
 	acceptAny := tr.opts.AcceptAny
 	ccwOpt := tr.opts.Winding == CounterClockwise
+	if lv := &l.lv[0]; l.depth == 0 && lv.kernel && l.sp == 1 && !disableFast4 {
+		// A fresh lane over plain triangles: the fast kernel.
+		h := traceFast(lv.s, &lv.r, l.tmin, l.tmax, lv.cullDet, acceptAny, &tr.fstack)
+		if h.ref >= 0 {
+			sl := lv.s.slots[h.slot()]
+			l.commit(HitTriangle, h.t, h.u, h.v, h.detNeg() == !(ccwOpt != lv.ccw), sl.prim, sl.geom&geomMask)
+		}
+		l.sp = 0
+		l.state = laneDone
+		return runDone
+	}
 	tmin, tmax := l.tmin, l.tmax
 	tminb, tmaxb := fbits(tmin), fbits(tmax)
 	sp := l.sp
@@ -327,6 +353,7 @@ reload:
 	lv := &l.lv[l.depth]
 	s := lv.s
 	ox, oy, oz := lv.r.o[0], lv.r.o[1], lv.r.o[2]
+	fox, foy, foz := lv.r.fo[0], lv.r.fo[1], lv.r.fo[2]
 	ix, iy, iz := lv.r.ix, lv.r.iy, lv.r.iz
 	nx, ny, nz, fx, fy, fz := lv.r.nx, lv.r.ny, lv.r.nz, lv.r.fx, lv.r.fy, lv.r.fz
 	// Watertight-test constants.
@@ -336,6 +363,7 @@ reload:
 	cull := lv.cullDet
 	frontNeg := !(ccwOpt != lv.ccw) // front-facing <=> det < 0 when true
 	fast := lv.fast
+	plain := s.plain
 	for sp > 0 {
 		sp--
 		e := stack[sp&(stackSize-1)]
@@ -351,7 +379,15 @@ reload:
 			var hn [8]int32
 			var ht [8]int32
 			c := 0
-			if s.width == 4 {
+			if s.width == 4 && useSIMDNodes {
+				n := &s.nodes4[ni]
+				m, t := slab4(n, &lv.r, tminb, tmaxb)
+				for ; m != 0; m &= m - 1 {
+					i := bits.TrailingZeros(m) & 3
+					hn[c&7], ht[c&7] = n.c[i], t[i]
+					c++
+				}
+			} else if s.width == 4 {
 				n := &s.nodes4[ni]
 				lx, ly, lz := (*[4]float32)(n.b[nx:nx+4]), (*[4]float32)(n.b[ny:ny+4]), (*[4]float32)(n.b[nz:nz+4])
 				hx, hy, hz := (*[4]float32)(n.b[fx:fx+4]), (*[4]float32)(n.b[fy:fy+4]), (*[4]float32)(n.b[fz:fz+4])
@@ -360,13 +396,13 @@ reload:
 				// agree; negative distances sort below tmin >= 0 and so drop
 				// out. Unrolled so the four children's chains interleave.
 				a0 := max(fbits((lx[0]-ox)*ix), fbits((ly[0]-oy)*iy), fbits((lz[0]-oz)*iz), tminb)
-				a1 := min(fbits((hx[0]-ox)*ix), fbits((hy[0]-oy)*iy), fbits((hz[0]-oz)*iz)+robustULPs, tmaxb)
+				a1 := min(min(fbits((hx[0]-fox)*ix), fbits((hy[0]-foy)*iy), fbits((hz[0]-foz)*iz))+robustULPs, tmaxb)
 				b0 := max(fbits((lx[1]-ox)*ix), fbits((ly[1]-oy)*iy), fbits((lz[1]-oz)*iz), tminb)
-				b1 := min(fbits((hx[1]-ox)*ix), fbits((hy[1]-oy)*iy), fbits((hz[1]-oz)*iz)+robustULPs, tmaxb)
+				b1 := min(min(fbits((hx[1]-fox)*ix), fbits((hy[1]-foy)*iy), fbits((hz[1]-foz)*iz))+robustULPs, tmaxb)
 				c0 := max(fbits((lx[2]-ox)*ix), fbits((ly[2]-oy)*iy), fbits((lz[2]-oz)*iz), tminb)
-				c1 := min(fbits((hx[2]-ox)*ix), fbits((hy[2]-oy)*iy), fbits((hz[2]-oz)*iz)+robustULPs, tmaxb)
+				c1 := min(min(fbits((hx[2]-fox)*ix), fbits((hy[2]-foy)*iy), fbits((hz[2]-foz)*iz))+robustULPs, tmaxb)
 				d0 := max(fbits((lx[3]-ox)*ix), fbits((ly[3]-oy)*iy), fbits((lz[3]-oz)*iz), tminb)
-				d1 := min(fbits((hx[3]-ox)*ix), fbits((hy[3]-oy)*iy), fbits((hz[3]-oz)*iz)+robustULPs, tmaxb)
+				d1 := min(min(fbits((hx[3]-fox)*ix), fbits((hy[3]-foy)*iy), fbits((hz[3]-foz)*iz))+robustULPs, tmaxb)
 				if a0 <= a1 {
 					hn[0], ht[0] = n.c[0], a0
 					c++
@@ -387,9 +423,13 @@ reload:
 				n := &s.nodes8[ni]
 				lx, ly, lz := (*[8]float32)(n.b[nx:nx+8]), (*[8]float32)(n.b[ny:ny+8]), (*[8]float32)(n.b[nz:nz+8])
 				hx, hy, hz := (*[8]float32)(n.b[fx:fx+8]), (*[8]float32)(n.b[fy:fy+8]), (*[8]float32)(n.b[fz:fz+8])
+				// Slab test on the float bits as integers: every compared
+				// value that matters is >= 0, where integer and float order
+				// agree; negative distances sort below tmin >= 0 and so drop
+				// out.
 				for i := 0; i < 8; i++ {
 					t0 := max(fbits((lx[i]-ox)*ix), fbits((ly[i]-oy)*iy), fbits((lz[i]-oz)*iz), tminb)
-					t1 := min(fbits((hx[i]-ox)*ix), fbits((hy[i]-oy)*iy), fbits((hz[i]-oz)*iz)+robustULPs, tmaxb)
+					t1 := min(min(fbits((hx[i]-fox)*ix), fbits((hy[i]-foy)*iy), fbits((hz[i]-foz)*iz))+robustULPs, tmaxb)
 					if t0 <= t1 {
 						hn[c&7], ht[c&7] = n.c[i], t0
 						c++
@@ -428,6 +468,23 @@ reload:
 		if s.kind == KindInstance {
 			l.sp, l.tmax = sp, tmax
 			if tr.enter(l, s.slots[first].prim, math.Float32frombits(uint32(e.t))) {
+				if nl := &l.lv[l.depth]; nl.kernel && !disableFast4 {
+					// The instance's structure is plain triangles: trace
+					// it with the fast kernel and stay on this level.
+					h := traceFast(nl.s, &nl.r, tmin, tmax, nl.cullDet, acceptAny, &tr.fstack)
+					if h.ref >= 0 {
+						sl := nl.s.slots[h.slot()]
+						l.commit(HitTriangle, h.t, h.u, h.v, h.detNeg() == !(ccwOpt != nl.ccw), sl.prim, sl.geom&geomMask)
+						tmax, tmaxb = h.t, fbits(h.t)
+						if acceptAny {
+							l.state, l.sp = laneDone, 0
+							return runDone
+						}
+					}
+					l.depth--
+					sp = l.sp - 2 // drop the level marker and root entry enter pushed
+					continue
+				}
 				sp = l.sp
 				goto reload
 			}
@@ -435,23 +492,24 @@ reload:
 		}
 		end := first + cnt
 		if fast {
-			slots := s.slots[first:end]
-			for p := range slots {
-				sl := &slots[p]
-				if sl.geom&flagMask != 0 {
+			ids := s.slots[first:end]
+			vs := s.verts[first*vertsPerSlot : end*vertsPerSlot]
+			for p := range ids {
+				if !plain && ids[p].geom&flagMask != 0 {
 					first += p
 					goto general
 				}
+				sv := (*[9]float32)(vs[p*vertsPerSlot:])
 				// Watertight ray/triangle test (see intersectTriangle).
-				az := sl.v[kz] - poz
-				bz := sl.v[4+kz] - poz
-				cz := sl.v[8+kz] - poz
-				ax := sl.v[kx] - pox - shx*az
-				ay := sl.v[ky] - poy - shy*az
-				bx := sl.v[4+kx] - pox - shx*bz
-				by := sl.v[4+ky] - poy - shy*bz
-				cx := sl.v[8+kx] - pox - shx*cz
-				cy := sl.v[8+ky] - poy - shy*cz
+				az := sv[kz] - poz
+				bz := sv[3+kz] - poz
+				cz := sv[6+kz] - poz
+				ax := sv[kx] - pox - shx*az
+				ay := sv[ky] - poy - shy*az
+				bx := sv[3+kx] - pox - shx*bz
+				by := sv[3+ky] - poy - shy*bz
+				cx := sv[6+kx] - pox - shx*cz
+				cy := sv[6+ky] - poy - shy*cz
 				u := cx*by - cy*bx
 				w := bx*ay - by*ax
 				if (u < 0 && w > 0) || (u > 0 && w < 0) {
@@ -475,7 +533,7 @@ reload:
 				if t < tmin || t > tmax {
 					continue
 				}
-				l.commit(HitTriangle, t, vv*rcp, w*rcp, (det < 0) == frontNeg, sl.prim, sl.geom&geomMask)
+				l.commit(HitTriangle, t, vv*rcp, w*rcp, (det < 0) == frontNeg, ids[p].prim, ids[p].geom&geomMask)
 				tmax, tmaxb = t, fbits(t)
 				if acceptAny {
 					l.state, l.sp = laneDone, 0
@@ -596,15 +654,13 @@ func (tr *Traverser) leaf(l *lane) bool {
 		if (o.OpacityCull == OpacityCullOpaque && opaque) || (o.OpacityCull == OpacityCullNonOpaque && !opaque) {
 			continue
 		}
-		v := sl.v
+		v := *(*[9]float32)(s.verts[p*vertsPerSlot:])
 		if keys > 1 {
 			base := (p*keys + lv.seg) * 9
 			a := s.motion[base : base+9]
 			b := s.motion[base+9 : base+18]
-			for k := 0; k < 3; k++ {
-				for j := 0; j < 3; j++ {
-					v[4*k+j] = a[3*k+j] + (b[3*k+j]-a[3*k+j])*lv.frac
-				}
+			for j := range v {
+				v[j] = a[j] + (b[j]-a[j])*lv.frac
 			}
 		}
 		prim, geom := sl.prim, info&geomMask
@@ -624,7 +680,7 @@ func (tr *Traverser) leaf(l *lane) bool {
 			}
 			l.pType, l.pT, l.pU, l.pV, l.pFront, l.pPrim, l.pGeom = HitTriangle, t, u, w, front, prim, geom
 		} else {
-			if _, ok := intersectBox(&lv.r, (*[3]float32)(v[0:3]), (*[3]float32)(v[4:7]), l.tmin, l.tmax); !ok {
+			if _, ok := intersectBox(&lv.r, (*[3]float32)(v[0:3]), (*[3]float32)(v[3:6]), l.tmin, l.tmax); !ok {
 				continue
 			}
 			l.pType, l.pT, l.pU, l.pV, l.pFront, l.pPrim, l.pGeom = HitBoundingBox, 0, 0, 0, false, prim, geom
@@ -712,6 +768,14 @@ func (tr *Traverser) result(l *lane, h *Hit) {
 	h.Barycentrics = [2]float32{l.hU, l.hV}
 	h.InstanceCount = uint32(l.hDepth)
 	h.InstanceID = [MaxInstanceLevels]uint32{}
+	if l.hDepth == 0 && !tr.opts.WorldSpaceData {
+		// A hit in the top structure: no transforms to compose.
+		h.UserInstanceID = [MaxInstanceLevels]uint32{}
+		h.PrimitiveData = tr.s.geoms[l.hGeom].data(l.hPrim)
+		h.ObjectToWorld, h.WorldToObject = Float4x3{}, Float4x3{}
+		h.ObjectOrigin, h.ObjectDirection = [3]float32{}, [3]float32{}
+		return
+	}
 	copy(h.InstanceID[:l.hDepth], l.hPath[:l.hDepth])
 	var o2w, w2o Float4x3
 	s := tr.pathInfo(&l.hPath, l.hDepth, l.time, &h.UserInstanceID, &o2w, &w2o)

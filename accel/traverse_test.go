@@ -3,6 +3,7 @@ package accel
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"testing"
 )
@@ -61,6 +62,11 @@ func TestDeterministicAcrossWorkers(t *testing.T) {
 		for i := range s.slots {
 			if s.slots[i] != first.slots[i] {
 				t.Fatalf("workers=%d: slot data differs at %d", w, i)
+			}
+		}
+		for i := range s.verts {
+			if math.Float32bits(s.verts[i]) != math.Float32bits(first.verts[i]) {
+				t.Fatalf("workers=%d: vertex data differs at %d", w, i)
 			}
 		}
 	}

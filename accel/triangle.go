@@ -3,7 +3,15 @@ package accel
 // levelRay is a ray in one structure's space with its precomputed traversal
 // constants.
 type levelRay struct {
-	o, d       [3]float32
+	o, d [3]float32
+	// fo is the origin the slab test measures exit distances from: o moved
+	// back along each axis (against the direction's sign, by 2^-20 of |o|
+	// and at least 2^-60), so that exits are never underestimated and a ray
+	// on a box face, or parallel to an axis and inside a slab up to its
+	// boundary, keeps a positive exit distance (an exit computed as -0 or
+	// 0*inv would drop the box; watertight hits on its boundary would be
+	// lost). Entry distances use o.
+	fo         [3]float32
 	ix, iy, iz float32 // inverse direction (zero components nudged)
 	// Offsets of the near and far planes of each axis in a node's b array.
 	nx, ny, nz, fx, fy, fz int
@@ -15,19 +23,36 @@ type levelRay struct {
 
 const tinyDir = 1e-30
 
+// invDir is 1/x with components below tinyDir nudged to ±tinyDir (by
+// sign bit).
+func invDir(x float32) float32 {
+	if x > -tinyDir && x < tinyDir {
+		if x < 0 || (x == 0 && 1/x < 0) {
+			x = -tinyDir
+		} else {
+			x = tinyDir
+		}
+	}
+	return 1 / x
+}
+
+// farOrigin moves coordinate o back against the direction of inv (see
+// levelRay.fo).
+func farOrigin(o, inv float32) float32 {
+	d := abs32(o) * 0x1p-20
+	if d < 0x1p-60 {
+		d = 0x1p-60
+	}
+	if inv < 0 {
+		return o + d
+	}
+	return o - d
+}
+
 func (r *levelRay) set(o, d [3]float32, width int) {
 	r.o, r.d = o, d
-	inv := func(x float32) float32 {
-		if x > -tinyDir && x < tinyDir {
-			if x < 0 || (x == 0 && 1/x < 0) {
-				x = -tinyDir
-			} else {
-				x = tinyDir
-			}
-		}
-		return 1 / x
-	}
-	r.ix, r.iy, r.iz = inv(d[0]), inv(d[1]), inv(d[2])
+	r.ix, r.iy, r.iz = invDir(d[0]), invDir(d[1]), invDir(d[2])
+	r.fo = [3]float32{farOrigin(o[0], r.ix), farOrigin(o[1], r.iy), farOrigin(o[2], r.iz)}
 	w := width
 	r.nx, r.fx = 0, 3*w
 	if r.ix < 0 {
@@ -46,7 +71,7 @@ func (r *levelRay) set(o, d [3]float32, width int) {
 	if ay > ax {
 		kz = 1
 	}
-	if az > max(ax, ay) {
+	if az > ax && az > ay {
 		kz = 2
 	}
 	kx := kz + 1
@@ -74,18 +99,18 @@ func (r *levelRay) set(o, d [3]float32, width int) {
 // vertices. It reports the ray parameter t, the barycentrics of vertices 1
 // and 2, and the determinant, whose sign gives the facing: det < 0 means
 // the vertices appear clockwise from the ray origin.
-func intersectTriangle(r *levelRay, v *[12]float32) (t, b1, b2, det float32, ok bool) {
+func intersectTriangle(r *levelRay, v *[9]float32) (t, b1, b2, det float32, ok bool) {
 	kx, ky, kz := r.kx&3, r.ky&3, r.kz&3
 	ox, oy, oz := r.ok[0], r.ok[1], r.ok[2]
 	az := v[kz] - oz
-	bz := v[4+kz] - oz
-	cz := v[8+kz] - oz
+	bz := v[3+kz] - oz
+	cz := v[6+kz] - oz
 	ax := v[kx] - ox - r.sx*az
 	ay := v[ky] - oy - r.sy*az
-	bx := v[4+kx] - ox - r.sx*bz
-	by := v[4+ky] - oy - r.sy*bz
-	cx := v[8+kx] - ox - r.sx*cz
-	cy := v[8+ky] - oy - r.sy*cz
+	bx := v[3+kx] - ox - r.sx*bz
+	by := v[3+ky] - oy - r.sy*bz
+	cx := v[6+kx] - ox - r.sx*cz
+	cy := v[6+ky] - oy - r.sy*cz
 	u := cx*by - cy*bx
 	vv := ax*cy - ay*cx
 	w := bx*ay - by*ax

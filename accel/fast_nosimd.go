@@ -1,0 +1,28 @@
+//go:build !(goexperiment.simd && amd64)
+
+package accel
+
+// useSIMDNodes is false without GOEXPERIMENT=simd on amd64.
+const useSIMDNodes = false
+
+// traceFast4SIMD is traceFast4 where archsimd is unavailable (never called:
+// useSIMDNodes is false).
+func traceFast4SIMD(s *Structure, r *levelRay, tmin, tmax float32, cull int8, anyHit bool, stack *[stackSize]stackEntry) fastHit {
+	return traceFast4(s, r, tmin, tmax, cull, anyHit, stack)
+}
+
+// slab4 is the portable form of fast_simd.go's slab4 (never called here:
+// run uses its inline scalar test when useSIMDNodes is false).
+func slab4(n *node4, r *levelRay, tminb, tmaxb int32) (uint, [4]int32) {
+	var m uint
+	var t [4]int32
+	for i := 0; i < 4; i++ {
+		t0 := max(fbits((n.b[r.nx+i]-r.o[0])*r.ix), fbits((n.b[r.ny+i]-r.o[1])*r.iy), fbits((n.b[r.nz+i]-r.o[2])*r.iz), tminb)
+		t1 := min(min(fbits((n.b[r.fx+i]-r.fo[0])*r.ix), fbits((n.b[r.fy+i]-r.fo[1])*r.iy), fbits((n.b[r.fz+i]-r.fo[2])*r.iz))+robustULPs, tmaxb)
+		if t0 <= t1 {
+			m |= 1 << i
+		}
+		t[i] = t0
+	}
+	return m, t
+}
