@@ -86,9 +86,8 @@ func env(c *exec.Call) (*resources, error) {
 func group(m lane.Mask, tex, smp []uint64) (lane.Mask, int) {
 	l := m.First()
 	t := tex[l]
-	// The common case: one texture (and sampler) for the whole batch,
-	// checked with a branch-free OR of differences, four lanes a step.
-	if uniformIDs(tex, t) && (smp == nil || uniformIDs(smp[:len(tex)], smp[l])) {
+	// The common case: one texture (and sampler) for the whole batch.
+	if lane.AllEqual64(tex, t) && (smp == nil || lane.AllEqual64(smp[:len(tex)], smp[l])) {
 		return m, l
 	}
 	// Compare every lane (a straight loop, cheaper than walking the set
@@ -110,23 +109,6 @@ func group(m lane.Mask, tex, smp []uint64) (lane.Mask, int) {
 		}
 	}
 	return g & m, l
-}
-
-// uniformIDs reports whether every element of ids equals id.
-func uniformIDs(ids []uint64, id uint64) bool {
-	var d0, d1, d2, d3 uint64
-	i := 0
-	for ; i+4 <= len(ids); i += 4 {
-		s := ids[i : i+4 : i+4]
-		d0 |= s[0] ^ id
-		d1 |= s[1] ^ id
-		d2 |= s[2] ^ id
-		d3 |= s[3] ^ id
-	}
-	for ; i < len(ids); i++ {
-		d0 |= ids[i] ^ id
-	}
-	return d0|d1|d2|d3 == 0
 }
 
 // texture resolves lane l's texture ID and checks its type.
@@ -232,16 +214,31 @@ func (k *texOp) roundHalf(c *exec.Call, n int) {
 // sampleLike runs one of the sampling operations over every group of
 // lanes sharing a texture and a sampler.
 func (k *texOp) sampleLike(c *exec.Call, op int) error {
+	if k.info.Depth && (op == opSample || op == opSampleCompare) {
+		// One result: G, B, A go to scratch (zeroed only here).
+		var scratch [3][lane.MaxWidth]float32
+		return k.sampleGroups(c, op, 1, &scratch)
+	}
+	return k.sampleGroups(c, op, 4, nil)
+}
+
+// sampleGroups is sampleLike with nres results (scratch holds G, B, A when
+// nres is 1).
+func (k *texOp) sampleGroups(c *exec.Call, op, nres int, scratch *[3][lane.MaxWidth]float32) error {
 	r, err := env(c)
 	if err != nil {
 		return err
 	}
 	texIDs, smpIDs := c.Arg64(0), c.Arg64(1)
-	nres := 4
-	if k.info.Depth && (op == opSample || op == opSampleCompare) {
-		nres = 1
+	// Field by field: assigning a composite literal copies it from a
+	// temporary with 16-byte loads of words just stored 8 bytes at a time,
+	// which the CPU cannot forward (a stall on every call).
+	var o texel.Out
+	if nres == 4 {
+		o.R, o.G, o.B, o.A = c.ResF32(0), c.ResF32(1), c.ResF32(2), c.ResF32(3)
+	} else {
+		o = k.out(c, nres, scratch)
 	}
-	var scratch [3][lane.MaxWidth]float32
 	for rest := c.Mask; rest != 0; {
 		g, l := group(rest, texIDs, smpIDs)
 		rest &^= g
@@ -264,13 +261,12 @@ func (k *texOp) sampleLike(c *exec.Call, op int) error {
 		if c.W == lane.MaxWidth && g == ^lane.Mask(0) {
 			mk = nil // every lane: the samplers skip their per-lane mask test
 		}
-		o := k.out(c, nres, &scratch)
 		switch op {
 		case opSample, opSampleCompare:
 			i = k.lod(c, &a, i, l)
 			k.offsets(c, &a, i, l)
 			if op == opSample {
-				err = t.SampleBatch(s, &a, mk, o)
+				err = t.SampleBatchTo(s, &a, mk, &o)
 			} else {
 				err = t.SampleCompareBatch(s, &a, mk, o)
 			}

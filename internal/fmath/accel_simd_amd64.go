@@ -2,7 +2,10 @@
 
 package fmath
 
-import "simd/archsimd"
+import (
+	"math"
+	"simd/archsimd"
+)
 
 // AVX2 kernels for the hottest fast:: lane loops. Each one processes whole
 // groups of 8 lanes with exactly the operations of the scalar function, in
@@ -19,6 +22,22 @@ var useAVX2 = archsimd.X86.AVX2()
 // (GOEXPERIMENT=simd on a CPU with AVX2).
 func HasSIMD() bool { return useAVX2 }
 
+// The kernels' broadcast constants, built once at start-up (on AVX2 CPUs
+// only) and used in place: a constants struct built per call is copied
+// with legacy-SSE moves while the upper halves are dirty, which costs an
+// AVX-SSE transition per call on this machine class.
+var (
+	exp2K, log2K, trigK = newConsts()
+)
+
+func newConsts() (e exp2Consts, l log2Consts, t trigConsts) {
+	if useAVX2 {
+		e, l, t = newExp2Consts(), newLog2Consts(), newTrigConsts()
+		archsimd.ClearAVXUpperBits()
+	}
+	return
+}
+
 func bf(v float32) archsimd.Float32x8 { return archsimd.BroadcastFloat32x8(v) }
 func bu(v uint32) archsimd.Uint32x8   { return archsimd.BroadcastUint32x8(v) }
 
@@ -33,6 +52,7 @@ func scalarGroup(dst, x []float32, i int, fn func(float32) float32) {
 // exp2Consts holds the broadcast constants of FastExp2.
 type exp2Consts struct {
 	lo, hi, magic, c0, c1, c2, c3, c4, c5, one archsimd.Float32x8
+	under                                      archsimd.Float32x8 // −151: FastExp2 is +0 below
 	bias                                       archsimd.Int32x8
 }
 
@@ -41,17 +61,11 @@ func newExp2Consts() exp2Consts {
 		lo: bf(-126), hi: bf(127), magic: bf(roundMagic),
 		c0: bf(1.535336188319500e-4), c1: bf(1.339887440266574e-3), c2: bf(9.618437357674640e-3),
 		c3: bf(5.550332471162809e-2), c4: bf(2.402264791363012e-1), c5: bf(6.931472028550421e-1),
-		one: bf(1), bias: archsimd.BroadcastInt32x8(127),
+		one: bf(1), under: bf(-151), bias: archsimd.BroadcastInt32x8(127),
 	}
 }
 
-// ok reports whether every lane of v takes FastExp2's plain path with a
-// one-step scale (−126 ≤ x ≤ 127; NaN fails).
-func (k *exp2Consts) ok(v archsimd.Float32x8) bool {
-	return v.GreaterEqual(k.lo).And(v.LessEqual(k.hi)).ToBits() == 0xff
-}
-
-// eval is FastExp2 for lanes that passed ok.
+// eval is FastExp2 for lanes with −126 ≤ x ≤ 127 (a one-step scale).
 func (k *exp2Consts) eval(v archsimd.Float32x8) archsimd.Float32x8 {
 	r := v.Add(k.magic).Sub(k.magic)
 	f := v.Sub(r)
@@ -65,19 +79,36 @@ func (k *exp2Consts) eval(v archsimd.Float32x8) archsimd.Float32x8 {
 	return p.Mul(scale)
 }
 
+// evalLow is FastExp2 for groups whose lanes all pass ok or lie below
+// −151 (−∞ included; NaN excluded), where FastExp2 returns +0; it reports
+// false (result undefined) for other groups.
+func (k *exp2Consts) evalLow(v archsimd.Float32x8) (archsimd.Float32x8, bool) {
+	in := v.GreaterEqual(k.lo).And(v.LessEqual(k.hi))
+	low := v.Less(k.under)
+	if in.Or(low).ToBits() != 0xff {
+		return v, false
+	}
+	r := k.eval(v)
+	if low.ToBits() != 0 {
+		r = r.Merge(archsimd.Float32x8{}, in)
+	}
+	return r, true
+}
+
 func accelFastExp2(dst, x []float32) int {
 	if !useAVX2 {
 		return 0
 	}
 	n := len(dst) &^ 7
-	k := newExp2Consts()
+	k := &exp2K
 	for i := 0; i < n; i += 8 {
 		v := archsimd.LoadFloat32x8Slice(x[i:])
-		if !k.ok(v) {
+		r, ok := k.evalLow(v)
+		if !ok {
 			scalarGroup(dst, x, i, FastExp2)
 			continue
 		}
-		k.eval(v).StoreSlice(dst[i:])
+		r.StoreSlice(dst[i:])
 	}
 	archsimd.ClearAVXUpperBits()
 	return n
@@ -86,6 +117,7 @@ func accelFastExp2(dst, x []float32) int {
 // log2Consts holds the broadcast constants of FastLog2.
 type log2Consts struct {
 	minNorm, maxF, one, half, log2eA   archsimd.Float32x8
+	negInf                             archsimd.Float32x8
 	p0, p1, p2, p3, p4, p5, p6, p7, p8 archsimd.Float32x8
 	off, mant, base                    archsimd.Uint32x8
 	bias                               archsimd.Int32x8
@@ -94,8 +126,8 @@ type log2Consts struct {
 func newLog2Consts() log2Consts {
 	return log2Consts{
 		minNorm: bf(0x1p-126), maxF: bf(3.40282346638528859811704183484516925440e+38), one: bf(1), half: bf(0.5),
-		log2eA: bf(0.44269504088896340736),
-		p0:     bf(7.0376836292e-2), p1: bf(-1.1514610310e-1), p2: bf(1.1676998740e-1), p3: bf(-1.2420140846e-1),
+		log2eA: bf(0.44269504088896340736), negInf: bf(float32(math.Inf(-1))),
+		p0: bf(7.0376836292e-2), p1: bf(-1.1514610310e-1), p2: bf(1.1676998740e-1), p3: bf(-1.2420140846e-1),
 		p4: bf(1.4249322787e-1), p5: bf(-1.6668057665e-1), p6: bf(2.0000714765e-1), p7: bf(-2.4999993993e-1),
 		p8:  bf(3.3333331174e-1),
 		off: bu(0x3f800000 - 0x3f3504f3), mant: bu(0x007fffff), base: bu(0x3f3504f3),
@@ -136,19 +168,59 @@ func (k *log2Consts) kernel(v archsimd.Float32x8) (f, e, y archsimd.Float32x8) {
 	return f, e, y
 }
 
+// evalZero is FastLog2 for groups whose lanes all pass ok or are ±0, where
+// FastLog2 returns −∞; it reports false (result undefined) for other
+// groups.
+func (k *log2Consts) evalZero(v archsimd.Float32x8) (archsimd.Float32x8, bool) {
+	in := v.GreaterEqual(k.minNorm).And(v.LessEqual(k.maxF))
+	zero := v.Equal(archsimd.Float32x8{})
+	if in.Or(zero).ToBits() != 0xff {
+		return v, false
+	}
+	r := k.eval(v)
+	if zero.ToBits() != 0 {
+		r = r.Merge(k.negInf, in)
+	}
+	return r, true
+}
+
 func accelFastLog2(dst, x []float32) int {
 	if !useAVX2 {
 		return 0
 	}
 	n := len(dst) &^ 7
-	k := newLog2Consts()
-	for i := 0; i < n; i += 8 {
+	k := &log2K
+	i := 0
+	// Two groups a step: two independent polynomial chains in flight.
+	for ; i+16 <= n; i += 16 {
+		v0 := archsimd.LoadFloat32x8Slice(x[i : i+8])
+		v1 := archsimd.LoadFloat32x8Slice(x[i+8 : i+16])
+		r0, ok0 := k.evalZero(v0)
+		r1, ok1 := k.evalZero(v1)
+		if ok0 && ok1 {
+			r0.StoreSlice(dst[i : i+8])
+			r1.StoreSlice(dst[i+8 : i+16])
+			continue
+		}
+		if ok0 {
+			r0.StoreSlice(dst[i : i+8])
+		} else {
+			scalarGroup(dst, x, i, FastLog2)
+		}
+		if r1, ok1 := k.evalZero(archsimd.LoadFloat32x8Slice(x[i+8 : i+16])); ok1 {
+			r1.StoreSlice(dst[i+8 : i+16])
+		} else {
+			scalarGroup(dst, x, i+8, FastLog2)
+		}
+	}
+	for ; i < n; i += 8 {
 		v := archsimd.LoadFloat32x8Slice(x[i:])
-		if !k.ok(v) {
+		r, ok := k.evalZero(v)
+		if !ok {
 			scalarGroup(dst, x, i, FastLog2)
 			continue
 		}
-		k.eval(v).StoreSlice(dst[i:])
+		r.StoreSlice(dst[i:])
 	}
 	archsimd.ClearAVXUpperBits()
 	return n
@@ -159,13 +231,13 @@ func accelFastPow(dst, x, y []float32) int {
 		return 0
 	}
 	n := len(dst) &^ 7
-	kl, ke := newLog2Consts(), newExp2Consts()
+	kl, ke := &log2K, &exp2K
 	for i := 0; i < n; i += 8 {
 		v := archsimd.LoadFloat32x8Slice(x[i:])
-		if kl.ok(v) {
-			t := archsimd.LoadFloat32x8Slice(y[i:]).Mul(kl.eval(v))
-			if ke.ok(t) {
-				ke.eval(t).StoreSlice(dst[i:])
+		if l, ok := kl.evalZero(v); ok {
+			t := archsimd.LoadFloat32x8Slice(y[i:]).Mul(l)
+			if r, ok := ke.evalLow(t); ok {
+				r.StoreSlice(dst[i:])
 				continue
 			}
 		}
@@ -244,7 +316,7 @@ func accelFastSin(dst, x []float32) int {
 		return 0
 	}
 	n := len(dst) &^ 7
-	k := newTrigConsts()
+	k := &trigK
 	for i := 0; i < n; i += 8 {
 		v := archsimd.LoadFloat32x8Slice(x[i:])
 		s, c, q, ok := k.reduce(v)
@@ -263,7 +335,7 @@ func accelFastCos(dst, x []float32) int {
 		return 0
 	}
 	n := len(dst) &^ 7
-	k := newTrigConsts()
+	k := &trigK
 	for i := 0; i < n; i += 8 {
 		v := archsimd.LoadFloat32x8Slice(x[i:])
 		s, c, q, ok := k.reduce(v)
@@ -282,7 +354,7 @@ func accelFastSincos(sd, cd, x []float32) int {
 		return 0
 	}
 	n := len(sd) &^ 7
-	k := newTrigConsts()
+	k := &trigK
 	for i := 0; i < n; i += 8 {
 		v := archsimd.LoadFloat32x8Slice(x[i:])
 		s, c, q, ok := k.reduce(v)
@@ -372,7 +444,7 @@ func accelFastLog(dst, x []float32) int {
 		return 0
 	}
 	n := len(dst) &^ 7
-	k := newLog2Consts()
+	k := &log2K
 	hiC, loC := bf(ln2Hi), bf(ln2Lo)
 	for i := 0; i < n; i += 8 {
 		v := archsimd.LoadFloat32x8Slice(x[i:])

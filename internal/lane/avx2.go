@@ -16,6 +16,14 @@ func HasAVX2() bool { return useAVX2 }
 // AVX-256 to SSE transition costs ~120 ns on this machine class.
 
 func addF32AVX2(d, a, b []float32) {
+	if len(d) == 64 && len(a) >= 64 && len(b) >= 64 {
+		dp, ap, bp := (*[64]float32)(d), (*[64]float32)(a[:64]), (*[64]float32)(b[:64])
+		for i := 0; i <= 56; i += 8 {
+			archsimd.LoadFloat32x8((*[8]float32)(ap[i : i+8])).Add(archsimd.LoadFloat32x8((*[8]float32)(bp[i : i+8]))).Store((*[8]float32)(dp[i : i+8]))
+		}
+		archsimd.ClearAVXUpperBits()
+		return
+	}
 	n := len(d) &^ 7
 	a, b = a[:len(d)], b[:len(d)]
 	for i := 0; i < n; i += 8 {
@@ -28,6 +36,14 @@ func addF32AVX2(d, a, b []float32) {
 }
 
 func subF32AVX2(d, a, b []float32) {
+	if len(d) == 64 && len(a) >= 64 && len(b) >= 64 {
+		dp, ap, bp := (*[64]float32)(d), (*[64]float32)(a[:64]), (*[64]float32)(b[:64])
+		for i := 0; i <= 56; i += 8 {
+			archsimd.LoadFloat32x8((*[8]float32)(ap[i : i+8])).Sub(archsimd.LoadFloat32x8((*[8]float32)(bp[i : i+8]))).Store((*[8]float32)(dp[i : i+8]))
+		}
+		archsimd.ClearAVXUpperBits()
+		return
+	}
 	n := len(d) &^ 7
 	a, b = a[:len(d)], b[:len(d)]
 	for i := 0; i < n; i += 8 {
@@ -40,6 +56,14 @@ func subF32AVX2(d, a, b []float32) {
 }
 
 func mulF32AVX2(d, a, b []float32) {
+	if len(d) == 64 && len(a) >= 64 && len(b) >= 64 {
+		dp, ap, bp := (*[64]float32)(d), (*[64]float32)(a[:64]), (*[64]float32)(b[:64])
+		for i := 0; i <= 56; i += 8 {
+			archsimd.LoadFloat32x8((*[8]float32)(ap[i : i+8])).Mul(archsimd.LoadFloat32x8((*[8]float32)(bp[i : i+8]))).Store((*[8]float32)(dp[i : i+8]))
+		}
+		archsimd.ClearAVXUpperBits()
+		return
+	}
 	n := len(d) &^ 7
 	a, b = a[:len(d)], b[:len(d)]
 	for i := 0; i < n; i += 8 {
@@ -52,6 +76,14 @@ func mulF32AVX2(d, a, b []float32) {
 }
 
 func divF32AVX2(d, a, b []float32) {
+	if len(d) == 64 && len(a) >= 64 && len(b) >= 64 {
+		dp, ap, bp := (*[64]float32)(d), (*[64]float32)(a[:64]), (*[64]float32)(b[:64])
+		for i := 0; i <= 56; i += 8 {
+			archsimd.LoadFloat32x8((*[8]float32)(ap[i : i+8])).Div(archsimd.LoadFloat32x8((*[8]float32)(bp[i : i+8]))).Store((*[8]float32)(dp[i : i+8]))
+		}
+		archsimd.ClearAVXUpperBits()
+		return
+	}
 	n := len(d) &^ 7
 	a, b = a[:len(d)], b[:len(d)]
 	for i := 0; i < n; i += 8 {
@@ -64,6 +96,14 @@ func divF32AVX2(d, a, b []float32) {
 }
 
 func fmaF32AVX2(d, a, b, c []float32) {
+	if len(d) == 64 && len(a) >= 64 && len(b) >= 64 && len(c) >= 64 {
+		dp, ap, bp, cp := (*[64]float32)(d), (*[64]float32)(a[:64]), (*[64]float32)(b[:64]), (*[64]float32)(c[:64])
+		for i := 0; i <= 56; i += 8 {
+			archsimd.LoadFloat32x8((*[8]float32)(ap[i:i+8])).MulAdd(archsimd.LoadFloat32x8((*[8]float32)(bp[i:i+8])), archsimd.LoadFloat32x8((*[8]float32)(cp[i:i+8]))).Store((*[8]float32)(dp[i : i+8]))
+		}
+		archsimd.ClearAVXUpperBits()
+		return
+	}
 	n := len(d) &^ 7
 	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
 	for i := 0; i < n; i += 8 {
@@ -76,6 +116,19 @@ func fmaF32AVX2(d, a, b, c []float32) {
 }
 
 func minF32AVX2(d, a, b []float32) {
+	if len(d) == 64 && len(a) >= 64 && len(b) >= 64 {
+		dp, ap, bp := (*[64]float32)(d), (*[64]float32)(a[:64]), (*[64]float32)(b[:64])
+		for i := 0; i <= 56; i += 8 {
+			x := archsimd.LoadFloat32x8((*[8]float32)(ap[i : i+8]))
+			y := archsimd.LoadFloat32x8((*[8]float32)(bp[i : i+8]))
+			// VMINPS(y, x) = y < x ? y : x, which returns x when either is NaN;
+			// fmin must return y when x is NaN.
+			r := y.Min(x)
+			r.Merge(y, x.IsNaN().ToInt32x8().Equal(archsimd.Int32x8{})).Store((*[8]float32)(dp[i : i+8]))
+		}
+		archsimd.ClearAVXUpperBits()
+		return
+	}
 	n := len(d) &^ 7
 	a, b = a[:len(d)], b[:len(d)]
 	for i := 0; i < n; i += 8 {
@@ -93,6 +146,17 @@ func minF32AVX2(d, a, b []float32) {
 }
 
 func maxF32AVX2(d, a, b []float32) {
+	if len(d) == 64 && len(a) >= 64 && len(b) >= 64 {
+		dp, ap, bp := (*[64]float32)(d), (*[64]float32)(a[:64]), (*[64]float32)(b[:64])
+		for i := 0; i <= 56; i += 8 {
+			x := archsimd.LoadFloat32x8((*[8]float32)(ap[i : i+8]))
+			y := archsimd.LoadFloat32x8((*[8]float32)(bp[i : i+8]))
+			r := y.Max(x)
+			r.Merge(y, x.IsNaN().ToInt32x8().Equal(archsimd.Int32x8{})).Store((*[8]float32)(dp[i : i+8]))
+		}
+		archsimd.ClearAVXUpperBits()
+		return
+	}
 	n := len(d) &^ 7
 	a, b = a[:len(d)], b[:len(d)]
 	for i := 0; i < n; i += 8 {
@@ -108,6 +172,14 @@ func maxF32AVX2(d, a, b []float32) {
 }
 
 func sqrtF32AVX2(d, a []float32) {
+	if len(d) == 64 && len(a) >= 64 {
+		dp, ap := (*[64]float32)(d), (*[64]float32)(a[:64])
+		for i := 0; i <= 56; i += 8 {
+			archsimd.LoadFloat32x8((*[8]float32)(ap[i : i+8])).Sqrt().Store((*[8]float32)(dp[i : i+8]))
+		}
+		archsimd.ClearAVXUpperBits()
+		return
+	}
 	n := len(d) &^ 7
 	a = a[:len(d)]
 	for i := 0; i < n; i += 8 {
@@ -122,6 +194,16 @@ func sqrtF32AVX2(d, a []float32) {
 var oneI32x8 = [8]int32{1, 1, 1, 1, 1, 1, 1, 1}
 
 func ltF32AVX2(d []uint32, a, b []float32) {
+	if len(d) == 64 && len(a) >= 64 && len(b) >= 64 {
+		one := archsimd.LoadInt32x8(&oneI32x8)
+		dp, ap, bp := (*[64]uint32)(d), (*[64]float32)(a[:64]), (*[64]float32)(b[:64])
+		for i := 0; i <= 56; i += 8 {
+			m := archsimd.LoadFloat32x8((*[8]float32)(ap[i : i+8])).Less(archsimd.LoadFloat32x8((*[8]float32)(bp[i : i+8])))
+			m.ToInt32x8().And(one).AsUint32x8().Store((*[8]uint32)(dp[i : i+8]))
+		}
+		archsimd.ClearAVXUpperBits()
+		return
+	}
 	n := len(d) &^ 7
 	a, b = a[:len(d)], b[:len(d)]
 	one := archsimd.LoadInt32x8(&oneI32x8)
@@ -136,6 +218,16 @@ func ltF32AVX2(d []uint32, a, b []float32) {
 }
 
 func leF32AVX2(d []uint32, a, b []float32) {
+	if len(d) == 64 && len(a) >= 64 && len(b) >= 64 {
+		one := archsimd.LoadInt32x8(&oneI32x8)
+		dp, ap, bp := (*[64]uint32)(d), (*[64]float32)(a[:64]), (*[64]float32)(b[:64])
+		for i := 0; i <= 56; i += 8 {
+			m := archsimd.LoadFloat32x8((*[8]float32)(ap[i : i+8])).LessEqual(archsimd.LoadFloat32x8((*[8]float32)(bp[i : i+8])))
+			m.ToInt32x8().And(one).AsUint32x8().Store((*[8]uint32)(dp[i : i+8]))
+		}
+		archsimd.ClearAVXUpperBits()
+		return
+	}
 	n := len(d) &^ 7
 	a, b = a[:len(d)], b[:len(d)]
 	one := archsimd.LoadInt32x8(&oneI32x8)
@@ -150,6 +242,17 @@ func leF32AVX2(d []uint32, a, b []float32) {
 }
 
 func select32AVX2(d []uint32, c, a, b []uint32) {
+	if len(d) == 64 && len(c) >= 64 && len(a) >= 64 && len(b) >= 64 {
+		var zero archsimd.Int32x8
+		dp, cp, ap, bp := (*[64]uint32)(d), (*[64]uint32)(c[:64]), (*[64]uint32)(a[:64]), (*[64]uint32)(b[:64])
+		for i := 0; i <= 56; i += 8 {
+			m := archsimd.LoadUint32x8((*[8]uint32)(cp[i : i+8])).AsInt32x8().Equal(zero)
+			// Merge keeps x where the mask is true: lanes with c == 0 take b.
+			archsimd.LoadUint32x8((*[8]uint32)(bp[i:i+8])).Merge(archsimd.LoadUint32x8((*[8]uint32)(ap[i:i+8])), m).Store((*[8]uint32)(dp[i : i+8]))
+		}
+		archsimd.ClearAVXUpperBits()
+		return
+	}
 	n := len(d) &^ 7
 	c, a, b = c[:len(d)], a[:len(d)], b[:len(d)]
 	var zero archsimd.Int32x8
@@ -165,6 +268,14 @@ func select32AVX2(d []uint32, c, a, b []uint32) {
 }
 
 func addI32AVX2(d, a, b []int32) {
+	if len(d) == 64 && len(a) >= 64 && len(b) >= 64 {
+		dp, ap, bp := (*[64]int32)(d), (*[64]int32)(a[:64]), (*[64]int32)(b[:64])
+		for i := 0; i <= 56; i += 8 {
+			archsimd.LoadInt32x8((*[8]int32)(ap[i : i+8])).Add(archsimd.LoadInt32x8((*[8]int32)(bp[i : i+8]))).Store((*[8]int32)(dp[i : i+8]))
+		}
+		archsimd.ClearAVXUpperBits()
+		return
+	}
 	n := len(d) &^ 7
 	a, b = a[:len(d)], b[:len(d)]
 	for i := 0; i < n; i += 8 {
@@ -179,26 +290,25 @@ func addI32AVX2(d, a, b []int32) {
 var bitsI32x8 = [8]int32{1, 2, 4, 8, 16, 32, 64, 128}
 
 func moveMasked32AVX2(d, s []uint32, m Mask) {
-	s = s[:64]
-	d = d[:64]
+	sp, dp := (*[64]uint32)(s[:64]), (*[64]uint32)(d[:64])
 	bitv := archsimd.LoadInt32x8(&bitsI32x8)
-	for i := 0; i < 64; i += 8 {
+	for i := 0; i <= 56; i += 8 {
 		b := int32(m>>uint(i)) & 0xff
 		if b == 0 {
 			continue
 		}
 		sel := archsimd.BroadcastInt32x8(b).And(bitv).Equal(bitv) // true: take s
-		archsimd.LoadUint32x8Slice(s[i:]).Merge(archsimd.LoadUint32x8Slice(d[i:]), sel).StoreSlice(d[i:])
+		archsimd.LoadUint32x8((*[8]uint32)(sp[i:i+8])).Merge(archsimd.LoadUint32x8((*[8]uint32)(dp[i:i+8])), sel).Store((*[8]uint32)(dp[i : i+8]))
 	}
 	archsimd.ClearAVXUpperBits()
 }
 
 func cmpMaskF32AVX2(cmp int, a, b []float32) Mask {
-	a, b = a[:64], b[:64]
+	ap, bp := (*[64]float32)(a[:64]), (*[64]float32)(b[:64])
 	var m Mask
-	for i := 0; i < 64; i += 8 {
-		x := archsimd.LoadFloat32x8Slice(a[i:])
-		y := archsimd.LoadFloat32x8Slice(b[i:])
+	for i := 0; i <= 56; i += 8 {
+		x := archsimd.LoadFloat32x8((*[8]float32)(ap[i : i+8]))
+		y := archsimd.LoadFloat32x8((*[8]float32)(bp[i : i+8]))
 		var k archsimd.Mask32x8
 		switch cmp {
 		case CmpLt:
@@ -217,11 +327,11 @@ func cmpMaskF32AVX2(cmp int, a, b []float32) Mask {
 }
 
 func cmpMaskI32AVX2(cmp int, a, b []int32) Mask {
-	a, b = a[:64], b[:64]
+	ap, bp := (*[64]int32)(a[:64]), (*[64]int32)(b[:64])
 	var m Mask
-	for i := 0; i < 64; i += 8 {
-		x := archsimd.LoadInt32x8Slice(a[i:])
-		y := archsimd.LoadInt32x8Slice(b[i:])
+	for i := 0; i <= 56; i += 8 {
+		x := archsimd.LoadInt32x8((*[8]int32)(ap[i : i+8]))
+		y := archsimd.LoadInt32x8((*[8]int32)(bp[i : i+8]))
 		var k archsimd.Mask32x8
 		switch cmp {
 		case CmpLt:
@@ -244,13 +354,13 @@ func cmpMaskI32AVX2(cmp int, a, b []int32) Mask {
 }
 
 func cmpMaskU32AVX2(cmp int, a, b []uint32) Mask {
-	a, b = a[:64], b[:64]
+	ap, bp := (*[64]uint32)(a[:64]), (*[64]uint32)(b[:64])
 	sign := archsimd.BroadcastInt32x8(-2147483648)
 	var m Mask
-	for i := 0; i < 64; i += 8 {
+	for i := 0; i <= 56; i += 8 {
 		// Flipping the sign bit maps unsigned order onto signed order.
-		x := archsimd.LoadUint32x8Slice(a[i:]).AsInt32x8().Xor(sign)
-		y := archsimd.LoadUint32x8Slice(b[i:]).AsInt32x8().Xor(sign)
+		x := archsimd.LoadUint32x8((*[8]uint32)(ap[i : i+8])).AsInt32x8().Xor(sign)
+		y := archsimd.LoadUint32x8((*[8]uint32)(bp[i : i+8])).AsInt32x8().Xor(sign)
 		var k archsimd.Mask32x8
 		switch cmp {
 		case CmpLt:
@@ -287,6 +397,19 @@ func fromBoolsAVX2(c []uint32) Mask {
 
 // bitU32AVX2 is d = a & b (op 0) or a | b (op 1).
 func bitU32AVX2(op int, d, a, b []uint32) {
+	if len(d) == 64 && len(a) >= 64 && len(b) >= 64 {
+		dp, ap, bp := (*[64]uint32)(d), (*[64]uint32)(a[:64]), (*[64]uint32)(b[:64])
+		for i := 0; i <= 56; i += 8 {
+			x, y := archsimd.LoadUint32x8((*[8]uint32)(ap[i:i+8])), archsimd.LoadUint32x8((*[8]uint32)(bp[i:i+8]))
+			if op == 0 {
+				x.And(y).Store((*[8]uint32)(dp[i : i+8]))
+			} else {
+				x.Or(y).Store((*[8]uint32)(dp[i : i+8]))
+			}
+		}
+		archsimd.ClearAVXUpperBits()
+		return
+	}
 	n := len(d) &^ 7
 	a, b = a[:len(d)], b[:len(d)]
 	for i := 0; i < n; i += 8 {
@@ -310,6 +433,25 @@ func bitU32AVX2(op int, d, a, b []uint32) {
 // cmpI32AVX2 sets d to 1 where a < b (a <= b with le), else 0, comparing
 // signed lanes, or unsigned ones with unsigned.
 func cmpI32AVX2(le, unsigned bool, d []uint32, a, b []int32) {
+	if len(d) == 64 && len(a) >= 64 && len(b) >= 64 {
+		one := archsimd.LoadInt32x8(&oneI32x8)
+		var flip archsimd.Int32x8
+		if unsigned {
+			flip = archsimd.BroadcastInt32x8(-2147483648)
+		}
+		dp, ap, bp := (*[64]uint32)(d), (*[64]int32)(a[:64]), (*[64]int32)(b[:64])
+		for i := 0; i <= 56; i += 8 {
+			x := archsimd.LoadInt32x8((*[8]int32)(ap[i : i+8])).Xor(flip)
+			y := archsimd.LoadInt32x8((*[8]int32)(bp[i : i+8])).Xor(flip)
+			if le { // a <= b is !(a > b)
+				x.Greater(y).ToInt32x8().And(one).Xor(one).AsUint32x8().Store((*[8]uint32)(dp[i : i+8]))
+			} else {
+				y.Greater(x).ToInt32x8().And(one).AsUint32x8().Store((*[8]uint32)(dp[i : i+8]))
+			}
+		}
+		archsimd.ClearAVXUpperBits()
+		return
+	}
 	n := len(d) &^ 7
 	a, b = a[:len(d)], b[:len(d)]
 	one := archsimd.LoadInt32x8(&oneI32x8)
@@ -344,6 +486,14 @@ func cmpI32AVX2(le, unsigned bool, d []uint32, a, b []int32) {
 
 func fill32AVX2(d []uint32, v uint32) {
 	x := archsimd.BroadcastUint32x8(v)
+	if len(d) == 64 {
+		dp := (*[64]uint32)(d)
+		for i := 0; i <= 56; i += 8 {
+			x.Store((*[8]uint32)(dp[i : i+8]))
+		}
+		archsimd.ClearAVXUpperBits()
+		return
+	}
 	for i := 0; i+8 <= len(d); i += 8 {
 		x.StoreSlice(d[i:])
 	}
@@ -355,6 +505,15 @@ var iotaU32x8 = [8]uint32{0, 1, 2, 3, 4, 5, 6, 7}
 func iota32AVX2(d []uint32, start uint32) {
 	x := archsimd.LoadUint32x8(&iotaU32x8).Add(archsimd.BroadcastUint32x8(start))
 	eight := archsimd.BroadcastUint32x8(8)
+	if len(d) == 64 {
+		dp := (*[64]uint32)(d)
+		for i := 0; i <= 56; i += 8 {
+			x.Store((*[8]uint32)(dp[i : i+8]))
+			x = x.Add(eight)
+		}
+		archsimd.ClearAVXUpperBits()
+		return
+	}
 	for i := 0; i+8 <= len(d); i += 8 {
 		x.StoreSlice(d[i:])
 		x = x.Add(eight)
@@ -365,6 +524,15 @@ func iota32AVX2(d []uint32, start uint32) {
 // The unfused multiply-add kernels: Mul then Add/Sub, two roundings.
 
 func mulAddF32AVX2(d, a, b, c []float32) {
+	if len(d) == 64 && len(a) >= 64 && len(b) >= 64 && len(c) >= 64 {
+		dp, ap, bp, cp := (*[64]float32)(d), (*[64]float32)(a[:64]), (*[64]float32)(b[:64]), (*[64]float32)(c[:64])
+		for i := 0; i <= 56; i += 8 {
+			p := archsimd.LoadFloat32x8((*[8]float32)(ap[i : i+8])).Mul(archsimd.LoadFloat32x8((*[8]float32)(bp[i : i+8])))
+			p.Add(archsimd.LoadFloat32x8((*[8]float32)(cp[i : i+8]))).Store((*[8]float32)(dp[i : i+8]))
+		}
+		archsimd.ClearAVXUpperBits()
+		return
+	}
 	n := len(d) &^ 7
 	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
 	for i := 0; i < n; i += 8 {
@@ -378,6 +546,15 @@ func mulAddF32AVX2(d, a, b, c []float32) {
 }
 
 func addMulF32AVX2(d, a, b, c []float32) {
+	if len(d) == 64 && len(a) >= 64 && len(b) >= 64 && len(c) >= 64 {
+		dp, ap, bp, cp := (*[64]float32)(d), (*[64]float32)(a[:64]), (*[64]float32)(b[:64]), (*[64]float32)(c[:64])
+		for i := 0; i <= 56; i += 8 {
+			p := archsimd.LoadFloat32x8((*[8]float32)(ap[i : i+8])).Mul(archsimd.LoadFloat32x8((*[8]float32)(bp[i : i+8])))
+			archsimd.LoadFloat32x8((*[8]float32)(cp[i : i+8])).Add(p).Store((*[8]float32)(dp[i : i+8]))
+		}
+		archsimd.ClearAVXUpperBits()
+		return
+	}
 	n := len(d) &^ 7
 	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
 	for i := 0; i < n; i += 8 {
@@ -391,6 +568,15 @@ func addMulF32AVX2(d, a, b, c []float32) {
 }
 
 func mulSubF32AVX2(d, a, b, c []float32) {
+	if len(d) == 64 && len(a) >= 64 && len(b) >= 64 && len(c) >= 64 {
+		dp, ap, bp, cp := (*[64]float32)(d), (*[64]float32)(a[:64]), (*[64]float32)(b[:64]), (*[64]float32)(c[:64])
+		for i := 0; i <= 56; i += 8 {
+			p := archsimd.LoadFloat32x8((*[8]float32)(ap[i : i+8])).Mul(archsimd.LoadFloat32x8((*[8]float32)(bp[i : i+8])))
+			p.Sub(archsimd.LoadFloat32x8((*[8]float32)(cp[i : i+8]))).Store((*[8]float32)(dp[i : i+8]))
+		}
+		archsimd.ClearAVXUpperBits()
+		return
+	}
 	n := len(d) &^ 7
 	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
 	for i := 0; i < n; i += 8 {
@@ -404,6 +590,15 @@ func mulSubF32AVX2(d, a, b, c []float32) {
 }
 
 func subMulF32AVX2(d, a, b, c []float32) {
+	if len(d) == 64 && len(a) >= 64 && len(b) >= 64 && len(c) >= 64 {
+		dp, ap, bp, cp := (*[64]float32)(d), (*[64]float32)(a[:64]), (*[64]float32)(b[:64]), (*[64]float32)(c[:64])
+		for i := 0; i <= 56; i += 8 {
+			p := archsimd.LoadFloat32x8((*[8]float32)(ap[i : i+8])).Mul(archsimd.LoadFloat32x8((*[8]float32)(bp[i : i+8])))
+			archsimd.LoadFloat32x8((*[8]float32)(cp[i : i+8])).Sub(p).Store((*[8]float32)(dp[i : i+8]))
+		}
+		archsimd.ClearAVXUpperBits()
+		return
+	}
 	n := len(d) &^ 7
 	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
 	for i := 0; i < n; i += 8 {
@@ -442,6 +637,45 @@ func gather4x4AVX2(d0, d1, d2, d3, src []uint32) {
 	for i := n; i < len(d0); i++ {
 		d0[i], d1[i], d2[i], d3[i] = src[4*i], src[4*i+1], src[4*i+2], src[4*i+3]
 	}
+}
+
+// gather4x3AVX2 is gather4x4AVX2 without the fourth component (float3
+// loads, 16 bytes a lane): it de-interleaves the groups of 8 lanes whose
+// 32 words lie inside src and returns the number of lanes done.
+func gather4x3AVX2(d0, d1, d2, src []uint32) int {
+	// Whole groups of 8 lanes whose last component lies in src; the last
+	// lane's unused fourth word may lie past its end (a float3 at the end
+	// of a buffer) and is then read with a masked load.
+	n := min(len(d0), (len(src)+1)/4) &^ 7
+	d1, d2 = d1[:len(d0)], d2[:len(d0)]
+	idx := archsimd.LoadUint32x8(&gatherPerm)
+	for i := 0; i < n; i += 8 {
+		s := src[4*i : min(4*i+32, len(src))]
+		p0 := archsimd.LoadUint32x8((*[8]uint32)(s[0:8])).Permute(idx).AsUint64x4()
+		p1 := archsimd.LoadUint32x8((*[8]uint32)(s[8:16])).Permute(idx).AsUint64x4()
+		p2 := archsimd.LoadUint32x8((*[8]uint32)(s[16:24])).Permute(idx).AsUint64x4()
+		p3 := archsimd.LoadUint32x8SlicePart(s[24:]).Permute(idx).AsUint64x4()
+		t0, t1 := p0.InterleaveLoGrouped(p1), p0.InterleaveHiGrouped(p1)
+		t2, t3 := p2.InterleaveLoGrouped(p3), p2.InterleaveHiGrouped(p3)
+		t0.Select128FromPair(0, 2, t2).AsUint32x8().StoreSlice(d0[i:])
+		t1.Select128FromPair(0, 2, t3).AsUint32x8().StoreSlice(d1[i:])
+		t0.Select128FromPair(1, 3, t2).AsUint32x8().StoreSlice(d2[i:])
+	}
+	archsimd.ClearAVXUpperBits()
+	return n
+}
+
+// allEqual64AVX2 is AllEqual64 for 64 elements: XOR with v, OR-reduced,
+// one VPTEST.
+func allEqual64AVX2(a *[64]uint64, v uint64) bool {
+	x := archsimd.BroadcastUint64x4(v)
+	var acc archsimd.Uint64x4
+	for i := 0; i <= 60; i += 4 {
+		acc = acc.Or(archsimd.LoadUint64x4((*[4]uint64)(a[i : i+4])).Xor(x))
+	}
+	z := acc.IsZero()
+	archsimd.ClearAVXUpperBits()
+	return z
 }
 
 // LeaveSIMD clears the upper halves of the AVX registers (VZEROUPPER), so

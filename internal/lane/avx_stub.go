@@ -32,11 +32,13 @@ func fromBoolsAVX2(c []uint32) Mask                          { return 0 }
 func bitU32AVX2(op int, d, a, b []uint32)                    {}
 func cmpI32AVX2(le, unsigned bool, d []uint32, a, b []int32) {}
 
-func mulAddF32AVX2(d, a, b, c []float32)         {}
-func addMulF32AVX2(d, a, b, c []float32)         {}
-func mulSubF32AVX2(d, a, b, c []float32)         {}
-func subMulF32AVX2(d, a, b, c []float32)         {}
-func gather4x4AVX2(d0, d1, d2, d3, src []uint32) {}
+func mulAddF32AVX2(d, a, b, c []float32)          {}
+func addMulF32AVX2(d, a, b, c []float32)          {}
+func mulSubF32AVX2(d, a, b, c []float32)          {}
+func subMulF32AVX2(d, a, b, c []float32)          {}
+func gather4x4AVX2(d0, d1, d2, d3, src []uint32)  {}
+func gather4x3AVX2(d0, d1, d2, src []uint32) int  { return 0 }
+func allEqual64AVX2(a *[64]uint64, v uint64) bool { return false }
 
 // LeaveSIMD clears the upper halves of the AVX registers in SIMD builds;
 // here it does nothing.

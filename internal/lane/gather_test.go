@@ -5,8 +5,10 @@ import "testing"
 func TestGatherStrided(t *testing.T) {
 	for _, n := range []int{64, 32, 5, 1} {
 		for _, stride := range []int{1, 2, 3, 4, 6} {
-			for comps := 1; comps <= 4 && comps <= stride; comps++ {
-				src := make([]uint32, (n-1)*stride+comps)
+			for comps, pad := 1, 0; comps <= 4 && comps <= stride; comps, pad = comps+pad, 1-pad {
+				// pad: a whole extra lane of slack after the last element
+				// (vector paths read whole strides).
+				src := make([]uint32, (n-1)*stride+comps+pad*stride)
 				for i := range src {
 					src[i] = uint32(i*7 + 1)
 				}
@@ -27,7 +29,7 @@ func TestGatherStrided(t *testing.T) {
 				for k := range d {
 					for i := range n {
 						if want := src[i*stride+k]; d[k][i] != want {
-							t.Fatalf("n=%d stride=%d comps=%d: d%d[%d] = %d, want %d", n, stride, comps, k, i, d[k][i], want)
+							t.Fatalf("n=%d stride=%d comps=%d pad=%d: d%d[%d] = %d, want %d", n, stride, comps, pad, k, i, d[k][i], want)
 						}
 					}
 				}
@@ -55,5 +57,12 @@ func TestScatterStrided32(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+func BenchmarkScatterStrided4(b *testing.B) {
+	s, d := make([]uint32, 64), make([]uint32, 256)
+	for b.Loop() {
+		ScatterStrided32(d, s, 4)
 	}
 }

@@ -338,6 +338,27 @@ func Contiguous(a []uint64, stride uint64) bool {
 	return acc == 0
 }
 
+// AllEqual64 reports whether every element of a equals v (true for an
+// empty a): the test for a batch-uniform resource ID.
+func AllEqual64(a []uint64, v uint64) bool {
+	if useAVX2 && len(a) == 64 {
+		return allEqual64AVX2((*[64]uint64)(a), v)
+	}
+	var d0, d1, d2, d3 uint64
+	i := 0
+	for ; i+4 <= len(a); i += 4 {
+		s := a[i : i+4 : i+4]
+		d0 |= s[0] ^ v
+		d1 |= s[1] ^ v
+		d2 |= s[2] ^ v
+		d3 |= s[3] ^ v
+	}
+	for ; i < len(a); i++ {
+		d0 |= a[i] ^ v
+	}
+	return d0|d1|d2|d3 == 0
+}
+
 // Comparison kinds for the mask kernels.
 const (
 	CmpLt = iota

@@ -83,8 +83,13 @@ func TestFloatKernels(t *testing.T) {
 }
 
 func TestIntAndMaskKernels(t *testing.T) {
-	r := rand.New(rand.NewPCG(3, 4))
-	n := 64
+	for _, n := range []int{64, 24, 13} {
+		testIntAndMaskKernels(t, n)
+	}
+}
+
+func testIntAndMaskKernels(t *testing.T, n int) {
+	r := rand.New(rand.NewPCG(3, uint64(n)))
 	a, b, c := make([]uint32, n), make([]uint32, n), make([]uint32, n)
 	for i := range a {
 		a[i], b[i], c[i] = r.Uint32(), r.Uint32(), uint32(r.IntN(2))*uint32(1+r.IntN(3))
@@ -290,7 +295,7 @@ func TestFromBoolsLengths(t *testing.T) {
 func TestCompareBitKernels(t *testing.T) {
 	edge := []uint32{0, 1, 2, 0x7fffffff, 0x80000000, 0x80000001, 0xffffffff, 12345}
 	s := uint32(7)
-	for n := 0; n <= 67; n += 3 {
+	for _, n := range []int{0, 1, 3, 8, 13, 31, 63, 64, 66, 67} {
 		a, b := make([]uint32, n), make([]uint32, n)
 		for i := range a {
 			s = s*1664525 + 1013904223
@@ -328,5 +333,40 @@ func TestCompareBitKernels(t *testing.T) {
 		OrU32(got, a, b)
 		Or(want, a, b)
 		check("OrU32")
+	}
+}
+
+func BenchmarkMulF32(b *testing.B) {
+	x, y, d := make([]float32, 64), make([]float32, 64), make([]float32, 64)
+	for b.Loop() {
+		MulF32(d, x, y)
+	}
+}
+
+func BenchmarkFmaF32(b *testing.B) {
+	x, y, z, d := make([]float32, 64), make([]float32, 64), make([]float32, 64), make([]float32, 64)
+	for b.Loop() {
+		FmaF32(d, x, y, z)
+	}
+}
+
+func TestAllEqual64(t *testing.T) {
+	for _, n := range []int{0, 1, 5, 63, 64} {
+		a := make([]uint64, n)
+		for i := range a {
+			a[i] = 0x1234_0000_0000_0007
+		}
+		if !AllEqual64(a, 0x1234_0000_0000_0007) {
+			t.Fatalf("n=%d: equal lanes reported unequal", n)
+		}
+		for i := range a {
+			for _, bit := range []uint{0, 33, 63} {
+				a[i] ^= 1 << bit
+				if AllEqual64(a, 0x1234_0000_0000_0007) {
+					t.Fatalf("n=%d: lane %d bit %d differs but reported equal", n, i, bit)
+				}
+				a[i] ^= 1 << bit
+			}
+		}
 	}
 }

@@ -1,7 +1,7 @@
 package texel
 
 // bilinearRGBA8 holds what the vector kernel of the direct RGBA8Unorm
-// bilinear path (bilinear8) needs, set up once per batch.
+// bilinear path (bilinear64) needs, set up once per batch.
 type bilinearRGBA8 struct {
 	u, v           []float32
 	c0, g, c2, a   []float32 // outputs of texel bytes 0, 1, 2, 3
@@ -10,4 +10,13 @@ type bilinearRGBA8 struct {
 	norm           bool
 	wf, hf, ox, oy float32
 	w1, h1         int32 // texel blocks start in [0, w1) × [0, h1)
+
+	// The scalar loop's extra state.
+	rgb      *[256]float32 // decode of the colour channels
+	bw       uint32        // border texel in the format's byte order
+	rs, bs   uint          // shifts of R and B in a texel word
+	ms, mt   AddressMode
+	w, h     int32
+	fw1, fh1 float32 // as w1, h1 (0 when texels are not 4 bytes)
+	bpp      int
 }

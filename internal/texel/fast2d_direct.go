@@ -1,5 +1,7 @@
 package texel
 
+import "math"
+
 // This file holds the cheapest sample of all: a plain 2D 8-bit RGBA/BGRA
 // texture sampled without mips or anisotropy, with the same filter for
 // minification and magnification (so the LOD does not matter). It skips
@@ -10,9 +12,24 @@ package texel
 // zero-weight corners (unorm texels are finite and ≥ 0, so adding w·t = +0
 // changes no bit): results are bit-identical to the general path.
 
+// borderWord returns the border colour of s for the 8-bit RGBA/BGRA format
+// f as a texel word in the format's byte order (R in byte ri, B in byte
+// bi). Border channels are 0 or 1 (never −0), so the bytes come from the
+// float bits without float arithmetic.
+func borderWord(s *Sampler, f PixelFormat, ri, bi int) uint32 {
+	border := s.borderFor(f)
+	var bb [4]byte
+	for c, at := range [4]int{ri, 1, bi, 3} {
+		if math.Float32bits(border[c]) != 0 {
+			bb[at] = 255
+		}
+	}
+	return le.Uint32(bb[:])
+}
+
 // sampleDirect2DRGBA8 samples the active lanes of [0, n) when the texture
 // and sampler qualify; it reports false (doing nothing) otherwise.
-func (t *Texture) sampleDirect2DRGBA8(s *Sampler, a *SampleArgs, mask []uint64, n int, out Out) bool {
+func (t *Texture) sampleDirect2DRGBA8(s *Sampler, a *SampleArgs, mask []uint64, n int, out *Out) bool {
 	d := &s.d
 	if !fastPaths || t.desc.TextureType != Type2D || d.Reduction != ReductionWeightedAverage || d.MinFilter != d.MagFilter {
 		return false
@@ -25,10 +42,9 @@ func (t *Texture) sampleDirect2DRGBA8(s *Sampler, a *SampleArgs, mask []uint64, 
 	if !ok {
 		return false
 	}
-	border := s.borderFor(t.format)
-	var bb [4]byte
-	bb[ri], bb[1], bb[bi], bb[3] = byte(255*border[0]), byte(255*border[1]), byte(255*border[2]), byte(255*border[3])
-	bw := le.Uint32(bb[:])
+	// The border word of the 8-bit RGBA/BGRA formats (all have alpha and
+	// are not integer, so it depends only on the byte order).
+	bw := s.bw8[ri>>1]
 	rs, bs := uint(8*ri), uint(8*bi)
 	lv := &t.levels[0]
 	w, h := int32(lv.w), int32(lv.h)
@@ -39,31 +55,56 @@ func (t *Texture) sampleDirect2DRGBA8(s *Sampler, a *SampleArgs, mask []uint64, 
 	u, v := a.U[:n], a.V[:n]
 	R, G, B, A := out.R[:n], out.G[:n], out.B[:n], out.A[:n]
 	if d.MinFilter != FilterLinear {
-		for i := range u {
-			if mask != nil && !isActive(mask, i) {
-				continue
+		if !(simdBilinear && bpp == 4 && rgb == &unorm8LUT && len(data) < 1<<31) {
+			// The whole batch one lane at a time (this loop inline is
+			// faster than nk.scalar in the pure-Go build).
+			for i := range u {
+				if mask != nil && !isActive(mask, i) {
+					continue
+				}
+				x, y := u[i]+ox, v[i]+oy
+				if norm {
+					x, y = u[i]*wf+ox, v[i]*hf+oy
+				}
+				i0, j0 := floorI(x), floorI(y)
+				if uint32(i0) >= uint32(w) {
+					i0 = wrap(i0, w, ms)
+				}
+				if uint32(j0) >= uint32(h) {
+					j0 = wrap(j0, h, mt)
+				}
+				p := texelWord(data, bw, i0, j0, base+int(j0)*row, bpp)
+				R[i], G[i], B[i], A[i] = rgb[byte(p>>rs)], rgb[byte(p>>8)], rgb[byte(p>>bs)], unorm8LUT[byte(p>>24)]
 			}
-			x, y := u[i]+ox, v[i]+oy
-			if norm {
-				x, y = u[i]*wf+ox, v[i]*hf+oy
+			return true
+		}
+		var nk nearestRGBA8 // field by field, as k below
+		nk.u, nk.v, nk.r, nk.g, nk.b, nk.a = u, v, R, G, B, A
+		nk.data, nk.base, nk.row, nk.bpp = data, base, row, bpp
+		nk.norm, nk.wf, nk.hf, nk.ox, nk.oy = norm, wf, hf, ox, oy
+		nk.w, nk.h, nk.ms, nk.mt = w, h, ms, mt
+		nk.rgb, nk.bw, nk.rs, nk.bs = rgb, bw, rs, bs
+		// C0 and C2 receive the channels in bytes 0 and 2 of a texel.
+		C0, C2 := R, B
+		if ri == 2 {
+			C0, C2 = B, R
+		}
+		for g0 := 0; g0 < len(u); g0 += 64 {
+			end0 := min(g0+64, len(u))
+			done := nk.nearest64(g0, fullGroups(mask, g0, end0), C0, C2)
+			for g := g0; g < end0; g += 8 {
+				if done>>((g-g0)>>3)&1 == 0 {
+					nk.scalar(mask, g, min(g+8, end0))
+				}
 			}
-			i0, j0 := floorI(x), floorI(y)
-			if uint32(i0) >= uint32(w) {
-				i0 = wrap(i0, w, ms)
-			}
-			if uint32(j0) >= uint32(h) {
-				j0 = wrap(j0, h, mt)
-			}
-			p := texelWord(data, bw, i0, j0, base+int(j0)*row, bpp)
-			R[i], G[i], B[i], A[i] = rgb[byte(p>>rs)], rgb[byte(p>>8)], rgb[byte(p>>bs)], unorm8LUT[byte(p>>24)]
 		}
 		return true
 	}
-	// Sample positions in [0, w1) × [0, h1) read a 2×2 block wholly inside
-	// the level (none when texels are not 4 bytes).
-	var w1, h1 float32
+	// Sample positions in [0, fw1) × [0, fh1) read a 2×2 block wholly
+	// inside the level (none when texels are not 4 bytes).
+	var fw1, fh1 float32
 	if bpp == 4 && w <= 1<<24 && h <= 1<<24 { // w-1, h-1 exact in float32
-		w1, h1 = float32(w-1), float32(h-1)
+		fw1, fh1 = float32(w-1), float32(h-1)
 	}
 	// C0 and C2 receive the channels in bytes 0 and 2 of a texel.
 	C0, C2 := R, B
@@ -72,73 +113,162 @@ func (t *Texture) sampleDirect2DRGBA8(s *Sampler, a *SampleArgs, mask []uint64, 
 	}
 	// Groups of 8 active lanes of an RGBA8Unorm/BGRA8Unorm level may go to
 	// the vector kernel (a no-op without GOEXPERIMENT=simd on amd64).
-	vec := bpp == 4 && rgb == &unorm8LUT && w > 1 && h > 1 && len(data) < 1<<31
-	k := bilinearRGBA8{u: u, v: v, c0: C0, g: G, c2: C2, a: A, data: data, base: base, row: row,
-		norm: norm, wf: wf, hf: hf, ox: ox, oy: oy, w1: w - 1, h1: h - 1}
-	for g := 0; g < len(u); g += 8 {
-		end := min(g+8, len(u))
-		if vec && end-g == 8 && (mask == nil || byte(mask[g>>6]>>(uint(g)&63)) == 0xff) && k.bilinear8(g) {
-			continue
-		}
-		for i := g; i < end; i++ {
-			if mask != nil && !isActive(mask, i) {
-				continue
+	vec := simdBilinear && bpp == 4 && rgb == &unorm8LUT && w > 1 && h > 1 && len(data) < 1<<31
+	// Field by field: a composite literal is built in a temporary and
+	// copied (about 250 bytes) on every call.
+	var k bilinearRGBA8
+	k.u, k.v, k.c0, k.g, k.c2, k.a = u, v, C0, G, C2, A
+	k.data, k.base, k.row, k.bpp = data, base, row, bpp
+	k.norm, k.wf, k.hf, k.ox, k.oy = norm, wf, hf, ox, oy
+	k.w1, k.h1, k.w, k.h, k.fw1, k.fh1 = w-1, h-1, w, h, fw1, fh1
+	k.rgb, k.bw, k.rs, k.bs, k.ms, k.mt = rgb, bw, rs, bs, ms, mt
+	if !vec {
+		k.scalar(mask, 0, len(u))
+		return true
+	}
+	for g0 := 0; g0 < len(u); g0 += 64 {
+		end0 := min(g0+64, len(u))
+		// Groups of 8 lanes, all active, go to the vector kernel (64 lanes
+		// a call); done marks those it wrote.
+		done := k.bilinear64(g0, fullGroups(mask, g0, end0))
+		for g := g0; g < end0; g += 8 {
+			if done>>((g-g0)>>3)&1 == 0 {
+				k.scalar(mask, g, min(g+8, end0))
 			}
-			x, y := u[i]+ox, v[i]+oy
-			if norm {
-				x, y = u[i]*wf+ox, v[i]*hf+oy
-			}
-			x, y = x-0.5, y-0.5
-			if x >= 0 && x < w1 && y >= 0 && y < h1 {
-				// All four texels inside (0 ≤ floor(x) < w-1 and the same
-				// for y; NaN fails): floor is truncation, bytes read
-				// directly, no wrapping.
-				i0, j0 := int32(x), int32(y)
-				fx, fy := x-float32(i0), y-float32(j0)
-				o := base + int(j0)*row + int(i0)*4
-				b0, b1 := data[o:o+8:o+8], data[o+row:o+row+8:o+row+8]
-				wx0, wy0 := 1-fx, 1-fy
-				// a0 and a2 are the channels in bytes 0 and 2 (R and B, or
-				// B and R: see C0, C2).
-				// The first products start the sums: 0 + p = p as p ≥ +0
-				// (weights > 0 as 0 ≤ fx, fy < 1; decoded texels ≥ +0).
-				wt := wx0 * wy0
-				a0, a1, a2, a3 := wt*rgb[b0[0]], wt*rgb[b0[1]], wt*rgb[b0[2]], wt*unorm8LUT[b0[3]]
-				wt = fx * wy0
-				a0, a1, a2, a3 = a0+wt*rgb[b0[4]], a1+wt*rgb[b0[5]], a2+wt*rgb[b0[6]], a3+wt*unorm8LUT[b0[7]]
-				wt = wx0 * fy
-				a0, a1, a2, a3 = a0+wt*rgb[b1[0]], a1+wt*rgb[b1[1]], a2+wt*rgb[b1[2]], a3+wt*unorm8LUT[b1[3]]
-				wt = fx * fy
-				a0, a1, a2, a3 = a0+wt*rgb[b1[4]], a1+wt*rgb[b1[5]], a2+wt*rgb[b1[6]], a3+wt*unorm8LUT[b1[7]]
-				C0[i], G[i], C2[i], A[i] = a0, a1, a2, a3
-				continue
-			}
-			i0, j0 := floorI(x), floorI(y)
-			fx, fy := x-float32(i0), y-float32(j0)
-			i1, j1 := i0+1, j0+1
-			if uint32(i0) >= uint32(w) || uint32(i1) >= uint32(w) {
-				i0, i1 = wrap(i0, w, ms), wrap(i1, w, ms)
-			}
-			if uint32(j0) >= uint32(h) || uint32(j1) >= uint32(h) {
-				j0, j1 = wrap(j0, h, mt), wrap(j1, h, mt)
-			}
-			row0, row1 := base+int(j0)*row, base+int(j1)*row
-			wx0, wy0 := 1-fx, 1-fy
-			var ar, ag, ab, aa float32
-			p := texelWord(data, bw, i0, j0, row0, bpp)
-			wt := wx0 * wy0
-			ar, ag, ab, aa = ar+wt*rgb[byte(p>>rs)], ag+wt*rgb[byte(p>>8)], ab+wt*rgb[byte(p>>bs)], aa+wt*unorm8LUT[byte(p>>24)]
-			p = texelWord(data, bw, i1, j0, row0, bpp)
-			wt = fx * wy0
-			ar, ag, ab, aa = ar+wt*rgb[byte(p>>rs)], ag+wt*rgb[byte(p>>8)], ab+wt*rgb[byte(p>>bs)], aa+wt*unorm8LUT[byte(p>>24)]
-			p = texelWord(data, bw, i0, j1, row1, bpp)
-			wt = wx0 * fy
-			ar, ag, ab, aa = ar+wt*rgb[byte(p>>rs)], ag+wt*rgb[byte(p>>8)], ab+wt*rgb[byte(p>>bs)], aa+wt*unorm8LUT[byte(p>>24)]
-			p = texelWord(data, bw, i1, j1, row1, bpp)
-			wt = fx * fy
-			ar, ag, ab, aa = ar+wt*rgb[byte(p>>rs)], ag+wt*rgb[byte(p>>8)], ab+wt*rgb[byte(p>>bs)], aa+wt*unorm8LUT[byte(p>>24)]
-			R[i], G[i], B[i], A[i] = ar, ag, ab, aa
 		}
 	}
 	return true
+}
+
+// fullGroups returns the bits of the whole groups of 8 lanes of [g0, end)
+// (g0 a multiple of 64, end ≤ g0+64) whose lanes are all active.
+func fullGroups(mask []uint64, g0, end int) uint8 {
+	full := uint8(1<<((end-g0)>>3) - 1)
+	if mask != nil {
+		mw := mask[g0>>6]
+		for j := range 8 {
+			if byte(mw>>(8*j)) != 0xff {
+				full &^= 1 << j
+			}
+		}
+	}
+	return full
+}
+
+// nearestRGBA8 holds what the direct nearest path needs.
+type nearestRGBA8 struct {
+	u, v, r, g, b, a []float32
+	data             []byte
+	base, row, bpp   int
+	norm             bool
+	wf, hf, ox, oy   float32
+	w, h             int32
+	ms, mt           AddressMode
+	rgb              *[256]float32
+	bw               uint32
+	rs, bs           uint
+}
+
+// scalar samples the active lanes of [lo, hi) one at a time.
+func (k *nearestRGBA8) scalar(mask []uint64, lo, hi int) {
+	u := k.u[lo:hi]
+	v, R, G, B, A := k.v[lo:hi][:len(u)], k.r[lo:hi][:len(u)], k.g[lo:hi][:len(u)], k.b[lo:hi][:len(u)], k.a[lo:hi][:len(u)]
+	norm, wf, hf, ox, oy := k.norm, k.wf, k.hf, k.ox, k.oy
+	data, base, row, bpp := k.data, k.base, k.row, k.bpp
+	rgb, bw, rs, bs := k.rgb, k.bw, k.rs, k.bs
+	ms, mt, w, h := k.ms, k.mt, k.w, k.h
+	for i := range u {
+		if mask != nil && !isActive(mask, lo+i) {
+			continue
+		}
+		x, y := u[i]+ox, v[i]+oy
+		if norm {
+			x, y = u[i]*wf+ox, v[i]*hf+oy
+		}
+		i0, j0 := floorI(x), floorI(y)
+		if uint32(i0) >= uint32(w) {
+			i0 = wrap(i0, w, ms)
+		}
+		if uint32(j0) >= uint32(h) {
+			j0 = wrap(j0, h, mt)
+		}
+		p := texelWord(data, bw, i0, j0, base+int(j0)*row, bpp)
+		R[i], G[i], B[i], A[i] = rgb[byte(p>>rs)], rgb[byte(p>>8)], rgb[byte(p>>bs)], unorm8LUT[byte(p>>24)]
+	}
+}
+
+// scalar samples the active lanes of [lo, hi) one at a time.
+func (k *bilinearRGBA8) scalar(mask []uint64, lo, hi int) {
+	// Lane i of these slices is lane lo+i of the batch; all have the
+	// same length, so the loop indexes them without bounds checks.
+	u := k.u[lo:hi]
+	v, C0, G, C2, A := k.v[lo:hi][:len(u)], k.c0[lo:hi][:len(u)], k.g[lo:hi][:len(u)], k.c2[lo:hi][:len(u)], k.a[lo:hi][:len(u)]
+	R, B := C0, C2 // outputs in R, G, B, A order
+	if k.rs != 0 {
+		R, B = C2, C0
+	}
+	R, B = R[:len(u)], B[:len(u)]
+	norm, wf, hf, ox, oy := k.norm, k.wf, k.hf, k.ox, k.oy
+	data, base, row, bpp := k.data, k.base, k.row, k.bpp
+	rgb, bw, rs, bs := k.rgb, k.bw, k.rs, k.bs
+	ms, mt, w, h, w1, h1 := k.ms, k.mt, k.w, k.h, k.fw1, k.fh1
+	for i := range u {
+		if mask != nil && !isActive(mask, lo+i) {
+			continue
+		}
+		x, y := u[i]+ox, v[i]+oy
+		if norm {
+			x, y = u[i]*wf+ox, v[i]*hf+oy
+		}
+		x, y = x-0.5, y-0.5
+		if x >= 0 && x < w1 && y >= 0 && y < h1 {
+			// All four texels inside (0 ≤ floor(x) < w-1 and the same
+			// for y; NaN fails): floor is truncation, bytes read
+			// directly, no wrapping.
+			i0, j0 := int32(x), int32(y)
+			fx, fy := x-float32(i0), y-float32(j0)
+			o := base + int(j0)*row + int(i0)*4
+			b0, b1 := data[o:o+8:o+8], data[o+row:o+row+8:o+row+8]
+			wx0, wy0 := 1-fx, 1-fy
+			// a0 and a2 are the channels in bytes 0 and 2 (R and B, or
+			// B and R: see C0, C2).
+			// The first products start the sums: 0 + p = p as p ≥ +0
+			// (weights > 0 as 0 ≤ fx, fy < 1; decoded texels ≥ +0).
+			wt := wx0 * wy0
+			a0, a1, a2, a3 := wt*rgb[b0[0]], wt*rgb[b0[1]], wt*rgb[b0[2]], wt*unorm8LUT[b0[3]]
+			wt = fx * wy0
+			a0, a1, a2, a3 = a0+wt*rgb[b0[4]], a1+wt*rgb[b0[5]], a2+wt*rgb[b0[6]], a3+wt*unorm8LUT[b0[7]]
+			wt = wx0 * fy
+			a0, a1, a2, a3 = a0+wt*rgb[b1[0]], a1+wt*rgb[b1[1]], a2+wt*rgb[b1[2]], a3+wt*unorm8LUT[b1[3]]
+			wt = fx * fy
+			a0, a1, a2, a3 = a0+wt*rgb[b1[4]], a1+wt*rgb[b1[5]], a2+wt*rgb[b1[6]], a3+wt*unorm8LUT[b1[7]]
+			C0[i], G[i], C2[i], A[i] = a0, a1, a2, a3
+			continue
+		}
+		i0, j0 := floorI(x), floorI(y)
+		fx, fy := x-float32(i0), y-float32(j0)
+		i1, j1 := i0+1, j0+1
+		if uint32(i0) >= uint32(w) || uint32(i1) >= uint32(w) {
+			i0, i1 = wrap(i0, w, ms), wrap(i1, w, ms)
+		}
+		if uint32(j0) >= uint32(h) || uint32(j1) >= uint32(h) {
+			j0, j1 = wrap(j0, h, mt), wrap(j1, h, mt)
+		}
+		row0, row1 := base+int(j0)*row, base+int(j1)*row
+		wx0, wy0 := 1-fx, 1-fy
+		var ar, ag, ab, aa float32
+		p := texelWord(data, bw, i0, j0, row0, bpp)
+		wt := wx0 * wy0
+		ar, ag, ab, aa = ar+wt*rgb[byte(p>>rs)], ag+wt*rgb[byte(p>>8)], ab+wt*rgb[byte(p>>bs)], aa+wt*unorm8LUT[byte(p>>24)]
+		p = texelWord(data, bw, i1, j0, row0, bpp)
+		wt = fx * wy0
+		ar, ag, ab, aa = ar+wt*rgb[byte(p>>rs)], ag+wt*rgb[byte(p>>8)], ab+wt*rgb[byte(p>>bs)], aa+wt*unorm8LUT[byte(p>>24)]
+		p = texelWord(data, bw, i0, j1, row1, bpp)
+		wt = wx0 * fy
+		ar, ag, ab, aa = ar+wt*rgb[byte(p>>rs)], ag+wt*rgb[byte(p>>8)], ab+wt*rgb[byte(p>>bs)], aa+wt*unorm8LUT[byte(p>>24)]
+		p = texelWord(data, bw, i1, j1, row1, bpp)
+		wt = fx * fy
+		ar, ag, ab, aa = ar+wt*rgb[byte(p>>rs)], ag+wt*rgb[byte(p>>8)], ab+wt*rgb[byte(p>>bs)], aa+wt*unorm8LUT[byte(p>>24)]
+		R[i], G[i], B[i], A[i] = ar, ag, ab, aa
+	}
 }

@@ -61,6 +61,14 @@ type sstate struct {
 // Integer formats are sampled with nearest filtering and return bit
 // patterns (see the package comment).
 func (t *Texture) SampleBatch(s *Sampler, a *SampleArgs, mask []uint64, out Out) error {
+	return t.run(s, a, mask, opSample, 0, &out)
+}
+
+// SampleBatchTo is SampleBatch with the outputs passed by pointer: callers
+// that build out just before the call (the executor, once per batch) skip
+// a copy of the four slice headers whose loads cannot be forwarded from
+// the headers' just-written words.
+func (t *Texture) SampleBatchTo(s *Sampler, a *SampleArgs, mask []uint64, out *Out) error {
 	return t.run(s, a, mask, opSample, 0, out)
 }
 
@@ -68,7 +76,7 @@ func (t *Texture) SampleBatch(s *Sampler, a *SampleArgs, mask []uint64, out Out)
 // is compared (Ref OP texel, 1 on pass, 0 on fail), then filtered; the
 // result goes to out.R (G, B, A may be nil).
 func (t *Texture) SampleCompareBatch(s *Sampler, a *SampleArgs, mask []uint64, out Out) error {
-	return t.run(s, a, mask, opCompare, 0, out)
+	return t.run(s, a, mask, opCompare, 0, &out)
 }
 
 // GatherBatch is MSL gather: component comp (0..3) of the four texels of
@@ -76,16 +84,17 @@ func (t *Texture) SampleCompareBatch(s *Sampler, a *SampleArgs, mask []uint64, o
 // y = (i1, j1), z = (i1, j0), w = (i0, j0), where i0 ≤ i1 are the columns
 // and j0 ≤ j1 the rows (rows grow downward).
 func (t *Texture) GatherBatch(s *Sampler, a *SampleArgs, comp int, mask []uint64, out Out) error {
-	return t.run(s, a, mask, opGather, comp, out)
+	return t.run(s, a, mask, opGather, comp, &out)
 }
 
 // GatherCompareBatch is MSL gather_compare: the four footprint texels of a
 // depth texture compared against Ref, in gather order.
 func (t *Texture) GatherCompareBatch(s *Sampler, a *SampleArgs, mask []uint64, out Out) error {
-	return t.run(s, a, mask, opGatherCompare, 0, out)
+	return t.run(s, a, mask, opGatherCompare, 0, &out)
 }
 
-func (t *Texture) run(s *Sampler, a *SampleArgs, mask []uint64, o op, comp int, out Out) error {
+func (t *Texture) run(s *Sampler, a *SampleArgs, mask []uint64, o op, comp int, out *Out) error {
+	leaveSIMD()
 	n, err := t.checkSample(s, a, mask, o, comp, out)
 	if err != nil {
 		return err
@@ -114,7 +123,7 @@ func (t *Texture) run(s *Sampler, a *SampleArgs, mask []uint64, o op, comp int, 
 			continue
 		}
 		st.m = m
-		t.runChunk(s, a, o, comp, out, &st)
+		t.runChunk(s, a, o, comp, *out, &st)
 	}
 	return nil
 }

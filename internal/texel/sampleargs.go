@@ -83,7 +83,7 @@ func checkMask(mask []uint64, n int) error {
 }
 
 // checkSample validates a batched call and returns the lane count.
-func (t *Texture) checkSample(s *Sampler, a *SampleArgs, mask []uint64, o op, comp int, out Out) (int, error) {
+func (t *Texture) checkSample(s *Sampler, a *SampleArgs, mask []uint64, o op, comp int, out *Out) (int, error) {
 	ty := t.desc.TextureType
 	name := [...]string{"sample", "sample_compare", "gather", "gather_compare"}[o]
 	if s == nil || a == nil {
@@ -115,13 +115,13 @@ func (t *Texture) checkSample(s *Sampler, a *SampleArgs, mask []uint64, o op, co
 	if dims == 3 && len(a.W) < n {
 		return 0, fmt.Errorf("texel: %s: W has %d lanes, U %d", name, len(a.W), n)
 	}
-	for _, c := range []struct {
-		name string
-		l    int
-	}{{"Array", len(a.Array)}, {"Level", len(a.Level)}, {"Bias", len(a.Bias)}, {"MinLodClamp", len(a.MinLodClamp)},
-		{"Ref", len(a.Ref)}, {"DX[0]", len(a.DX[0])}, {"DX[1]", len(a.DX[1])}, {"DX[2]", len(a.DX[2])},
-		{"DY[0]", len(a.DY[0])}, {"DY[1]", len(a.DY[1])}, {"DY[2]", len(a.DY[2])}} {
-		if err := checkOpt(name, c.name, c.l, n); err != nil {
+	// Optional lane vectors have 0, 1 or n lanes: test them all at once
+	// (a length l is bad when 2 ≤ l < n, i.e. l-2 < n-2 unsigned) before
+	// naming the offending one.
+	bad := func(l int) bool { return uint(l-2) < uint(n-2) }
+	if n > 2 && (bad(len(a.Array)) || bad(len(a.Level)) || bad(len(a.Bias)) || bad(len(a.MinLodClamp)) || bad(len(a.Ref)) ||
+		bad(len(a.DX[0])) || bad(len(a.DX[1])) || bad(len(a.DX[2])) || bad(len(a.DY[0])) || bad(len(a.DY[1])) || bad(len(a.DY[2]))) {
+		if err := checkOptional(name, a, n); err != nil {
 			return 0, err
 		}
 	}
@@ -145,4 +145,19 @@ func (t *Texture) checkSample(s *Sampler, a *SampleArgs, mask []uint64, o op, co
 		return 0, fmt.Errorf("texel: %s: output slices shorter than %d lanes", name, n)
 	}
 	return n, checkMask(mask, n)
+}
+
+// checkOptional names the first optional lane vector of a with a bad length.
+func checkOptional(name string, a *SampleArgs, n int) error {
+	for _, c := range []struct {
+		name string
+		l    int
+	}{{"Array", len(a.Array)}, {"Level", len(a.Level)}, {"Bias", len(a.Bias)}, {"MinLodClamp", len(a.MinLodClamp)},
+		{"Ref", len(a.Ref)}, {"DX[0]", len(a.DX[0])}, {"DX[1]", len(a.DX[1])}, {"DX[2]", len(a.DX[2])},
+		{"DY[0]", len(a.DY[0])}, {"DY[1]", len(a.DY[1])}, {"DY[2]", len(a.DY[2])}} {
+		if err := checkOpt(name, c.name, c.l, n); err != nil {
+			return err
+		}
+	}
+	return nil
 }

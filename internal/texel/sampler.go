@@ -175,6 +175,9 @@ type Sampler struct {
 	// usesBorder: some axis uses ClampToBorderColor (else out-of-range
 	// texels under ClampToZero read as zero).
 	usesBorder bool
+	// bw8 is the border as an RGBA8 and a BGRA8 texel word (borderWord),
+	// set by NewSampler.
+	bw8 [2]uint32
 }
 
 // NewSampler validates d and returns the sampler state.
@@ -190,6 +193,7 @@ func NewSampler(d SamplerDescriptor) (*Sampler, error) {
 		s.border = [4]float32{1, 1, 1, 1}
 	}
 	s.usesBorder = d.SAddressMode == ClampToBorderColor || d.TAddressMode == ClampToBorderColor || d.RAddressMode == ClampToBorderColor
+	s.bw8 = [2]uint32{borderWord(s, RGBA8Unorm, 0, 2), borderWord(s, BGRA8Unorm, 2, 0)}
 	return s, nil
 }
 

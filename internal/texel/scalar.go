@@ -37,7 +37,7 @@ func (t *Texture) scalar(s *Sampler, coord [3]float32, ref float32, o SampleOpti
 	refs[0] = ref
 	a := scalarArgs(&coord, &o, &arr, &lvl, &bias, &mlc, &refs, &dx, &dy)
 	var r, g, b, al [1]float32
-	err := t.run(s, &a, nil, op, comp, Out{R: r[:], G: g[:], B: b[:], A: al[:]})
+	err := t.run(s, &a, nil, op, comp, &Out{R: r[:], G: g[:], B: b[:], A: al[:]})
 	return [4]float32{r[0], g[0], b[0], al[0]}, err
 }
 
