@@ -45,3 +45,47 @@ func TestVaryingBaseLoads(t *testing.T) {
 		}
 	}
 }
+
+const float4StoreSrc = `
+#include <metal_stdlib>
+using namespace metal;
+kernel void put4(device float4* out [[buffer(0)]], device float3* out3 [[buffer(1)]],
+                 uint id [[thread_position_in_grid]], uint n [[threads_per_grid]]) {
+    out3[(id * 7) % n] = float3(float(id), 1.0f, 2.0f); // scattered indices
+    if (id % 5 == 3) {
+        return; // some lanes do not store: the grouped store's slow path
+    }
+    out[id] = float4(float(id), float(id) * 2.0f, -float(id), 0.5f);
+}
+`
+
+// TestGroupedStores: float4/float3 stores to consecutive and scattered
+// elements, with every lane and with some lanes storing.
+func TestGroupedStores(t *testing.T) {
+	d := newDevice(t, engine.DeviceOptions{Workers: 2})
+	p := pipeline(t, d, float4StoreSrc, "put4", nil)
+	const n = 130
+	out, _ := d.NewBuffer(16 * n)
+	out3, _ := d.NewBuffer(16 * n)
+	cb := dispatch(t, context.Background(), d.NewCommandQueue(), p, engine.Sz(n, 1, 1), engine.Sz(64, 1, 1), func(e *engine.ComputeCommandEncoder) {
+		e.SetBuffer(out, 0, 0)
+		e.SetBuffer(out3, 0, 1)
+	})
+	must(t, cb.Error())
+	got, got3 := floats(out.Contents()), floats(out3.Contents())
+	for id := range n {
+		want := []float32{float32(id), 2 * float32(id), -float32(id), 0.5}
+		if id%5 == 3 {
+			want = []float32{0, 0, 0, 0}
+		}
+		for k := range 4 {
+			if got[4*id+k] != want[k] {
+				t.Fatalf("out[%d] = %v, want %v", id, got[4*id:4*id+4], want)
+			}
+		}
+		j := (id * 7) % n
+		if got3[4*j] != float32(id) || got3[4*j+1] != 1 || got3[4*j+2] != 2 {
+			t.Fatalf("out3[%d] = %v, want (%d, 1, 2)", j, got3[4*j:4*j+3], id)
+		}
+	}
+}

@@ -95,6 +95,7 @@ const (
 	opVLoadAff
 	opVStoreAff
 	opVLoadAffN
+	opVStoreAffN
 	opCall
 	opIntrinsic
 	opBarrier
@@ -218,24 +219,27 @@ const (
 
 // cfunc is a compiled function.
 type cfunc struct {
-	fn         *ir.Function
-	idx        int
-	paramSh    []int32 // shadow lane offset of each uniform parameter, or -1
-	code       []inst
-	w          int
-	n32, n64   int // lane vectors
-	nuni       int
-	nmask      int
-	privSize   uint32
-	consts     []constInit
-	zero32     []int32 // lane offsets of variables to clear on entry
-	zero64     []int32
-	zeroUni    []int32
-	params     []operand
-	results    []operand
-	hasBarrier bool
-	nbcache    int // opVBuiltinC instructions (cached built-in vectors)
-	ncmpcache  int // opIfCmpC instructions (cached comparison masks)
+	fn       *ir.Function
+	idx      int
+	paramSh  []int32 // shadow lane offset of each uniform parameter, or -1
+	code     []inst
+	w        int
+	n32, n64 int // lane vectors
+	nuni     int
+	nmask    int
+	privSize uint32
+	// prologueEnd is the pc after the entry's dispatch-invariant prologue
+	// (hoistInvariants), 0 without one.
+	prologueEnd int32
+	consts      []constInit
+	zero32      []int32 // lane offsets of variables to clear on entry
+	zero64      []int32
+	zeroUni     []int32
+	params      []operand
+	results     []operand
+	hasBarrier  bool
+	nbcache     int // opVBuiltinC instructions (cached built-in vectors)
+	ncmpcache   int // opIfCmpC instructions (cached comparison masks)
 }
 
 type constInit struct {
@@ -266,6 +270,9 @@ type frame struct {
 	b       *batch
 	bt      batch  // storage for b in entry frames
 	argsOf  uint64 // id of the dispatch whose arguments the parameters hold
+	// prologueOf is the id of the dispatch whose invariant prologue
+	// (cfunc.prologueEnd) the frame's registers hold.
+	prologueOf uint64
 }
 
 func newFrame(cf *cfunc, depth int) *frame {

@@ -136,6 +136,8 @@ type compiler struct {
 	boundAt int
 	// lastLoad is the affine load group that the next load may join.
 	lastLoad loadGroup
+	// lastStore is the affine store group that the next store may join.
+	lastStore loadGroup
 	// cachedBuiltin marks the built-in registers with a vector of their
 	// own, refilled only when the batch's position changes.
 	cachedBuiltin []bool
@@ -179,7 +181,7 @@ func (c *compiler) newLane(wide bool) int32 {
 func (c *compiler) compile() error {
 	f := c.f
 	c.loc = make([]regLoc, len(f.Regs))
-	c.boundAt, c.lastLoad = -1, loadGroup{pc: -1}
+	c.boundAt, c.lastLoad, c.lastStore = -1, loadGroup{pc: -1}, loadGroup{pc: -1}
 	c.udefs = map[ir.Reg][]int{}
 	c.cidx = map[ir.Reg]int{}
 	isParam := make([]bool, len(f.Regs))
@@ -195,6 +197,10 @@ func (c *compiler) compile() error {
 		case f.Regs[r].Var || isParam[r]:
 			c.loc[r].lane = c.newLane(c.wide(ir.Reg(r)))
 		}
+	}
+	prologue := 0
+	if c.entry {
+		prologue = c.hoistInvariants()
 	}
 	c.planFusion()
 	c.planMulAdd()
@@ -212,7 +218,15 @@ func (c *compiler) compile() error {
 	if n := len(f.Body); n > 0 && f.Body[n-1].Op == ir.OpReturn && len(f.Body[n-1].Args) == 0 {
 		c.finalRet = f.Body[n-1]
 	}
-	c.block(f.Body, end, slotZero, slotZero)
+	if prologue > 0 {
+		// The dispatch-invariant prologue runs once per frame and
+		// dispatch (worker.setup skips it afterwards).
+		c.block(f.Body[:prologue], end, slotZero, slotZero)
+		c.cf.prologueEnd = int32(len(c.cf.code))
+		c.block(f.Body[prologue:], end, slotZero, slotZero)
+	} else {
+		c.block(f.Body, end, slotZero, slotZero)
+	}
 	c.bind(end)
 	c.emit(instDef{op: opEnd})
 	for _, fx := range c.fixups {
@@ -448,6 +462,72 @@ func (c *compiler) instr(in *ir.Instr, restore int, brk, cont int) {
 	}
 }
 
+// hoistInvariants moves the entry function's dispatch-invariant uniform
+// computations (pure instructions whose operands are constants, kernel
+// arguments, grid-sized built-ins or other such values: 1/float2(size),
+// a member offset added to a buffer address, ...) to the top of its body,
+// out of ifs and loops, and returns how many it moved. They then run once
+// per frame and dispatch instead of once per batch. Pure IR instructions
+// cannot fault, so hoisting them out of a condition changes nothing.
+func (c *compiler) hoistInvariants() int {
+	f := c.f
+	inv := make([]bool, len(f.Regs))
+	for _, r := range f.Params {
+		inv[r] = !f.Regs[r].Var
+	}
+	ir.Walk(f.Body, func(in *ir.Instr) bool {
+		if in.Op == ir.OpConst {
+			inv[in.Dst] = true
+		}
+		return true
+	})
+	invariant := func(in *ir.Instr) bool {
+		if in.Dst == ir.NoReg || f.Regs[in.Dst].Var || !in.Op.IsPure() || in.Op == ir.OpConst ||
+			in.Op == ir.OpFuncConst || in.Op == ir.OpFuncConstDefined || !c.uniform(in.Dst) {
+			return false
+		}
+		if in.Op == ir.OpBuiltin {
+			id := ir.BuiltinID(in.Imm)
+			base := id - id%3
+			return id < ir.ThreadIndexInThreadgroup && (base == ir.ThreadsPerGrid || base == ir.ThreadgroupsPerGrid ||
+				base == ir.DispatchThreadsPerThreadgroup) || id == ir.ThreadsPerSimdgroup
+		}
+		for _, a := range in.Args {
+			if !inv[a] {
+				return false
+			}
+		}
+		return true
+	}
+	var hoisted ir.Block
+	var walk func(b ir.Block) ir.Block
+	walk = func(b ir.Block) ir.Block {
+		out := b[:0]
+		for _, in := range b {
+			if invariant(in) {
+				inv[in.Dst] = true
+				hoisted = append(hoisted, in)
+				continue
+			}
+			in.Then = walk(in.Then)
+			in.Else = walk(in.Else)
+			in.Body = walk(in.Body)
+			in.Continuing = walk(in.Continuing)
+			for i := range in.Cases {
+				in.Cases[i].Body = walk(in.Cases[i].Body)
+			}
+			out = append(out, in)
+		}
+		return out
+	}
+	body := walk(f.Body)
+	if len(hoisted) == 0 {
+		return 0
+	}
+	f.Body = append(hoisted, body...)
+	return len(hoisted)
+}
+
 // ifCompare fuses "t = cmp a, b; if t" into one op computing the mask
 // straight from the comparison, when t is varying and used only there.
 func (c *compiler) ifCompare(in *ir.Instr, s int) (instDef, bool) {
@@ -573,7 +653,7 @@ func (c *compiler) simple(in *ir.Instr) {
 			}
 			ai.op = opVStoreAff
 			ai.ops = []operand{c.laneOperand(in.Args[1])}
-			c.emit(ai)
+			c.emitAffineStore(ai, fa)
 			return
 		}
 	}

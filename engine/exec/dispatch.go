@@ -261,4 +261,13 @@ func (w *worker) setup(ds *dispatchState, fr *frame, pos, size [3]uint32, total 
 			fr.setParam(j, v, w.w)
 		}
 	}
+	if pe := fr.cf.prologueEnd; pe > 0 {
+		// The invariant prologue's values are still in the frame's
+		// dedicated uniform slots from an earlier batch of this dispatch.
+		if fr.prologueOf == ds.id {
+			fr.pc = pe
+		} else {
+			fr.prologueOf = ds.id
+		}
+	}
 }

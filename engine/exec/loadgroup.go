@@ -71,3 +71,38 @@ func (c *compiler) emitAffineLoad(ai instDef, fa fusedAddr) {
 		c.lastLoad = loadGroup{pc: pc, off: off, n: 1}
 	}
 }
+
+// emitAffineStore emits fused store ai, merging it into the previous
+// instruction when that is a store of the preceding component of the same
+// lanes (a float4 written to buffer[i]): one pass writing each lane's
+// components together instead of n strided passes.
+func (c *compiler) emitAffineStore(ai instDef, fa fusedAddr) {
+	off, known := c.affineOffset(fa)
+	groupable := known && ai.k.Size() == 4 && ai.space == ir.Device && ai.align <= 4 && ai.ops[0].file == file32
+	g := c.lastStore
+	pc := len(c.cf.code)
+	if groupable && g.pc >= 0 && g.pc == pc-1 && c.boundAt != pc && g.n < maxGroup &&
+		off == g.off+4*uint64(g.n) && 4*uint64(g.n+1) <= ai.imm {
+		p := &c.cf.code[g.pc]
+		if p.k == ai.k && p.space == ai.space && p.a == ai.a && p.b == ai.b && p.imm == ai.imm &&
+			p.from == ai.from && p.align == ai.align && p.seqOK == ai.seqOK {
+			ext := *p.instExt
+			if p.op == opVStoreAff {
+				first := *p
+				ext.parts = []inst{first}
+				ext.comp = []int32{first.ops[0].off}
+				p.op = opVStoreAffN
+			}
+			ext.parts = append(ext.parts, ai.compact())
+			ext.comp = append(ext.comp, ai.ops[0].off)
+			p.instExt = &ext
+			c.lastStore.n++
+			return
+		}
+	}
+	pc = c.emit(ai)
+	c.lastStore = loadGroup{pc: -1}
+	if groupable {
+		c.lastStore = loadGroup{pc: pc, off: off, n: 1}
+	}
+}

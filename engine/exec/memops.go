@@ -516,6 +516,62 @@ func (w *worker) affineN(fr *frame, in *inst) error {
 	return nil
 }
 
+// affineStoreN runs a group of component stores (opVStoreAffN): with
+// every lane storing, consecutive indices and the span inside one
+// writable buffer, each lane's components are written together; otherwise
+// the component stores run one after the other, exactly as they were.
+func (w *worker) affineStoreN(fr *frame, in *inst) error {
+	m := fr.exec &^ fr.noStore
+	if m == 0 {
+		return nil
+	}
+	W := w.w
+	n := len(in.comp)
+	if m == w.full && in.imm >= 4*uint64(n) {
+		idx := fr.r32[in.a : in.a+W]
+		signed := in.from == ir.I32
+		if (in.seqOK && fr.seq[in.a/W] && !signed) || consecutive(idx, signed) {
+			var base uint64
+			if in.b >= 0 {
+				base = fr.uni[in.b]
+			}
+			if in.c >= 0 {
+				base += fr.uni[in.c]
+			}
+			i0 := uint64(idx[0])
+			if signed {
+				i0 = uint64(int64(int32(idx[0])))
+			}
+			if dst, ok := w.stridedWords(base+i0*in.imm, in.imm, W, n, in); ok && !w.cache.ro {
+				st := int(in.imm / 4)
+				r, c := fr.r32, in.comp
+				if n == 4 {
+					v0, v1, v2, v3 := r[c[0]:int(c[0])+W], r[c[1]:int(c[1])+W], r[c[2]:int(c[2])+W], r[c[3]:int(c[3])+W]
+					dst = dst[:(W-1)*st+4]
+					for i := range v0 {
+						d := dst[i*st : i*st+4 : i*st+4]
+						d[0], d[1], d[2], d[3] = v0[i], v1[i], v2[i], v3[i]
+					}
+					return nil
+				}
+				for k := range n {
+					v := r[c[k] : int(c[k])+W]
+					for i, x := range v {
+						dst[i*st+k] = x
+					}
+				}
+				return nil
+			}
+		}
+	}
+	for i := range in.parts {
+		if err := w.affine(fr, &in.parts[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // stridedWords returns the memory of n lanes of n 4-byte components each
 // at a0, a0+stride, ... as 32-bit words, when it is aligned and inside one
 // buffer.

@@ -297,6 +297,10 @@ func (w *worker) run(fr *frame) (bool, error) {
 			if err := w.affineN(fr, in); err != nil {
 				return false, err
 			}
+		case opVStoreAffN:
+			if err := w.affineStoreN(fr, in); err != nil {
+				return false, err
+			}
 		case opCall:
 			if err := w.call(fr, in); err != nil {
 				return false, err
