@@ -324,6 +324,7 @@ func (tr *Traverser) run(l *lane) int {
 	if l.state == laneDone {
 		return runDone
 	}
+	clearUpper() // see fast_simd.go: the SIMD node test needs a clean AVX state
 	if l.leafPos < l.leafEnd {
 		if tr.leaf(l) {
 			return runWait
