@@ -71,7 +71,7 @@ func (fw *forwarder) block(b Block, env map[Reg]Reg) Block {
 			in.Then = fw.block(in.Then, cloneEnv(env, nil))
 			in.Else = fw.block(in.Else, cloneEnv(env, nil))
 			fw.dropAssigned(env, in)
-			clear(lastSet)
+			fw.keepPending(lastSet, in)
 		case OpLoop:
 			set := map[Reg]bool{}
 			fw.assigned(in.Body, set)
@@ -81,7 +81,7 @@ func (fw *forwarder) block(b Block, env map[Reg]Reg) Block {
 			for v := range set {
 				delete(env, v)
 			}
-			clear(lastSet)
+			fw.keepPending(lastSet, in)
 		case OpSwitch:
 			set := map[Reg]bool{}
 			for _, c := range in.Cases {
@@ -93,7 +93,7 @@ func (fw *forwarder) block(b Block, env map[Reg]Reg) Block {
 			for v := range set {
 				delete(env, v)
 			}
-			clear(lastSet)
+			fw.keepPending(lastSet, in)
 		case OpBreak, OpContinue, OpReturn, OpDiscard:
 			clear(lastSet)
 		}
@@ -112,6 +112,85 @@ func (fw *forwarder) block(b Block, env map[Reg]Reg) Block {
 		b[i] = nil
 	}
 	return out
+}
+
+// keepPending updates the sets awaiting a later overwrite across the
+// if, loop or switch c: a variable that c reads or assigns is no longer
+// pending (its set is kept), and so is every variable when some lanes may
+// leave c to an enclosing loop or switch (break, continue), since they
+// could read it there. A variable c does not touch stays pending: a later
+// set in this run still makes the earlier one dead.
+func (fw *forwarder) keepPending(lastSet map[Reg]int, c *Instr) {
+	if len(lastSet) == 0 {
+		return
+	}
+	if escapes(c) {
+		clear(lastSet)
+		return
+	}
+	visit := func(in *Instr) bool {
+		for _, a := range in.Args {
+			delete(lastSet, a)
+		}
+		if in.Op == OpSet {
+			delete(lastSet, in.Dst)
+		}
+		return true
+	}
+	for _, b := range []Block{c.Then, c.Else, c.Body, c.Continuing} {
+		Walk(b, visit)
+	}
+	for _, cs := range c.Cases {
+		Walk(cs.Body, visit)
+	}
+}
+
+// escapes reports whether a break or continue inside c leaves c (targets
+// a loop or switch around it).
+func escapes(c *Instr) bool {
+	var walk func(b Block, loops, breakables int) bool
+	walk = func(b Block, loops, breakables int) bool {
+		for _, in := range b {
+			switch in.Op {
+			case OpBreak:
+				if breakables == 0 {
+					return true
+				}
+			case OpContinue:
+				if loops == 0 {
+					return true
+				}
+			case OpIf:
+				if walk(in.Then, loops, breakables) || walk(in.Else, loops, breakables) {
+					return true
+				}
+			case OpLoop:
+				if walk(in.Body, loops+1, breakables+1) || walk(in.Continuing, loops+1, breakables+1) {
+					return true
+				}
+			case OpSwitch:
+				for _, cs := range in.Cases {
+					if walk(cs.Body, loops, breakables+1) {
+						return true
+					}
+				}
+			}
+		}
+		return false
+	}
+	switch c.Op {
+	case OpIf:
+		return walk(c.Then, 0, 0) || walk(c.Else, 0, 0)
+	case OpLoop:
+		return walk(c.Body, 1, 1) || walk(c.Continuing, 1, 1)
+	case OpSwitch:
+		for _, cs := range c.Cases {
+			if walk(cs.Body, 0, 1) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // dropAssigned removes from env the variables an if assigns.

@@ -114,6 +114,34 @@ func TestForwardVariables(t *testing.T) {
 			t.Fatalf("forwarded a loop-carried variable:\n%s", b.Fn.String(p))
 		}
 	})
+	t.Run("overwritten across an if that does not touch it", func(t *testing.T) {
+		p := ir.NewProgram(nil)
+		b := ir.NewFunction(p, "f", []ir.Kind{ir.U32}, []ir.Kind{ir.U32})
+		v, w := b.Var(ir.U32, "v"), b.Var(ir.U32, "w")
+		b.Set(v, b.ConstU32(0)) // dead: overwritten below, unread between
+		b.Set(w, b.ConstU32(1))
+		b.If(b.Binary(ir.OpEq, ir.U32, b.Param(0), b.ConstU32(0)))
+		b.Set(w, b.ConstU32(2))
+		b.EndIf()
+		b.Set(v, b.Param(0))
+		b.Set(w, b.Binary(ir.OpAdd, ir.U32, w, v))
+		b.Loop()
+		b.If(b.Binary(ir.OpEq, ir.U32, w, b.ConstU32(9)))
+		b.Break() // leaves the loop: w's pending set must stay
+		b.EndIf()
+		b.Set(w, b.ConstU32(9))
+		b.EndLoop()
+		b.Return(w)
+		must(t, b.Finish())
+		ir.ForwardVariables(p)
+		verify(t, p)
+		if n := countSets(b.Fn, v); n != 1 {
+			t.Fatalf("%d sets of v, want 1 (the first is dead):\n%s", n, b.Fn.String(p))
+		}
+		if n := countSets(b.Fn, w); n != 4 {
+			t.Fatalf("%d sets of w, want 4 (every one may be read):\n%s", n, b.Fn.String(p))
+		}
+	})
 	t.Run("switch fallthrough", func(t *testing.T) {
 		p := ir.NewProgram(nil)
 		b := ir.NewFunction(p, "f", []ir.Kind{ir.U32}, []ir.Kind{ir.U32})
