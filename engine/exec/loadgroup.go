@@ -40,36 +40,9 @@ func (c *compiler) affineOffset(fa fusedAddr) (uint64, bool) {
 // instruction when that is a load of the preceding component of the same
 // lanes.
 func (c *compiler) emitAffineLoad(ai instDef, fa fusedAddr) {
-	off, known := c.affineOffset(fa)
-	groupable := known && ai.k.Size() == 4 && (ai.space == ir.Device || ai.space == ir.Constant) &&
+	groupable := ai.k.Size() == 4 && (ai.space == ir.Device || ai.space == ir.Constant) &&
 		ai.align <= 4 && ai.res[0].file == file32 && int(ai.res[0].off) != ai.a
-	g := c.lastLoad
-	pc := len(c.cf.code)
-	if groupable && g.pc >= 0 && g.pc == pc-1 && c.boundAt != pc && g.n < maxGroup &&
-		off == g.off+4*uint64(g.n) && 4*uint64(g.n+1) <= ai.imm {
-		p := &c.cf.code[g.pc]
-		if p.k == ai.k && p.space == ai.space && p.a == ai.a && p.b == ai.b && p.imm == ai.imm &&
-			p.from == ai.from && p.align == ai.align && p.seqOK == ai.seqOK {
-			ext := *p.instExt
-			if p.op == opVLoadAff {
-				first := *p
-				ext.parts = []inst{first}
-				ext.comp = []int32{first.res[0].off}
-				p.op = opVLoadAffN
-			}
-			part := ai.compact()
-			ext.parts = append(ext.parts, part)
-			ext.comp = append(ext.comp, ai.res[0].off)
-			p.instExt = &ext
-			c.lastLoad.n++
-			return
-		}
-	}
-	pc = c.emit(ai)
-	c.lastLoad = loadGroup{pc: -1}
-	if groupable {
-		c.lastLoad = loadGroup{pc: pc, off: off, n: 1}
-	}
+	c.emitGrouped(ai, fa, groupable, &c.lastLoad, opVLoadAffN, func(in *inst) int32 { return in.res[0].off })
 }
 
 // emitAffineStore emits fused store ai, merging it into the previous
@@ -77,9 +50,17 @@ func (c *compiler) emitAffineLoad(ai instDef, fa fusedAddr) {
 // lanes (a float4 written to buffer[i]): one pass writing each lane's
 // components together instead of n strided passes.
 func (c *compiler) emitAffineStore(ai instDef, fa fusedAddr) {
+	groupable := ai.k.Size() == 4 && ai.space == ir.Device && ai.align <= 4 && ai.ops[0].file == file32
+	c.emitGrouped(ai, fa, groupable, &c.lastStore, opVStoreAffN, func(in *inst) int32 { return in.ops[0].off })
+}
+
+// emitGrouped emits the affine component access ai, or appends it to the
+// group g (op group, its single-access form ai.op) when the previous
+// instruction accesses the preceding component of the same lanes; comp
+// gives the register an access reads or writes.
+func (c *compiler) emitGrouped(ai instDef, fa fusedAddr, groupable bool, g *loadGroup, group vop, comp func(*inst) int32) {
 	off, known := c.affineOffset(fa)
-	groupable := known && ai.k.Size() == 4 && ai.space == ir.Device && ai.align <= 4 && ai.ops[0].file == file32
-	g := c.lastStore
+	groupable = groupable && known
 	pc := len(c.cf.code)
 	if groupable && g.pc >= 0 && g.pc == pc-1 && c.boundAt != pc && g.n < maxGroup &&
 		off == g.off+4*uint64(g.n) && 4*uint64(g.n+1) <= ai.imm {
@@ -87,22 +68,23 @@ func (c *compiler) emitAffineStore(ai instDef, fa fusedAddr) {
 		if p.k == ai.k && p.space == ai.space && p.a == ai.a && p.b == ai.b && p.imm == ai.imm &&
 			p.from == ai.from && p.align == ai.align && p.seqOK == ai.seqOK {
 			ext := *p.instExt
-			if p.op == opVStoreAff {
+			if p.op == ai.op {
 				first := *p
 				ext.parts = []inst{first}
-				ext.comp = []int32{first.ops[0].off}
-				p.op = opVStoreAffN
+				ext.comp = []int32{comp(&first)}
+				p.op = group
 			}
-			ext.parts = append(ext.parts, ai.compact())
-			ext.comp = append(ext.comp, ai.ops[0].off)
+			part := ai.compact()
+			ext.parts = append(ext.parts, part)
+			ext.comp = append(ext.comp, comp(&part))
 			p.instExt = &ext
-			c.lastStore.n++
+			g.n++
 			return
 		}
 	}
 	pc = c.emit(ai)
-	c.lastStore = loadGroup{pc: -1}
+	*g = loadGroup{pc: -1}
 	if groupable {
-		c.lastStore = loadGroup{pc: pc, off: off, n: 1}
+		*g = loadGroup{pc: pc, off: off, n: 1}
 	}
 }
