@@ -126,6 +126,7 @@ type memberFetch struct {
 	comps  int // components of the member
 	scalar sema.Kind
 	f      AttributeFormat
+	af     attrFormat // attrFormats[f]
 	ad     AttributeDescriptor
 	layout BufferLayoutDescriptor
 }
@@ -196,7 +197,7 @@ func planStageInput(pipeline string, res *lower.Result, desc *StageInputOutputDe
 			sf.buffers = append(sf.buffers, ad.BufferIndex)
 		}
 		sf.members = append(sf.members, memberFetch{attr: idx, name: f.Name, dst: fd.Offset + offs[i], comps: comps, scalar: scalar,
-			f: ad.Format, ad: ad, layout: lay})
+			f: ad.Format, af: attrFormats[ad.Format], ad: ad, layout: lay})
 	}
 	if sf.indexed && desc.IndexType != IndexTypeUInt16 && desc.IndexType != IndexTypeUInt32 {
 		return nil, fmt.Errorf("engine: NewComputePipelineState %s: StageInput.IndexType must be UInt16 or UInt32 for an indexed step function", pipeline)
@@ -237,9 +238,14 @@ func (s *stageDispatch) fill(kernel string) error {
 	if s.plan.indexed {
 		index = s.sources[s.plan.desc.IndexBufferIndex].data()
 	}
+	// Each member's source bytes, resolved once (not per thread).
+	srcs := make([][]byte, len(s.plan.members))
+	for k, m := range s.plan.members {
+		srcs[k] = s.sources[m.ad.BufferIndex].data()
+	}
 	for r := range n {
 		x, y := r%gx, (r/gx)%gy
-		for _, m := range s.plan.members {
+		for k, m := range s.plan.members {
 			rate := max(m.layout.StepRate, 1)
 			var e int
 			switch m.layout.StepFunction {
@@ -265,8 +271,8 @@ func (s *stageDispatch) fill(kernel string) error {
 					e = int(binary.LittleEndian.Uint32(index[4*k:]))
 				}
 			}
-			src := s.sources[m.ad.BufferIndex].data()
-			af := attrFormats[m.f]
+			src := srcs[k]
+			af := m.af
 			at := e*m.layout.Stride + m.ad.Offset
 			if at < 0 || at+af.n*af.size > len(src) {
 				return fmt.Errorf("%s: stage input: attribute %d (member %q) of thread %d reads bytes [%d, %d) beyond the buffer at index %d (%d bytes)",
