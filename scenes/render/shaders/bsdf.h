@@ -189,7 +189,12 @@ inline BSDFState bsdf_state(BSDFParams p, float3 wo) {
     s.eso = spec_albedo(s.f0d, s.e1o, e5o, s.fmsD);
     s.esAvg = spec_albedo(s.f0d, s.avg1, avg5, s.fmsD);
     float rc = clamp(p.clearcoatRoughness, 0.0f, 1.0f);
-    float ecc = 0.04f * table2(p.ggx + GGX_OFFSET_E1, mu, rc) + 0.96f * table2(p.ggx + GGX_OFFSET_E5, mu, rc);
+    // Without clearcoat ccScale is 1 whatever ecc is: skip its two table
+    // lookups (the same bits as the Go reference, which always computes it).
+    float ecc = 0.0f;
+    if (p.clearcoat != 0.0f) {
+        ecc = 0.04f * table2(p.ggx + GGX_OFFSET_E1, mu, rc) + 0.96f * table2(p.ggx + GGX_OFFSET_E5, mu, rc);
+    }
     s.ccScale = 1.0f - p.clearcoat * ecc;
     float m = p.metallic;
     float tr = p.transmission;
@@ -257,7 +262,13 @@ inline float bsdf_state_pdf(BSDFState s, float3 wo, float3 wi) {
     if (wi.z == 0.0f) {
         return 0.0f;
     }
-    return s.lobeP[kLobeClearcoat] * ggx_pdf_vndf(wo, wi, s.acc) +
+    // A zero clearcoat probability contributes +0 (its pdf is finite for
+    // wo.z, wi.z > 0): skip evaluating it.
+    float ccp = 0.0f;
+    if (s.lobeP[kLobeClearcoat] != 0.0f) {
+        ccp = s.lobeP[kLobeClearcoat] * ggx_pdf_vndf(wo, wi, s.acc);
+    }
+    return ccp +
            s.lobeP[kLobeSpecular] * ggx_pdf_vndf(wo, wi, s.a) +
            s.lobeP[kLobeDiffuse] * wi.z / kPi;
 }
