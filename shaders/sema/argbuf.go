@@ -26,11 +26,19 @@ func isResource(t *Type) bool {
 // it has a member with [[id(n)]] or a resource member (texture, sampler,
 // pointer, handle), directly or in a nested struct.
 func IsArgumentBuffer(t *Type) bool {
-	if t.Kind != KStruct {
+	return isArgumentBuffer(t, map[*Struct]bool{})
+}
+
+// isArgumentBuffer is IsArgumentBuffer with the structs being visited: a
+// struct that (after an error) contains itself is not walked again.
+func isArgumentBuffer(t *Type, visiting map[*Struct]bool) bool {
+	if t.Kind != KStruct || visiting[t.Struct] {
 		return false
 	}
+	visiting[t.Struct] = true
+	defer delete(visiting, t.Struct)
 	for _, f := range t.Struct.Fields {
-		if f.Attr("id") != nil || isResource(f.Type) || f.Type.Kind == KStruct && IsArgumentBuffer(f.Type) {
+		if f.Attr("id") != nil || isResource(f.Type) || f.Type.Kind == KStruct && isArgumentBuffer(f.Type, visiting) {
 			return true
 		}
 	}
@@ -48,8 +56,14 @@ func ArgumentIDs(t *Type) (ids []ArgID, bad []*Field) {
 		return nil, nil
 	}
 	next := 0
+	visiting := map[*Struct]bool{}
 	var walk func(st *Struct, prefix string)
 	walk = func(st *Struct, prefix string) {
+		if visiting[st] {
+			return // a struct containing itself (an error reported elsewhere)
+		}
+		visiting[st] = true
+		defer delete(visiting, st)
 		for _, f := range st.Fields {
 			if f.Static {
 				continue
