@@ -10,6 +10,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/ingot-render/ingot/engine/exec"
 	"io"
 	"os"
 	"os/signal"
@@ -65,6 +66,7 @@ func newRootCmd() (root *cobra.Command, finish func()) {
 		root.AddCommand(mk())
 	}
 	return root, func() {
+		exec.DumpOpStats() // ingot_opstats builds only
 		if stopProfile != nil {
 			stopProfile()
 			stopProfile = nil

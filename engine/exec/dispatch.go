@@ -160,6 +160,9 @@ func (w *worker) work(ds *dispatchState, n int) (ok bool) {
 		// Leave no dirty AVX state to the scalar code that runs next on
 		// this thread (SIMD builds).
 		lane.LeaveSIMD()
+		if opStats {
+			w.flushOpStats()
+		}
 		if r := recover(); r != nil {
 			ds.record(t, &Fault{Kind: FaultInternal, Function: w.pl.entry.fn.Name, Detail: fmt.Sprint("executor panic: ", r)})
 			ok = false

@@ -52,6 +52,10 @@ func (c *Call) Arg64(i int) []uint64 { return c.fr.lanes64(c.args[i], c.W) }
 // Res32 returns result i (a 32-bit kind) for writing.
 func (c *Call) Res32(i int) []uint32 { return c.fr.lanes32(c.results[i], c.W) }
 
+// ResultIsLanes32 reports whether result i lives in 32-bit lanes (what
+// Res32 returns); otherwise set it with SetResult.
+func (c *Call) ResultIsLanes32(i int) bool { return c.results[i].file == file32 }
+
 // ResF32 returns result i as float lanes.
 func (c *Call) ResF32(i int) []float32 { return u32f(c.Res32(i)) }
 

@@ -19,6 +19,9 @@ func (w *worker) run(fr *frame) (bool, error) {
 	pc := int(fr.pc)
 	for {
 		in := &code[pc]
+		if opStats {
+			w.countOp(fr, pc)
+		}
 		pc++
 		switch in.op {
 		case opEnd:

@@ -130,6 +130,7 @@ func (b *batch) varyingBuiltin(id ir.BuiltinID, d []uint32) bool {
 // pooled per pipeline, so steady-state dispatches allocate nothing per
 // batch.
 type worker struct {
+	stats     workerStats // ingot_opstats builds only
 	pl        *Pipeline
 	w         int
 	full      lane.Mask

@@ -45,6 +45,14 @@ func Intrinsics(reg *Registry) exec.Intrinsics {
 		d, _ := stdlib.LookupRayTracingIntrinsic(name)
 		m[name] = reg.execReader(rd, len(d.Results))
 	}
+	for name, fast := range map[string]func(*exec.Call, exec.IntrinsicFunc) error{
+		stdlib.RTResult:         reg.execResult,
+		stdlib.RTResultTriangle: reg.execResultTriangle,
+		stdlib.RTResultInstance: reg.execResultInstance,
+	} {
+		generic := m[name]
+		m[name] = func(c *exec.Call) error { return fast(c, generic) }
+	}
 	return m
 }
 

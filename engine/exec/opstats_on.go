@@ -1,0 +1,198 @@
+//go:build ingot_opstats
+
+package exec
+
+import (
+	"cmp"
+	"fmt"
+	"io"
+	"math/bits"
+	"os"
+	"slices"
+	"sync"
+)
+
+// opStats is on in builds with the ingot_opstats tag: the run loop counts
+// every executed instruction with its active lanes, and DumpOpStats
+// writes the totals per VM op and per MSL source line.
+const opStats = true
+
+var vopNames = [...]string{"opNop", "opEnd", "opUGen", "opUSet", "opUBuiltin", "opULoad", "opUAlloca", "opAddF", "opSubF", "opMulF", "opDivF", "opMinF", "opMaxF", "opFmaF", "opMulAddF", "opAddMulF", "opMulSubF", "opSubMulF", "opNegF", "opAbsF", "opSqrtF", "opFloorF", "opMathF", "opLtF", "opLeF", "opEqF", "opNeF", "opAddI", "opSubI", "opMulI", "opAndI", "opOrI", "opXorI", "opShlI", "opShrI", "opShrU", "opRevI", "opNotB", "opMinI", "opMaxI", "opMinU", "opMaxU", "opLtI", "opLeI", "opLtU", "opLeU", "opEqI", "opNeI", "opSel32", "opSel64", "opAdd64", "opSub64", "opMul64", "opShl64", "opZext64", "opSext64", "opTrunc64", "opI32toF", "opU32toF", "opFtoI32", "opF32toF16", "opCopy32", "opCopy64", "opVGen", "opVBuiltin", "opVBuiltinC", "opVSet32", "opVSet64", "opVLoad", "opVStore", "opVLoadAff", "opVStoreAff", "opVLoadAffN", "opVStoreAffN", "opCall", "opIntrinsic", "opBarrier", "opIfV", "opIfU", "opIfCmp", "opIfCmpC", "opElse", "opEndIf", "opLoopBegin", "opLoopHead", "opLoopCont", "opLoopEnd", "opLoopExit", "opBreak", "opContinue", "opRet", "opDiscard", "opSwBegin", "opCase", "opSwEnd"}
+
+type pcKey struct {
+	cf *cfunc
+	pc int32
+}
+
+type pcCount struct{ n, lanes int64 }
+
+var stats struct {
+	sync.Mutex
+	pcs  map[pcKey]*pcCount
+	fset map[*cfunc]*Pipeline
+}
+
+// workerStats is one worker's counts, merged on flush.
+type workerStats struct {
+	cf   *cfunc
+	pcs  []pcCount
+	hist [65]int64
+	all  map[*cfunc][]pcCount
+}
+
+func (w *worker) countOp(fr *frame, pc int) {
+	s := &w.stats
+	if s.cf != fr.cf {
+		if s.all == nil {
+			s.all = map[*cfunc][]pcCount{}
+		}
+		if s.cf != nil {
+			s.all[s.cf] = s.pcs
+		}
+		s.cf = fr.cf
+		s.pcs = s.all[fr.cf]
+		if s.pcs == nil {
+			s.pcs = make([]pcCount, len(fr.cf.code))
+			stats.Lock()
+			if stats.fset == nil {
+				stats.fset = map[*cfunc]*Pipeline{}
+			}
+			stats.fset[fr.cf] = w.pl
+			stats.Unlock()
+		}
+	}
+	n := bits.OnesCount64(uint64(fr.exec))
+	s.pcs[pc].n++
+	s.pcs[pc].lanes += int64(n)
+	s.hist[n]++
+}
+
+var histAll [65]int64
+
+func (w *worker) flushOpStats() {
+	s := &w.stats
+	if s.cf != nil {
+		s.all[s.cf] = s.pcs
+	}
+	stats.Lock()
+	defer stats.Unlock()
+	if stats.pcs == nil {
+		stats.pcs = map[pcKey]*pcCount{}
+	}
+	for cf, pcs := range s.all {
+		for pc, c := range pcs {
+			if c.n == 0 {
+				continue
+			}
+			k := pcKey{cf, int32(pc)}
+			t := stats.pcs[k]
+			if t == nil {
+				t = &pcCount{}
+				stats.pcs[k] = t
+			}
+			t.n += c.n
+			t.lanes += c.lanes
+		}
+	}
+	for i, v := range s.hist {
+		histAll[i] += v
+	}
+	*s = workerStats{}
+}
+
+// DumpOpStats writes the counts gathered so far to the file named by
+// INGOT_OPSTATS (standard error when unset).
+func DumpOpStats() {
+	var out io.Writer = os.Stderr
+	if p := os.Getenv("INGOT_OPSTATS"); p != "" {
+		f, err := os.Create(p)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "opstats:", err)
+			return
+		}
+		defer f.Close()
+		out = f
+	}
+	stats.Lock()
+	defer stats.Unlock()
+	type agg struct {
+		name     string
+		n, lanes int64
+	}
+	byOp := map[string]*agg{}
+	byLine := map[string]*agg{}
+	var total, totalLanes int64
+	for k, c := range stats.pcs {
+		in := &k.cf.code[k.pc]
+		name := fmt.Sprint(in.op)
+		if int(in.op) < len(vopNames) {
+			name = vopNames[in.op]
+		}
+		if in.op == opMathF {
+			name += "/" + in.irop.String()
+		}
+		a := byOp[name]
+		if a == nil {
+			a = &agg{name: name}
+			byOp[name] = a
+		}
+		a.n += c.n
+		a.lanes += c.lanes
+		total += c.n
+		totalLanes += c.lanes
+		// the nearest instruction at or before pc with a position
+		line := k.cf.fn.Name + ":?"
+		pl := stats.fset[k.cf]
+		for p := k.pc; p >= 0; p-- {
+			q := &k.cf.code[p]
+			if q.instExt != nil && q.src != nil && pl != nil && pl.prog.Fset != nil {
+				pos := pl.prog.Fset.Position(q.src.Pos)
+				if pos.IsValid() {
+					line = fmt.Sprintf("%s:%d", pos.Filename, pos.Line)
+				}
+				break
+			}
+		}
+		for _, key := range []string{line, line + " " + name} {
+			b := byLine[key]
+			if b == nil {
+				b = &agg{name: key}
+				byLine[key] = b
+			}
+			b.n += c.n
+			b.lanes += c.lanes
+		}
+	}
+	sorted := func(m map[string]*agg) []*agg {
+		v := make([]*agg, 0, len(m))
+		for _, a := range m {
+			v = append(v, a)
+		}
+		slices.SortFunc(v, func(a, b *agg) int { return cmp.Compare(b.n, a.n) })
+		return v
+	}
+	fmt.Fprintf(out, "total instructions %d, average active lanes %.1f\n", total, float64(totalLanes)/float64(max(total, 1)))
+	fmt.Fprintln(out, "active-lane histogram (share of instructions):")
+	var hs int64
+	for _, v := range histAll {
+		hs += v
+	}
+	for i := 0; i < 65; i += 8 {
+		var s int64
+		for j := i; j < min(i+8, 65); j++ {
+			s += histAll[j]
+		}
+		fmt.Fprintf(out, "  %2d-%2d: %5.1f%%\n", i, min(i+7, 64), 100*float64(s)/float64(max(hs, 1)))
+	}
+	fmt.Fprintln(out, "by op:")
+	for _, a := range sorted(byOp) {
+		fmt.Fprintf(out, "  %-22s %12d %5.1f%%  lanes %.1f\n", a.name, a.n, 100*float64(a.n)/float64(max(total, 1)), float64(a.lanes)/float64(max(a.n, 1)))
+	}
+	fmt.Fprintln(out, "by source line:")
+	for i, a := range sorted(byLine) {
+		if i >= 400 {
+			break
+		}
+		fmt.Fprintf(out, "  %-50s %12d %5.1f%%  lanes %.1f\n", a.name, a.n, 100*float64(a.n)/float64(max(total, 1)), float64(a.lanes)/float64(max(a.n, 1)))
+	}
+}
