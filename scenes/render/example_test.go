@@ -37,8 +37,10 @@ func ExamplePack() {
 	}
 	p.Relocate(0x1000) // the arena buffer's GPU address
 	r := p.Resources()
-	fmt.Println(r.InstanceCount, r.EmissiveCount, r.PickEmissive)
-	// Output: 6 2 1
+	// The Cornell box's six static, untransformed instances are merged
+	// into one (PackOptions.SeparateInstances keeps them apart).
+	fmt.Println(r.InstanceCount, r.GeometryCount, r.EmissiveCount, r.PickEmissive)
+	// Output: 1 6 2 1
 }
 
 // A white rough metal reflects all energy (white furnace).

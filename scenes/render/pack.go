@@ -21,6 +21,12 @@ type PackOptions struct {
 	// visible-function-table index of a user material function
 	// (--material NAME=file.metal); unnamed materials keep the stock ones.
 	MaterialFunctions map[string]uint32
+	// SeparateInstances keeps one instance per scene instance. By default
+	// static instances with the same transform and records of their own
+	// (every instance of an OBJ file, a glTF scene's untransformed nodes)
+	// are merged into one instance whose primitive structure holds all
+	// their geometries, so a ray enters one structure instead of many.
+	SeparateInstances bool
 }
 
 // Environment is a constant colour or an equirectangular map.
@@ -201,6 +207,9 @@ func Pack(s *model.Scene, opts PackOptions) (*Packed, error) {
 		if emissive {
 			p.addEmissive(ii, in.Transform, base, count)
 		}
+	}
+	if !opts.SeparateInstances {
+		p.mergeStaticInstances()
 	}
 	finishCDF(len(p.Emissive), func(i int) *float32 { return &p.Emissive[i].Pmf }, func(i int) *float32 { return &p.Emissive[i].Cdf })
 	p.addPunctual(s, poseOpen)

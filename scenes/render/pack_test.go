@@ -16,7 +16,7 @@ import (
 // area, pointers relocate, and light sampling picks only the emitter set.
 func TestPackCornell(t *testing.T) {
 	s := builtin.Cornell()
-	p, err := Pack(s, PackOptions{})
+	p, err := Pack(s, PackOptions{SeparateInstances: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -27,6 +27,10 @@ type Options struct {
 	Shutter [2]float32
 	// Usage configures the BVH builds (e.g. prefer a fast build).
 	Usage engine.AccelerationStructureUsage
+	// SeparateInstances keeps every scene instance its own instance in the
+	// acceleration structure (PackOptions.SeparateInstances); by default
+	// static instances that share a transform are merged.
+	SeparateInstances bool
 }
 
 // Camera is an explicit look-at camera (--eye, --target, --up, --fov).
@@ -141,7 +145,7 @@ func NewRenderer(ctx context.Context, dev *engine.Device, s *model.Scene, opts O
 		return nil, err
 	}
 	r := &Renderer{dev: dev, scene: s, opts: opts, pl: pl, queue: dev.NewCommandQueue(), funcs: funcs}
-	u, err := newUpload(ctx, dev, r.queue, pl, s, opts.Shutter, opts.Env, funcs, opts.Usage)
+	u, err := newUpload(ctx, dev, r.queue, pl, s, opts.Shutter, opts.Env, funcs, &opts)
 	if err != nil {
 		return nil, err
 	}
@@ -258,7 +262,7 @@ func (r *Renderer) uploadFor(ctx context.Context, f *Frame) (*upload, error) {
 	if sameShutter && u.env == env {
 		return u, nil
 	}
-	nu, err := newUpload(ctx, r.dev, r.queue, r.pl, r.scene, sh, env, r.funcs, r.opts.Usage)
+	nu, err := newUpload(ctx, r.dev, r.queue, r.pl, r.scene, sh, env, r.funcs, &r.opts)
 	if err != nil {
 		return nil, err
 	}

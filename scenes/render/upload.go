@@ -40,8 +40,9 @@ func bytesOf[T any](s []T) []byte {
 
 // newUpload packs s for the shutter interval and environment and creates
 // every device object the path_trace kernel reads.
-func newUpload(ctx context.Context, dev *engine.Device, queue *engine.CommandQueue, pl *pipelines, s *model.Scene, shutter [2]float32, env *Environment, funcs map[string]uint32, usage engine.AccelerationStructureUsage) (_ *upload, err error) {
-	p, err := Pack(s, PackOptions{ShutterOpen: shutter[0], ShutterClose: shutter[1], Env: env, MaterialFunctions: funcs})
+func newUpload(ctx context.Context, dev *engine.Device, queue *engine.CommandQueue, pl *pipelines, s *model.Scene, shutter [2]float32, env *Environment, funcs map[string]uint32, opts *Options) (_ *upload, err error) {
+	p, err := Pack(s, PackOptions{ShutterOpen: shutter[0], ShutterClose: shutter[1], Env: env, MaterialFunctions: funcs,
+		SeparateInstances: opts.SeparateInstances})
 	if err != nil {
 		return nil, fmt.Errorf("render: %w", err)
 	}
@@ -138,7 +139,7 @@ func newUpload(ctx context.Context, dev *engine.Device, queue *engine.CommandQue
 	}
 	u.resources = rb
 	// Acceleration structures and the intersection function table.
-	if err := u.buildAccel(ctx, dev, queue, arena, p, shutter, usage); err != nil {
+	if err := u.buildAccel(ctx, dev, queue, arena, p, shutter, opts.Usage); err != nil {
 		return nil, err
 	}
 	ift, err := pl.pathTrace.NewIntersectionFunctionTable(engine.IntersectionFunctionTableDescriptor{FunctionCount: 1})
