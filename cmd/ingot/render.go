@@ -95,7 +95,7 @@ func newRenderCmd() *cobra.Command {
 	fl.StringArrayVar(&f.materials, "material", nil, "replace material NAME (or * for all) with the [[visible]] function of an MSL file: NAME=file.metal (repeatable)")
 	fl.DurationVar(&f.timeLimit, "time-limit", 0, "stop after this long and write what was accumulated (e.g. 10s)")
 	fl.BoolVar(&f.quiet, "quiet", false, "no progress bar (the summary line is still printed)")
-	fl.IntVar(&f.tile, "tile", 64, "tile edge in pixels (scheduling only)")
+	fl.IntVar(&f.tile, "tile", 0, "tile edge in pixels (scheduling only; 0: from the thread count)")
 	fl.Float64Var(&f.clamp, "clamp", 0, "clamp each sample's luminance (0: off)")
 	fl.StringVar(&f.sceneSel, "scene", "", "glTF scene to load, by name or index")
 	return cmd
@@ -225,8 +225,8 @@ func renderSetup(f *renderFlags) (render.Options, render.Frame, error) {
 	frame.ToneMap = tm
 	frame.Seed = f.seed
 	frame.AOVs = f.aovDir != ""
-	if f.tile <= 0 {
-		return opts, frame, fmt.Errorf("--tile %d: want ≥ 1", f.tile)
+	if f.tile < 0 {
+		return opts, frame, fmt.Errorf("--tile %d: want ≥ 0", f.tile)
 	}
 	frame.TileSize = f.tile
 	if f.clamp < 0 {

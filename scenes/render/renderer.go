@@ -78,8 +78,9 @@ type Frame struct {
 	ClampRadiance float32
 	// NoNEE disables next-event estimation (BSDF sampling only).
 	NoNEE bool
-	// TileSize is the square tile edge in pixels (0: 64). Tiles are only
-	// a scheduling unit: the image does not depend on them.
+	// TileSize is the square tile edge in pixels; 0 picks it from the
+	// worker count (autoTile). Tiles are only the unit of scheduling,
+	// progress reports and cancellation: the image does not depend on them.
 	TileSize int
 }
 
@@ -349,7 +350,7 @@ func (r *Renderer) Render(ctx context.Context, f Frame, progress func(Progress))
 
 	tile := f.TileSize
 	if tile == 0 {
-		tile = 64
+		tile = autoTile(r.dev.Workers())
 	}
 	type rect struct{ x, y, w, h int }
 	var tiles []rect
@@ -404,6 +405,22 @@ render:
 	img.Complete = stopErr == nil
 	img.Elapsed = time.Since(start)
 	return img, stopErr
+}
+
+// autoTile is the default tile edge for a device with workers workers:
+// the smallest power of two from 64 to 512 whose tile gives every
+// path_trace thread (persistentGroups SIMD-groups of 64 per worker) at
+// least 256 pixels. Each dispatch ends with a tail in which the queue is
+// empty and SIMD-groups run their last paths with idle lanes, and costs a
+// command buffer: larger tiles have fewer of both, while tiles of a
+// second or so keep progress reports and Ctrl-C prompt.
+func autoTile(workers int) int {
+	threads := persistentGroups * 64 * max(workers, 1)
+	t := 64
+	for t < 512 && t*t < 256*threads {
+		t *= 2
+	}
+	return t
 }
 
 // persistentGroups is the number of 64-thread groups per worker that

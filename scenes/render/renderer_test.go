@@ -434,3 +434,12 @@ func TestNewRendererErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestAutoTile: tiles grow with the worker count, within 64…512.
+func TestAutoTile(t *testing.T) {
+	for _, tc := range []struct{ workers, want int }{{0, 256}, {1, 256}, {2, 256}, {4, 512}, {8, 512}, {128, 512}} {
+		if got := autoTile(tc.workers); got != tc.want {
+			t.Errorf("autoTile(%d) = %d, want %d", tc.workers, got, tc.want)
+		}
+	}
+}
