@@ -673,7 +673,14 @@ func (c *compiler) simple(in *ir.Instr) {
 	case ir.OpCall:
 		callee := c.get(int(in.Imm))
 		ci := instDef{op: opCall, callee: callee, src: in}
-		for _, a := range in.Args {
+		cfn := c.pl.prog.Funcs[in.Imm]
+		for k, a := range in.Args {
+			// A uniform parameter (every call passes a uniform value,
+			// ir.AnalyzeUniformity) takes the caller's uniform slot.
+			if k < len(cfn.Params) && cfn.Regs[cfn.Params[k]].Class == ir.Uniform && c.loc[a].uni >= 0 {
+				ci.ops = append(ci.ops, operand{file: fileUni, kind: c.kindOf(a), off: c.loc[a].uni})
+				continue
+			}
 			ci.ops = append(ci.ops, c.laneOperand(a))
 		}
 		for _, r := range in.Results {

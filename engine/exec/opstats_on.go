@@ -34,10 +34,12 @@ var stats struct {
 
 // workerStats is one worker's counts, merged on flush.
 type workerStats struct {
-	cf   *cfunc
-	pcs  []pcCount
-	hist [65]int64
-	all  map[*cfunc][]pcCount
+	cf                                     *cfunc
+	pcs                                    []pcCount
+	hist                                   [65]int64
+	span, sparseLanes, sparseSpan, sparseN int64
+	loads, sameLoads, sameOffLoads         int64
+	all                                    map[*cfunc][]pcCount
 }
 
 func (w *worker) countOp(fr *frame, pc int) {
@@ -62,12 +64,40 @@ func (w *worker) countOp(fr *frame, pc int) {
 		}
 	}
 	n := bits.OnesCount64(uint64(fr.exec))
+	if fr.exec != 0 {
+		s.span += int64(64 - bits.LeadingZeros64(uint64(fr.exec)) - bits.TrailingZeros64(uint64(fr.exec)))
+		if n <= 16 {
+			s.sparseLanes += int64(n)
+			s.sparseSpan += int64(64 - bits.LeadingZeros64(uint64(fr.exec)) - bits.TrailingZeros64(uint64(fr.exec)))
+			s.sparseN++
+		}
+	}
+	if in := &fr.cf.code[pc]; in.op == opVLoad && fr.exec != 0 {
+		addr := fr.r64[in.ops[0].off : int(in.ops[0].off)+w.w]
+		first := addr[fr.exec.First()]
+		same := true
+		for m := fr.exec; m != 0; m &= m - 1 {
+			if addr[m.First()] != first {
+				same = false
+				break
+			}
+		}
+		s.loads++
+		if same {
+			s.sameLoads++
+			if in.offLoad {
+				s.sameOffLoads++
+			}
+		}
+	}
 	s.pcs[pc].n++
 	s.pcs[pc].lanes += int64(n)
 	s.hist[n]++
 }
 
 var histAll [65]int64
+var spanAll [4]int64
+var loadAll [3]int64
 
 func (w *worker) flushOpStats() {
 	s := &w.stats
@@ -97,6 +127,13 @@ func (w *worker) flushOpStats() {
 	for i, v := range s.hist {
 		histAll[i] += v
 	}
+	spanAll[0] += s.span
+	spanAll[1] += s.sparseLanes
+	spanAll[2] += s.sparseSpan
+	spanAll[3] += s.sparseN
+	loadAll[0] += s.loads
+	loadAll[1] += s.sameLoads
+	loadAll[2] += s.sameOffLoads
 	*s = workerStats{}
 }
 
@@ -153,7 +190,7 @@ func DumpOpStats() {
 				break
 			}
 		}
-		for _, key := range []string{line, line + " " + name} {
+		for _, key := range []string{line, line + " " + name, "func " + k.cf.fn.Name} {
 			b := byLine[key]
 			if b == nil {
 				b = &agg{name: key}
@@ -171,7 +208,17 @@ func DumpOpStats() {
 		slices.SortFunc(v, func(a, b *agg) int { return cmp.Compare(b.n, a.n) })
 		return v
 	}
+	codeLen := 0
+	for cf := range stats.fset {
+		codeLen += len(cf.code)
+		fmt.Fprintf(out, "function %s: %d instructions, %d 32-bit and %d 64-bit lane vectors (%d KiB), %d uniform slots\n",
+			cf.fn.Name, len(cf.code), cf.n32, cf.n64, (cf.n32*4+cf.n64*8)*cf.w/1024, cf.nuni)
+	}
+	fmt.Fprintf(out, "code: %d instructions in %d functions, %d distinct executed\n", codeLen, len(stats.fset), len(stats.pcs))
 	fmt.Fprintf(out, "total instructions %d, average active lanes %.1f\n", total, float64(totalLanes)/float64(max(total, 1)))
+	fmt.Fprintf(out, "average span first..last active lane %.1f; instructions with <= 16 lanes: %d, lanes %.1f, span %.1f\n",
+		float64(spanAll[0])/float64(max(total, 1)), spanAll[3], float64(spanAll[1])/float64(max(spanAll[3], 1)), float64(spanAll[2])/float64(max(spanAll[3], 1)))
+	fmt.Fprintf(out, "VLoads %d, with one address on all active lanes %d (of which offset loads %d)\n", loadAll[0], loadAll[1], loadAll[2])
 	fmt.Fprintln(out, "active-lane histogram (share of instructions):")
 	var hs int64
 	for _, v := range histAll {

@@ -228,6 +228,10 @@ func (w *worker) call(fr *frame, in *inst) error {
 	callee.enter(fr.exec, fr.noStore, W)
 	for i, o := range in.ops {
 		p := cf.params[i]
+		if p.file == fileUni {
+			callee.setParam(i, fr.get(o, fr.exec.First()), W)
+			continue
+		}
 		if o.file == file64 {
 			copy(callee.r64[p.off:int(p.off)+W], fr.r64[o.off:int(o.off)+W])
 		} else {

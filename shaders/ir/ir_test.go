@@ -286,3 +286,48 @@ func TestEvalSemantics(t *testing.T) {
 		}
 	}
 }
+
+// TestUniformityAcrossCalls: a parameter is uniform when every call passes
+// a uniform value (through chains of calls too), varying when one call
+// passes a varying value, and varying in a function no call reaches.
+func TestUniformityAcrossCalls(t *testing.T) {
+	p := ir.NewProgram(nil)
+	leaf := ir.NewFunction(p, "leaf", []ir.Kind{ir.U32, ir.U32}, []ir.Kind{ir.U32})
+	sum := leaf.Binary(ir.OpAdd, ir.U32, leaf.Param(0), leaf.Param(1))
+	leaf.Return(sum)
+	mid := ir.NewFunction(p, "mid", []ir.Kind{ir.U32, ir.U32}, []ir.Kind{ir.U32})
+	r := mid.Call(leaf.Fn, mid.Param(0), mid.Param(1))
+	mid.Return(r[0])
+	orphan := ir.NewFunction(p, "orphan", []ir.Kind{ir.U32}, nil)
+	orphan.Return()
+	k := ir.NewFunction(p, "k", []ir.Kind{ir.U32}, nil)
+	k.Fn.Kernel = true
+	gid := k.Builtin(ir.ThreadPositionInGrid)
+	k.Call(mid.Fn, k.Param(0), k.ConstU32(1)) // both uniform
+	k.Call(leaf.Fn, k.Param(0), gid)          // second varying
+	k.Return()
+	for _, b := range []*ir.Builder{leaf, mid, orphan, k} {
+		if err := b.Finish(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ir.AnalyzeUniformity(p)
+	for _, tc := range []struct {
+		name string
+		b    *ir.Builder
+		r    ir.Reg
+		want ir.Class
+	}{
+		{"mid param 0", mid, mid.Param(0), ir.Uniform},
+		{"mid param 1", mid, mid.Param(1), ir.Uniform},
+		{"leaf param 0 (uniform at both calls)", leaf, leaf.Param(0), ir.Uniform},
+		{"leaf param 1 (varying at one call)", leaf, leaf.Param(1), ir.Varying},
+		{"leaf sum", leaf, sum, ir.Varying},
+		{"mid call result", mid, r[0], ir.Varying},
+		{"uncalled function's param", orphan, orphan.Param(0), ir.Varying},
+	} {
+		if got := tc.b.Fn.Reg(tc.r).Class; got != tc.want {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

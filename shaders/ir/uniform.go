@@ -12,11 +12,67 @@ package ir
 // assignment stores a uniform value in non-divergent control flow. Control
 // flow is divergent inside an if or switch with a varying condition, in a
 // loop with a break or continue taken in divergent control flow, and after
-// a return or discard taken in divergent control flow. The analysis is a
-// fixed point (optimistic start, monotone).
+// a return or discard taken in divergent control flow.
+//
+// A parameter of a function that only calls reach (not a kernel) is
+// uniform when every call passes a uniform argument: the callee runs with
+// the caller's active lanes, so a value that is the same in all of them
+// stays so. Functions that no call reaches and that are not kernels (entry
+// points of other stages) have varying parameters. The analysis is a
+// fixed point (optimistic start, monotone) within and across functions.
 func AnalyzeUniformity(p *Program) {
+	called := make([]bool, len(p.Funcs))
 	for _, f := range p.Funcs {
-		analyzeFunc(p, f)
+		Walk(f.Body, func(in *Instr) bool {
+			if in.Op == OpCall && int(in.Imm) < len(called) {
+				called[in.Imm] = true
+			}
+			return true
+		})
+	}
+	paramVarying := make([][]bool, len(p.Funcs))
+	for i, f := range p.Funcs {
+		paramVarying[i] = make([]bool, len(f.Params))
+		if !f.Kernel && !called[i] {
+			for k := range paramVarying[i] {
+				paramVarying[i][k] = true
+			}
+		}
+	}
+	us := make([]*uniformity, len(p.Funcs))
+	for {
+		changed := false
+		for i, f := range p.Funcs {
+			us[i] = analyzeFunc(p, f, paramVarying[i])
+		}
+		for _, u := range us {
+			Walk(u.f.Body, func(in *Instr) bool {
+				if in.Op != OpCall || int(in.Imm) >= len(paramVarying) {
+					return true
+				}
+				pv := paramVarying[in.Imm]
+				for k, a := range in.Args {
+					if k < len(pv) && !pv[k] && u.varying[a] {
+						pv[k] = true
+						changed = true
+					}
+				}
+				return true
+			})
+		}
+		if !changed {
+			break
+		}
+	}
+	for _, u := range us {
+		f := u.f
+		for r := 1; r < len(f.Regs); r++ {
+			if u.varying[r] {
+				f.Regs[r].Class = Varying
+			} else {
+				f.Regs[r].Class = Uniform
+			}
+		}
 	}
 }
 
@@ -32,10 +88,12 @@ type uniformity struct {
 	changed bool
 }
 
-func analyzeFunc(p *Program, f *Function) {
+// analyzeFunc classifies f's registers given which of its parameters
+// are varying.
+func analyzeFunc(p *Program, f *Function, paramVarying []bool) *uniformity {
 	u := &uniformity{p: p, f: f, varying: make([]bool, len(f.Regs)), divCons: map[*Instr]bool{}}
-	if !f.Kernel {
-		for _, r := range f.Params {
+	for k, r := range f.Params {
+		if !f.Kernel && (k >= len(paramVarying) || paramVarying[k]) {
 			u.varying[r] = true
 		}
 	}
@@ -46,13 +104,7 @@ func analyzeFunc(p *Program, f *Function) {
 			break
 		}
 	}
-	for r := 1; r < len(f.Regs); r++ {
-		if u.varying[r] {
-			f.Regs[r].Class = Varying
-		} else {
-			f.Regs[r].Class = Uniform
-		}
-	}
+	return u
 }
 
 func (u *uniformity) mark(r Reg) {
