@@ -36,7 +36,7 @@ var sinkF float32
 // BenchmarkBSDFSample: a full glTF BSDF sample (lobe choice, VNDF,
 // mixture pdf, energy-compensated eval) against a bare Lambert sample.
 func BenchmarkBSDFSample(b *testing.B) {
-	p := BSDFParams{BaseColor: Vec3{0.8, 0.6, 0.4}, Metallic: 0.3, Roughness: 0.5, IOR: 1.5, Clearcoat: 0.5, ClearcoatRoughness: 0.2}
+	p := BSDFParams{BaseColor: Vec3{0.8, 0.6, 0.4}, Metallic: 0.3, Roughness: 0.5, IOR: 1.5, Clearcoat: 0.5, ClearcoatRoughness: 0.2}.DefaultSpecular()
 	wo := dirFromCos(0.7, 0.3)
 	ggxTables()
 	benchRatio(b, func(i int) {
@@ -52,7 +52,7 @@ func BenchmarkBSDFSample(b *testing.B) {
 
 // BenchmarkBSDFEval: Eval (value and pdf) against a Lambert eval.
 func BenchmarkBSDFEval(b *testing.B) {
-	p := BSDFParams{BaseColor: Vec3{0.8, 0.6, 0.4}, Metallic: 0.3, Roughness: 0.5, IOR: 1.5}
+	p := BSDFParams{BaseColor: Vec3{0.8, 0.6, 0.4}, Metallic: 0.3, Roughness: 0.5, IOR: 1.5}.DefaultSpecular()
 	wo := dirFromCos(0.7, 0.3)
 	wi := dirFromCos(0.4, 2)
 	ggxTables()

@@ -6,7 +6,7 @@ import (
 
 // BSDFParams are the shading parameters a material function returns
 // (bsdf.h BSDFParams): the glTF metallic-roughness model with the
-// KHR_materials_ior, _transmission and _clearcoat parameters.
+// KHR_materials_ior, _transmission, _clearcoat and _specular parameters.
 type BSDFParams struct {
 	BaseColor Vec3
 	Metallic  float32
@@ -16,6 +16,18 @@ type BSDFParams struct {
 	Transmission       float32
 	Clearcoat          float32
 	ClearcoatRoughness float32
+	// Specular and SpecularColor are KHR_materials_specular's weight of
+	// the dielectric specular layer and tint of its F0 (glTF defaults: 1
+	// and white; DefaultSpecular). Specular 0 leaves a pure Lambert lobe.
+	Specular      float32
+	SpecularColor Vec3
+}
+
+// DefaultSpecular sets the KHR_materials_specular defaults (weight 1,
+// white tint) and returns p.
+func (p BSDFParams) DefaultSpecular() BSDFParams {
+	p.Specular, p.SpecularColor = 1, Vec3{1, 1, 1}
+	return p
 }
 
 // BSDF lobes (bsdf.h kLobe*).
@@ -46,7 +58,10 @@ type BSDFSample struct {
 type bsdfState struct {
 	p       BSDFParams
 	a, acc  float32 // base and clearcoat GGX alpha
-	f0d     float32 // dielectric F0 from IOR
+	f0d     float32 // dielectric F0 for the energy terms: max of f0c
+	f0c     Vec3    // dielectric F0 per channel (specular colour tint)
+	w       float32 // specular layer weight
+	diffuse bool    // only the Lambert lobe (bsdf.h BSDFState.diffuse)
 	e1o     float32 // E1(μo) at base roughness
 	eso     float32 // dielectric specular albedo at μo
 	esAvg   float32 // its hemispherical average
@@ -77,7 +92,17 @@ func newBSDFState(p *BSDFParams, wo Vec3) bsdfState {
 	s.acc = GGXAlpha(p.ClearcoatRoughness)
 	ior := max(p.IOR, 1)
 	q := (ior - 1) / (ior + 1)
-	s.f0d = q * q
+	for i := range 3 {
+		s.f0c[i] = min(q*q*p.SpecularColor[i], 1)
+	}
+	s.f0d = max(s.f0c[0], max(s.f0c[1], s.f0c[2]))
+	s.w = min(max(p.Specular, 0), 1)
+	s.diffuse = s.w == 0 && p.Metallic == 0 && p.Transmission == 0 && p.Clearcoat == 0
+	if s.diffuse {
+		s.ccScale = 1
+		s.lobeP[LobeDiffuse] = 1
+		return s
+	}
 	mu := wo[2]
 	s.avg1 = lookup1(&t.Avg1, r)
 	avg5 := lookup1(&t.Avg5, r)
@@ -87,8 +112,8 @@ func newBSDFState(p *BSDFParams, wo Vec3) bsdfState {
 	for i := range 3 {
 		s.fmsM[i] = fms(p.BaseColor[i], s.avg1)
 	}
-	s.eso = specAlbedo(s.f0d, s.e1o, e5o, s.fmsD)
-	s.esAvg = specAlbedo(s.f0d, s.avg1, avg5, s.fmsD)
+	s.eso = s.w * specAlbedo(s.f0d, s.e1o, e5o, s.fmsD)
+	s.esAvg = s.w * specAlbedo(s.f0d, s.avg1, avg5, s.fmsD)
 	rc := min(max(p.ClearcoatRoughness, 0), 1)
 	ecc := 0.04*lookup2(&t.E1, mu, rc) + 0.96*lookup2(&t.E5, mu, rc)
 	s.ccScale = 1 - p.Clearcoat*ecc
@@ -99,8 +124,8 @@ func newBSDFState(p *BSDFParams, wo Vec3) bsdfState {
 	for i := range 3 {
 		metalSpec += [3]float32{0.2126, 0.7152, 0.0722}[i] * (p.BaseColor[i]*s.e1o + (1-p.BaseColor[i])*e5o)
 	}
-	wSpec := (1-m)*(s.f0d*s.e1o+(1-s.f0d)*e5o) + m*metalSpec
-	wDiff := (1-m)*(1-tr)*lc*(1-s.eso) + ((1-m)*s.fmsD+m*Luminance(s.fmsM))*(1-s.e1o)
+	wSpec := (1-m)*s.w*(s.f0d*s.e1o+(1-s.f0d)*e5o) + m*metalSpec
+	wDiff := (1-m)*(1-tr)*lc*(1-s.eso) + ((1-m)*s.w*s.fmsD+m*Luminance(s.fmsM))*(1-s.e1o)
 	wTrans := (1 - m) * tr * lc * (1 - s.eso)
 	sum := wSpec + wDiff + wTrans
 	if !(sum > 0) {
@@ -117,6 +142,12 @@ func newBSDFState(p *BSDFParams, wo Vec3) bsdfState {
 // eval returns f(wo, wi) for wo above the surface.
 func (s *bsdfState) eval(wo, wi Vec3) Vec3 {
 	p := &s.p
+	if s.diffuse {
+		if wi[2] <= 0 {
+			return Vec3{}
+		}
+		return p.BaseColor.scale(1 / float32(math32.Pi))
+	}
 	t := s.tab
 	r := min(max(p.Roughness, 0), 1)
 	m := p.Metallic
@@ -140,9 +171,12 @@ func (s *bsdfState) eval(wo, wi Vec3) Vec3 {
 		msShape = (1 - s.e1o) * (1 - e1i) / (math32.Pi * (1 - s.avg1))
 	}
 	// Dielectric: specular + multiple scattering + albedo-scaled diffuse.
-	diel := ss*(s.f0d+(1-s.f0d)*fw) + s.fmsD*msShape
+	var diel Vec3
+	for i := range 3 {
+		diel[i] = s.w * (ss*(s.f0c[i]+(1-s.f0c[i])*fw) + s.fmsD*msShape)
+	}
 	e5i := lookup2(&t.E5, wi[2], r)
-	esi := specAlbedo(s.f0d, e1i, e5i, s.fmsD)
+	esi := s.w * specAlbedo(s.f0d, e1i, e5i, s.fmsD)
 	var diffK float32
 	if 1-s.esAvg > 1e-6 {
 		diffK = (1 - p.Transmission) * (1 - s.eso) * (1 - esi) / (math32.Pi * (1 - s.esAvg))
@@ -151,7 +185,7 @@ func (s *bsdfState) eval(wo, wi Vec3) Vec3 {
 	for i := range 3 {
 		c := p.BaseColor[i]
 		metal := ss*(c+(1-c)*fw) + s.fmsM[i]*msShape
-		f[i] = (1-m)*(diel+c*diffK) + m*metal
+		f[i] = (1-m)*(diel[i]+c*diffK) + m*metal
 	}
 	f = f.scale(s.ccScale)
 	if p.Clearcoat > 0 {
@@ -163,6 +197,12 @@ func (s *bsdfState) eval(wo, wi Vec3) Vec3 {
 
 // pdf returns the mixture density of wi.
 func (s *bsdfState) pdf(wo, wi Vec3) float32 {
+	if s.diffuse {
+		if wi[2] <= 0 {
+			return 0
+		}
+		return s.lobeP[LobeDiffuse] * wi[2] / math32.Pi
+	}
 	if wi[2] < 0 {
 		return s.lobeP[LobeTransmission] * ggxPdfVNDF(wo, Vec3{wi[0], wi[1], -wi[2]}, s.a)
 	}
@@ -257,7 +297,9 @@ func (p *BSDFParams) Albedo(wo Vec3) Vec3 {
 	var a Vec3
 	for i := range 3 {
 		c := p.BaseColor[i]
-		diel := s.eso + c*(1-s.eso)
+		// The specular layer reflects its own tint; the diffuse keeps what
+		// the layer's largest channel leaves (eso).
+		diel := s.w*specAlbedo(s.f0c[i], s.e1o, e5o, s.fmsD) + c*(1-s.eso)
 		metal := specAlbedo(c, s.e1o, e5o, s.fmsM[i])
 		a[i] = (1-p.Metallic)*diel + p.Metallic*metal
 	}

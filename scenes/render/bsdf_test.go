@@ -50,13 +50,19 @@ func TestWhiteFurnace(t *testing.T) {
 		p    BSDFParams
 		want float32 // 0: compare with Albedo()
 	}{
-		{"white dielectric", BSDFParams{BaseColor: white, IOR: 1.5}, 1},
-		{"white metal", BSDFParams{BaseColor: white, Metallic: 1, IOR: 1.5}, 1},
-		{"white half metal", BSDFParams{BaseColor: white, Metallic: 0.5, IOR: 1.5}, 1},
-		{"white transmissive", BSDFParams{BaseColor: white, IOR: 1.5, Transmission: 1}, 1},
-		{"white clearcoat", BSDFParams{BaseColor: white, IOR: 1.5, Clearcoat: 1, ClearcoatRoughness: 0.3}, 1},
-		{"grey dielectric", BSDFParams{BaseColor: grey, IOR: 1.5}, 0},
-		{"grey metal", BSDFParams{BaseColor: grey, Metallic: 1, IOR: 1.5}, 0},
+		{"white dielectric", BSDFParams{BaseColor: white, IOR: 1.5}.DefaultSpecular(), 1},
+		{"white metal", BSDFParams{BaseColor: white, Metallic: 1, IOR: 1.5}.DefaultSpecular(), 1},
+		{"white half metal", BSDFParams{BaseColor: white, Metallic: 0.5, IOR: 1.5}.DefaultSpecular(), 1},
+		{"white transmissive", BSDFParams{BaseColor: white, IOR: 1.5, Transmission: 1}.DefaultSpecular(), 1},
+		{"white clearcoat", BSDFParams{BaseColor: white, IOR: 1.5, Clearcoat: 1, ClearcoatRoughness: 0.3}.DefaultSpecular(), 1},
+		{"grey dielectric", BSDFParams{BaseColor: grey, IOR: 1.5}.DefaultSpecular(), 0},
+		{"grey metal", BSDFParams{BaseColor: grey, Metallic: 1, IOR: 1.5}.DefaultSpecular(), 0},
+		// KHR_materials_specular: no specular layer leaves a Lambert lobe
+		// that keeps all the energy, as does a half-weight layer; a tinted
+		// layer reflects less in its darker channels (as Albedo predicts).
+		{"white diffuse (specular 0)", BSDFParams{BaseColor: white, Roughness: 0.5, IOR: 1.5}, 1},
+		{"white half specular", BSDFParams{BaseColor: white, Roughness: 0.3, IOR: 1.5, Specular: 0.5, SpecularColor: Vec3{1, 1, 1}}, 1},
+		{"white tinted specular", BSDFParams{BaseColor: white, Roughness: 0.3, IOR: 1.5, Specular: 1, SpecularColor: Vec3{1, 0.5, 0.2}}, 0},
 	}
 	n := furnaceSamples()
 	for _, c := range cases {
@@ -90,7 +96,7 @@ func TestWhiteFurnace(t *testing.T) {
 
 // TestGreyAlbedoBelowOne: energy never exceeds the incoming.
 func TestGreyAlbedoBelowOne(t *testing.T) {
-	p := BSDFParams{BaseColor: Vec3{0.8, 0.5, 0.2}, Metallic: 0.3, Roughness: 0.5, IOR: 1.5, Clearcoat: 0.5}
+	p := BSDFParams{BaseColor: Vec3{0.8, 0.5, 0.2}, Metallic: 0.3, Roughness: 0.5, IOR: 1.5, Clearcoat: 0.5}.DefaultSpecular()
 	for _, mu := range []float32{0.1, 0.5, 1} {
 		a := furnace(&p, dirFromCos(mu, 1), 1<<13)
 		for i := range 3 {
@@ -106,9 +112,11 @@ func TestGreyAlbedoBelowOne(t *testing.T) {
 // reciprocal by design; see bsdf.h).
 func TestReciprocity(t *testing.T) {
 	params := []BSDFParams{
-		{BaseColor: Vec3{0.9, 0.4, 0.1}, Roughness: 0.4, IOR: 1.5},
-		{BaseColor: Vec3{0.9, 0.6, 0.3}, Metallic: 1, Roughness: 0.7, IOR: 1.5},
-		{BaseColor: Vec3{0.2, 0.8, 0.5}, Metallic: 0.4, Roughness: 0.15, IOR: 1.33},
+		{BaseColor: Vec3{0.9, 0.4, 0.1}, Roughness: 0.4, IOR: 1.5, Specular: 1, SpecularColor: Vec3{1, 1, 1}},
+		{BaseColor: Vec3{0.9, 0.6, 0.3}, Metallic: 1, Roughness: 0.7, IOR: 1.5, Specular: 1, SpecularColor: Vec3{1, 1, 1}},
+		{BaseColor: Vec3{0.2, 0.8, 0.5}, Metallic: 0.4, Roughness: 0.15, IOR: 1.33, Specular: 1, SpecularColor: Vec3{1, 1, 1}},
+		{BaseColor: Vec3{0.6, 0.3, 0.9}, Roughness: 0.4, IOR: 1.5},
+		{BaseColor: Vec3{0.6, 0.3, 0.9}, Roughness: 0.4, IOR: 1.5, Specular: 0.6, SpecularColor: Vec3{0.2, 1, 0.7}},
 	}
 	for pi, p := range params {
 		for i := range 64 {
@@ -130,9 +138,11 @@ func TestReciprocity(t *testing.T) {
 // the mixture pdf integrates to one over the sphere.
 func TestSamplePdfConsistency(t *testing.T) {
 	params := []BSDFParams{
+		{BaseColor: Vec3{0.8, 0.8, 0.8}, Roughness: 0.5, IOR: 1.5, Specular: 1, SpecularColor: Vec3{1, 1, 1}},
+		{BaseColor: Vec3{0.9, 0.6, 0.3}, Metallic: 1, Roughness: 0.4, IOR: 1.5, Specular: 1, SpecularColor: Vec3{1, 1, 1}},
+		{BaseColor: Vec3{0.7, 0.7, 0.9}, Roughness: 0.6, IOR: 1.5, Transmission: 0.7, Clearcoat: 0.8, ClearcoatRoughness: 0.5, Specular: 1, SpecularColor: Vec3{1, 1, 1}},
 		{BaseColor: Vec3{0.8, 0.8, 0.8}, Roughness: 0.5, IOR: 1.5},
-		{BaseColor: Vec3{0.9, 0.6, 0.3}, Metallic: 1, Roughness: 0.4, IOR: 1.5},
-		{BaseColor: Vec3{0.7, 0.7, 0.9}, Roughness: 0.6, IOR: 1.5, Transmission: 0.7, Clearcoat: 0.8, ClearcoatRoughness: 0.5},
+		{BaseColor: Vec3{0.5, 0.7, 0.8}, Roughness: 0.3, IOR: 1.5, Specular: 0.4, SpecularColor: Vec3{1, 0.3, 0.6}, Transmission: 0.3},
 	}
 	for pi, p := range params {
 		wo := dirFromCos(0.7, 0.4)
@@ -188,7 +198,7 @@ func TestMISWeightsSumToOne(t *testing.T) {
 			t.Errorf("weights of %v sum to %v", pq, s)
 		}
 	}
-	p := BSDFParams{BaseColor: Vec3{0.5, 0.5, 0.5}, Roughness: 1, IOR: 1.5}
+	p := BSDFParams{BaseColor: Vec3{0.5, 0.5, 0.5}, Roughness: 1, IOR: 1.5}.DefaultSpecular()
 	wo := dirFromCos(0.8, 0)
 	want := p.Albedo(wo)[0]
 	const n = 1 << 15
@@ -218,13 +228,13 @@ func TestMISWeightsSumToOne(t *testing.T) {
 // TestBSDFZeroBelow: no reflection into the lower hemisphere without
 // transmission, and sampled weights are finite.
 func TestBSDFZeroBelow(t *testing.T) {
-	p := BSDFParams{BaseColor: Vec3{1, 1, 1}, Roughness: 0.5, IOR: 1.5}
+	p := BSDFParams{BaseColor: Vec3{1, 1, 1}, Roughness: 0.5, IOR: 1.5}.DefaultSpecular()
 	f, pdf := p.Eval(dirFromCos(0.5, 0), Vec3{0, 0.6, -0.8})
 	if f != (Vec3{}) || pdf != 0 {
 		t.Errorf("f %v pdf %v below the surface", f, pdf)
 	}
 	for _, r := range []float32{0, 0.01, 1} {
-		q := BSDFParams{BaseColor: Vec3{1, 1, 1}, Roughness: r, IOR: 1.5, Transmission: 0.5}
+		q := BSDFParams{BaseColor: Vec3{1, 1, 1}, Roughness: r, IOR: 1.5, Transmission: 0.5}.DefaultSpecular()
 		for i := range 512 {
 			u := Sample4(1, uint32(i), 9)
 			s, ok := q.Sample(dirFromCos(0.02+0.98*u[3], 0), [3]float32{u[0], u[1], u[2]})

@@ -45,7 +45,7 @@ func ExamplePack() {
 
 // A white rough metal reflects all energy (white furnace).
 func ExampleBSDFParams_Albedo() {
-	p := render.BSDFParams{BaseColor: render.Vec3{1, 1, 1}, Metallic: 1, Roughness: 0.8, IOR: 1.5}
+	p := render.BSDFParams{BaseColor: render.Vec3{1, 1, 1}, Metallic: 1, Roughness: 0.8, IOR: 1.5}.DefaultSpecular()
 	a := p.Albedo(render.Vec3{0, 0.6, 0.8})
 	fmt.Printf("%.3f\n", a[0])
 	// Output: 1.000

@@ -18,26 +18,38 @@ func FuzzBSDF(f *testing.F) {
 			}
 			return min(max(x, 0), 1)
 		}
-		p := BSDFParams{BaseColor: Vec3{c(r), c(g), c(b)}, Metallic: c(metal), Roughness: c(rough),
+		base := BSDFParams{BaseColor: Vec3{c(r), c(g), c(b)}, Metallic: c(metal), Roughness: c(rough),
 			IOR: 1 + 2*c(ior-1), Transmission: c(trans), Clearcoat: c(cc), ClearcoatRoughness: c(ccr)}
-		wo := dirFromCos(max(c(mu), 1e-3), 0.7)
-		s, ok := p.Sample(wo, [3]float32{c(u0) * 0.9999999, c(u1) * 0.9999999, c(u2) * 0.9999999})
-		if !ok {
-			return
-		}
-		for k := range 3 {
-			if !(s.Weight[k] >= 0) || math.IsInf(float64(s.Weight[k]), 0) || !(s.F[k] >= 0) {
-				t.Fatalf("params %+v: sample %+v", p, s)
-			}
-		}
-		fv, pdf := p.Eval(wo, s.Wi)
-		if math.Abs(float64(pdf/s.Pdf-1)) > 1e-3 {
-			t.Fatalf("params %+v: Sample pdf %v, Eval pdf %v", p, s.Pdf, pdf)
-		}
-		for k := range 3 {
-			if math.Abs(float64(fv[k]-s.F[k])) > 1e-3*math.Max(1, float64(fv[k])) {
-				t.Fatalf("params %+v: Sample f %v, Eval f %v", p, s.F, fv)
-			}
+		// The glTF default specular layer, and a KHR_materials_specular one
+		// whose weight and tint reuse inputs (weight 0 with no metal,
+		// transmission or clearcoat is the diffuse-only path).
+		tinted := base
+		tinted.Specular, tinted.SpecularColor = c(1-ccr), Vec3{c(b), c(r), c(g)}
+		for _, p := range []BSDFParams{base.DefaultSpecular(), tinted} {
+			checkBSDFSample(t, &p, c(mu), [3]float32{c(u0) * 0.9999999, c(u1) * 0.9999999, c(u2) * 0.9999999})
 		}
 	})
+}
+
+// checkBSDFSample checks one sample of p for wo at cosine mu.
+func checkBSDFSample(t *testing.T, p *BSDFParams, mu float32, u [3]float32) {
+	wo := dirFromCos(max(mu, 1e-3), 0.7)
+	s, ok := p.Sample(wo, u)
+	if !ok {
+		return
+	}
+	for k := range 3 {
+		if !(s.Weight[k] >= 0) || math.IsInf(float64(s.Weight[k]), 0) || !(s.F[k] >= 0) {
+			t.Fatalf("params %+v: sample %+v", p, s)
+		}
+	}
+	fv, pdf := p.Eval(wo, s.Wi)
+	if math.Abs(float64(pdf/s.Pdf-1)) > 1e-3 {
+		t.Fatalf("params %+v: Sample pdf %v, Eval pdf %v", p, s.Pdf, pdf)
+	}
+	for k := range 3 {
+		if math.Abs(float64(fv[k]-s.F[k])) > 1e-3*math.Max(1, float64(fv[k])) {
+			t.Fatalf("params %+v: Sample f %v, Eval f %v", p, s.F, fv)
+		}
+	}
 }

@@ -121,7 +121,20 @@ func TestRefBSDFKernel(t *testing.T) {
 		qs[i] = BSDFQuery{BaseColor: PackedFloat3{rng.Float32(), rng.Float32(), rng.Float32()}, Metallic: rng.Float32(),
 			Roughness: rng.Float32(), IOR: 1 + rng.Float32(), Transmission: float32(i%3) * 0.5, Clearcoat: float32(i%2) * rng.Float32(),
 			ClearcoatRoughness: rng.Float32(), Wo: PackedFloat3(dir()), Wi: PackedFloat3(wi),
-			U: PackedFloat3{rng.Float32(), rng.Float32(), rng.Float32()}}
+			U: PackedFloat3{rng.Float32(), rng.Float32(), rng.Float32()}, Specular: 1, SpecularColor: PackedFloat3{1, 1, 1}}
+		// KHR_materials_specular: every 7th query has no specular layer
+		// (diffuse-only when nothing else scatters), every 4th a weighted,
+		// tinted one.
+		switch {
+		case i%7 == 0:
+			qs[i].Specular = 0
+			if i%14 == 0 {
+				qs[i].Metallic, qs[i].Transmission, qs[i].Clearcoat = 0, 0, 0
+			}
+		case i%4 == 0:
+			qs[i].Specular = rng.Float32()
+			qs[i].SpecularColor = PackedFloat3{rng.Float32(), rng.Float32(), rng.Float32()}
+		}
 	}
 	out := runRefKernel(t, "ref_bsdf", n, bytesOf(qs), make([]byte, 64*n), nil, bytesOf(GGXTableBuffer()))
 	got := unsafe.Slice((*BSDFAnswer)(unsafe.Pointer(&out[1][0])), n)
@@ -131,7 +144,8 @@ func TestRefBSDFKernel(t *testing.T) {
 	bad, skipped := 0, 0
 	for i, q := range qs {
 		p := BSDFParams{BaseColor: Vec3(q.BaseColor), Metallic: q.Metallic, Roughness: q.Roughness, IOR: q.IOR,
-			Transmission: q.Transmission, Clearcoat: q.Clearcoat, ClearcoatRoughness: q.ClearcoatRoughness}
+			Transmission: q.Transmission, Clearcoat: q.Clearcoat, ClearcoatRoughness: q.ClearcoatRoughness,
+			Specular: q.Specular, SpecularColor: Vec3(q.SpecularColor)}
 		f, pdf := p.Eval(Vec3(q.Wo), Vec3(q.Wi))
 		g := got[i]
 		ok := close(g.Pdf, pdf)

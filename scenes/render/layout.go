@@ -112,7 +112,7 @@ type TextureSlot struct {
 	TexCoord uint32
 }
 
-// MaterialData is scene_types.h MaterialData (368 bytes).
+// MaterialData is scene_types.h MaterialData (448 bytes).
 type MaterialData struct {
 	BaseColor             Float4
 	Emissive              PackedFloat3
@@ -138,6 +138,10 @@ type MaterialData struct {
 	ClearcoatTex          TextureSlot
 	ClearcoatRoughnessTex TextureSlot
 	ClearcoatNormalTex    TextureSlot
+	SpecularTex           TextureSlot
+	SpecularColorTex      TextureSlot
+	SpecularColor         PackedFloat3
+	Specular              float32
 }
 
 // EmissiveTriangle is scene_types.h EmissiveTriangle (64 bytes).
@@ -246,7 +250,7 @@ type SampleQuery struct {
 	PixelSeed, Index, Group, Pad uint32
 }
 
-// BSDFQuery is reference_kernels.metal BSDFQuery (80 bytes).
+// BSDFQuery is reference_kernels.metal BSDFQuery (88 bytes).
 type BSDFQuery struct {
 	BaseColor          PackedFloat3
 	Metallic           float32
@@ -256,7 +260,8 @@ type BSDFQuery struct {
 	Clearcoat          float32
 	ClearcoatRoughness float32
 	Wo, Wi, U          PackedFloat3
-	Pad0, Pad1         float32
+	Specular           float32
+	SpecularColor      PackedFloat3
 }
 
 // BSDFAnswer is reference_kernels.metal BSDFAnswer (64 bytes).

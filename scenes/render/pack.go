@@ -502,6 +502,8 @@ func packMaterial(m *model.Material, funcs map[string]uint32) MaterialData {
 		OcclusionTex: textureSlot(m.OcclusionTex), TransmissionTex: textureSlot(m.Transmission.Tex),
 		ClearcoatTex: textureSlot(m.Clearcoat.Tex), ClearcoatRoughnessTex: textureSlot(m.Clearcoat.RoughnessTex),
 		ClearcoatNormalTex: textureSlot(m.Clearcoat.NormalTex),
+		Specular:           m.Specular.Factor, SpecularColor: PackedFloat3(m.Specular.Color),
+		SpecularTex: textureSlot(m.Specular.Tex), SpecularColorTex: textureSlot(m.Specular.ColorTex),
 	}
 	if d.IOR <= 0 {
 		d.IOR = 1.5

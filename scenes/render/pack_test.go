@@ -153,6 +153,27 @@ func TestPackMaterialFunctions(t *testing.T) {
 	}
 }
 
+// TestPackSpecular packs KHR_materials_specular (factor, colour and both
+// textures); materials without it keep the glTF defaults.
+func TestPackSpecular(t *testing.T) {
+	s := builtin.Cornell()
+	s.Materials[0].Specular = model.Specular{Factor: 0, Color: [3]float32{1, 0.5, 0.25},
+		Tex: model.TextureRef{Texture: 0}, ColorTex: model.TextureRef{Texture: 0, TexCoord: 1}}
+	p, err := Pack(s, PackOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := p.Materials[0]
+	if m.Specular != 0 || m.SpecularColor != (PackedFloat3{1, 0.5, 0.25}) || m.SpecularTex.Texture != 0 ||
+		m.SpecularColorTex.Texture != 0 || m.SpecularColorTex.TexCoord != 1 {
+		t.Errorf("material 0 specular %v %v, textures %+v %+v", m.Specular, m.SpecularColor, m.SpecularTex, m.SpecularColorTex)
+	}
+	d := p.Materials[1]
+	if d.Specular != 1 || d.SpecularColor != (PackedFloat3{1, 1, 1}) || d.SpecularTex.Texture != -1 || d.SpecularColorTex.Texture != -1 {
+		t.Errorf("material 1 specular %v %v, textures %d %d, want the defaults", d.Specular, d.SpecularColor, d.SpecularTex.Texture, d.SpecularColorTex.Texture)
+	}
+}
+
 // TestPackBadIndices reports the offending mesh and primitive.
 func TestPackBadIndices(t *testing.T) {
 	s := builtin.Cornell()

@@ -313,12 +313,13 @@ func (r *Reference) evalMaterial(sh *surfaceHit) materialOutput {
 	m := &r.p.Materials[sh.material]
 	base := Vec3{m.BaseColor[0] * sh.color[0], m.BaseColor[1] * sh.color[1], m.BaseColor[2] * sh.color[2]}
 	if m.Function == FunctionUnlit {
-		return materialOutput{params: BSDFParams{BaseColor: base, Roughness: 1, IOR: 1.5}, normal: sh.normal,
+		return materialOutput{params: BSDFParams{BaseColor: base, Roughness: 1, IOR: 1.5}.DefaultSpecular(), normal: sh.normal,
 			emission: base, flags: m.Flags | MaterialUnlit}
 	}
 	return materialOutput{
 		params: BSDFParams{BaseColor: base, Metallic: clamp01(m.Metallic), Roughness: clamp01(m.Roughness), IOR: m.IOR,
-			Transmission: clamp01(m.Transmission), Clearcoat: clamp01(m.Clearcoat), ClearcoatRoughness: clamp01(m.ClearcoatRoughness)},
+			Transmission: clamp01(m.Transmission), Clearcoat: clamp01(m.Clearcoat), ClearcoatRoughness: clamp01(m.ClearcoatRoughness),
+			Specular: clamp01(m.Specular), SpecularColor: Vec3(m.SpecularColor)},
 		normal: sh.normal, emission: Vec3(m.Emissive).scale(m.EmissiveStrength), flags: m.Flags,
 	}
 }

@@ -278,6 +278,16 @@ func TestUserMaterial(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The README shows this file's code (after its comments) verbatim.
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, block, ok := strings.Cut(string(readme), "```metal\n")
+	block, _, _ = strings.Cut(block, "```")
+	if !ok || !strings.Contains(string(src), block) {
+		t.Errorf("the README's material block is not the text of %s:\n%s", ExampleMaterialFile, block)
+	}
 	env := &Environment{Color: [3]float32{1, 1, 1}, Intensity: 1}
 	f := smallFrame(16, 16, 16)
 	f.LookAt = &Camera{Eye: [3]float32{0, 0, 2.414}, Target: [3]float32{}, Up: [3]float32{0, 1, 0}, FovY: 45}

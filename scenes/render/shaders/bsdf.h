@@ -8,7 +8,12 @@
 //    albedo tables of ggx_tables.h.
 //  * Dielectric: specular(F0 from IOR) + Lambert diffuse scaled by
 //    (1−Es(μo))(1−Es(μi))/(1−Es_avg) so a white material conserves energy
-//    and stays reciprocal; KHR_materials_transmission replaces a fraction of
+//    and stays reciprocal. KHR_materials_specular: the specular layer is
+//    weighted by `specular` and its F0 tinted by `specularColor`
+//    (F0 = min(F0(ior)·colour, 1)); the energy terms use the largest F0
+//    channel, and Es includes the weight, so specular 0 leaves a pure,
+//    energy-conserving Lambert lobe (what an OBJ material with Ks 0 asks
+//    for; such materials take a diffuse-only path through every function); KHR_materials_transmission replaces a fraction of
 //    that diffuse energy with thin-walled rough transmission (the
 //    reflection lobe mirrored through the surface).
 //  * Metal: specular with F0 = base colour. Mix by metallic.
@@ -36,6 +41,8 @@ struct BSDFParams {
     float transmission;
     float clearcoat;
     float clearcoatRoughness;
+    float specular;         // KHR_materials_specular weight (1: glTF default)
+    float3 specularColor;   // KHR_materials_specular F0 tint (1: default)
     // ggx points at the GGX albedo tables (the values of ggx_tables.h laid
     // out E1, E5, Avg1, Avg5; SceneResources.ggxTables). They live in a
     // buffer rather than in program-scope constant arrays: the CPU lowering
@@ -62,7 +69,10 @@ struct BSDFSample {
 struct BSDFState {
     float a;
     float acc;
-    float f0d;
+    float f0d;      // dielectric F0 for the energy terms: max of f0c
+    float3 f0c;     // dielectric F0 per channel (specularColor tint)
+    float w;        // specular layer weight
+    bool diffuse;   // only the Lambert lobe: specular 0, no metal, transmission or clearcoat
     float e1o;
     float eso;
     float esAvg;
@@ -178,7 +188,23 @@ inline BSDFState bsdf_state(BSDFParams p, float3 wo) {
     s.acc = ggx_alpha(p.clearcoatRoughness);
     float ior = max(p.ior, 1.0f);
     float q = (ior - 1.0f) / (ior + 1.0f);
-    s.f0d = q * q;
+    s.f0c = min(q * q * p.specularColor, float3(1.0f));
+    s.f0d = max(s.f0c.x, max(s.f0c.y, s.f0c.z));
+    s.w = clamp(p.specular, 0.0f, 1.0f);
+    s.diffuse = s.w == 0.0f && p.metallic == 0.0f && p.transmission == 0.0f && p.clearcoat == 0.0f;
+    if (s.diffuse) {
+        // What the general terms give with no specular energy: no table
+        // lookups, the whole albedo in the Lambert lobe.
+        s.e1o = 0.0f;
+        s.eso = 0.0f;
+        s.esAvg = 0.0f;
+        s.fmsD = 0.0f;
+        s.fmsM = float3(0.0f);
+        s.avg1 = 0.0f;
+        s.ccScale = 1.0f;
+        s.lobeP = float4(0.0f, 0.0f, 1.0f, 0.0f);
+        return s;
+    }
     float mu = wo.z;
     s.avg1 = table1(p.ggx + GGX_OFFSET_AVG1, r);
     float avg5 = table1(p.ggx + GGX_OFFSET_AVG5, r);
@@ -186,8 +212,8 @@ inline BSDFState bsdf_state(BSDFParams p, float3 wo) {
     float e5o = table2(p.ggx + GGX_OFFSET_E5, mu, r);
     s.fmsD = kc_fms(s.f0d, s.avg1);
     s.fmsM = float3(kc_fms(p.baseColor.x, s.avg1), kc_fms(p.baseColor.y, s.avg1), kc_fms(p.baseColor.z, s.avg1));
-    s.eso = spec_albedo(s.f0d, s.e1o, e5o, s.fmsD);
-    s.esAvg = spec_albedo(s.f0d, s.avg1, avg5, s.fmsD);
+    s.eso = s.w * spec_albedo(s.f0d, s.e1o, e5o, s.fmsD);
+    s.esAvg = s.w * spec_albedo(s.f0d, s.avg1, avg5, s.fmsD);
     float rc = clamp(p.clearcoatRoughness, 0.0f, 1.0f);
     // Without clearcoat ccScale is 1 whatever ecc is: skip its two table
     // lookups (the same bits as the Go reference, which always computes it).
@@ -200,8 +226,8 @@ inline BSDFState bsdf_state(BSDFParams p, float3 wo) {
     float tr = p.transmission;
     float lc = luminance(p.baseColor);
     float metalSpec = luminance(p.baseColor * s.e1o + (1.0f - p.baseColor) * e5o);
-    float wSpec = (1.0f - m) * (s.f0d * s.e1o + (1.0f - s.f0d) * e5o) + m * metalSpec;
-    float wDiff = (1.0f - m) * (1.0f - tr) * lc * (1.0f - s.eso) + ((1.0f - m) * s.fmsD + m * luminance(s.fmsM)) * (1.0f - s.e1o);
+    float wSpec = (1.0f - m) * s.w * (s.f0d * s.e1o + (1.0f - s.f0d) * e5o) + m * metalSpec;
+    float wDiff = (1.0f - m) * (1.0f - tr) * lc * (1.0f - s.eso) + ((1.0f - m) * s.w * s.fmsD + m * luminance(s.fmsM)) * (1.0f - s.e1o);
     float wTrans = (1.0f - m) * tr * lc * (1.0f - s.eso);
     float sum = wSpec + wDiff + wTrans;
     if (!(sum > 0.0f)) {
@@ -219,6 +245,11 @@ inline BSDFState bsdf_state(BSDFParams p, float3 wo) {
 }
 
 inline float3 bsdf_state_eval(BSDFParams p, BSDFState s, float3 wo, float3 wi) {
+    if (s.diffuse) {
+        // The general expression with eso = esi = esAvg = 0 and no
+        // specular, metal or clearcoat term: base colour / π.
+        return wi.z > 0.0f ? p.baseColor * (1.0f / kPi) : float3(0.0f);
+    }
     float r = clamp(p.roughness, 0.0f, 1.0f);
     float m = p.metallic;
     if (wi.z <= 0.0f) {
@@ -238,9 +269,9 @@ inline float3 bsdf_state_eval(BSDFParams p, BSDFState s, float3 wo, float3 wi) {
     if (1.0f - s.avg1 > 1e-4f) {
         msShape = (1.0f - s.e1o) * (1.0f - e1i) / (kPi * (1.0f - s.avg1));
     }
-    float diel = ss * (s.f0d + (1.0f - s.f0d) * fw) + s.fmsD * msShape;
+    float3 diel = s.w * (ss * (s.f0c + (1.0f - s.f0c) * fw) + s.fmsD * msShape);
     float e5i = table2(p.ggx + GGX_OFFSET_E5, wi.z, r);
-    float esi = spec_albedo(s.f0d, e1i, e5i, s.fmsD);
+    float esi = s.w * spec_albedo(s.f0d, e1i, e5i, s.fmsD);
     float diffK = 0.0f;
     if (1.0f - s.esAvg > 1e-6f) {
         diffK = (1.0f - p.transmission) * (1.0f - s.eso) * (1.0f - esi) / (kPi * (1.0f - s.esAvg));
@@ -256,6 +287,9 @@ inline float3 bsdf_state_eval(BSDFParams p, BSDFState s, float3 wo, float3 wi) {
 }
 
 inline float bsdf_state_pdf(BSDFState s, float3 wo, float3 wi) {
+    if (s.diffuse) {
+        return wi.z > 0.0f ? s.lobeP[kLobeDiffuse] * wi.z / kPi : 0.0f;
+    }
     if (wi.z < 0.0f) {
         return s.lobeP[kLobeTransmission] * ggx_pdf_vndf(wo, float3(wi.x, wi.y, -wi.z), s.a);
     }

@@ -9,7 +9,8 @@
 using namespace metal;
 
 // gltf_metallic_roughness evaluates a glTF 2.0 material (with
-// KHR_materials_emissive_strength, _ior, _transmission, _clearcoat).
+// KHR_materials_emissive_strength, _ior, _transmission, _clearcoat,
+// _specular).
 [[visible]] MaterialOutput gltf_metallic_roughness(SurfaceHit hit, constant SceneResources& scene) {
     const device MaterialData& m = scene.materials[hit.material];
     MaterialOutput o;
@@ -26,6 +27,8 @@ using namespace metal;
     o.emission = float3(m.emissive) * m.emissiveStrength * sample_material_slot(m.emissiveTex, hit, scene, float4(1.0f)).rgb;
     o.opacity = base.a;
     o.flags = m.flags;
+    o.specular = saturate(m.specular * sample_material_slot(m.specularTex, hit, scene, float4(1.0f)).a);
+    o.specularColor = float3(m.specularColor) * sample_material_slot(m.specularColorTex, hit, scene, float4(1.0f)).rgb;
     return o;
 }
 
@@ -46,5 +49,7 @@ using namespace metal;
     o.emission = base.rgb;
     o.opacity = base.a;
     o.flags = m.flags | MATERIAL_UNLIT;
+    o.specular = 1.0f;
+    o.specularColor = float3(1.0f);
     return o;
 }

@@ -682,6 +682,8 @@ kernel void path_trace(constant SceneResources& scene [[buffer(BUFFER_SCENE)]],
             bp.transmission = mo.transmission;
             bp.clearcoat = mo.clearcoat;
             bp.clearcoatRoughness = mo.clearcoatRoughness;
+            bp.specular = mo.specular;
+            bp.specularColor = mo.specularColor;
             bp.ggx = scene.ggxTables;
             float3 p = sh.position;
             // One BSDF state serves both the light sample and the BSDF sample.

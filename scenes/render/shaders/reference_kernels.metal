@@ -48,8 +48,8 @@ struct BSDFQuery {
     packed_float3 wo;
     packed_float3 wi;
     packed_float3 u;
-    float pad0;
-    float pad1;
+    float specular;
+    packed_float3 specularColor;
 };
 
 // BSDF answer: eval f and pdf at (wo, wi); sampled wi, f, pdf, weight, lobe.
@@ -74,6 +74,8 @@ inline BSDFParams query_params(BSDFQuery q, const device float* ggx) {
     p.transmission = q.transmission;
     p.clearcoat = q.clearcoat;
     p.clearcoatRoughness = q.clearcoatRoughness;
+    p.specular = q.specular;
+    p.specularColor = float3(q.specularColor);
     return p;
 }
 

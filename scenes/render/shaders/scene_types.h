@@ -171,6 +171,10 @@ struct MaterialData {
     TextureSlot clearcoatTex;           // @272 (R)
     TextureSlot clearcoatRoughnessTex;  // @304 (G)
     TextureSlot clearcoatNormalTex;     // @336
+    TextureSlot specularTex;            // @368 (A) KHR_materials_specular
+    TextureSlot specularColorTex;       // @400 (RGB, sRGB-encoded)
+    packed_float3 specularColor;        // @432 KHR_materials_specular colour factor
+    float specular;                     // @444 KHR_materials_specular factor (0: no specular layer)
 };
 
 // An emissive triangle in world space (at shutter open) with its light
@@ -333,6 +337,8 @@ struct MaterialOutput {
     float3 emission;        // emitted radiance (W/sr/m²-like units), added on hit
     float opacity;          // alpha after MASK/BLEND (informative; visibility uses alpha_test)
     uint flags;             // MATERIAL_* (MATERIAL_UNLIT: emission only, no scattering)
+    float specular;         // KHR_materials_specular weight of the dielectric layer (1: glTF default; 0: Lambert only)
+    float3 specularColor;   // KHR_materials_specular F0 tint (float3(1): default)
 };
 
 // The signature of every material function: [[visible]] MaterialOutput
