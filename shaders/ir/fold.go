@@ -4,12 +4,14 @@ package ir
 // operands are all constants (replacing them by OpConst), resolves OpSelect
 // and OpIf on constant conditions (an if with a constant condition is
 // replaced by the instructions of the taken branch) and a switch on a
-// constant selector whose matching arm ends in a break. It reports whether
-// anything changed.
+// constant selector whose matching arm ends in a break. An involution
+// applied twice (neg, not, reverse_bits of its own result, same kind) is
+// replaced by its operand. It reports whether anything changed.
 func FoldConstants(p *Program) bool {
 	changed := false
 	for _, f := range p.Funcs {
-		fo := &folder{f: f, isConst: make([]bool, len(f.Regs)), val: make([]uint64, len(f.Regs)), subst: make([]Reg, len(f.Regs))}
+		fo := &folder{f: f, isConst: make([]bool, len(f.Regs)), val: make([]uint64, len(f.Regs)), subst: make([]Reg, len(f.Regs)),
+			def: make([]*Instr, len(f.Regs))}
 		f.Body = fo.block(f.Body)
 		if fo.substUsed {
 			substitute(f.Body, fo.subst)
@@ -26,7 +28,11 @@ type folder struct {
 	subst     []Reg
 	substUsed bool
 	changed   bool
+	def       []*Instr // defining instruction of temporaries seen so far
 }
+
+// involution reports whether op applied twice is the identity.
+func involution(op Op) bool { return op == OpNeg || op == OpNot || op == OpReverseBits }
 
 func (fo *folder) resolve(r Reg) Reg {
 	for fo.subst[r] != NoReg {
@@ -90,6 +96,15 @@ func (fo *folder) block(b Block) Block {
 				continue
 			}
 		}
+		if involution(in.Op) && len(in.Args) == 1 && !fo.f.Regs[in.Dst].Var {
+			// op(op(x)) = x when x is a temporary (a variable may have
+			// been reassigned since).
+			if d := fo.def[in.Args[0]]; d != nil && d.Op == in.Op && d.Kind == in.Kind && len(d.Args) == 1 && !fo.f.Regs[d.Args[0]].Var {
+				fo.subst[in.Dst] = d.Args[0]
+				fo.substUsed, fo.changed = true, true
+				continue
+			}
+		}
 		if foldable(in.Op) && fo.allConst(in.Args) {
 			var a, b, c uint64
 			if len(in.Args) > 0 {
@@ -109,6 +124,9 @@ func (fo *folder) block(b Block) Block {
 			*in = Instr{Op: OpConst, Kind: rk, Dst: in.Dst, Imm: v, Pos: in.Pos}
 			fo.isConst[in.Dst], fo.val[in.Dst] = true, v
 			fo.changed = true
+		}
+		if in.Dst != NoReg && !fo.f.Regs[in.Dst].Var {
+			fo.def[in.Dst] = in
 		}
 		out = append(out, in)
 	}

@@ -90,3 +90,38 @@ func TestFoldAndDCE(t *testing.T) {
 		t.Fatalf("not folded:\n%s", text)
 	}
 }
+
+// TestFoldInvolutions: neg, not and reverse_bits applied twice to a
+// temporary fold to it; through a variable (which may change) or across
+// kinds they stay.
+func TestFoldInvolutions(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		op   ir.Op
+		kind ir.Kind
+	}{{"reverse_bits", ir.OpReverseBits, ir.U32}, {"neg float", ir.OpNeg, ir.F32}, {"neg int", ir.OpNeg, ir.I32}, {"not", ir.OpNot, ir.U32}} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := ir.NewProgram(nil)
+			b := ir.NewFunction(p, "f", []ir.Kind{tc.kind}, []ir.Kind{tc.kind, tc.kind})
+			twice := b.Unary(tc.op, tc.kind, b.Unary(tc.op, tc.kind, b.Param(0)))
+			v := b.Var(tc.kind, "v")
+			b.Set(v, b.Param(0))
+			inner := b.Unary(tc.op, tc.kind, v)
+			b.Set(v, inner)                          // v changes after inner read it
+			viaVar := b.Unary(tc.op, tc.kind, inner) // op(op(v)) is the old v, not v: must stay
+			b.Return(twice, viaVar)
+			if err := b.Finish(); err != nil {
+				t.Fatal(err)
+			}
+			ir.FoldConstants(p)
+			verify(t, p)
+			ret := b.Fn.Body[len(b.Fn.Body)-1]
+			if ret.Args[0] != b.Param(0) {
+				t.Errorf("op(op(x)) not folded to x:\n%s", p)
+			}
+			if ret.Args[1] == b.Param(0) || ret.Args[1] == v {
+				t.Errorf("op applied to a reassigned variable folded:\n%s", p)
+			}
+		})
+	}
+}

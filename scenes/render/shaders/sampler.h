@@ -66,7 +66,10 @@ inline uint owen_scramble(uint x, uint seed) {
 }
 
 inline uint hash_combine(uint seed, uint v) {
-    return seed ^ (v + 0x9e3779b9u + (seed << 6u) + (seed >> 2u));
+    // seed ^ (v + 0x9e3779b9 + (seed << 6) + (seed >> 2)), summed in the
+    // order that lets calls with one seed share everything but "+ v"
+    // (integer addition is associative: the same bits).
+    return seed ^ (((seed << 6u) + (seed >> 2u) + 0x9e3779b9u) + v);
 }
 
 // hash32 is the lowbias32 integer finaliser.
