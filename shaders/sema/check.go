@@ -430,6 +430,11 @@ func (c *checker) fieldDecl(d *syntax.VarDecl, st *Struct, sc *Scope) {
 			return
 		}
 	}
+	if d.Init != nil {
+		// Until default member initializers are lowered, refuse them rather
+		// than leave the member unset.
+		c.errorf(d.Init.Pos(), "member-initializer", "default member initializer for '%s' is not supported; initialize the member where the struct is built", f.Name)
+	}
 	st.Fields = append(st.Fields, f)
 	v := &Var{Name: f.Name, Type: t, Pos: d.Name.NamePos}
 	sc.insert(&Symbol{Kind: SymVar, Name: f.Name, Var: v, Pos: d.Name.NamePos})

@@ -345,3 +345,12 @@ template [[host_name("fill_i")]] kernel void fill<int>(device int *, uint);`, ni
 		{"virtual", "struct A { virtual float f() { return 0; } };", []string{"1:12: virtual functions"}},
 	})
 }
+
+// TestMemberInitializerRules: default member initializers are refused
+// (not yet lowered) with the member named; static members keep theirs.
+func TestMemberInitializerRules(t *testing.T) {
+	runRuleCases(t, []ruleCase{
+		{"default member initializer", "struct S {\n  float a;\n  float b = 2.5f;\n};", []string{"3:13: default member initializer for 'b' is not supported"}},
+		{"static constexpr member", "struct S {\n  static constexpr float k = 2.5f;\n  float a;\n};", nil},
+	})
+}
