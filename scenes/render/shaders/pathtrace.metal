@@ -565,6 +565,8 @@ kernel void path_trace(constant SceneResources& scene [[buffer(BUFFER_SCENE)]],
     SceneIntersector isect;
     isect.set_triangle_front_facing_winding(winding::counterclockwise);
     bool useNEE = (st.flags & SETTINGS_NO_NEE) == 0u;
+    bool timedCamera = frame.camera.shutterClose != frame.camera.shutterOpen ||
+                       any(float3(frame.camera.positionClose) != float3(frame.camera.position));
     // Path regeneration: the loop runs one bounce per iteration, and a
     // lane whose path ended starts its next sample (or pixel) at once
     // instead of idling until the longest path of its SIMD-group ends.
@@ -601,8 +603,14 @@ kernel void path_trace(constant SceneResources& scene [[buffer(BUFFER_SCENE)]],
         if (fresh) {
             idx = st.sampleStart + s;
             float4 film = sample4_table(sobol, seed, idx, DIM_CAMERA);
-            float4 tu = sample4_table(sobol, seed, idx, DIM_TIME);
-            r = camera_ray(frame.camera, st, px, py, film, tu.x, time);
+            // The shutter fraction only matters with a shutter interval or a
+            // moving camera: without one, camera_ray gives the same bits
+            // for any tu, so skip its sample.
+            float tu = 0.0f;
+            if (timedCamera) {
+                tu = sample4_table(sobol, seed, idx, DIM_TIME).x;
+            }
+            r = camera_ray(frame.camera, st, px, py, film, tu, time);
             mu = motion_u(frame.camera, time);
             L = float3(0.0f);
             beta = float3(1.0f);
