@@ -169,6 +169,7 @@ type instExt struct {
 	caseVals [][]uint64 // opSwBegin: normalized values per case
 	caseDef  int        // opSwBegin: index of the default case or -1
 	uniRes   []int32    // opIntrinsic: uniform slot per result, or -1
+	maskRes  []bool     // opCall: result i is a variable, moved under the call's mask
 	comp     []int32    // opVLoadAffN: lane offset of each component's result
 	parts    []inst     // opVLoadAffN: the component loads, for the slow path
 }
@@ -199,6 +200,7 @@ type instDef struct {
 	caseVals   [][]uint64
 	caseDef    int
 	uniRes     []int32
+	maskRes    []bool
 }
 
 func (d *instDef) compact() inst {
@@ -206,7 +208,7 @@ func (d *instDef) compact() inst {
 		tgt: d.tgt, skip: d.skip, d: d.d, a: d.a, b: d.b, c: d.c, sh: d.sh, s: d.s, x1: d.x1, x2: d.x2,
 		imm: d.imm, align: d.align, cost: d.cost,
 		instExt: &instExt{ops: d.ops, res: d.res, callee: d.callee, intr: d.intr, src: d.src,
-			caseVals: d.caseVals, caseDef: d.caseDef, uniRes: d.uniRes}}
+			caseVals: d.caseVals, caseDef: d.caseDef, uniRes: d.uniRes, maskRes: d.maskRes}}
 }
 
 // Mask slots every frame has.

@@ -3,6 +3,7 @@ package exec
 import (
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
 	"time"
 
@@ -146,6 +147,12 @@ type compiler struct {
 	// finalRet is a bare return ending the function body (emitted as
 	// nothing), or nil.
 	finalRet *ir.Instr
+	// callVars maps a call to the variables its results are stored in by
+	// the assignments right after it (result index → variable); those
+	// assignments are in foldedSets and emit nothing: the call moves its
+	// results into the variables' lanes under its mask.
+	callVars   map[*ir.Instr]map[int]ir.Reg
+	foldedSets map[*ir.Instr]bool
 }
 
 type fixup struct {
@@ -340,7 +347,10 @@ func (c *compiler) emitUni(dst ir.Reg, in instDef) {
 // (where lanes that leave by break/continue/return jump), brk and cont the
 // mask slots of the innermost breakable construct and loop.
 func (c *compiler) block(b ir.Block, restore int, brk, cont int) {
-	for _, in := range b {
+	for i, in := range b {
+		if in.Op == ir.OpCall {
+			c.foldCallSets(in, b[i+1:])
+		}
 		c.instr(in, restore, brk, cont)
 		switch in.Op {
 		case ir.OpBreak, ir.OpContinue, ir.OpReturn, ir.OpDiscard:
@@ -579,6 +589,9 @@ func (c *compiler) simple(in *ir.Instr) {
 		c.errorf(in, "function constant #%d not specialized", in.Imm)
 		return
 	case ir.OpSet:
+		if c.foldedSets[in] {
+			return // done by the call before it
+		}
 		if c.uniform(in.Dst) {
 			c.emitUni(in.Dst, instDef{op: opUSet, a: int(c.uniOperand(in, in.Args[0])), src: in})
 			return
@@ -683,9 +696,17 @@ func (c *compiler) simple(in *ir.Instr) {
 			}
 			ci.ops = append(ci.ops, c.laneOperand(a))
 		}
-		for _, r := range in.Results {
+		for k, r := range in.Results {
 			if c.uniform(r) {
 				c.errorf(in, "call result r%d is uniform", r)
+			}
+			if v, ok := c.callVars[in][k]; ok {
+				ci.res = append(ci.res, c.dstOperand(v))
+				if ci.maskRes == nil {
+					ci.maskRes = make([]bool, len(in.Results))
+				}
+				ci.maskRes[k] = true
+				continue
 			}
 			ci.res = append(ci.res, c.dstOperand(r))
 		}
@@ -918,4 +939,33 @@ func fastOp(in *ir.Instr) (vop, bool) {
 		}
 	}
 	return opVGen, false
+}
+
+// foldCallSets finds the assignments right after call (in next) that store
+// one of its results, used nowhere else, into a varying variable of the
+// same width, and records them in callVars and foldedSets. It stops at
+// the first instruction that is not such an assignment, so nothing runs
+// between the call and the stores it absorbs.
+func (c *compiler) foldCallSets(call *ir.Instr, next ir.Block) {
+	var vars map[int]ir.Reg
+	seen := map[ir.Reg]bool{}
+	for _, s := range next {
+		if s.Op != ir.OpSet || c.uniform(s.Dst) || seen[s.Dst] || c.uses[s.Args[0]] != 1 {
+			break
+		}
+		k := slices.Index(call.Results, s.Args[0])
+		if k < 0 || c.wide(s.Dst) != c.wide(s.Args[0]) || slices.Contains(call.Args, s.Dst) {
+			break
+		}
+		if vars == nil {
+			vars = map[int]ir.Reg{}
+			if c.callVars == nil {
+				c.callVars, c.foldedSets = map[*ir.Instr]map[int]ir.Reg{}, map[*ir.Instr]bool{}
+			}
+			c.callVars[call] = vars
+		}
+		vars[k] = s.Dst
+		seen[s.Dst] = true
+		c.foldedSets[s] = true
+	}
 }

@@ -253,6 +253,15 @@ func (w *worker) call(fr *frame, in *inst) error {
 	}
 	for i, o := range in.res {
 		r := cf.results[i]
+		if in.maskRes != nil && in.maskRes[i] {
+			// A variable: only the calling lanes change.
+			if o.file == file64 {
+				lane.MoveMasked(fr.r64[o.off:int(o.off)+W], callee.r64[r.off:int(r.off)+W], fr.exec)
+			} else {
+				lane.MoveMasked32(fr.r32[o.off:int(o.off)+W], callee.r32[r.off:int(r.off)+W], fr.exec)
+			}
+			continue
+		}
 		if o.file == file64 {
 			copy(fr.r64[o.off:int(o.off)+W], callee.r64[r.off:int(r.off)+W])
 		} else {

@@ -58,3 +58,47 @@ kernel void k(constant P& p [[buffer(0)]], device uint* out [[buffer(1)]], uint 
 		}
 	}
 }
+
+// TestCallResultIntoVariable: a call's results assigned to a variable
+// under a divergent branch (the executor moves them straight into the
+// variable under the call's lanes) leave the other lanes' values alone.
+func TestCallResultIntoVariable(t *testing.T) {
+	l := msltest.Compile(t, `
+#include <metal_stdlib>
+using namespace metal;
+float2 halve(uint n, float2 v) {
+    if (n == 0u) {
+        return v;
+    }
+    return halve(n - 1u, v * 0.5f);
+}
+kernel void k(device float* out [[buffer(0)]], uint gid [[thread_position_in_grid]]) {
+    float2 acc = float2(float(gid), 1.0f);
+    for (uint i = 0u; i < 3u; i++) {
+        if ((gid + i) % 3u == 0u) {
+            acc = halve(i + 1u, acc + float2(2.0f));
+        }
+    }
+    out[gid] = acc.x * 1000.0f + acc.y;
+}
+`)
+	const n = 150
+	out := make([]float32, n)
+	if err := l.Dispatch("k", engine.Sz(n, 1, 1), engine.Sz(64, 1, 1), out); err != nil {
+		t.Fatal(err)
+	}
+	for gid := uint32(0); gid < n; gid++ {
+		acc := [2]float32{float32(gid), 1}
+		for i := uint32(0); i < 3; i++ {
+			if (gid+i)%3 == 0 {
+				acc = [2]float32{acc[0] + 2, acc[1] + 2}
+				for range i + 1 {
+					acc = [2]float32{acc[0] * 0.5, acc[1] * 0.5}
+				}
+			}
+		}
+		if want := acc[0]*1000 + acc[1]; out[gid] != want {
+			t.Fatalf("out[%d] = %v, want %v", gid, out[gid], want)
+		}
+	}
+}

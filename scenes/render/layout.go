@@ -33,6 +33,7 @@ const (
 	MaterialDoubleSided = 1 // MaterialData.Flags
 	MaterialUnlit       = 2
 	MaterialEmissive    = 4
+	MaterialTextured    = 8 // some texture slot is set
 
 	InstanceMoving   = 1 // InstanceData.Flags
 	InstanceDeformed = 2

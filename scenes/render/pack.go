@@ -518,6 +518,12 @@ func packMaterial(m *model.Material, funcs map[string]uint32) MaterialData {
 	if m.IsEmissive() {
 		d.Flags |= MaterialEmissive
 	}
+	for _, s := range []TextureSlot{d.BaseColorTex, d.MetallicRoughnessTex, d.NormalTex, d.EmissiveTex, d.OcclusionTex,
+		d.TransmissionTex, d.ClearcoatTex, d.ClearcoatRoughnessTex, d.ClearcoatNormalTex, d.SpecularTex, d.SpecularColorTex} {
+		if s.Texture >= 0 {
+			d.Flags |= MaterialTextured
+		}
+	}
 	if f, ok := funcs["*"]; ok {
 		d.Function = f
 	}

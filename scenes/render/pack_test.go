@@ -168,7 +168,13 @@ func TestPackSpecular(t *testing.T) {
 		m.SpecularColorTex.Texture != 0 || m.SpecularColorTex.TexCoord != 1 {
 		t.Errorf("material 0 specular %v %v, textures %+v %+v", m.Specular, m.SpecularColor, m.SpecularTex, m.SpecularColorTex)
 	}
+	if m.Flags&MaterialTextured == 0 {
+		t.Error("material 0 has textures but no MaterialTextured flag")
+	}
 	d := p.Materials[1]
+	if d.Flags&MaterialTextured != 0 {
+		t.Error("material 1 has no texture but the MaterialTextured flag")
+	}
 	if d.Specular != 1 || d.SpecularColor != (PackedFloat3{1, 1, 1}) || d.SpecularTex.Texture != -1 || d.SpecularColorTex.Texture != -1 {
 		t.Errorf("material 1 specular %v %v, textures %d %d, want the defaults", d.Specular, d.SpecularColor, d.SpecularTex.Texture, d.SpecularColorTex.Texture)
 	}

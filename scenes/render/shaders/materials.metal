@@ -14,21 +14,44 @@ using namespace metal;
 [[visible]] MaterialOutput gltf_metallic_roughness(SurfaceHit hit, constant SceneResources& scene) {
     const device MaterialData& m = scene.materials[hit.material];
     MaterialOutput o;
-    float4 base = m.baseColor * hit.color * sample_material_slot(m.baseColorTex, hit, scene, float4(1.0f));
-    float4 mr = sample_material_slot(m.metallicRoughnessTex, hit, scene, float4(1.0f));
+    float4 base = m.baseColor * hit.color;
+    float metallic = m.metallic;
+    float roughness = m.roughness;
+    float transmission = m.transmission;
+    float clearcoat = m.clearcoat;
+    float clearcoatRoughness = m.clearcoatRoughness;
+    float3 emission = float3(m.emissive) * m.emissiveStrength;
+    float specular = m.specular;
+    float3 specularColor = float3(m.specularColor);
+    float3 normal = hit.normal;
+    // An empty slot samples as 1 (the factor alone, the same bits), so a
+    // material without textures skips every slot at once.
+    if ((m.flags & MATERIAL_TEXTURED) != 0u) {
+        base *= sample_material_slot(m.baseColorTex, hit, scene, float4(1.0f));
+        float4 mr = sample_material_slot(m.metallicRoughnessTex, hit, scene, float4(1.0f));
+        metallic *= mr.b;
+        roughness *= mr.g;
+        transmission *= sample_material_slot(m.transmissionTex, hit, scene, float4(1.0f)).r;
+        clearcoat *= sample_material_slot(m.clearcoatTex, hit, scene, float4(1.0f)).r;
+        clearcoatRoughness *= sample_material_slot(m.clearcoatRoughnessTex, hit, scene, float4(1.0f)).g;
+        normal = material_normal(m.normalTex, m.normalScale, hit, scene);
+        emission *= sample_material_slot(m.emissiveTex, hit, scene, float4(1.0f)).rgb;
+        specular *= sample_material_slot(m.specularTex, hit, scene, float4(1.0f)).a;
+        specularColor *= sample_material_slot(m.specularColorTex, hit, scene, float4(1.0f)).rgb;
+    }
     o.baseColor = base.rgb;
-    o.metallic = saturate(m.metallic * mr.b);
-    o.roughness = saturate(m.roughness * mr.g);
+    o.metallic = saturate(metallic);
+    o.roughness = saturate(roughness);
     o.ior = m.ior;
-    o.transmission = saturate(m.transmission * sample_material_slot(m.transmissionTex, hit, scene, float4(1.0f)).r);
-    o.clearcoat = saturate(m.clearcoat * sample_material_slot(m.clearcoatTex, hit, scene, float4(1.0f)).r);
-    o.clearcoatRoughness = saturate(m.clearcoatRoughness * sample_material_slot(m.clearcoatRoughnessTex, hit, scene, float4(1.0f)).g);
-    o.normal = material_normal(m.normalTex, m.normalScale, hit, scene);
-    o.emission = float3(m.emissive) * m.emissiveStrength * sample_material_slot(m.emissiveTex, hit, scene, float4(1.0f)).rgb;
+    o.transmission = saturate(transmission);
+    o.clearcoat = saturate(clearcoat);
+    o.clearcoatRoughness = saturate(clearcoatRoughness);
+    o.normal = normal;
+    o.emission = emission;
     o.opacity = base.a;
     o.flags = m.flags;
-    o.specular = saturate(m.specular * sample_material_slot(m.specularTex, hit, scene, float4(1.0f)).a);
-    o.specularColor = float3(m.specularColor) * sample_material_slot(m.specularColorTex, hit, scene, float4(1.0f)).rgb;
+    o.specular = saturate(specular);
+    o.specularColor = specularColor;
     return o;
 }
 

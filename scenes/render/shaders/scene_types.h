@@ -65,6 +65,7 @@ typedef simd_packed_float2 packed_float2;
 #define MATERIAL_DOUBLE_SIDED 1u
 #define MATERIAL_UNLIT 2u
 #define MATERIAL_EMISSIVE 4u
+#define MATERIAL_TEXTURED 8u      // some texture slot is set (else every slot is empty)
 
 #define INSTANCE_MOVING 1u      // toWorldClose differs from toWorld
 #define INSTANCE_DEFORMED 2u    // geometry is world-space (skinned/morphed)
