@@ -63,15 +63,16 @@ func Specialize(p *Program, values map[int]uint64) (*Program, error) {
 }
 
 // Simplify runs FoldConstants, EliminateCommonSubexpressions,
-// ForwardVariables and
-// EliminateDeadCode until none changes anything.
+// ForwardVariables, EliminateDeadSets and EliminateDeadCode until none
+// changes anything.
 func Simplify(p *Program) {
 	for i := 0; i < 16; i++ {
 		a := FoldConstants(p)
 		c := EliminateCommonSubexpressions(p)
 		v := ForwardVariables(p)
+		s := EliminateDeadSets(p)
 		b := EliminateDeadCode(p)
-		if !a && !b && !c && !v {
+		if !a && !b && !c && !v && !s {
 			return
 		}
 	}

@@ -1,0 +1,203 @@
+package ir
+
+// EliminateDeadSets removes, in every function of p, the assignments to
+// variables whose value no path reads before the variable is assigned
+// again or the function ends. The analysis is backward liveness over the
+// structured control flow: an if joins its branches, a switch its cases
+// (with C fallthrough, and the path past every case when there is no
+// default), a loop is iterated to a fixed point through its Continuing
+// block, break and continue take the liveness of their targets, and
+// return and discard end it. Liveness is per invocation, so it holds under
+// masked execution too: a lane whose value is dead never reads it. It
+// reports whether anything changed.
+//
+// ForwardVariables removes overwritten assignments within one run of
+// plain instructions; this pass also finds those separated by control
+// flow, such as an initial value that both branches of a later if
+// replace (the pattern inlining leaves for early returns).
+func EliminateDeadSets(p *Program) bool {
+	changed := false
+	for _, f := range p.Funcs {
+		d := &deadSets{f: f, n: (len(f.Regs) + 63) / 64, heads: map[*Instr]bitset{}}
+		// Iterate until every loop's live-at-head set is stable, then mark.
+		for {
+			d.grew = false
+			d.block(f.Body, d.empty())
+			if !d.grew {
+				break
+			}
+		}
+		d.mark = true
+		d.dead = map[*Instr]bool{}
+		d.block(f.Body, d.empty())
+		if len(d.dead) > 0 {
+			f.Body = removeSets(f.Body, d.dead)
+			changed = true
+		}
+	}
+	return changed
+}
+
+type bitset []uint64
+
+func (b bitset) has(r Reg) bool { return b[r>>6]&(1<<(r&63)) != 0 }
+func (b bitset) set(r Reg)      { b[r>>6] |= 1 << (r & 63) }
+func (b bitset) clear(r Reg)    { b[r>>6] &^= 1 << (r & 63) }
+
+func (b bitset) or(o bitset) {
+	for i := range b {
+		b[i] |= o[i]
+	}
+}
+
+func (b bitset) clone() bitset { return append(bitset(nil), b...) }
+
+// covers reports whether b includes every element of o.
+func (b bitset) covers(o bitset) bool {
+	for i := range b {
+		if o[i]&^b[i] != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// target is where break and continue go: the live sets at the innermost
+// loop's or switch's exit and at the innermost loop's Continuing block.
+type target struct{ brk, cont bitset }
+
+type deadSets struct {
+	f       *Function
+	n       int
+	heads   map[*Instr]bitset // live at the start of each loop's body
+	targets []target
+	grew    bool
+	mark    bool
+	dead    map[*Instr]bool
+}
+
+func (d *deadSets) empty() bitset { return make(bitset, d.n) }
+
+func (d *deadSets) isVar(r Reg) bool { return r > 0 && int(r) < len(d.f.Regs) && d.f.Regs[r].Var }
+
+func (d *deadSets) useArgs(in *Instr, live bitset) {
+	for _, a := range in.Args {
+		if d.isVar(a) {
+			live.set(a)
+		}
+	}
+}
+
+// block returns the variables live at the start of b given those live
+// after it (out is not modified).
+func (d *deadSets) block(b Block, out bitset) bitset {
+	live := out.clone()
+	for i := len(b) - 1; i >= 0; i-- {
+		live = d.instr(b[i], live)
+	}
+	return live
+}
+
+// instr returns the variables live before in given those live after it
+// (it may reuse live).
+func (d *deadSets) instr(in *Instr, live bitset) bitset {
+	switch in.Op {
+	case OpSet:
+		if !d.isVar(in.Dst) {
+			d.useArgs(in, live)
+			return live
+		}
+		if !live.has(in.Dst) {
+			if d.mark {
+				d.dead[in] = true
+			}
+			return live // its operand is read by nothing else here
+		}
+		live.clear(in.Dst)
+		d.useArgs(in, live)
+		return live
+	case OpIf:
+		t := d.block(in.Then, live)
+		t.or(d.block(in.Else, live))
+		d.useArgs(in, t)
+		return t
+	case OpLoop:
+		exit := live
+		head := d.heads[in]
+		if head == nil {
+			head = d.empty()
+		}
+		for {
+			d.targets = append(d.targets, target{brk: exit, cont: nil})
+			cont := d.block(in.Continuing, head)
+			d.targets[len(d.targets)-1].cont = cont
+			body := d.block(in.Body, cont)
+			d.targets = d.targets[:len(d.targets)-1]
+			if head.covers(body) {
+				break
+			}
+			head.or(body)
+			d.grew = true
+		}
+		d.heads[in] = head
+		return head.clone()
+	case OpSwitch:
+		exit := live
+		var cont bitset
+		if len(d.targets) > 0 {
+			cont = d.targets[len(d.targets)-1].cont
+		}
+		d.targets = append(d.targets, target{brk: exit, cont: cont})
+		all := d.empty()
+		next := exit
+		hasDefault := false
+		for i := len(in.Cases) - 1; i >= 0; i-- {
+			next = d.block(in.Cases[i].Body, next)
+			all.or(next)
+			hasDefault = hasDefault || in.Cases[i].Default
+		}
+		d.targets = d.targets[:len(d.targets)-1]
+		if !hasDefault {
+			all.or(exit)
+		}
+		d.useArgs(in, all)
+		return all
+	case OpBreak:
+		if len(d.targets) == 0 {
+			return d.empty()
+		}
+		return d.targets[len(d.targets)-1].brk.clone()
+	case OpContinue:
+		for i := len(d.targets) - 1; i >= 0; i-- {
+			if c := d.targets[i].cont; c != nil {
+				return c.clone()
+			}
+		}
+		return d.empty()
+	case OpReturn, OpDiscard:
+		live = d.empty()
+		d.useArgs(in, live)
+		return live
+	}
+	d.useArgs(in, live)
+	return live
+}
+
+// removeSets returns b without the instructions of dead, recursively.
+func removeSets(b Block, dead map[*Instr]bool) Block {
+	out := b[:0]
+	for _, in := range b {
+		if dead[in] {
+			continue
+		}
+		in.Then = removeSets(in.Then, dead)
+		in.Else = removeSets(in.Else, dead)
+		in.Body = removeSets(in.Body, dead)
+		in.Continuing = removeSets(in.Continuing, dead)
+		for i := range in.Cases {
+			in.Cases[i].Body = removeSets(in.Cases[i].Body, dead)
+		}
+		out = append(out, in)
+	}
+	return out
+}
