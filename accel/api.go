@@ -68,8 +68,10 @@ type BatchFunc func(tr *Traverser, g Group)
 // nil fn non-opaque triangles are accepted and boxes rejected.
 func (tr *Traverser) IntersectBatch(s *Structure, o *Options, rb *RayBatch, fn BatchFunc, hits *[BatchSize]Hit) {
 	tr.setup(s, o)
-	if cull, ok := tr.directFast(s); ok {
-		// No candidates can arise: trace each lane to completion.
+	stream := s != nil && streams(s, rb)
+	if cull, ok := tr.directFast(s); ok && !stream {
+		// One ray at a time, each hit written straight from the kernel
+		// (TraceBatch would do the same and then read the lanes back).
 		tr.running, tr.waiting = 0, 0
 		for i := 0; i < BatchSize; i++ {
 			if rb.Active&(1<<uint(i)) == 0 {
@@ -78,6 +80,13 @@ func (tr *Traverser) IntersectBatch(s *Structure, o *Options, rb *RayBatch, fn B
 			}
 			tr.traceDirect(s, cull, [3]float32{rb.OX[i], rb.OY[i], rb.OZ[i]}, [3]float32{rb.DX[i], rb.DY[i], rb.DZ[i]},
 				rb.MinDistance[i], rb.MaxDistance[i], &hits[i])
+		}
+		return
+	}
+	if !disableBatch && s != nil && batchOptions(s, o) {
+		tr.traceBatch(s, o, rb, stream)
+		for i := 0; i < BatchSize; i++ {
+			tr.result(&tr.lanes[i], &hits[i])
 		}
 		return
 	}

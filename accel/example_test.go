@@ -96,3 +96,42 @@ func ExampleDecodeInstances() {
 	fmt.Println(ins[0].Transform[9], ins[0].Mask, ins[0].FunctionTableOffset, ins[0].UserID, err)
 	// Output: 10 255 3 42 <nil>
 }
+
+// The engine's sequence for a SIMD-group's rays: TraceBatch where no
+// candidate can arise (opaque triangles, here under a static instance),
+// Begin/Step otherwise, then Hit per lane.
+func ExampleTraverser_TraceBatch() {
+	tri := &accel.TriangleGeometry{
+		GeometryCommon: accel.GeometryCommon{Opaque: true},
+		VertexData:     floats(0, 0, 0, 1, 0, 0, 0, 1, 0),
+		TriangleCount:  1,
+	}
+	prim, _ := accel.BuildPrimitive(context.Background(), &accel.PrimitiveDescriptor{Geometries: []accel.Geometry{tri}})
+	shift := accel.Identity4x3
+	shift[11] = -2 // translate z by -2
+	top, _ := accel.BuildInstance(context.Background(), &accel.InstanceDescriptor{
+		Instances:  []accel.Instance{{Transform: shift, Mask: 0xff, UserID: 9}},
+		Structures: []*accel.Structure{prim},
+	})
+	var rb accel.RayBatch
+	for i := 0; i < 3; i++ {
+		r := accel.NewRay([3]float32{0.25 * float32(i), 0.25, 1}, [3]float32{0, 0, -1})
+		rb.Set(i, &r)
+	}
+	tr := accel.NewTraverser()
+	if !tr.TraceBatch(top, nil, &rb) {
+		tr.Begin(top, nil, &rb)
+		for tr.Step() != 0 {
+			// … run intersection functions and Decide (see Traverser.Step)
+		}
+	}
+	var h accel.Hit
+	for i := 0; i < 3; i++ {
+		tr.Hit(i, &h)
+		fmt.Printf("lane %d: %v %v instance %d user %d\n", i, h.Type, h.Distance, h.InstanceID[0], h.UserInstanceID[0])
+	}
+	// Output:
+	// lane 0: triangle 3 instance 0 user 9
+	// lane 1: triangle 3 instance 0 user 9
+	// lane 2: triangle 3 instance 0 user 9
+}

@@ -11,8 +11,8 @@ func traceFast4SIMD(s *Structure, r *levelRay, tmin, tmax float32, cull int8, an
 	return traceFast4(s, r, tmin, tmax, cull, anyHit, stack)
 }
 
-// slab4 is the portable form of fast_simd.go's slab4 (never called here:
-// run uses its inline scalar test when useSIMDNodes is false).
+// slab4 is the portable form of fast_simd.go's slab4: the same operations
+// as run's inline scalar test (used by TraceBatch's instance level).
 func slab4(n *node4, r *levelRay, tminb, tmaxb int32) (uint, [4]int32) {
 	var m uint
 	var t [4]int32
@@ -29,3 +29,6 @@ func slab4(n *node4, r *levelRay, tminb, tmaxb int32) (uint, [4]int32) {
 
 // clearUpper does nothing without the SIMD node test.
 func clearUpper() {}
+
+// streamLanes4SIMD is never called (useSIMDNodes is false).
+func (tr *Traverser) streamLanes4SIMD(s *Structure, run uint64) { tr.streamLanes4(s, run) }

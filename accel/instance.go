@@ -155,6 +155,7 @@ func BuildInstance(ctx context.Context, d *InstanceDescriptor) (*Structure, erro
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	s.updateBatch()
 	return s, nil
 }
 

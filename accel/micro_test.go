@@ -1,9 +1,12 @@
 package accel
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"runtime"
+	"slices"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -21,56 +24,154 @@ func threadCPU() time.Duration {
 // thread CPU time, which stays meaningful on a loaded machine where the
 // wall-clock benchmarks do not.
 
+// microSet is a named ray set with its options.
+type microSet struct {
+	name string
+	rays []Ray
+	o    Options
+}
+
+// microSets returns the bunny's primary, incoherent and shadow sets
+// (262,144 rays each; ACCEL_MICRO_SETS=primary,… picks some).
+func microSets(t *testing.T) []microSet {
+	m := bunny(t)
+	lo, hi := m.Bounds()
+	inc := toRays(benchscene.IncoherentRays(m, 262144, 1))
+	all := []microSet{
+		{"primary", toRays(benchscene.CameraRays(lo, hi, 512, 512)), Options{}},
+		{"incoherent", inc, Options{}},
+		{"shadow", inc, Options{AcceptAny: true}},
+	}
+	pick := os.Getenv("ACCEL_MICRO_SETS")
+	if pick == "" {
+		return all
+	}
+	var out []microSet
+	for _, set := range all {
+		if strings.Contains(pick, set.name) {
+			out = append(out, set)
+		}
+	}
+	return out
+}
+
+// microBest runs pass over the rays 3 times on a locked thread and returns
+// the best thread-CPU time per ray in ns.
+func microBest(n int, pass func()) float64 {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	best := time.Hour
+	for rep := 0; rep < 3; rep++ {
+		c0 := threadCPU()
+		pass()
+		best = min(best, threadCPU()-c0)
+	}
+	return float64(best.Nanoseconds()) / float64(n)
+}
+
+// microAPIs measures the single-ray API (Intersect), the batch API
+// (IntersectBatch) and the engine's batch sequence (TraceBatch, or
+// Begin/Step where it does not apply, then Hit per lane) over set.
+func microAPIs(s *Structure, set microSet) (single, batch, trace float64) {
+	tr := NewTraverser()
+	rays := set.rays
+	var h Hit
+	single = microBest(len(rays), func() {
+		for i := range rays {
+			tr.Intersect(s, &set.o, &rays[i], nil, &h)
+		}
+	})
+	var hb [BatchSize]Hit
+	var rb RayBatch
+	batch = microBest(len(rays), func() {
+		for lo := 0; lo < len(rays); lo += BatchSize {
+			rb.Active = 0
+			for i := 0; i < BatchSize; i++ {
+				rb.Set(i, &rays[lo+i])
+			}
+			tr.IntersectBatch(s, &set.o, &rb, nil, &hb)
+		}
+	})
+	trace = microBest(len(rays), func() {
+		for lo := 0; lo < len(rays); lo += BatchSize {
+			rb.Active = 0
+			for i := 0; i < BatchSize; i++ {
+				rb.Set(i, &rays[lo+i])
+			}
+			if !tr.TraceBatch(s, &set.o, &rb) {
+				tr.Begin(s, &set.o, &rb)
+				for tr.Step() != 0 {
+					panic("candidate")
+				}
+			}
+			for i := 0; i < BatchSize; i++ {
+				tr.Hit(i, &hb[i])
+			}
+		}
+	})
+	return single, batch, trace
+}
+
+func microLine(name string, single, batch, trace float64) {
+	fmt.Printf("%-16s single %6.1f ns/ray (%5.2f Mrays/s)  IntersectBatch %6.1f ns (%5.2f)  TraceBatch+Hit %6.1f ns (%5.2f)\n",
+		name, single, 1e3/single, batch, 1e3/batch, trace, 1e3/trace)
+}
+
 // TestMicroCPU reports thread CPU time per ray of the single-ray and batch
-// APIs on one thread.
+// APIs on one thread, on the bunny (width 4; ACCEL_MICRO_W8=1 adds width 8)
+// and on the bunny instanced under a transform (the renderer's shape).
 func TestMicroCPU(t *testing.T) {
 	if os.Getenv("ACCEL_MICRO") == "" {
 		t.Skip("set ACCEL_MICRO=1")
 	}
-	m := bunny(t)
-	lo, hi := m.Bounds()
-
+	if os.Getenv("ACCEL_NOSTREAM") != "" {
+		disableStream = true
+		defer func() { disableStream = false }()
+	}
 	var q BuildQuality
 	if v := os.Getenv("ACCEL_QUALITY"); v != "" {
 		fmt.Sscan(v, &q)
 	}
-	for _, width := range []int{4, 8} {
+	widths := []int{4}
+	if os.Getenv("ACCEL_MICRO_W8") != "" {
+		widths = append(widths, 8)
+	}
+	sets := microSets(t)
+	for _, width := range widths {
 		s := bunnyStructure(t, BuildOptions{Width: width, Quality: q})
-		for _, set := range []struct {
-			n string
-			r []Ray
-			o Options
-		}{{"primary", toRays(benchscene.CameraRays(lo, hi, 512, 512)), Options{}}, {"incoherent", toRays(benchscene.IncoherentRays(m, 262144, 1)), Options{}}, {"shadow", toRays(benchscene.IncoherentRays(m, 262144, 1)), Options{AcceptAny: true}}} {
-			runtime.LockOSThread()
-			tr := NewTraverser()
-			var h Hit
-			best := time.Hour
-			for rep := 0; rep < 3; rep++ {
-				c0 := threadCPU()
-				for i := range set.r {
-					tr.Intersect(s, &set.o, &set.r[i], nil, &h)
-				}
-				best = min(best, threadCPU()-c0)
-			}
-			var hb [BatchSize]Hit
-			var rb RayBatch
-			bestB := time.Hour
-			for rep := 0; rep < 3; rep++ {
-				c0 := threadCPU()
-				for lo := 0; lo < len(set.r); lo += BatchSize {
-					rb.Active = 0
-					for i := 0; i < BatchSize; i++ {
-						rb.Set(i, &set.r[lo+i])
-					}
-					tr.IntersectBatch(s, &set.o, &rb, nil, &hb)
-				}
-				bestB = min(bestB, threadCPU()-c0)
-			}
-			runtime.UnlockOSThread()
-			fmt.Printf("w%d %-10s single %6.1f ns/ray (%.2f Mrays/s)   batch %6.1f ns/ray\n", width, set.n,
-				float64(best.Nanoseconds())/float64(len(set.r)), float64(len(set.r))/best.Seconds()/1e6, float64(bestB.Nanoseconds())/float64(len(set.r)))
+		for _, set := range sets {
+			single, batch, trace := microAPIs(s, set)
+			microLine(fmt.Sprintf("w%d %s", width, set.name), single, batch, trace)
 		}
 	}
+	s := bunnyStructure(t, BuildOptions{Quality: q})
+	xf := instancedTransform()
+	top, err := BuildInstance(context.Background(), &InstanceDescriptor{Structures: []*Structure{s},
+		Instances: []Instance{{Transform: xf, Mask: 0xff, UserID: 7}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, set := range sets {
+		ws := set
+		ws.rays = make([]Ray, len(set.rays))
+		for i, r := range set.rays {
+			r.Origin, r.Direction = xf.Point(r.Origin), xf.Vector(r.Direction)
+			ws.rays[i] = r
+		}
+		single, batch, trace := microAPIs(top, ws)
+		microLine("inst "+set.name, single, batch, trace)
+	}
+}
+
+// instancedTransform is the micro benchmarks' instance transform: a
+// rotation, a uniform scale by 1.5 and a translation.
+func instancedTransform() Float4x3 {
+	m := quatMatrix([4]float32{0.2, 0.3, 0.1, 0.9})
+	for i := 0; i < 9; i++ {
+		m[i] *= 1.5
+	}
+	m[9], m[10], m[11] = 0.5, -1, 2
+	return m
 }
 
 func TestMicroBuildCPU(t *testing.T) {
@@ -144,7 +245,90 @@ func TestTraceOnce(t *testing.T) {
 	}
 	tr := NewTraverser()
 	var h Hit
-	for i := range rays {
-		tr.Intersect(s, nil, &rays[i], nil, &h)
+	if os.Getenv("ACCEL_TRACE_BATCH") == "" {
+		for i := range rays {
+			tr.Intersect(s, nil, &rays[i], nil, &h)
+		}
+		return
+	}
+	// ACCEL_TRACE_BATCH=1: TraceBatch and Hit per lane (ACCEL_NOSTREAM=1:
+	// without the stream kernel).
+	disableStream = os.Getenv("ACCEL_NOSTREAM") != ""
+	defer func() { disableStream = false }()
+	var rb RayBatch
+	for lo := 0; lo+BatchSize <= len(rays); lo += BatchSize {
+		rb.Active = 0
+		for i := 0; i < BatchSize; i++ {
+			rb.Set(i, &rays[lo+i])
+		}
+		tr.TraceBatch(s, nil, &rb)
+		for i := 0; i < BatchSize; i++ {
+			tr.Hit(i, &h)
+		}
+	}
+}
+
+// TestMicroAB compares TraceBatch+Hit with the stream kernel allowed and
+// disabled, alternating passes (ACCEL_MICRO=1; ACCEL_MICRO_SETS picks
+// sets), on the bunny and on the bunny instanced: on a loaded machine the
+// best and the median of many alternating passes compare two variants
+// more fairly than separate runs.
+func TestMicroAB(t *testing.T) {
+	if os.Getenv("ACCEL_MICRO") == "" {
+		t.Skip("set ACCEL_MICRO=1")
+	}
+	s := bunnyStructure(t, BuildOptions{})
+	xf := instancedTransform()
+	top, err := BuildInstance(context.Background(), &InstanceDescriptor{Structures: []*Structure{s},
+		Instances: []Instance{{Transform: xf, Mask: 0xff, UserID: 7}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { disableStream = false }()
+	for _, set := range microSets(t) {
+		for _, target := range []*Structure{s, top} {
+			rays := set.rays
+			name := set.name
+			if target == top {
+				name = "inst " + name
+				rays = make([]Ray, len(set.rays))
+				for i, r := range set.rays {
+					r.Origin, r.Direction = xf.Point(r.Origin), xf.Vector(r.Direction)
+					rays[i] = r
+				}
+			}
+			tr := NewTraverser()
+			var rb RayBatch
+			var hb [BatchSize]Hit
+			pass := func() {
+				for lo := 0; lo < len(rays); lo += BatchSize {
+					rb.Active = 0
+					for i := 0; i < BatchSize; i++ {
+						rb.Set(i, &rays[lo+i])
+					}
+					tr.TraceBatch(target, &set.o, &rb)
+					for i := 0; i < BatchSize; i++ {
+						tr.Hit(i, &hb[i])
+					}
+				}
+			}
+			runtime.LockOSThread()
+			var all [2][]time.Duration
+			for rep := 0; rep < 7; rep++ {
+				for v := 0; v < 2; v++ {
+					disableStream = v == 1
+					c0 := threadCPU()
+					pass()
+					all[v] = append(all[v], threadCPU()-c0)
+				}
+			}
+			runtime.UnlockOSThread()
+			ns := func(d []time.Duration, k int) float64 {
+				slices.Sort(d)
+				return float64(d[k].Nanoseconds()) / float64(len(rays))
+			}
+			fmt.Printf("%-16s stream best %6.1f median %6.1f ns/ray   one ray at a time best %6.1f median %6.1f ns/ray\n", name,
+				ns(all[0], 0), ns(all[0], len(all[0])/2), ns(all[1], 0), ns(all[1], len(all[1])/2))
+		}
 	}
 }

@@ -58,7 +58,13 @@ func (s *Structure) Refit(ctx context.Context, d *PrimitiveDescriptor) error {
 			sl.geom |= flagNonOpaque
 		}
 	}
+	was := s.plain
 	s.updatePlain()
+	if s.plain != was {
+		// Instance structures over s computed their batch eligibility
+		// with the old flag (see batchOptions).
+		plainEpoch.Add(1)
+	}
 	s.refitNodes()
 	return nil
 }
@@ -79,6 +85,7 @@ func (s *Structure) RefitInstances(ctx context.Context, d *InstanceDescriptor) e
 	}
 	copy(s.children, d.Structures)
 	s.setInstances(d.Instances)
+	s.updateBatch()
 	if err := ctx.Err(); err != nil {
 		return err
 	}

@@ -70,6 +70,14 @@ type Structure struct {
 	// plain is set when every primitive is an opaque triangle: the
 	// traversal's fast path then needs no per-slot flags.
 	plain bool
+	// batch says whether TraceBatch applies (batchPrim, batchInst; see
+	// batch.go), set at build, Refit and RefitInstances; batchEpoch is
+	// plainEpoch when an instance structure's batch was computed.
+	batch      uint8
+	batchEpoch uint64
+	// stream: TraceBatch may use the stream kernel (every structure it
+	// runs on is 4-wide).
+	stream bool
 
 	keys                   int
 	motionStart, motionEnd float32
@@ -247,7 +255,7 @@ func BuildPrimitive(ctx context.Context, d *PrimitiveDescriptor) (*Structure, er
 	return s, nil
 }
 
-// updatePlain sets s.plain from the geometries.
+// updatePlain sets s.plain from the geometries (and s.batch from it).
 func (s *Structure) updatePlain() {
 	s.plain = s.kind == KindPrimitive
 	for i := range s.geoms {
@@ -255,6 +263,7 @@ func (s *Structure) updatePlain() {
 			s.plain = false
 		}
 	}
+	s.updateBatch()
 }
 
 func boxFinite(b *aabb) bool {

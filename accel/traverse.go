@@ -93,6 +93,8 @@ type Traverser struct {
 	overflow  bool
 	lanes     [BatchSize]lane
 	fstack    [stackSize]stackEntry // traceFast4's stack
+	slots     [streamK]streamSlot   // the stream kernel's rays
+	sstack    [streamK][stackSize]stackEntry
 }
 
 // NewTraverser returns a Traverser.
@@ -160,7 +162,11 @@ func (tr *Traverser) startLane(l *lane, o, d [3]float32, tmin, tmax, time float3
 	l.tmin, l.tmax, l.time, l.mask = tmin, tmax, time, mask
 	lv := &l.lv[0]
 	lv.s = s
-	lv.r.set(o, d, s.width)
+	if s.kind == KindInstance {
+		lv.r.setSlab(o, d, s.width) // its leaves are instances: no triangle tests
+	} else {
+		lv.r.set(o, d, s.width)
+	}
 	lv.inst, lv.opacity, lv.cullOff, lv.ccw, lv.tableOffset = 0, 0, false, false, 0
 	if s.kind == KindPrimitive {
 		seg, f, ok := keyAt(time, s.motionStart, s.motionEnd, s.keys, s.startBorder, s.endBorder)
@@ -600,7 +606,11 @@ func (tr *Traverser) enter(l *lane, idx uint32, t float32) bool {
 		nl.seg, nl.frac = seg, f
 	}
 	nl.s = child
-	nl.r.set(o, d, child.width)
+	if child.kind == KindInstance {
+		nl.r.setSlab(o, d, child.width)
+	} else {
+		nl.r.set(o, d, child.width)
+	}
 	nl.inst = idx
 	switch {
 	case in.options&InstanceOpaque != 0:
@@ -769,25 +779,25 @@ func (tr *Traverser) result(l *lane, h *Hit) {
 	h.Barycentrics = [2]float32{l.hU, l.hV}
 	h.InstanceCount = uint32(l.hDepth)
 	h.InstanceID = [MaxInstanceLevels]uint32{}
-	if l.hDepth == 0 && !tr.opts.WorldSpaceData {
-		// A hit in the top structure: no transforms to compose.
+	copy(h.InstanceID[:l.hDepth], l.hPath[:l.hDepth])
+	if !tr.opts.WorldSpaceData {
+		// Only the user ids and the hit structure: no transforms to
+		// compose (pathInfo without its matrix products).
+		s := tr.s
 		h.UserInstanceID = [MaxInstanceLevels]uint32{}
-		h.PrimitiveData = tr.s.geoms[l.hGeom].data(l.hPrim)
+		for d := 0; d < l.hDepth; d++ {
+			in := &s.inst[l.hPath[d]]
+			h.UserInstanceID[d] = in.userID
+			s = s.children[in.child]
+		}
+		h.PrimitiveData = s.geoms[l.hGeom].data(l.hPrim)
 		h.ObjectToWorld, h.WorldToObject = Float4x3{}, Float4x3{}
 		h.ObjectOrigin, h.ObjectDirection = [3]float32{}, [3]float32{}
 		return
 	}
-	copy(h.InstanceID[:l.hDepth], l.hPath[:l.hDepth])
-	var o2w, w2o Float4x3
-	s := tr.pathInfo(&l.hPath, l.hDepth, l.time, &h.UserInstanceID, &o2w, &w2o)
+	s := tr.pathInfo(&l.hPath, l.hDepth, l.time, &h.UserInstanceID, &h.ObjectToWorld, &h.WorldToObject)
 	h.PrimitiveData = s.geoms[l.hGeom].data(l.hPrim)
-	if tr.opts.WorldSpaceData {
-		h.ObjectToWorld, h.WorldToObject = o2w, w2o
-		h.ObjectOrigin, h.ObjectDirection = tr.objectRay(l)
-	} else {
-		h.ObjectToWorld, h.WorldToObject = Float4x3{}, Float4x3{}
-		h.ObjectOrigin, h.ObjectDirection = [3]float32{}, [3]float32{}
-	}
+	h.ObjectOrigin, h.ObjectDirection = tr.objectRay(l)
 }
 
 // objectRay re-derives the object-space ray of the committed hit the way

@@ -49,7 +49,11 @@ func farOrigin(o, inv float32) float32 {
 	return o - d
 }
 
-func (r *levelRay) set(o, d [3]float32, width int) {
+// setSlab computes the constants of ray (o, d) that the slab test needs,
+// for nodes of the given width: enough for an instance structure's level,
+// whose leaves are instances (the watertight constants are left as they
+// were).
+func (r *levelRay) setSlab(o, d [3]float32, width int) {
 	r.o, r.d = o, d
 	r.ix, r.iy, r.iz = invDir(d[0]), invDir(d[1]), invDir(d[2])
 	r.fo = [3]float32{farOrigin(o[0], r.ix), farOrigin(o[1], r.iy), farOrigin(o[2], r.iz)}
@@ -66,6 +70,11 @@ func (r *levelRay) set(o, d [3]float32, width int) {
 	if r.iz < 0 {
 		r.nz, r.fz = 5*w, 2*w
 	}
+}
+
+// set computes every constant of ray (o, d) for nodes of the given width.
+func (r *levelRay) set(o, d [3]float32, width int) {
+	r.setSlab(o, d, width)
 	ax, ay, az := abs32(d[0]), abs32(d[1]), abs32(d[2])
 	kz := 0
 	if ay > ax {

@@ -68,6 +68,12 @@ func (t *tracer) setRay(l int, o, d [3]float32, tmin, tmax, time float32, mask u
 // start begins traversal of the group's lanes.
 func (t *tracer) start(s *accel.Structure, tab *Table) {
 	t.table = tab
+	// Structures where no candidate can need a decision (opaque static
+	// triangles, possibly under static instances) are traced to the end
+	// here; the following steps find every lane done.
+	if t.ow&stdlib.RTOptQuery == 0 && t.tr.TraceBatch(s, &t.opts, &t.rb) {
+		return
+	}
 	t.tr.Begin(s, &t.opts, &t.rb)
 }
 
