@@ -600,6 +600,13 @@ func (c *compiler) simple(in *ir.Instr) {
 		if c.wide(in.Dst) {
 			op = opVSet64
 		}
+		if in.Unmasked {
+			// No inactive lane reads the variable again: a plain copy.
+			op = opCopy32
+			if c.wide(in.Dst) {
+				op = opCopy64
+			}
+		}
 		c.emit(instDef{op: op, d: int(c.loc[in.Dst].lane), a: int(c.laneOperand(in.Args[0]).off), src: in})
 		return
 	case ir.OpBuiltin:

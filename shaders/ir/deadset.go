@@ -11,6 +11,12 @@ package ir
 // masked execution too: a lane whose value is dead never reads it. It
 // reports whether anything changed.
 //
+// It also sets Instr.Unmasked on the assignments whose variable is dead
+// wherever the lanes inactive at that point wait to rejoin: the else
+// branch or the exit of an if being run, the exit and Continuing block of
+// an enclosing loop, the later cases and the exit of a switch (lanes that
+// returned wait at the end of the function, where nothing is live).
+//
 // ForwardVariables removes overwritten assignments within one run of
 // plain instructions; this pass also finds those separated by control
 // flow, such as an initial value that both branches of a later if
@@ -68,6 +74,7 @@ type target struct{ brk, cont bitset }
 
 type deadSets struct {
 	f       *Function
+	rejoin  []bitset // live sets where the lanes inactive inside each enclosing construct wait
 	n       int
 	heads   map[*Instr]bitset // live at the start of each loop's body
 	targets []target
@@ -113,12 +120,27 @@ func (d *deadSets) instr(in *Instr, live bitset) bitset {
 			}
 			return live // its operand is read by nothing else here
 		}
+		if d.mark {
+			in.Unmasked = true
+			for _, r := range d.rejoin {
+				if r.has(in.Dst) {
+					in.Unmasked = false
+					break
+				}
+			}
+		}
 		live.clear(in.Dst)
 		d.useArgs(in, live)
 		return live
 	case OpIf:
+		// The then branch runs first: its inactive lanes wait at the else
+		// branch (or the exit); the else branch's wait at the exit.
+		d.rejoin = append(d.rejoin, live)
+		e := d.block(in.Else, live)
+		d.rejoin[len(d.rejoin)-1] = e
 		t := d.block(in.Then, live)
-		t.or(d.block(in.Else, live))
+		d.rejoin = d.rejoin[:len(d.rejoin)-1]
+		t.or(e)
 		d.useArgs(in, t)
 		return t
 	case OpLoop:
@@ -129,9 +151,14 @@ func (d *deadSets) instr(in *Instr, live bitset) bitset {
 		}
 		for {
 			d.targets = append(d.targets, target{brk: exit, cont: nil})
+			d.rejoin = append(d.rejoin, exit)
 			cont := d.block(in.Continuing, head)
 			d.targets[len(d.targets)-1].cont = cont
+			wait := exit.clone()
+			wait.or(cont)
+			d.rejoin[len(d.rejoin)-1] = wait
 			body := d.block(in.Body, cont)
+			d.rejoin = d.rejoin[:len(d.rejoin)-1]
 			d.targets = d.targets[:len(d.targets)-1]
 			if head.covers(body) {
 				break
@@ -151,10 +178,22 @@ func (d *deadSets) instr(in *Instr, live bitset) bitset {
 		all := d.empty()
 		next := exit
 		hasDefault := false
+		for _, cs := range in.Cases {
+			hasDefault = hasDefault || cs.Default
+		}
+		later := d.empty() // live at the entries of the cases after i
 		for i := len(in.Cases) - 1; i >= 0; i-- {
+			// Case i's inactive lanes: those of later cases, and at the
+			// exit those of earlier cases and those no case takes.
+			wait := later.clone()
+			if i > 0 || !hasDefault {
+				wait.or(exit)
+			}
+			d.rejoin = append(d.rejoin, wait)
 			next = d.block(in.Cases[i].Body, next)
+			d.rejoin = d.rejoin[:len(d.rejoin)-1]
 			all.or(next)
-			hasDefault = hasDefault || in.Cases[i].Default
+			later.or(next)
 		}
 		d.targets = d.targets[:len(d.targets)-1]
 		if !hasDefault {

@@ -72,6 +72,10 @@ type Instr struct {
 	Body, Continuing Block
 	Cases            []Case
 	Pos              diag.Pos
+	// Unmasked (OpSet) says that every lane inactive where the set runs
+	// has the variable dead (EliminateDeadSets): an executor may write
+	// all lanes instead of merging under the active mask.
+	Unmasked bool
 }
 
 // Function is one IR function: an entry point or a helper.
