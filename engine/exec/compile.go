@@ -153,6 +153,29 @@ type compiler struct {
 	// results into the variables' lanes under its mask.
 	callVars   map[*ir.Instr]map[int]ir.Reg
 	foldedSets map[*ir.Instr]bool
+	coalesce   *coalesceState
+}
+
+// coalesceState numbers the instructions in program order and records,
+// per variable, the temporaries already given its lane vector.
+type coalesceState struct {
+	pos     map[*ir.Instr]int
+	lastUse []int // per register: position of its last use
+	into    map[ir.Reg][]ir.Reg
+}
+
+func newCoalesceState(f *ir.Function) *coalesceState {
+	s := &coalesceState{pos: map[*ir.Instr]int{}, lastUse: make([]int, len(f.Regs)), into: map[ir.Reg][]ir.Reg{}}
+	n := 0
+	ir.Walk(f.Body, func(in *ir.Instr) bool {
+		n++
+		s.pos[in] = n
+		for _, a := range in.Args {
+			s.lastUse[a] = n
+		}
+		return true
+	})
+	return s
 }
 
 type fixup struct {
@@ -212,6 +235,8 @@ func (c *compiler) compile() error {
 	c.planFusion()
 	c.planMulAdd()
 	c.planBuiltinCache()
+	c.coalesce = newCoalesceState(f)
+	c.planCoalesce(f.Body)
 	c.allocTemps()
 	c.cf.nmask = numFixed
 	for _, r := range f.Params {
@@ -975,4 +1000,134 @@ func (c *compiler) foldCallSets(call *ir.Instr, next ir.Block) {
 		seen[s.Dst] = true
 		c.foldedSets[s] = true
 	}
+}
+
+// planCoalesce gives a temporary the lane vector of the variable it is
+// assigned to, when that assignment may write every lane
+// (ir.Instr.Unmasked), the variable is neither read nor assigned between
+// the temporary's definition and the assignment, the definition does not
+// read it, and every later use of the temporary comes before the variable
+// changes: the definition then writes the variable directly and the
+// assignment emits nothing.
+func (c *compiler) planCoalesce(b ir.Block) {
+	for i, in := range b {
+		c.planCoalesce(in.Then)
+		c.planCoalesce(in.Else)
+		c.planCoalesce(in.Body)
+		c.planCoalesce(in.Continuing)
+		for _, cs := range in.Cases {
+			c.planCoalesce(cs.Body)
+		}
+		if i == 0 || in.Op != ir.OpSet || !in.Unmasked || c.uniform(in.Dst) {
+			continue
+		}
+		t, v := in.Args[0], in.Dst
+		// The definition of t earlier in this block (a temporary does not
+		// escape the block it is defined in), with v neither read nor
+		// assigned between it and the set.
+		j := i - 1
+		for j >= 0 && b[j].Dst != t {
+			j--
+		}
+		if j < 0 || t == ir.NoReg || c.f.Regs[t].Var || c.uniform(t) || c.dead[t] ||
+			c.wide(t) != c.wide(v) || c.loc[t].lane >= 0 || !c.coalescable(b[j], v) ||
+			touches(b[j+1:i], v) || !usesBeforeReassign(b[i+1:], t, v) {
+			continue
+		}
+		// A temporary given v's vector before must be dead by the time
+		// this one's definition overwrites it.
+		cs, busy := c.coalesce, false
+		for _, u := range cs.into[v] {
+			busy = busy || cs.lastUse[u] >= cs.pos[b[j]]
+		}
+		if busy {
+			continue
+		}
+		cs.into[v] = append(cs.into[v], t)
+		c.loc[t].lane = c.loc[v].lane
+		if c.foldedSets == nil {
+			c.foldedSets = map[*ir.Instr]bool{}
+		}
+		c.foldedSets[in] = true
+	}
+}
+
+// touches reports whether b reads or assigns v anywhere.
+func touches(b ir.Block, v ir.Reg) bool {
+	found := false
+	ir.Walk(b, func(x *ir.Instr) bool {
+		found = found || slices.Contains(x.Args, v) || x.Dst == v
+		return !found
+	})
+	return found
+}
+
+// usesBeforeReassign reports whether every use of temporary t in rest
+// (the instructions after "set v = t") comes before any assignment to v,
+// so that t may live in v's lane vector. The scan follows program order
+// into ifs and switches (branches taken one after the other, which only
+// adds conflicts); a loop that both uses t and assigns v anywhere inside
+// conflicts, since a later iteration's use may follow the assignment.
+func usesBeforeReassign(rest ir.Block, t, v ir.Reg) bool {
+	s := reassignScan{t: t, v: v}
+	s.block(rest)
+	return !s.conflict
+}
+
+type reassignScan struct {
+	t, v      ir.Reg
+	clobbered bool
+	conflict  bool
+}
+
+func (s *reassignScan) block(b ir.Block) {
+	for _, in := range b {
+		if s.conflict {
+			return
+		}
+		if in.Op == ir.OpLoop {
+			uses, sets := false, false
+			ir.Walk(ir.Block{in}, func(x *ir.Instr) bool {
+				uses = uses || slices.Contains(x.Args, s.t)
+				sets = sets || (x.Op == ir.OpSet && x.Dst == s.v)
+				return true
+			})
+			if uses && (sets || s.clobbered) {
+				s.conflict = true
+			}
+			s.clobbered = s.clobbered || sets
+			continue
+		}
+		if slices.Contains(in.Args, s.t) && s.clobbered {
+			s.conflict = true
+			return
+		}
+		s.block(in.Then)
+		s.block(in.Else)
+		for _, cs := range in.Cases {
+			s.block(cs.Body)
+		}
+		if in.Op == ir.OpSet && in.Dst == s.v {
+			s.clobbered = true
+		}
+	}
+}
+
+// coalescable reports whether def may write its result into variable v:
+// an ordinary value-producing instruction that reads v through none of
+// its operands (fused ones included).
+func (c *compiler) coalescable(def *ir.Instr, v ir.Reg) bool {
+	switch def.Op {
+	case ir.OpSet, ir.OpCall, ir.OpIntrinsic, ir.OpIf, ir.OpLoop, ir.OpSwitch, ir.OpConst, ir.OpAlloca, ir.OpBuiltin:
+		return false
+	}
+	reads := slices.Clone(def.Args)
+	if fm, ok := c.mulAdds[def]; ok {
+		reads = append(reads, fm.mul.Args...)
+	}
+	if fa, ok := c.fused[def]; ok {
+		reads = append(reads, fa.consumed...)
+		reads = append(reads, fa.index, fa.varBase, fa.base1, fa.base2)
+	}
+	return !slices.Contains(reads, v)
 }
