@@ -24,8 +24,9 @@ func TestHeaderDefinesMatchGo(t *testing.T) {
 		"ENV_CONSTANT": EnvConstant, "ENV_MAP": EnvMap,
 		"PROJECTION_PERSPECTIVE": ProjectionPerspective, "PROJECTION_ORTHOGRAPHIC": ProjectionOrthographic,
 		"TONEMAP_NONE": uint64(ToneNone), "TONEMAP_PBR_NEUTRAL": uint64(TonePBRNeutral), "TONEMAP_ACES": uint64(ToneACES),
-		"SETTINGS_AOV": SettingsAOV, "SETTINGS_NO_NEE": SettingsNoNEE, "INSTANCE_MASK_ALL": InstanceMaskAll,
-		"DIM_CAMERA": DimCamera, "DIM_TIME": DimTime, "DIM_BOUNCE0": DimBounce0,
+		"SETTINGS_AOV": SettingsAOV, "SETTINGS_NO_NEE": SettingsNoNEE, "SETTINGS_REGENERATE": SettingsRegenerate,
+		"INSTANCE_MASK_ALL": InstanceMaskAll,
+		"DIM_CAMERA":        DimCamera, "DIM_TIME": DimTime, "DIM_BOUNCE0": DimBounce0,
 		"kLobeClearcoat": LobeClearcoat, "kLobeSpecular": LobeSpecular, "kLobeDiffuse": LobeDiffuse,
 		"kLobeTransmission": LobeTransmission, "kInvalidLight": NoLight,
 	}

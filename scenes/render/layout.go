@@ -56,6 +56,10 @@ const (
 
 	SettingsAOV   = 1 // RenderSettings.Flags
 	SettingsNoNEE = 2
+	// SettingsRegenerate lets lanes whose rays miss start their next paths
+	// before the others shade (set for scenes lit by an environment, whose
+	// rays often escape).
+	SettingsRegenerate = 4
 
 	// NoLight is GeometryData.LightBase for a geometry that is not an
 	// emissive-triangle light.

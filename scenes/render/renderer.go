@@ -325,6 +325,10 @@ func (r *Renderer) Render(ctx context.Context, f Frame, progress func(Progress))
 	if f.NoNEE {
 		st.Flags |= SettingsNoNEE
 	}
+	if u.packed.Picks[2] > 0 {
+		// An environment that lights the scene: escaping rays are common.
+		st.Flags |= SettingsRegenerate
+	}
 	accum, err := r.dev.NewBuffer(16 * w * h)
 	if err != nil {
 		return nil, fmt.Errorf("render: accumulation buffer: %w", err)

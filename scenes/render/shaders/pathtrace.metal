@@ -450,6 +450,10 @@ inline LightSample sample_light(constant SceneResources& scene, float3 p, float4
 
 // ---- path tracing -----------------------------------------------------------
 
+// kRegenerateLanes: lanes of a SIMD-group (of 32) that must have missed for
+// path_trace to start their next paths within the same iteration.
+#define kRegenerateLanes 16u
+
 // make_hit interpolates the hit's vertex attributes into a SurfaceHit.
 inline SurfaceHit make_hit(constant SceneResources& scene, SceneHit hit, ray r, float time, float mu) {
     const device InstanceData& inst = scene.instances[hit.instance_id];
@@ -565,6 +569,7 @@ kernel void path_trace(constant SceneResources& scene [[buffer(BUFFER_SCENE)]],
     SceneIntersector isect;
     isect.set_triangle_front_facing_winding(winding::counterclockwise);
     bool useNEE = (st.flags & SETTINGS_NO_NEE) == 0u;
+    bool regenerate = (st.flags & SETTINGS_REGENERATE) != 0u;
     bool timedCamera = frame.camera.shutterClose != frame.camera.shutterOpen ||
                        any(float3(frame.camera.positionClose) != float3(frame.camera.position));
     // Path regeneration: the loop runs one bounce per iteration, and a
@@ -586,56 +591,122 @@ kernel void path_trace(constant SceneResources& scene [[buffer(BUFFER_SCENE)]],
     float3 pathAlbedo = float3(0.0f);
     float3 pathNormal = float3(0.0f);
     float pathDepth = 0.0f;
-    while (job < npix) {
-        if (newPixel) {
-            px = st.tileX + job % st.tileWidth;
-            py = st.tileY + job / st.tileWidth;
-            seed = pixel_seed(px, py, hash_combine(st.seed, st.frameIndex));
-            sum = float3(0.0f);
-            albedo = float3(0.0f);
-            normal = float3(0.0f);
-            depth = 0.0f;
-            hits = 0.0f;
-            s = 0u;
-            fresh = true;
-            newPixel = false;
-        }
-        if (fresh) {
-            idx = st.sampleStart + s;
-            float4 film = sample4_table(sobol, seed, idx, DIM_CAMERA);
-            // The shutter fraction only matters with a shutter interval or a
-            // moving camera: without one, camera_ray gives the same bits
-            // for any tu, so skip its sample.
-            float tu = 0.0f;
-            if (timedCamera) {
-                tu = sample4_table(sobol, seed, idx, DIM_TIME).x;
-            }
-            r = camera_ray(frame.camera, st, px, py, film, tu, time);
-            mu = motion_u(frame.camera, time);
-            L = float3(0.0f);
-            beta = float3(1.0f);
-            prevPdf = 0.0f;
-            prevSpecular = true;
-            bounce = 0u;
-            pathAlbedo = float3(0.0f);
-            pathNormal = float3(0.0f);
-            pathDepth = 0.0f;
-            fresh = false;
-        }
-        // One bounce; `break` ends the path (leaves the do-while).
-        bool more = false;
-        do {
-            uint rng = hash32(hash_combine(seed, idx * 131u + bounce));
-            SceneHit hit = isect.intersect(r, accel, INSTANCE_MASK_ALL, time, ift, rng);
-            if (hit.type == intersection_type::none) {
-                float3 le = env_radiance(scene, r.direction);
-                float w = 1.0f;
-                if (!prevSpecular && useNEE) {
-                    w = mis_power(prevPdf, env_pdf(scene, r.direction));
+    // The path of this lane ended (a miss or the shading below) and is not
+    // yet added to its pixel.
+    bool ended = false;
+    while (true) {
+        // Trace until this lane holds a hit to shade: a path that ended, or
+        // whose ray misses here, is added to its pixel and the lane starts
+        // its next sample (or pixel). With SETTINGS_REGENERATE (scenes lit
+        // by an environment, whose rays often escape), while many lanes of
+        // the SIMD-group missed they start their next paths here at once, so
+        // the shading below runs with fuller SIMD-groups; a few missing lanes
+        // wait for the next iteration instead (regenerating them one by one
+        // would cost more than it saves). Every lane still runs its pixel's
+        // samples in order: the same bits either way.
+        SceneHit hit;
+        uint rng = 0u;
+        bool working = true;
+        bool haveHit = false;
+        while (true) {
+            if (ended) {
+                float3 l = L;
+                if (!all(isfinite(l))) {
+                    l = float3(0.0f);
                 }
-                L += beta * le * w;
+                if (st.clampRadiance > 0.0f) {
+                    float lum = luminance(l);
+                    if (lum > st.clampRadiance) {
+                        l *= st.clampRadiance / lum;
+                    }
+                }
+                sum += l;
+                albedo += pathAlbedo;
+                normal += pathNormal;
+                depth += pathDepth;
+                hits += pathDepth > 0.0f ? 1.0f : 0.0f;
+                s++;
+                fresh = true;
+                if (s == st.samplesPerPass) {
+                    uint i = py * st.width + px;
+                    accum[i] += float4(sum, float(st.samplesPerPass));
+                    if ((st.flags & SETTINGS_AOV) != 0u) {
+                        AOVSample o = aov[i];
+                        o.albedo += float4(albedo, float(st.samplesPerPass));
+                        o.normal += float4(normal, float(st.samplesPerPass));
+                        o.depth += float4(depth, hits, 0.0f, 0.0f);
+                        aov[i] = o;
+                    }
+                    job = atomic_fetch_add_explicit(queue, 1u, memory_order_relaxed);
+                    newPixel = true;
+                }
+                ended = false;
+            }
+            if (job >= npix) {
+                working = false;
                 break;
             }
+            if (newPixel) {
+                px = st.tileX + job % st.tileWidth;
+                py = st.tileY + job / st.tileWidth;
+                seed = pixel_seed(px, py, hash_combine(st.seed, st.frameIndex));
+                sum = float3(0.0f);
+                albedo = float3(0.0f);
+                normal = float3(0.0f);
+                depth = 0.0f;
+                hits = 0.0f;
+                s = 0u;
+                fresh = true;
+                newPixel = false;
+            }
+            if (fresh) {
+                idx = st.sampleStart + s;
+                float4 film = sample4_table(sobol, seed, idx, DIM_CAMERA);
+                // The shutter fraction only matters with a shutter interval or a
+                // moving camera: without one, camera_ray gives the same bits
+                // for any tu, so skip its sample.
+                float tu = 0.0f;
+                if (timedCamera) {
+                    tu = sample4_table(sobol, seed, idx, DIM_TIME).x;
+                }
+                r = camera_ray(frame.camera, st, px, py, film, tu, time);
+                mu = motion_u(frame.camera, time);
+                L = float3(0.0f);
+                beta = float3(1.0f);
+                prevPdf = 0.0f;
+                prevSpecular = true;
+                bounce = 0u;
+                pathAlbedo = float3(0.0f);
+                pathNormal = float3(0.0f);
+                pathDepth = 0.0f;
+                fresh = false;
+            }
+            rng = hash32(hash_combine(seed, idx * 131u + bounce));
+            hit = isect.intersect(r, accel, INSTANCE_MASK_ALL, time, ift, rng);
+            if (hit.type != intersection_type::none) {
+                haveHit = true;
+                break;
+            }
+            float3 le = env_radiance(scene, r.direction);
+            float w = 1.0f;
+            if (!prevSpecular && useNEE) {
+                w = mis_power(prevPdf, env_pdf(scene, r.direction));
+            }
+            L += beta * le * w;
+            ended = true;
+            if (!regenerate || simd_sum(1u) < kRegenerateLanes) {
+                break;
+            }
+        }
+        if (!working) {
+            break;
+        }
+        if (!haveHit) {
+            continue; // missed; its path is added at the next iteration
+        }
+        // One bounce of shading; `break` ends the path (leaves the do-while).
+        bool more = false;
+        do {
             SurfaceHit sh = make_hit(scene, hit, r, time, mu);
             float3 ng = sh.geometricNormal;
             const device MaterialData& mat = scene.materials[sh.material];
@@ -741,37 +812,8 @@ kernel void path_trace(constant SceneResources& scene [[buffer(BUFFER_SCENE)]],
         } while (false);
         if (more) {
             bounce++;
-            continue;
-        }
-        float3 l = L;
-        if (!all(isfinite(l))) {
-            l = float3(0.0f);
-        }
-        if (st.clampRadiance > 0.0f) {
-            float lum = luminance(l);
-            if (lum > st.clampRadiance) {
-                l *= st.clampRadiance / lum;
-            }
-        }
-        sum += l;
-        albedo += pathAlbedo;
-        normal += pathNormal;
-        depth += pathDepth;
-        hits += pathDepth > 0.0f ? 1.0f : 0.0f;
-        s++;
-        fresh = true;
-        if (s == st.samplesPerPass) {
-            uint i = py * st.width + px;
-            accum[i] += float4(sum, float(st.samplesPerPass));
-            if ((st.flags & SETTINGS_AOV) != 0u) {
-                AOVSample o = aov[i];
-                o.albedo += float4(albedo, float(st.samplesPerPass));
-                o.normal += float4(normal, float(st.samplesPerPass));
-                o.depth += float4(depth, hits, 0.0f, 0.0f);
-                aov[i] = o;
-            }
-            job = atomic_fetch_add_explicit(queue, 1u, memory_order_relaxed);
-            newPixel = true;
+        } else {
+            ended = true;
         }
     }
 }

@@ -92,6 +92,7 @@ typedef simd_packed_float2 packed_float2;
 
 #define SETTINGS_AOV 1u          // write AOVSample for each pixel
 #define SETTINGS_NO_NEE 2u       // disable next-event estimation (debug)
+#define SETTINGS_REGENERATE 4u   // lanes whose rays miss start their next paths before the others shade (open scenes)
 
 #define INSTANCE_MASK_ALL 0xFFu
 
