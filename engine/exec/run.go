@@ -83,30 +83,24 @@ func (w *worker) run(fr *frame) (bool, error) {
 		case opAddI:
 			lane.AddI32(i32[in.d:in.d+W], i32[in.a:in.a+W], i32[in.b:in.b+W])
 		case opSubI:
-			lane.Sub(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
+			lane.SubU32(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
 		case opMulI:
-			lane.Mul(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
+			lane.MulU32(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
 		case opAndI:
 			lane.AndU32(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
 		case opOrI:
 			lane.OrU32(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
 		case opXorI:
-			lane.Xor(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
+			lane.XorU32(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
 		case opShlI:
-			d, a, b := r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W]
-			for i := range d {
-				d[i] = a[i] << (b[i] & 31)
-			}
+			lane.ShlU32(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
 		case opShrI:
 			d, a, b := i32[in.d:in.d+W], i32[in.a:in.a+W], r32[in.b:in.b+W]
 			for i := range d {
 				d[i] = a[i] >> (b[i] & 31)
 			}
 		case opShrU:
-			d, a, b := r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W]
-			for i := range d {
-				d[i] = a[i] >> (b[i] & 31)
-			}
+			lane.ShrU32(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
 		case opRevI:
 			d, a := r32[in.d:in.d+W], r32[in.a:in.a+W]
 			for i := range d {

@@ -401,11 +401,7 @@ func bitU32AVX2(op int, d, a, b []uint32) {
 		dp, ap, bp := (*[64]uint32)(d), (*[64]uint32)(a[:64]), (*[64]uint32)(b[:64])
 		for i := 0; i <= 56; i += 8 {
 			x, y := archsimd.LoadUint32x8((*[8]uint32)(ap[i:i+8])), archsimd.LoadUint32x8((*[8]uint32)(bp[i:i+8]))
-			if op == 0 {
-				x.And(y).Store((*[8]uint32)(dp[i : i+8]))
-			} else {
-				x.Or(y).Store((*[8]uint32)(dp[i : i+8]))
-			}
+			bitU32Op(op, x, y).Store((*[8]uint32)(dp[i : i+8]))
 		}
 		archsimd.ClearAVXUpperBits()
 		return
@@ -414,20 +410,30 @@ func bitU32AVX2(op int, d, a, b []uint32) {
 	a, b = a[:len(d)], b[:len(d)]
 	for i := 0; i < n; i += 8 {
 		x, y := archsimd.LoadUint32x8Slice(a[i:]), archsimd.LoadUint32x8Slice(b[i:])
-		if op == 0 {
-			x.And(y).StoreSlice(d[i:])
-		} else {
-			x.Or(y).StoreSlice(d[i:])
-		}
+		bitU32Op(op, x, y).StoreSlice(d[i:])
 	}
 	archsimd.ClearAVXUpperBits()
 	for i := n; i < len(d); i++ {
-		if op == 0 {
-			d[i] = a[i] & b[i]
-		} else {
-			d[i] = a[i] | b[i]
-		}
+		d[i] = bitU32Scalar(op, a[i], b[i])
 	}
+}
+
+func bitU32Op(op int, x, y archsimd.Uint32x8) archsimd.Uint32x8 {
+	switch op {
+	case bitAnd:
+		return x.And(y)
+	case bitOr:
+		return x.Or(y)
+	case bitXor:
+		return x.Xor(y)
+	case bitSub:
+		return x.Sub(y)
+	case bitMul:
+		return x.Mul(y)
+	case bitShr:
+		return x.ShiftRight(y.And(archsimd.BroadcastUint32x8(31)))
+	}
+	return x.ShiftLeft(y.And(archsimd.BroadcastUint32x8(31)))
 }
 
 // cmpI32AVX2 sets d to 1 where a < b (a <= b with le), else 0, comparing

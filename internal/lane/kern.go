@@ -513,7 +513,7 @@ func pairs(d []uint32) ([]uint64, bool) {
 // AndU32 sets d[i] = a[i] & b[i] on 32-bit lanes.
 func AndU32(d, a, b []uint32) {
 	if useAVX2 {
-		bitU32AVX2(0, d, a, b)
+		bitU32AVX2(bitAnd, d, a, b)
 		return
 	}
 	And(d, a, b)
@@ -522,10 +522,93 @@ func AndU32(d, a, b []uint32) {
 // OrU32 sets d[i] = a[i] | b[i] on 32-bit lanes.
 func OrU32(d, a, b []uint32) {
 	if useAVX2 {
-		bitU32AVX2(1, d, a, b)
+		bitU32AVX2(bitOr, d, a, b)
 		return
 	}
 	Or(d, a, b)
+}
+
+// The integer ops of bitU32AVX2.
+const (
+	bitAnd = iota
+	bitOr
+	bitXor
+	bitSub
+	bitMul
+	bitShr // logical, count & 31
+	bitShl // count & 31
+)
+
+// bitU32Scalar is one lane of bitU32AVX2's op.
+func bitU32Scalar(op int, a, b uint32) uint32 {
+	switch op {
+	case bitAnd:
+		return a & b
+	case bitOr:
+		return a | b
+	case bitXor:
+		return a ^ b
+	case bitSub:
+		return a - b
+	case bitMul:
+		return a * b
+	case bitShr:
+		return a >> (b & 31)
+	}
+	return a << (b & 31)
+}
+
+// XorU32 sets d[i] = a[i] ^ b[i] on 32-bit lanes.
+func XorU32(d, a, b []uint32) {
+	if useAVX2 {
+		bitU32AVX2(bitXor, d, a, b)
+		return
+	}
+	Xor(d, a, b)
+}
+
+// SubU32 sets d[i] = a[i] - b[i] (wrapping) on 32-bit lanes.
+func SubU32(d, a, b []uint32) {
+	if useAVX2 {
+		bitU32AVX2(bitSub, d, a, b)
+		return
+	}
+	Sub(d, a, b)
+}
+
+// MulU32 sets d[i] = a[i] * b[i] (the low 32 bits) on 32-bit lanes.
+func MulU32(d, a, b []uint32) {
+	if useAVX2 {
+		bitU32AVX2(bitMul, d, a, b)
+		return
+	}
+	Mul(d, a, b)
+}
+
+// ShrU32 sets d[i] = a[i] >> (b[i] & 31) (logical) on 32-bit lanes.
+func ShrU32(d, a, b []uint32) {
+	if useAVX2 {
+		bitU32AVX2(bitShr, d, a, b)
+		return
+	}
+	b = b[:len(d)]
+	a = a[:len(d)]
+	for i := range d {
+		d[i] = a[i] >> (b[i] & 31)
+	}
+}
+
+// ShlU32 sets d[i] = a[i] << (b[i] & 31) on 32-bit lanes.
+func ShlU32(d, a, b []uint32) {
+	if useAVX2 {
+		bitU32AVX2(bitShl, d, a, b)
+		return
+	}
+	b = b[:len(d)]
+	a = a[:len(d)]
+	for i := range d {
+		d[i] = a[i] << (b[i] & 31)
+	}
 }
 
 // LtI32 sets d[i] = 1 if a[i] < b[i], else 0 (signed).

@@ -333,6 +333,26 @@ func TestCompareBitKernels(t *testing.T) {
 		OrU32(got, a, b)
 		Or(want, a, b)
 		check("OrU32")
+		XorU32(got, a, b)
+		Xor(want, a, b)
+		check("XorU32")
+		SubU32(got, a, b)
+		Sub(want, a, b)
+		check("SubU32")
+		MulU32(got, a, b)
+		Mul(want, a, b)
+		check("MulU32")
+		// Shift counts take their low 5 bits (edge values include 32+).
+		ShrU32(got, a, b)
+		for i := range want {
+			want[i] = a[i] >> (b[i] & 31)
+		}
+		check("ShrU32")
+		ShlU32(got, a, b)
+		for i := range want {
+			want[i] = a[i] << (b[i] & 31)
+		}
+		check("ShlU32")
 	}
 }
 
