@@ -37,6 +37,9 @@ const (
 
 	InstanceMoving   = 1 // InstanceData.Flags
 	InstanceDeformed = 2
+	// InstanceIdentity marks a static instance whose transform is the
+	// identity (make_hit skips the transform).
+	InstanceIdentity = 4
 
 	GeometryHasNormals  = 1 // GeometryData.Flags
 	GeometryHasTangents = 2

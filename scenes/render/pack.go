@@ -203,6 +203,9 @@ func Pack(s *model.Scene, opts PackOptions) (*Packed, error) {
 		if deforms {
 			rec.Flags |= InstanceDeformed
 		}
+		if rec.Flags&InstanceMoving == 0 && rec.ToWorld == identityRows {
+			rec.Flags |= InstanceIdentity
+		}
 		p.Instances = append(p.Instances, rec)
 		if emissive {
 			p.addEmissive(ii, in.Transform, base, count)
@@ -595,3 +598,6 @@ func (p *Packed) Structures() ([]PrimitiveStructure, []uint32) {
 	}
 	return out, per
 }
+
+// identityRows are the rows of the identity transform (InstanceData.ToWorld).
+var identityRows = [3]Float4{{1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}}

@@ -459,7 +459,6 @@ inline SurfaceHit make_hit(constant SceneResources& scene, SceneHit hit, ray r, 
     const device InstanceData& inst = scene.instances[hit.instance_id];
     uint gi = inst.geometryBase + hit.geometry_id;
     const device GeometryData& g = scene.geometries[gi];
-    InstanceXform x = instance_xform(inst, mu);
     uint prim = hit.primitive_id;
     uint i0 = g.indices[3u * prim];
     uint i1 = g.indices[3u * prim + 1u];
@@ -472,7 +471,31 @@ inline SurfaceHit make_hit(constant SceneResources& scene, SceneHit hit, ray r, 
     float3 p0 = float3(g.positions[i0]);
     float3 p1 = float3(g.positions[i1]);
     float3 p2 = float3(g.positions[i2]);
-    float3 ng = normalize(xform_vector(x.n0, x.n1, x.n2, cross(p1 - p0, p2 - p0)));
+    bool hasNormals = (g.flags & GEOMETRY_HAS_NORMALS) != 0u;
+    bool hasTangents = (g.flags & GEOMETRY_HAS_TANGENTS) != 0u;
+    float3 wcn = cross(p1 - p0, p2 - p0);
+    float3 won = float3(0.0f);
+    if (hasNormals) {
+        won = float3(g.normals[i1]) * b.x + float3(g.normals[i2]) * b.y + float3(g.normals[i0]) * w0;
+    }
+    float4 t = float4(0.0f);
+    if (hasTangents) {
+        t = g.tangents[i1] * b.x + g.tangents[i2] * b.y + g.tangents[i0] * w0;
+    }
+    float3 wt = t.xyz;
+    // To world space; an identity instance (an OBJ file's groups, a glTF
+    // scene's untransformed nodes) needs no transform.
+    if ((inst.flags & INSTANCE_IDENTITY) == 0u) {
+        InstanceXform x = instance_xform(inst, mu);
+        wcn = xform_vector(x.n0, x.n1, x.n2, wcn);
+        if (hasNormals) {
+            won = xform_vector(x.n0, x.n1, x.n2, won);
+        }
+        if (hasTangents) {
+            wt = xform_vector(x.m0, x.m1, x.m2, wt);
+        }
+    }
+    float3 ng = normalize(wcn);
     if (!all(isfinite(ng))) {
         ng = sh.wo;
     }
@@ -481,18 +504,15 @@ inline SurfaceHit make_hit(constant SceneResources& scene, SceneHit hit, ray r, 
     }
     sh.geometricNormal = ng;
     float3 n = ng;
-    if ((g.flags & GEOMETRY_HAS_NORMALS) != 0u) {
-        float3 on = float3(g.normals[i1]) * b.x + float3(g.normals[i2]) * b.y + float3(g.normals[i0]) * w0;
-        float3 wn = normalize(xform_vector(x.n0, x.n1, x.n2, on));
+    if (hasNormals) {
+        float3 wn = normalize(won);
         if (all(isfinite(wn))) {
             n = dot(wn, ng) < 0.0f ? -wn : wn;
         }
     }
     sh.normal = n;
     sh.tangent = float4(0.0f);
-    if ((g.flags & GEOMETRY_HAS_TANGENTS) != 0u) {
-        float4 t = g.tangents[i1] * b.x + g.tangents[i2] * b.y + g.tangents[i0] * w0;
-        float3 wt = xform_vector(x.m0, x.m1, x.m2, t.xyz);
+    if (hasTangents) {
         float len = length(wt);
         if (len > 0.0f) {
             sh.tangent = float4(wt / len, g.tangents[i0].w < 0.0f ? -1.0f : 1.0f);

@@ -69,6 +69,7 @@ typedef simd_packed_float2 packed_float2;
 
 #define INSTANCE_MOVING 1u      // toWorldClose differs from toWorld
 #define INSTANCE_DEFORMED 2u    // geometry is world-space (skinned/morphed)
+#define INSTANCE_IDENTITY 4u    // static identity transform: object space is world space
 
 #define GEOMETRY_HAS_NORMALS 1u
 #define GEOMETRY_HAS_TANGENTS 2u
