@@ -112,7 +112,7 @@ func (f *fn) construct(t *sema.Type, args []syntax.Expr, pos diag.Pos, xi *sema.
 		return value{t: t, regs: []ir.Reg{f.b.ConstU64(0)}}
 	}
 	if len(args) == 0 {
-		return f.zero(t, pos)
+		return f.defaultValue(t, pos)
 	}
 	if t.IsScalar() || t.Kind == sema.KEnum || t.Kind == sema.KPointer {
 		return f.convert(f.value(args[0]), t, pos)
@@ -176,7 +176,7 @@ func (f *fn) aggregate(t *sema.Type, args []syntax.Expr, pos diag.Pos) value {
 	var regs []ir.Reg
 	for i, fl := range fs {
 		if vals[i] == nil {
-			z := f.zero(fl.Type, pos)
+			z := f.memberDefault(fl, pos)
 			vals[i] = &z
 		}
 		regs = append(regs, vals[i].regs...)
@@ -205,7 +205,7 @@ func (f *fn) initList(t *sema.Type, l *syntax.InitListExpr) value {
 			if i < len(l.Elems) {
 				v = f.initElem(t.Elem, l.Elems[i])
 			} else {
-				v = f.zero(t.Elem, pos)
+				v = f.defaultValue(t.Elem, pos)
 			}
 			regs = append(regs, v.regs...)
 		}

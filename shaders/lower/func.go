@@ -500,10 +500,12 @@ func (f *fn) declare(v *sema.Var, t *sema.Type, init *value, pos diag.Pos) *lval
 		}
 		lv = &lvalue{t: t, alts: []alt{{regs: regs}}}
 		if init == nil {
-			// Variables start as zero, but a declaration inside a loop
-			// must reset them on every iteration.
-			for i, c := range cs {
-				f.b.Set(regs[i], f.b.Const(c.kind, 0))
+			// Variables start as zero (or their members' default
+			// initializers), but a declaration inside a loop must reset
+			// them on every iteration.
+			d := f.defaultValue(t, pos)
+			for i := range cs {
+				f.b.Set(regs[i], d.regs[i])
 			}
 		}
 	}
@@ -524,17 +526,70 @@ func (f *fn) allTemps(regs []ir.Reg) bool {
 	return true
 }
 
-// zeroMem stores zeros over lv (value-initialization).
+// zeroMem stores zeros over lv (value-initialization), or the default
+// member initializers of the structs in it.
 func (f *fn) zeroMem(lv *lvalue) {
-	cs, ok := flatten(lv.t)
-	if !ok {
+	if _, ok := flatten(lv.t); !ok {
 		return
 	}
-	regs := make([]ir.Reg, len(cs))
-	for i, c := range cs {
-		regs[i] = f.b.Const(c.kind, 0)
+	f.store(lv, f.defaultValue(lv.t, f.b.Pos))
+}
+
+// defaultValue is the value of a default- or value-initialized t: zero,
+// except members with a default member initializer (sema.Field.Init),
+// in structs, their arrays and nested structs.
+func (f *fn) defaultValue(t *sema.Type, pos diag.Pos) value {
+	if !hasMemberInits(t, 0) {
+		return f.zero(t, pos)
 	}
-	f.store(lv, value{t: lv.t, regs: regs})
+	var regs []ir.Reg
+	switch t.Kind {
+	case sema.KStruct:
+		fs, _ := fieldsOf(t)
+		for _, fl := range fs {
+			regs = append(regs, f.memberDefault(fl, pos).regs...)
+		}
+	case sema.KArray:
+		e := f.defaultValue(t.Elem, pos)
+		for i := 0; i < t.N; i++ {
+			regs = append(regs, e.regs...)
+		}
+	default:
+		return f.zero(t, pos)
+	}
+	return value{t: t, regs: regs}
+}
+
+// memberDefault is the value member fl starts with when no initializer
+// names it.
+func (f *fn) memberDefault(fl *sema.Field, pos diag.Pos) value {
+	if fl.Init != nil {
+		return f.constValue(*fl.Init, fl.Type, pos)
+	}
+	return f.defaultValue(fl.Type, pos)
+}
+
+// hasMemberInits reports whether t (a struct, or arrays and nested
+// structs of it) has a member with a default initializer.
+func hasMemberInits(t *sema.Type, depth int) bool {
+	if depth > 64 {
+		return false
+	}
+	switch t.Kind {
+	case sema.KArray:
+		return hasMemberInits(t.Elem, depth+1)
+	case sema.KStruct:
+		if t.Struct == nil || t.Struct.Union {
+			return false
+		}
+		fs, _ := fieldsOf(t)
+		for _, fl := range fs {
+			if fl.Init != nil || hasMemberInits(fl.Type, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // memberInits runs a constructor's member initializer list.

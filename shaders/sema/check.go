@@ -431,13 +431,38 @@ func (c *checker) fieldDecl(d *syntax.VarDecl, st *Struct, sc *Scope) {
 		}
 	}
 	if d.Init != nil {
-		// Until default member initializers are lowered, refuse them rather
-		// than leave the member unset.
-		c.errorf(d.Init.Pos(), "member-initializer", "default member initializer for '%s' is not supported; initialize the member where the struct is built", f.Name)
+		c.defaultMemberInit(d, f, sc)
 	}
 	st.Fields = append(st.Fields, f)
 	v := &Var{Name: f.Name, Type: t, Pos: d.Name.NamePos}
 	sc.insert(&Symbol{Kind: SymVar, Name: f.Name, Var: v, Pos: d.Name.NamePos})
+}
+
+// defaultMemberInit checks a default member initializer: a constant expression
+// (= or {} with one element) of a scalar or vector member, converted to
+// the member's type. Other forms are refused rather than dropped.
+func (c *checker) defaultMemberInit(d *syntax.VarDecl, f *Field, sc *Scope) {
+	init := d.Init
+	if il, ok := init.(*syntax.InitListExpr); ok && len(il.Elems) == 1 && !il.Paren {
+		init = il.Elems[0]
+	}
+	if _, ok := init.(*syntax.InitListExpr); ok || !(f.Type.IsScalar() || f.Type.Kind == KVector) {
+		c.errorf(d.Init.Pos(), "member-initializer", "default member initializer for '%s': only a constant of a scalar or vector member is supported", f.Name)
+		return
+	}
+	save := c.info
+	c.info = c.prog.Info
+	v, ok := c.constEval(init, sc)
+	c.info = save
+	if !ok {
+		return
+	}
+	cv, ok := ConvertValue(v, f.Type)
+	if !ok {
+		c.errorf(init.Pos(), "member-initializer", "cannot initialize member '%s' of type '%s' with a value of type '%s'", f.Name, f.Type, v.Type)
+		return
+	}
+	f.Init = &cv
 }
 
 // isConstType reports whether a written type is const-qualified at the top.

@@ -60,6 +60,10 @@ type Conversion struct {
 type ConvOpts struct {
 	NullPtrConst bool // the expression is a null pointer constant (0, nullptr)
 	Explicit     bool // a cast or functional cast: vector ↔ vector, vector → scalar, etc. allowed
+	// NoUser excludes user-defined (converting constructor) conversions:
+	// an implicit conversion sequence holds at most one, so a
+	// constructor's own argument is converted without another.
+	NoUser bool
 }
 
 func scalarConv(from, to *Type) (ConvKind, Rank) {
@@ -267,12 +271,12 @@ func ImplicitConversion(from, to *Type, opts ConvOpts) Conversion {
 			return c
 		}
 	}
-	if to.Kind == KStruct && to.Struct != nil {
+	if to.Kind == KStruct && to.Struct != nil && !opts.NoUser {
 		for _, ctor := range to.Struct.Ctors {
 			if ctor.Explicit || len(ctor.Params) < 1 || ctor.minArgs() > 1 {
 				continue
 			}
-			pc := ImplicitConversion(from, ctor.Params[0].Type, ConvOpts{})
+			pc := ImplicitConversion(from, ctor.Params[0].Type, ConvOpts{NoUser: true})
 			if pc.Rank <= RankConversion {
 				c.Kind, c.Rank, c.Ctor = ConvUser, RankUser, ctor
 				return c

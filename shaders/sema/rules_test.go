@@ -346,11 +346,14 @@ template [[host_name("fill_i")]] kernel void fill<int>(device int *, uint);`, ni
 	})
 }
 
-// TestMemberInitializerRules: default member initializers are refused
-// (not yet lowered) with the member named; static members keep theirs.
+// TestMemberInitializerRules: constant default member initializers of
+// scalar and vector members are accepted (and converted); other forms are
+// refused with the member named, never dropped.
 func TestMemberInitializerRules(t *testing.T) {
 	runRuleCases(t, []ruleCase{
-		{"default member initializer", "struct S {\n  float a;\n  float b = 2.5f;\n};", []string{"3:13: default member initializer for 'b' is not supported"}},
+		{"constant scalar and vector", "struct S {\n  float a;\n  float b = 2.5f;\n  int c{3};\n  float3 d = float3(1.0f, 2.0f, 3.0f);\n  float e = 1;\n};", nil},
+		{"not a constant", "float g();\nstruct S {\n  float b = g();\n};", []string{"3:13: not a constant expression"}},
+		{"struct member", "struct T { float x; };\nstruct S {\n  T t = {1.0f};\n};", []string{"3:9: default member initializer for 't': only a constant of a scalar or vector member"}},
 		{"static constexpr member", "struct S {\n  static constexpr float k = 2.5f;\n  float a;\n};", nil},
 	})
 }

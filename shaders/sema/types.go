@@ -752,6 +752,9 @@ type Field struct {
 	AlignAs int
 	Pos     int // diag.Pos
 	Static  bool
+	// Init is the default member initializer (a constant of the field's
+	// scalar or vector type), or nil.
+	Init *Value
 }
 
 // Attr looks up the first attribute named name on f.
