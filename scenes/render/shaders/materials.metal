@@ -72,7 +72,5 @@ using namespace metal;
     o.emission = base.rgb;
     o.opacity = base.a;
     o.flags = m.flags | MATERIAL_UNLIT;
-    o.specular = 1.0f;
-    o.specularColor = float3(1.0f);
     return o;
 }

@@ -340,8 +340,8 @@ struct MaterialOutput {
     float3 emission;        // emitted radiance (W/sr/m²-like units), added on hit
     float opacity;          // alpha after MASK/BLEND (informative; visibility uses alpha_test)
     uint flags;             // MATERIAL_* (MATERIAL_UNLIT: emission only, no scattering)
-    float specular;         // KHR_materials_specular weight of the dielectric layer (1: glTF default; 0: Lambert only)
-    float3 specularColor;   // KHR_materials_specular F0 tint (float3(1): default)
+    float specular = 1.0f;                 // KHR_materials_specular weight of the dielectric layer (0: Lambert only)
+    float3 specularColor = float3(1.0f);   // KHR_materials_specular F0 tint
 };
 
 // The signature of every material function: [[visible]] MaterialOutput

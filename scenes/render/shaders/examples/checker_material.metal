@@ -32,7 +32,5 @@ using namespace metal;
     o.emission = float3(m.emissive) * m.emissiveStrength;
     o.opacity = 1.0f;
     o.flags = m.flags;
-    o.specular = 1.0f;             // KHR_materials_specular defaults: a full,
-    o.specularColor = float3(1.0f); // untinted specular layer
     return o;
 }
