@@ -18,7 +18,7 @@ func (tr *Traverser) Intersect(s *Structure, o *Options, r *Ray, fn Intersection
 	if cull, ok := tr.directFast(s); ok {
 		tr.running, tr.waiting = 0, 0
 		tr.lanes[0].state = laneIdle
-		tr.traceDirect(s, cull, r.Origin, r.Direction, r.MinDistance, r.MaxDistance, h)
+		tr.traceDirect(s, cull, &r.Origin, &r.Direction, r.MinDistance, r.MaxDistance, h)
 		return
 	}
 	l := &tr.lanes[0]
@@ -78,8 +78,8 @@ func (tr *Traverser) IntersectBatch(s *Structure, o *Options, rb *RayBatch, fn B
 				hits[i] = Hit{}
 				continue
 			}
-			tr.traceDirect(s, cull, [3]float32{rb.OX[i], rb.OY[i], rb.OZ[i]}, [3]float32{rb.DX[i], rb.DY[i], rb.DZ[i]},
-				rb.MinDistance[i], rb.MaxDistance[i], &hits[i])
+			o, d := [3]float32{rb.OX[i], rb.OY[i], rb.OZ[i]}, [3]float32{rb.DX[i], rb.DY[i], rb.DZ[i]}
+			tr.traceDirect(s, cull, &o, &d, rb.MinDistance[i], rb.MaxDistance[i], &hits[i])
 		}
 		return
 	}

@@ -281,7 +281,7 @@ func (tr *Traverser) instAdvance(l *lane) (child *Structure, cull int8, ccwInst 
 				continue
 			}
 		}
-		l.lv[1].r.set(ro, rd, child.width)
+		l.lv[1].r.set(&ro, &rd, child.width)
 		l.sp = sp
 		ccwInst := in.options&InstanceFrontFacingCCW != 0
 		return child, cullSign(o, in.options&InstanceDisableTriangleCulling != 0, ccwInst), ccwInst, idx, true

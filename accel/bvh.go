@@ -52,7 +52,11 @@ func leafChild(first, count int) int32 { return ^int32(first<<leafShift | count)
 type node4 struct {
 	b [24]float32
 	c [4]int32
-	_ [4]uint32 // pad to 128 bytes: two cache lines
+	// kc is c for the SIMD leaf test (leaf4.go), set by buildTri4 when the
+	// structure has grouped leaf triangles: inner children as in c, leaves
+	// as ^(group<<leafShift | count) over Structure.tri4's groups. It fills
+	// what was padding (the node stays 128 bytes: two cache lines).
+	kc [4]int32
 }
 
 // node8 is the 8-wide variant (b[8*k+i] for k = min x … max z).
@@ -82,7 +86,8 @@ func (n *node8) setChild(i int, box *aabb, c int32) {
 // min and max in the first six floats) are the 9 floats at
 // Structure.verts[9*slot:]: kept apart so that the traversal's triangle tests
 // read 36 bytes per triangle, contiguous in leaf order, and touch the ids
-// only to commit a hit.
+// only to commit a hit. (Where the SIMD leaf test runs they are in
+// Structure.tri4 instead, grouped by four: see leaf4.go and slotVerts.)
 type slot struct {
 	geom uint32 // geometry index | flags (primitive structures)
 	prim uint32 // primitive index in its geometry, or instance index

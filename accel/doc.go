@@ -61,7 +61,13 @@
 // GOEXPERIMENT=simd on a CPU with AVX2 and FMA, the slab test of a 4-wide
 // node's children (in the kernel and in the general path) runs 4-wide
 // through simd/archsimd, again with bit-identical results. Leaf triangles are kept
-// apart from their ids, 36 bytes each in leaf order.
+// apart from their ids, 36 bytes each in leaf order; in that SIMD build a
+// 4-wide structure without motion keeps them instead in groups of four,
+// component by component, each leaf starting a group, and the kernels
+// (and the general traversal, for leaves of opaque triangles) test a
+// leaf's triangles four at a time (the same float32 operations per lane
+// as the scalar test; the order-dependent rules, ties and the rare
+// double-precision edge case stay scalar): bit-identical again.
 //
 // [Traverser.TraceBatch] traces a whole [RayBatch] to completion where no
 // candidate can arise: a plain primitive structure (all primitives opaque

@@ -9,7 +9,9 @@ import "unsafe"
 // candidate) and gives the same hits as the general path in run: the same
 // slab test, the same watertight triangle test, the same order of tests.
 // With GOEXPERIMENT=simd on a CPU with AVX2 and FMA the slab test of
-// 4-wide nodes runs 4-wide (fast_simd.go); the results are bit-identical.
+// 4-wide nodes runs 4-wide (fast_simd.go) and a leaf's triangles are
+// tested four at a time (leaf4.go, leaf4_simd.go); the results are
+// bit-identical.
 
 // disableFast4 turns the kernel off (tests compare both paths).
 var disableFast4 bool
@@ -257,6 +259,9 @@ func pushFar(stack *[stackSize]stackEntry, sp int, hn, ht *[4]int32, c int) int 
 // closest hit in h (and f.tmax); it reports whether any was found. With
 // anyHit it returns at the first hit.
 func (h *fastHit) leaf(s *Structure, f *fastTri, ni int32, anyHit bool) bool {
+	if s.verts == nil {
+		return h.leafGrouped(s, f, ni, anyHit)
+	}
 	v := int(^ni)
 	first, cnt := v>>leafShift, v&maxLeafSize
 	vs := s.verts[first*vertsPerSlot : (first+cnt)*vertsPerSlot]
@@ -275,21 +280,21 @@ func (h *fastHit) leaf(s *Structure, f *fastTri, ni int32, anyHit bool) bool {
 		az := sv[kz] - poz
 		bz := sv[3+kz] - poz
 		cz := sv[6+kz] - poz
-		ax := sv[kx] - pox - shx*az
-		ay := sv[ky] - poy - shy*az
-		bx := sv[3+kx] - pox - shx*bz
-		by := sv[3+ky] - poy - shy*bz
-		cx := sv[6+kx] - pox - shx*cz
-		cy := sv[6+ky] - poy - shy*cz
-		u := cx*by - cy*bx
-		w := bx*ay - by*ax
+		ax := sv[kx] - pox - float32(shx*az)
+		ay := sv[ky] - poy - float32(shy*az)
+		bx := sv[3+kx] - pox - float32(shx*bz)
+		by := sv[3+ky] - poy - float32(shy*bz)
+		cx := sv[6+kx] - pox - float32(shx*cz)
+		cy := sv[6+ky] - poy - float32(shy*cz)
+		u := float32(cx*by) - float32(cy*bx)
+		w := float32(bx*ay) - float32(by*ax)
 		// Early out when u and w have strictly opposite signs (one branch;
 		// a product that underflows only skips the early out, the full
 		// test below decides).
 		if u*w < 0 {
 			continue
 		}
-		vv := ax*cy - ay*cx
+		vv := float32(ax*cy) - float32(ay*cx)
 		if u == 0 || vv == 0 || w == 0 {
 			u = float32(float64(cx)*float64(by) - float64(cy)*float64(bx))
 			vv = float32(float64(ax)*float64(cy) - float64(ay)*float64(cx))
@@ -303,7 +308,7 @@ func (h *fastHit) leaf(s *Structure, f *fastTri, ni int32, anyHit bool) bool {
 			continue
 		}
 		rcp := 1 / det
-		t := (u*(shz*az) + vv*(shz*bz) + w*(shz*cz)) * rcp
+		t := (float32(u*(shz*az)) + float32(vv*(shz*bz)) + float32(w*(shz*cz))) * rcp
 		if t < f.tmin || t > f.tmax {
 			continue
 		}
@@ -337,7 +342,7 @@ func (tr *Traverser) directFast(s *Structure) (int8, bool) {
 
 // traceDirect traces one ray through s with the kernel and writes its
 // result (what run, commit and result would have written).
-func (tr *Traverser) traceDirect(s *Structure, cull int8, o, d [3]float32, tmin, tmax float32, h *Hit) {
+func (tr *Traverser) traceDirect(s *Structure, cull int8, o, d *[3]float32, tmin, tmax float32, h *Hit) {
 	if !validRay(o, d, tmin, tmax) {
 		*h = Hit{}
 		return

@@ -32,3 +32,12 @@ func clearUpper() {}
 
 // streamLanes4SIMD is never called (useSIMDNodes is false).
 func (tr *Traverser) streamLanes4SIMD(s *Structure, run uint64) { tr.streamLanes4(s, run) }
+
+// leaf4 is leaf over leaf ni in kc form (leaf4.go): without the SIMD
+// kernels no structure has grouped triangles, so it is never called; it
+// tests them one at a time.
+func (h *fastHit) leaf4(s *Structure, f *fastTri, ni int32, anyHit bool) bool {
+	v := int(^ni)
+	g0, cnt := v>>leafShift, v&maxLeafSize
+	return h.leafGrouped(s, f, ^(s.tri4First[g0]<<leafShift | int32(cnt)), anyHit)
+}

@@ -42,8 +42,18 @@ func traceFast4SIMD(s *Structure, r *levelRay, tmin, tmax float32, cull int8, an
 	nx, ny, nz := uintptr(r.nx)*4, uintptr(r.ny)*4, uintptr(r.nz)*4
 	fx, fy, fz := uintptr(r.fx)*4, uintptr(r.fy)*4, uintptr(r.fz)*4
 	tminb, tmaxb := fbits(tmin), fbits(tmax)
-	tmin4, tmax4 := archsimd.BroadcastInt32x4(tminb), archsimd.BroadcastInt32x4(tmaxb)
-	rob := archsimd.BroadcastInt32x4(robustULPs)
+	// t0 <= t1 is tested as t0 < t1+1 (one compare instead of three):
+	// rob and tmax4 carry the +1. No sum overflows: exits are float bits
+	// of at most +Inf (or a negative NaN), tmax at most +Inf.
+	tmin4, tmax4 := archsimd.BroadcastInt32x4(tminb), archsimd.BroadcastInt32x4(tmaxb+1)
+	rob := archsimd.BroadcastInt32x4(robustULPs + 1)
+	// With grouped leaf triangles the children come from kc and leaves go
+	// to leaf4 (leaf4.go); otherwise from c, to leaf.
+	l4 := s.tri4 != nil && !disableLeaf4
+	coff := unsafe.Offsetof(node4{}.c)
+	if l4 {
+		coff = unsafe.Offsetof(node4{}.kc)
+	}
 	stack[0] = stackEntry{0, tminb}
 	sp := 1
 	var ht [4]int32
@@ -57,6 +67,7 @@ func traceFast4SIMD(s *Structure, r *levelRay, tmin, tmax float32, cull int8, an
 		for ni >= 0 {
 			n := &nodes[ni]
 			nb := unsafe.Pointer(&n.b)
+			kids := (*[4]int32)(unsafe.Add(nb, coff))
 			lx := archsimd.LoadFloat32x4((*[4]float32)(unsafe.Add(nb, nx)))
 			ly := archsimd.LoadFloat32x4((*[4]float32)(unsafe.Add(nb, ny)))
 			lz := archsimd.LoadFloat32x4((*[4]float32)(unsafe.Add(nb, nz)))
@@ -65,13 +76,13 @@ func traceFast4SIMD(s *Structure, r *levelRay, tmin, tmax float32, cull int8, an
 			hz := archsimd.LoadFloat32x4((*[4]float32)(unsafe.Add(nb, fz)))
 			t0 := lx.Sub(ox).Mul(ix).AsInt32x4().Max(ly.Sub(oy).Mul(iy).AsInt32x4()).Max(lz.Sub(oz).Mul(iz).AsInt32x4()).Max(tmin4)
 			t1 := hx.Sub(fox).Mul(ix).AsInt32x4().Min(hy.Sub(foy).Mul(iy).AsInt32x4()).Min(hz.Sub(foz).Mul(iz).AsInt32x4()).Add(rob).Min(tmax4)
-			m := uint(t0.LessEqual(t1).ToBits())
+			m := uint(t0.Less(t1).ToBits())
 			if m == 0 {
 				ni = emptyChild
 				break
 			}
 			if m&(m-1) == 0 {
-				ni = n.c[bits.TrailingZeros(m)&3]
+				ni = kids[bits.TrailingZeros(m)&3]
 				continue
 			}
 			t0.Store(&ht)
@@ -79,7 +90,7 @@ func traceFast4SIMD(s *Structure, r *levelRay, tmin, tmax float32, cull int8, an
 			c := 0
 			for ; m != 0; m &= m - 1 {
 				i := bits.TrailingZeros(m) & 3
-				hn[c&3], hd[c&3] = n.c[i], ht[i]
+				hn[c&3], hd[c&3] = kids[i], ht[i]
 				c++
 			}
 			sp = pushFar(stack, sp, &hn, &hd, c)
@@ -88,9 +99,15 @@ func traceFast4SIMD(s *Structure, r *levelRay, tmin, tmax float32, cull int8, an
 		if ni == emptyChild {
 			continue
 		}
-		if h.leaf(s, &ft, ni, anyHit) {
+		var hit bool
+		if l4 {
+			hit = h.leaf4(s, &ft, ni, anyHit)
+		} else {
+			hit = h.leaf(s, &ft, ni, anyHit)
+		}
+		if hit {
 			tmaxb = fbits(ft.tmax)
-			tmax4 = archsimd.BroadcastInt32x4(tmaxb)
+			tmax4 = archsimd.BroadcastInt32x4(tmaxb + 1)
 			if anyHit {
 				return h
 			}
@@ -129,7 +146,7 @@ func slab4(n *node4, r *levelRay, tminb, tmaxb int32) (uint, [4]int32) {
 func (tr *Traverser) streamLanes4SIMD(top *Structure, run uint64) {
 	acceptAny := tr.opts.AcceptAny
 	slots := &tr.slots
-	rob := archsimd.BroadcastInt32x4(robustULPs)
+	rob := archsimd.BroadcastInt32x4(robustULPs + 1) // t0 < t1+1, as in traceFast4SIMD
 	live, next := tr.streamStart(top, run)
 	archsimd.ClearAVXUpperBits()
 	for live != 0 {
@@ -142,6 +159,7 @@ func (tr *Traverser) streamLanes4SIMD(top *Structure, run uint64) {
 			if ni >= 0 {
 				n := &s.nodes4[ni]
 				nb := unsafe.Pointer(&n.b)
+				kids := (*[4]int32)(unsafe.Add(nb, sl.coff))
 				lx := archsimd.LoadFloat32x4((*[4]float32)(unsafe.Add(nb, sl.nx)))
 				ly := archsimd.LoadFloat32x4((*[4]float32)(unsafe.Add(nb, sl.ny)))
 				lz := archsimd.LoadFloat32x4((*[4]float32)(unsafe.Add(nb, sl.nz)))
@@ -157,17 +175,17 @@ func (tr *Traverser) streamLanes4SIMD(top *Structure, run uint64) {
 					Min(hy.Sub(archsimd.LoadFloat32x4(&sl.vfo[1])).Mul(iy).AsInt32x4()).
 					Min(hz.Sub(archsimd.LoadFloat32x4(&sl.vfo[2])).Mul(iz).AsInt32x4()).
 					Add(rob).Min(archsimd.LoadInt32x4(&sl.vt[1]))
-				hm := uint(t0.LessEqual(t1).ToBits())
+				hm := uint(t0.Less(t1).ToBits())
 				if hm != 0 {
 					if hm&(hm-1) == 0 {
-						sl.ni = n.c[bits.TrailingZeros(hm)&3]
+						sl.ni = kids[bits.TrailingZeros(hm)&3]
 					} else {
 						var ht, hn, hd [4]int32
 						t0.Store(&ht)
 						c := 0
 						for ; hm != 0; hm &= hm - 1 {
 							i := bits.TrailingZeros(hm) & 3
-							hn[c&3], hd[c&3] = n.c[i], ht[i]
+							hn[c&3], hd[c&3] = kids[i], ht[i]
 							c++
 						}
 						sl.sp = int32(pushFar(stack, int(sl.sp), &hn, &hd, c))
@@ -175,15 +193,23 @@ func (tr *Traverser) streamLanes4SIMD(top *Structure, run uint64) {
 					}
 					if nx := sl.ni; nx >= 0 {
 						prefetch(uintptr(unsafe.Pointer(&s.nodes4[nx])))
+					} else if sl.l4 {
+						touchLeaf4(nx, s)
 					} else {
 						touchLeaf(nx, s)
 					}
 					continue
 				}
 			} else if ni != emptyChild {
-				if sl.h.leaf(s, &sl.ft, ni, acceptAny) {
+				var hit bool
+				if sl.l4 {
+					hit = sl.h.leaf4(s, &sl.ft, ni, acceptAny)
+				} else {
+					hit = sl.h.leaf(s, &sl.ft, ni, acceptAny)
+				}
+				if hit {
 					sl.tmaxb = fbits(sl.ft.tmax)
-					archsimd.BroadcastInt32x4(sl.tmaxb).Store(&sl.vt[1])
+					archsimd.BroadcastInt32x4(sl.tmaxb + 1).Store(&sl.vt[1])
 					if acceptAny {
 						sl.sp = 0
 					}
@@ -192,6 +218,8 @@ func (tr *Traverser) streamLanes4SIMD(top *Structure, run uint64) {
 			if sl.pop(stack) {
 				if nx := sl.ni; nx >= 0 {
 					prefetch(uintptr(unsafe.Pointer(&s.nodes4[nx])))
+				} else if sl.l4 {
+					touchLeaf4(nx, s)
 				} else {
 					touchLeaf(nx, s)
 				}

@@ -219,7 +219,8 @@ func TestSlab4(t *testing.T) {
 			d[0] = 1
 		}
 		var r levelRay
-		r.set([3]float32{grid(), grid(), grid()}, d, 4)
+		o := [3]float32{grid(), grid(), grid()}
+		r.set(&o, &d, 4)
 		tmin, tmax := float32(rng.IntN(3))/4, float32(math.Inf(1))
 		if rng.IntN(2) == 0 {
 			tmax = tmin + float32(rng.IntN(8))/4

@@ -190,7 +190,7 @@ func TestMicroBuildCPU(t *testing.T) {
 			s = mustPrim(t, &PrimitiveDescriptor{Geometries: []Geometry{g}, Build: BuildOptions{Workers: 1, Quality: q}})
 			best = min(best, threadCPU()-c0)
 		}
-		fmt.Printf("build q%d: %.1f ms cpu, %d nodes, %.1f nodeB/tri\n", q, float64(best.Microseconds())/1000, s.Sizes().Nodes, s.Sizes().NodeBytesPerPrimitive())
+		fmt.Printf("build q%d: %.1f ms cpu, %d nodes, %.1f nodeB/tri, %.1f B/tri\n", q, float64(best.Microseconds())/1000, s.Sizes().Nodes, s.Sizes().NodeBytesPerPrimitive(), s.Sizes().BytesPerPrimitive())
 	}
 }
 

@@ -34,7 +34,7 @@ func (s *Structure) Refit(ctx context.Context, d *PrimitiveDescriptor) error {
 		for k := 0; k < keys; k++ {
 			g.fetch(k, int(sl.prim), buf[:])
 			if k == 0 {
-				copy(s.verts[i*vertsPerSlot:i*vertsPerSlot+9], buf[:])
+				s.setSlotVerts(i, &buf)
 			}
 			if keys > 1 {
 				copy(s.motion[(i*keys+k)*9:], buf[:])
@@ -105,7 +105,9 @@ func (s *Structure) slotBox(slot int) aabb {
 		if s.keys > 1 {
 			v = s.motion[(slot*s.keys+k)*9:]
 		} else {
-			v = s.verts[slot*vertsPerSlot:]
+			var kv [9]float32
+			s.slotVerts(slot, &kv)
+			v = kv[:]
 		}
 		b.growPoint(v[0], v[1], v[2])
 		b.growPoint(v[3], v[4], v[5])

@@ -34,13 +34,18 @@ type streamSlot struct {
 	ft                     fastTri
 	h                      fastHit
 	// The same constants broadcast 4-wide for the SIMD slab test: origin,
-	// exit origin and inverse direction per axis; tmin and tmax bits.
+	// exit origin and inverse direction per axis; tmin bits and tmax
+	// bits + 1.
 	vo, vfo, vi [3][4]float32
 	vt          [2][4]int32
 	s           *Structure // the plain structure traversed
-	inst        bool       // s is instance idx's structure
-	ccwInst     bool       // the instance's InstanceFrontFacingCCW
-	idx         uint32
+	// coff is the byte offset of the children the SIMD kernel reads in a
+	// node4 (kc when l4: leaves tested by leaf4; else c).
+	coff    uintptr
+	l4      bool
+	inst    bool // s is instance idx's structure
+	ccwInst bool // the instance's InstanceFrontFacingCCW
+	idx     uint32
 }
 
 // touchLeaf prefetches the first two cache lines of leaf ni's triangles
@@ -71,7 +76,8 @@ func (sl *streamSlot) init(r *levelRay, tmin, tmax float32, cull int8, lane int)
 			sl.vfo[a] = [4]float32{r.fo[a], r.fo[a], r.fo[a], r.fo[a]}
 		}
 		sl.vi = [3][4]float32{{r.ix, r.ix, r.ix, r.ix}, {r.iy, r.iy, r.iy, r.iy}, {r.iz, r.iz, r.iz, r.iz}}
-		sl.vt = [2][4]int32{{sl.tminb, sl.tminb, sl.tminb, sl.tminb}, {sl.tmaxb, sl.tmaxb, sl.tmaxb, sl.tmaxb}}
+		t1 := sl.tmaxb + 1 // the SIMD test compares t0 < t1+1
+		sl.vt = [2][4]int32{{sl.tminb, sl.tminb, sl.tminb, sl.tminb}, {t1, t1, t1, t1}}
 	}
 }
 
@@ -115,6 +121,7 @@ func (tr *Traverser) streamNext(s *Structure, sl *streamSlot, next *uint64) bool
 			l := &tr.lanes[i]
 			sl.init(&l.lv[0].r, l.tmin, l.tmax, l.lv[0].cullDet, i)
 			sl.s, sl.inst, sl.ccwInst, sl.idx = s, false, false, 0
+			sl.setLeaf4()
 			return true
 		}
 		if tr.streamInst(sl, i) {
@@ -137,7 +144,18 @@ func (tr *Traverser) streamInst(sl *streamSlot, i int) bool {
 	}
 	sl.init(&l.lv[1].r, l.tmin, l.tmax, cull, i)
 	sl.s, sl.inst, sl.ccwInst, sl.idx = child, true, ccwInst, idx
+	sl.setLeaf4()
 	return true
+}
+
+// setLeaf4 chooses the children (coff) and the leaf test (l4) for the
+// slot's structure sl.s, as traceFast4SIMD does.
+func (sl *streamSlot) setLeaf4() {
+	sl.l4 = sl.s.tri4 != nil && !disableLeaf4
+	sl.coff = unsafe.Offsetof(node4{}.c)
+	if sl.l4 {
+		sl.coff = unsafe.Offsetof(node4{}.kc)
+	}
 }
 
 // streamLanes4 is streamLanes with traceFast4's scalar slab test.

@@ -67,6 +67,13 @@ type Structure struct {
 	slots  []slot
 	verts  []float32
 	motion []float32
+	// tri4 holds the leaf triangles in groups of four for the SIMD leaf
+	// test instead of verts (then nil), tri4First each group's first slot,
+	// slotPos each slot's position in the groups (leaf4.go; nil unless the
+	// SIMD kernels run). slotVerts reads a slot's vertices either way.
+	tri4      []float32
+	tri4First []int32
+	slotPos   []int32
 	// plain is set when every primitive is an opaque triangle: the
 	// traversal's fast path then needs no per-slot flags.
 	plain bool
@@ -251,6 +258,7 @@ func BuildPrimitive(ctx context.Context, d *PrimitiveDescriptor) (*Structure, er
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	s.buildTri4()
 	s.updatePlain()
 	return s, nil
 }
@@ -391,7 +399,7 @@ func (s *Structure) Sizes() Sizes {
 	z := Sizes{Primitives: s.primCount}
 	z.Nodes = len(s.nodes4) + len(s.nodes8)
 	z.NodeBytes = len(s.nodes4)*int(unsafe.Sizeof(node4{})) + len(s.nodes8)*int(unsafe.Sizeof(node8{}))
-	z.Bytes = z.NodeBytes + len(s.slots)*int(unsafe.Sizeof(slot{})) + 4*len(s.verts) + 4*len(s.motion) +
+	z.Bytes = z.NodeBytes + len(s.slots)*int(unsafe.Sizeof(slot{})) + 4*len(s.verts) + 4*len(s.motion) + 4*len(s.tri4) + 4*len(s.tri4First) + 4*len(s.slotPos) +
 		len(s.inst)*int(unsafe.Sizeof(instanceInfo{})) + len(s.children)*8
 	for i := range s.geoms {
 		z.Bytes += len(s.geoms[i].primData) + int(unsafe.Sizeof(geomInfo{}))
@@ -410,6 +418,9 @@ func (s *Structure) Compact() *Structure {
 	c.nodes8 = clip(s.nodes8)
 	c.slots = clip(s.slots)
 	c.verts = clip(s.verts)
+	c.tri4 = clip(s.tri4)
+	c.tri4First = clip(s.tri4First)
+	c.slotPos = clip(s.slotPos)
 	c.motion = clip(s.motion)
 	c.geoms = clip(s.geoms)
 	c.inst = clip(s.inst)
@@ -452,6 +463,13 @@ func EstimateSizes(d *PrimitiveDescriptor) (Sizes, error) {
 	}
 	z.Nodes, z.NodeBytes, z.Primitives = nodes, nodes*nb, n
 	z.Bytes += z.NodeBytes + n*(int(unsafe.Sizeof(slot{}))+4*vertsPerSlot)
+	if useSIMDNodes && p.width == 4 && keys == 1 {
+		// Grouped leaf triangles (leaf4.go) instead of verts: at most one
+		// padded group per leaf (at most n leaves) beyond n/4 full ones,
+		// 4 bytes of slotPos per slot and of tri4First per group.
+		groups := n + n/4
+		z.Bytes += groups*(4*tri4Floats+4) + 4*n - n*4*vertsPerSlot
+	}
 	if keys > 1 {
 		z.Bytes += n * 36 * keys
 	}

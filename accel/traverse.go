@@ -107,7 +107,7 @@ func (tr *Traverser) Overflowed() bool { return tr.overflow }
 
 // validRay applies Metal's rules: finite origin and direction, a non-zero
 // direction, 0 <= min <= max, min finite (NaNs fail every comparison).
-func validRay(o, d [3]float32, tmin, tmax float32) bool {
+func validRay(o, d *[3]float32, tmin, tmax float32) bool {
 	// x-x is 0 for finite x and NaN otherwise; the sum is 0 only if all are.
 	if (o[0]-o[0])+(o[1]-o[1])+(o[2]-o[2])+(d[0]-d[0])+(d[1]-d[1])+(d[2]-d[2]) != 0 {
 		return false
@@ -156,16 +156,16 @@ func (tr *Traverser) startLane(l *lane, o, d [3]float32, tmin, tmax, time float3
 	l.depth, l.sp, l.leafPos, l.leafEnd = 0, 0, 0, 0
 	l.state = laneDone
 	s := tr.s
-	if s == nil || !validRay(o, d, tmin, tmax) {
+	if s == nil || !validRay(&o, &d, tmin, tmax) {
 		return
 	}
 	l.tmin, l.tmax, l.time, l.mask = tmin, tmax, time, mask
 	lv := &l.lv[0]
 	lv.s = s
 	if s.kind == KindInstance {
-		lv.r.setSlab(o, d, s.width) // its leaves are instances: no triangle tests
+		lv.r.setSlab(&o, &d, s.width) // its leaves are instances: no triangle tests
 	} else {
-		lv.r.set(o, d, s.width)
+		lv.r.set(&o, &d, s.width)
 	}
 	lv.inst, lv.opacity, lv.cullOff, lv.ccw, lv.tableOffset = 0, 0, false, false, 0
 	if s.kind == KindPrimitive {
@@ -500,29 +500,59 @@ reload:
 		end := first + cnt
 		if fast {
 			ids := s.slots[first:end]
-			vs := s.verts[first*vertsPerSlot : end*vertsPerSlot]
+			if s.tri4 != nil && !disableLeaf4 && cnt > 0 && opaqueTriangles(ids, plain) {
+				// Opaque triangles only: the SIMD leaf test on the
+				// grouped triangles (leaf4.go), as in the kernel.
+				var ft fastTri
+				ft.set(&lv.r, tmin, tmax, cull)
+				h := fastHit{ref: -1}
+				if h.leaf4(s, &ft, ^int32(int(s.slotPos[first])>>2<<leafShift|cnt), acceptAny) {
+					sl := s.slots[h.slot()]
+					l.commit(HitTriangle, h.t, h.u, h.v, h.detNeg() == frontNeg, sl.prim, sl.geom&geomMask)
+					tmax, tmaxb = h.t, fbits(h.t)
+					if acceptAny {
+						l.state, l.sp = laneDone, 0
+						return runDone
+					}
+				}
+				continue
+			}
+			var vs []float32 // nil: the vertices are in groups (leaf4.go)
+			q0 := 0          // then the leaf's first position there
+			var kv [9]float32
+			if s.verts != nil {
+				vs = s.verts[first*vertsPerSlot : end*vertsPerSlot]
+			} else if first < end {
+				q0 = int(s.slotPos[first])
+			}
 			for p := range ids {
 				if !plain && ids[p].geom&flagMask != 0 {
 					first += p
 					goto general
 				}
-				sv := (*[9]float32)(vs[p*vertsPerSlot:])
+				var sv *[9]float32
+				if vs != nil {
+					sv = (*[9]float32)(vs[p*vertsPerSlot:])
+				} else {
+					s.groupVerts(q0+p, &kv)
+					sv = &kv
+				}
 				// Watertight ray/triangle test (see intersectTriangle).
 				az := sv[kz] - poz
 				bz := sv[3+kz] - poz
 				cz := sv[6+kz] - poz
-				ax := sv[kx] - pox - shx*az
-				ay := sv[ky] - poy - shy*az
-				bx := sv[3+kx] - pox - shx*bz
-				by := sv[3+ky] - poy - shy*bz
-				cx := sv[6+kx] - pox - shx*cz
-				cy := sv[6+ky] - poy - shy*cz
-				u := cx*by - cy*bx
-				w := bx*ay - by*ax
+				ax := sv[kx] - pox - float32(shx*az)
+				ay := sv[ky] - poy - float32(shy*az)
+				bx := sv[3+kx] - pox - float32(shx*bz)
+				by := sv[3+ky] - poy - float32(shy*bz)
+				cx := sv[6+kx] - pox - float32(shx*cz)
+				cy := sv[6+ky] - poy - float32(shy*cz)
+				u := float32(cx*by) - float32(cy*bx)
+				w := float32(bx*ay) - float32(by*ax)
 				if (u < 0 && w > 0) || (u > 0 && w < 0) {
 					continue
 				}
-				vv := ax*cy - ay*cx
+				vv := float32(ax*cy) - float32(ay*cx)
 				if u == 0 || vv == 0 || w == 0 {
 					u = float32(float64(cx)*float64(by) - float64(cy)*float64(bx))
 					vv = float32(float64(ax)*float64(cy) - float64(ay)*float64(cx))
@@ -536,7 +566,7 @@ reload:
 					continue
 				}
 				rcp := 1 / det
-				t := (u*(shz*az) + vv*(shz*bz) + w*(shz*cz)) * rcp
+				t := (float32(u*(shz*az)) + float32(vv*(shz*bz)) + float32(w*(shz*cz))) * rcp
 				if t < tmin || t > tmax {
 					continue
 				}
@@ -607,9 +637,9 @@ func (tr *Traverser) enter(l *lane, idx uint32, t float32) bool {
 	}
 	nl.s = child
 	if child.kind == KindInstance {
-		nl.r.setSlab(o, d, child.width)
+		nl.r.setSlab(&o, &d, child.width)
 	} else {
-		nl.r.set(o, d, child.width)
+		nl.r.set(&o, &d, child.width)
 	}
 	nl.inst = idx
 	switch {
@@ -665,7 +695,8 @@ func (tr *Traverser) leaf(l *lane) bool {
 		if (o.OpacityCull == OpacityCullOpaque && opaque) || (o.OpacityCull == OpacityCullNonOpaque && !opaque) {
 			continue
 		}
-		v := *(*[9]float32)(s.verts[p*vertsPerSlot:])
+		var v [9]float32
+		s.slotVerts(p, &v)
 		if keys > 1 {
 			base := (p*keys + lv.seg) * 9
 			a := s.motion[base : base+9]

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -64,9 +65,17 @@ func TestDeterministicAcrossWorkers(t *testing.T) {
 				t.Fatalf("workers=%d: slot data differs at %d", w, i)
 			}
 		}
+		if len(s.verts) != len(first.verts) || len(s.tri4) != len(first.tri4) || !slices.Equal(s.slotPos, first.slotPos) || !slices.Equal(s.tri4First, first.tri4First) {
+			t.Fatalf("workers=%d: vertex layout differs", w)
+		}
 		for i := range s.verts {
 			if math.Float32bits(s.verts[i]) != math.Float32bits(first.verts[i]) {
 				t.Fatalf("workers=%d: vertex data differs at %d", w, i)
+			}
+		}
+		for i := range s.tri4 {
+			if math.Float32bits(s.tri4[i]) != math.Float32bits(first.tri4[i]) {
+				t.Fatalf("workers=%d: grouped vertex data differs at %d", w, i)
 			}
 		}
 	}

@@ -53,8 +53,8 @@ func farOrigin(o, inv float32) float32 {
 // for nodes of the given width: enough for an instance structure's level,
 // whose leaves are instances (the watertight constants are left as they
 // were).
-func (r *levelRay) setSlab(o, d [3]float32, width int) {
-	r.o, r.d = o, d
+func (r *levelRay) setSlab(o, d *[3]float32, width int) {
+	r.o, r.d = *o, *d
 	r.ix, r.iy, r.iz = invDir(d[0]), invDir(d[1]), invDir(d[2])
 	r.fo = [3]float32{farOrigin(o[0], r.ix), farOrigin(o[1], r.iy), farOrigin(o[2], r.iz)}
 	w := width
@@ -73,7 +73,7 @@ func (r *levelRay) setSlab(o, d [3]float32, width int) {
 }
 
 // set computes every constant of ray (o, d) for nodes of the given width.
-func (r *levelRay) set(o, d [3]float32, width int) {
+func (r *levelRay) set(o, d *[3]float32, width int) {
 	r.setSlab(o, d, width)
 	ax, ay, az := abs32(d[0]), abs32(d[1]), abs32(d[2])
 	kz := 0
@@ -108,21 +108,28 @@ func (r *levelRay) set(o, d [3]float32, width int) {
 // vertices. It reports the ray parameter t, the barycentrics of vertices 1
 // and 2, and the determinant, whose sign gives the facing: det < 0 means
 // the vertices appear clockwise from the ray origin.
+//
+// Every copy of this test (the kernels', the general path's, leaf4's
+// SIMD one) must round the same way: the float32(…) around products keep
+// the compiler from fusing a product and a sum into one FMA, which it may
+// do with GOAMD64=v3 (and which archsimd's separate Mul and Sub do not).
+// Products of two float32 in float64 are exact, so the double-precision
+// branch needs no such guard.
 func intersectTriangle(r *levelRay, v *[9]float32) (t, b1, b2, det float32, ok bool) {
 	kx, ky, kz := r.kx&3, r.ky&3, r.kz&3
 	ox, oy, oz := r.ok[0], r.ok[1], r.ok[2]
 	az := v[kz] - oz
 	bz := v[3+kz] - oz
 	cz := v[6+kz] - oz
-	ax := v[kx] - ox - r.sx*az
-	ay := v[ky] - oy - r.sy*az
-	bx := v[3+kx] - ox - r.sx*bz
-	by := v[3+ky] - oy - r.sy*bz
-	cx := v[6+kx] - ox - r.sx*cz
-	cy := v[6+ky] - oy - r.sy*cz
-	u := cx*by - cy*bx
-	vv := ax*cy - ay*cx
-	w := bx*ay - by*ax
+	ax := v[kx] - ox - float32(r.sx*az)
+	ay := v[ky] - oy - float32(r.sy*az)
+	bx := v[3+kx] - ox - float32(r.sx*bz)
+	by := v[3+ky] - oy - float32(r.sy*bz)
+	cx := v[6+kx] - ox - float32(r.sx*cz)
+	cy := v[6+ky] - oy - float32(r.sy*cz)
+	u := float32(cx*by) - float32(cy*bx)
+	vv := float32(ax*cy) - float32(ay*cx)
+	w := float32(bx*ay) - float32(by*ax)
 	if u == 0 || vv == 0 || w == 0 {
 		u = float32(float64(cx)*float64(by) - float64(cy)*float64(bx))
 		vv = float32(float64(ax)*float64(cy) - float64(ay)*float64(cx))
@@ -135,7 +142,7 @@ func intersectTriangle(r *levelRay, v *[9]float32) (t, b1, b2, det float32, ok b
 	if det == 0 {
 		return
 	}
-	tt := u*(r.sz*az) + vv*(r.sz*bz) + w*(r.sz*cz)
+	tt := float32(u*(r.sz*az)) + float32(vv*(r.sz*bz)) + float32(w*(r.sz*cz))
 	rcp := 1 / det
 	return tt * rcp, vv * rcp, w * rcp, det, true
 }
