@@ -60,6 +60,32 @@ func (s *Structure) updateBatch() {
 			}
 		}
 	}
+	if s.footprint() < streamMinBytes {
+		// Nothing to overlap: a small structure stays in the caches, where
+		// the stream kernel's bookkeeping only costs (a Cornell box: 145 vs
+		// ~80 ns per ray).
+		s.stream = false
+	}
+}
+
+// streamMinBytes is the structure size (with the children of an instance
+// structure) from which incoherent batches use the stream kernel: about a
+// core's L2 cache. (A variable: the tests lower it to cover the kernel on
+// small scenes.)
+var streamMinBytes = 256 << 10
+
+// footprint is the memory traversal may touch: s and, for an instance
+// structure, its children.
+func (s *Structure) footprint() int {
+	n := s.Sizes().Bytes
+	if s.kind == KindInstance {
+		for _, c := range s.children {
+			if c != nil {
+				n += c.Sizes().Bytes
+			}
+		}
+	}
+	return n
 }
 
 // childrenBatch reports whether every child of instance structure s is a

@@ -17,6 +17,10 @@ import (
 // random transforms (one singular), masks, user ids and culling, facing
 // and opacity options.
 func batchScene(t *testing.T, rng *rand.Rand, width int) (top, top4 *Structure, blas []*Structure) {
+	// Small as they are, these scenes must use the stream kernel.
+	saved := streamMinBytes
+	streamMinBytes = 0
+	t.Cleanup(func() { streamMinBytes = saved })
 	t.Helper()
 	for i := 0; i < 3; i++ {
 		g := soupGeometry(soup(rng, 150+100*i, 0.2), true)
@@ -392,5 +396,22 @@ func BenchmarkBunnyTraceBatch(b *testing.B) {
 				b.ReportMetric(float64(base)/float64(per), "x-beginstep")
 			})
 		}
+	}
+}
+
+// TestSmallStructuresSkipStream: a structure that fits in the caches has
+// nothing to overlap, so its batches are traced one ray at a time.
+func TestSmallStructuresSkipStream(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	small := mustPrim(t, &PrimitiveDescriptor{Geometries: []Geometry{soupGeometry(soup(rng, 64, 0.1), true)}})
+	if small.footprint() >= streamMinBytes || small.stream {
+		t.Errorf("64 triangles (%d bytes): stream %v, want false", small.footprint(), small.stream)
+	}
+	saved := streamMinBytes
+	streamMinBytes = 0
+	defer func() { streamMinBytes = saved }()
+	big := mustPrim(t, &PrimitiveDescriptor{Geometries: []Geometry{soupGeometry(soup(rng, 64, 0.1), true)}})
+	if !big.stream {
+		t.Error("with no size floor a 4-wide plain structure should use the stream kernel")
 	}
 }
