@@ -184,11 +184,49 @@ func (tr *Traverser) traceBatch(s *Structure, o *Options, rb *RayBatch, stream b
 		tr.streamLanes(s, run)
 	case s.kind == KindPrimitive:
 		tr.tracePrimLanes(s, run)
+	case len(s.inst) == 1:
+		clearUpper()
+		for m := run; m != 0; m &= m - 1 {
+			tr.traceSingleLane(&tr.lanes[trailing(m)])
+		}
 	default:
 		clearUpper()
 		for m := run; m != 0; m &= m - 1 {
 			tr.traceInstLane(&tr.lanes[trailing(m)])
 		}
+	}
+}
+
+// traceSingleLane is traceInstLane for an instance structure holding one
+// instance (a scene merged into one instance, a single model): no walk of
+// the top level, whose only leaf box bounds the instance, so a ray the
+// child's own root test lets through passes it too.
+func (tr *Traverser) traceSingleLane(l *lane) {
+	l.sp = 0
+	l.state = laneDone
+	s := l.lv[0].s
+	in := &s.inst[0]
+	if in.mask&l.mask == 0 {
+		return
+	}
+	child := s.children[in.child]
+	if len(child.nodes4)+len(child.nodes8) == 0 {
+		return
+	}
+	o := &tr.opts
+	ro, rd := l.lv[0].r.o, l.lv[0].r.d
+	if !o.AssumeIdentityTransforms {
+		ro, rd = in.inv.Point(ro), in.inv.Vector(rd)
+		if rd[0] == 0 && rd[1] == 0 && rd[2] == 0 {
+			return
+		}
+	}
+	l.lv[1].r.set(&ro, &rd, child.width)
+	ccwInst := in.options&InstanceFrontFacingCCW != 0
+	cull := cullSign(o, in.options&InstanceDisableTriangleCulling != 0, ccwInst)
+	h := traceFast(child, &l.lv[1].r, l.tmin, l.tmax, cull, o.AcceptAny, &tr.fstack)
+	if h.ref >= 0 {
+		l.commitInst(child, h, h.detNeg() == ((o.Winding == CounterClockwise) == ccwInst), 0)
 	}
 }
 

@@ -132,11 +132,22 @@ func TestTraceBatchMatchesStep(t *testing.T) {
 			r.Mask = uint32(rng.IntN(16))
 			rays = append(rays, r)
 		}
+		// One instance (the renderer's merged scenes): TraceBatch skips
+		// the top level.
+		one := mustInst(t, &InstanceDescriptor{Instances: []Instance{{Transform: randomTransform(rng), Mask: 2,
+			Options: InstanceFrontFacingCCW, StructureIndex: 2, UserID: 9}}, Structures: blas, Build: BuildOptions{Width: width}})
+		oneID := mustInst(t, &InstanceDescriptor{Instances: []Instance{{Transform: Identity4x3, Mask: 0xff,
+			Options: InstanceDisableTriangleCulling, StructureIndex: 0}}, Structures: blas, Build: BuildOptions{Width: width}})
 		for _, c := range []struct {
 			name string
 			s    *Structure
 			o    Options
 		}{
+			{"one", one, Options{}},
+			{"one/cullback-ccw-any", one, Options{CullMode: CullBack, Winding: CounterClockwise, AcceptAny: true}},
+			{"one/world", one, Options{WorldSpaceData: true, CullMode: CullFront}},
+			{"one-identity", oneID, Options{CullMode: CullBack}},
+			{"one-identity/assume", oneID, Options{AssumeIdentityTransforms: true}},
 			{"inst", top, Options{}},
 			{"inst/cullback", top, Options{CullMode: CullBack}},
 			{"inst/cullfront-ccw", top, Options{CullMode: CullFront, Winding: CounterClockwise}},
