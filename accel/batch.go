@@ -166,6 +166,10 @@ func (tr *Traverser) TraceBatch(s *Structure, o *Options, rb *RayBatch) bool {
 func (tr *Traverser) traceBatch(s *Structure, o *Options, rb *RayBatch, stream bool) {
 	tr.setup(s, o)
 	tr.running, tr.waiting = 0, 0
+	if !stream && s.kind == KindInstance && len(s.inst) == 1 {
+		tr.traceSingleLanes(s, rb)
+		return
+	}
 	var run uint64
 	for i := 0; i < BatchSize; i++ {
 		l := &tr.lanes[i]
@@ -184,11 +188,6 @@ func (tr *Traverser) traceBatch(s *Structure, o *Options, rb *RayBatch, stream b
 		tr.streamLanes(s, run)
 	case s.kind == KindPrimitive:
 		tr.tracePrimLanes(s, run)
-	case len(s.inst) == 1:
-		clearUpper()
-		for m := run; m != 0; m &= m - 1 {
-			tr.traceSingleLane(&tr.lanes[trailing(m)])
-		}
 	default:
 		clearUpper()
 		for m := run; m != 0; m &= m - 1 {
@@ -197,10 +196,42 @@ func (tr *Traverser) traceBatch(s *Structure, o *Options, rb *RayBatch, stream b
 	}
 }
 
+// traceSingleLanes is traceBatch for an instance structure s holding one
+// instance (a scene merged into one instance, a single model), one ray at
+// a time: each lane starts as startLane starts it, except that the top
+// level's ray constants are not needed (only its origin and direction are
+// kept, for Hit), and traceSingleLane traces it.
+func (tr *Traverser) traceSingleLanes(s *Structure, rb *RayBatch) {
+	empty := len(s.nodes4)+len(s.nodes8) == 0
+	clearUpper()
+	for i := 0; i < BatchSize; i++ {
+		l := &tr.lanes[i]
+		if rb.Active&(1<<uint(i)) == 0 {
+			l.state = laneIdle
+			continue
+		}
+		o, d := [3]float32{rb.OX[i], rb.OY[i], rb.OZ[i]}, [3]float32{rb.DX[i], rb.DY[i], rb.DZ[i]}
+		tmin, tmax := rb.MinDistance[i], rb.MaxDistance[i]
+		l.hType = HitNone
+		l.depth, l.sp, l.leafPos, l.leafEnd = 0, 0, 0, 0
+		l.state = laneDone
+		if !validRay(&o, &d, tmin, tmax) {
+			continue
+		}
+		l.tmin, l.tmax, l.time, l.mask = tmin, tmax, rb.Time[i], rb.Mask[i]
+		lv := &l.lv[0]
+		lv.s = s
+		lv.r.o, lv.r.d = o, d
+		lv.inst, lv.opacity, lv.cullOff, lv.ccw, lv.tableOffset = 0, 0, false, false, 0
+		if !empty {
+			tr.traceSingleLane(l)
+		}
+	}
+}
+
 // traceSingleLane is traceInstLane for an instance structure holding one
-// instance (a scene merged into one instance, a single model): no walk of
-// the top level, whose only leaf box bounds the instance, so a ray the
-// child's own root test lets through passes it too.
+// instance: no walk of the top level, whose only leaf box bounds the
+// instance, so a ray the child's own root test lets through passes it too.
 func (tr *Traverser) traceSingleLane(l *lane) {
 	l.sp = 0
 	l.state = laneDone
