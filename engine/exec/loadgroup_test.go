@@ -114,24 +114,31 @@ func TestGroupedLoads(t *testing.T) {
 }
 
 // TestGroupedLoadFault: a grouped load whose last component runs past the
-// buffer faults exactly where the component loads would.
+// buffer faults exactly where the component loads would, with consecutive
+// and with scattered indices (the per-lane gather path).
 func TestGroupedLoadFault(t *testing.T) {
 	const threads = 128
+	for _, xor := range []uint32{0, 1} {
+		groupedLoadFault(t, threads, xor)
+	}
+}
+
+func groupedLoadFault(t *testing.T, threads int, xor uint32) {
 	for _, n := range []int{2, 3, 4} {
 		// The buffer lacks the last component of the last thread's vector.
 		in := make([]byte, 16*threads-4*(4-n)-4)
 		bufs := func() []exec.Buffer {
 			return []exec.Buffer{{Addr: 0x1000, Data: append([]byte(nil), in...)}, {Addr: 0x100000, Data: make([]byte, 16*threads)}}
 		}
-		grid := exec.ThreadsGrid([3]uint32{threads, 1, 1}, [3]uint32{64, 1, 1})
+		grid := exec.ThreadsGrid([3]uint32{uint32(threads), 1, 1}, [3]uint32{64, 1, 1})
 		rb := bufs()
-		refErr := refexec.Run(context.Background(), buildVecCopy(n, 16, 0, false), "vcopy", exec.Dispatch{Grid: grid, Args: addrArgs(rb), Memory: mustMem(t, rb)}, refexec.Options{})
+		refErr := refexec.Run(context.Background(), buildVecCopy(n, 16, xor, false), "vcopy", exec.Dispatch{Grid: grid, Args: addrArgs(rb), Memory: mustMem(t, rb)}, refexec.Options{})
 		var rf *exec.Fault
 		if !errors.As(refErr, &rf) {
 			t.Fatalf("n=%d: refexec: %v, want a fault", n, refErr)
 		}
 		for _, w := range []int{32, 64} {
-			pl, err := exec.Compile(buildVecCopy(n, 16, 0, false), "vcopy", exec.Options{Width: w, Workers: 1})
+			pl, err := exec.Compile(buildVecCopy(n, 16, xor, false), "vcopy", exec.Options{Width: w, Workers: 1})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -139,10 +146,10 @@ func TestGroupedLoadFault(t *testing.T) {
 			err = pl.Run(context.Background(), exec.Dispatch{Grid: grid, Args: addrArgs(b), Memory: mustMem(t, b)})
 			var f *exec.Fault
 			if !errors.As(err, &f) {
-				t.Fatalf("n=%d W=%d: %v, want a fault", n, w, err)
+				t.Fatalf("n=%d xor=%d W=%d: %v, want a fault", n, xor, w, err)
 			}
 			if f.Kind != rf.Kind || f.Thread != rf.Thread || f.Addr != rf.Addr {
-				t.Errorf("n=%d W=%d: fault %v at %v addr %#x, refexec %v at %v addr %#x", n, w, f.Kind, f.Thread, f.Addr, rf.Kind, rf.Thread, rf.Addr)
+				t.Errorf("n=%d xor=%d W=%d: fault %v at %v addr %#x, refexec %v at %v addr %#x", n, xor, w, f.Kind, f.Thread, f.Addr, rf.Kind, rf.Thread, rf.Addr)
 			}
 		}
 	}

@@ -526,12 +526,69 @@ func (w *worker) affineN(fr *frame, in *inst) error {
 			}
 		}
 	}
+	if (in.space == ir.Device || in.space == ir.Constant) && hostLittleEndian && w.gatherN(fr, in, m) {
+		return nil
+	}
 	for i := range in.parts {
 		if err := w.affine(fr, &in.parts[i]); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// gatherN is affineN's path for some lanes or scattered indices: one
+// address and one bounds check per lane for all its components, inside the
+// worker's cached buffer window. It reports false, having changed nothing
+// that the component loads will not overwrite, when a lane falls outside
+// the window or is misaligned: the component loads then run as they were
+// (and report any fault exactly as before).
+func (w *worker) gatherN(fr *frame, in *inst, m lane.Mask) bool {
+	W := w.w
+	idx := fr.r32[in.a : in.a+W]
+	var base uint64
+	if in.b >= 0 {
+		base = fr.uni[in.b]
+	}
+	if in.c >= 0 {
+		base += fr.uni[in.c]
+	}
+	am := uint64(in.align) - 1
+	if in.align == 0 {
+		am = 0
+	}
+	n := len(in.comp)
+	span := uint64(4 * n)
+	scale, signed := in.imm, in.from == ir.I32
+	c := &w.cache
+	// Bring the first active lane's buffer into the window (the others
+	// almost always read the same one).
+	l0 := m.First()
+	x0 := uint64(idx[l0])
+	if signed {
+		x0 = uint64(int64(int32(idx[l0])))
+	}
+	if _, ok := c.resolve(w.mem, base+x0*scale, span); !ok {
+		return false
+	}
+	lo, hi, p0 := c.lo, c.hi, unsafe.Pointer(unsafe.SliceData(c.data))
+	r, comp := fr.r32, in.comp
+	for mm := m; mm != 0; mm &= mm - 1 {
+		l := mm.First()
+		x := uint64(idx[l])
+		if signed {
+			x = uint64(int64(int32(idx[l])))
+		}
+		a := base + x*scale
+		if a&am != 0 || a < lo || a+span > hi || a+span < a {
+			return false
+		}
+		p := unsafe.Add(p0, a-lo)
+		for k := range n {
+			r[int(comp[k])+l] = *(*uint32)(unsafe.Add(p, 4*k))
+		}
+	}
+	return true
 }
 
 // affineStoreN runs a group of component stores (opVStoreAffN): with
