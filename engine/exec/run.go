@@ -2,7 +2,6 @@ package exec
 
 import (
 	"math"
-	"math/bits"
 
 	"github.com/ingot-render/ingot/internal/fmath"
 	"github.com/ingot-render/ingot/internal/lane"
@@ -102,10 +101,7 @@ func (w *worker) run(fr *frame) (bool, error) {
 		case opShrU:
 			lane.ShrU32(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
 		case opRevI:
-			d, a := r32[in.d:in.d+W], r32[in.a:in.a+W]
-			for i := range d {
-				d[i] = bits.Reverse32(a[i])
-			}
+			lane.ReverseU32(r32[in.d:in.d+W], r32[in.a:in.a+W])
 		case opNotB:
 			d, a := r32[in.d:in.d+W], r32[in.a:in.a+W]
 			for i := range d {

@@ -2,7 +2,10 @@
 
 package lane
 
-import "simd/archsimd"
+import (
+	"math/bits"
+	"simd/archsimd"
+)
 
 // useAVX2 selects the archsimd kernels; set once at start-up when the CPU
 // has AVX2 and FMA.
@@ -689,5 +692,44 @@ func allEqual64AVX2(a *[64]uint64, v uint64) bool {
 func LeaveSIMD() {
 	if useAVX2 {
 		archsimd.ClearAVXUpperBits()
+	}
+}
+
+// Tables of revU32AVX2: the bit reversal of a nibble, shifted into the
+// high nibble (for a byte's low nibble) or not (for its high nibble), in
+// both 128-bit halves; and the byte order reversal within each 32-bit lane.
+var (
+	revNibbleHigh, revNibbleLow [32]uint8
+	revBytes                    [32]int8
+)
+
+func init() {
+	for i := range 32 {
+		n := uint8(i & 15)
+		r := (n&1)<<3 | (n&2)<<1 | (n&4)>>1 | (n&8)>>3
+		revNibbleHigh[i], revNibbleLow[i] = r<<4, r
+		revBytes[i] = int8(i&^3 | (3 - i&3))
+	}
+}
+
+// revU32AVX2 sets d[i] to a[i] with its bits reversed (bits.Reverse32):
+// each byte's nibbles through two 16-entry lookups (VPSHUFB), then each
+// lane's bytes in reverse order.
+func revU32AVX2(d, a []uint32) {
+	hiT, loT := archsimd.LoadUint8x32(&revNibbleHigh), archsimd.LoadUint8x32(&revNibbleLow)
+	swap := archsimd.LoadInt8x32(&revBytes)
+	mask := archsimd.BroadcastUint8x32(15)
+	n := len(d) &^ 7
+	a = a[:len(d)]
+	for i := 0; i < n; i += 8 {
+		x := archsimd.LoadUint32x8Slice(a[i:]).AsUint8x32()
+		lo := x.And(mask)
+		hi := x.AsUint16x16().ShiftAllRight(4).AsUint8x32().And(mask)
+		r := hiT.PermuteOrZeroGrouped(lo.AsInt8x32()).Or(loT.PermuteOrZeroGrouped(hi.AsInt8x32()))
+		r.PermuteOrZeroGrouped(swap).AsUint32x8().StoreSlice(d[i:])
+	}
+	archsimd.ClearAVXUpperBits()
+	for i := n; i < len(d); i++ {
+		d[i] = bits.Reverse32(a[i])
 	}
 }

@@ -29,6 +29,7 @@ func cmpMaskU32AVX2(cmp int, a, b []uint32) Mask             { return 0 }
 func fill32AVX2(d []uint32, v uint32)                        {}
 func iota32AVX2(d []uint32, start uint32)                    {}
 func fromBoolsAVX2(c []uint32) Mask                          { return 0 }
+func revU32AVX2(d, a []uint32)                               {}
 func bitU32AVX2(op int, d, a, b []uint32)                    {}
 func cmpI32AVX2(le, unsigned bool, d []uint32, a, b []int32) {}
 

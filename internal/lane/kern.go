@@ -2,6 +2,7 @@ package lane
 
 import (
 	"math"
+	"math/bits"
 	"unsafe"
 )
 
@@ -556,6 +557,18 @@ func bitU32Scalar(op int, a, b uint32) uint32 {
 		return a >> (b & 31)
 	}
 	return a << (b & 31)
+}
+
+// ReverseU32 sets d[i] to a[i] with its bits reversed.
+func ReverseU32(d, a []uint32) {
+	if useAVX2 {
+		revU32AVX2(d, a)
+		return
+	}
+	a = a[:len(d)]
+	for i := range d {
+		d[i] = bits.Reverse32(a[i])
+	}
 }
 
 // XorU32 sets d[i] = a[i] ^ b[i] on 32-bit lanes.

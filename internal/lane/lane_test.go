@@ -2,6 +2,7 @@ package lane
 
 import (
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 )
@@ -353,6 +354,11 @@ func TestCompareBitKernels(t *testing.T) {
 			want[i] = a[i] << (b[i] & 31)
 		}
 		check("ShlU32")
+		ReverseU32(got, a)
+		for i := range want {
+			want[i] = bits.Reverse32(a[i])
+		}
+		check("ReverseU32")
 	}
 }
 
