@@ -198,11 +198,22 @@ func (tr *Traverser) traceBatch(s *Structure, o *Options, rb *RayBatch, stream b
 
 // traceSingleLanes is traceBatch for an instance structure s holding one
 // instance (a scene merged into one instance, a single model), one ray at
-// a time: each lane starts as startLane starts it, except that the top
-// level's ray constants are not needed (only its origin and direction are
-// kept, for Hit), and traceSingleLane traces it.
+// a time, without walking the top level: its only leaf box bounds the
+// instance, so a ray the child's own root test lets through passes it too.
+// Each lane starts as startLane starts it, except that the top level's ray
+// constants are not needed (only its origin and direction are kept, for
+// Hit); the ray in the instance is set up in the Traverser's own scratch
+// (hot in the cache) rather than in the lane's state.
 func (tr *Traverser) traceSingleLanes(s *Structure, rb *RayBatch) {
-	empty := len(s.nodes4)+len(s.nodes8) == 0
+	opts := &tr.opts
+	in := &s.inst[0]
+	child := s.children[in.child]
+	live := len(s.nodes4)+len(s.nodes8) != 0 && len(child.nodes4)+len(child.nodes8) != 0
+	ccwInst := in.options&InstanceFrontFacingCCW != 0
+	cull := cullSign(opts, in.options&InstanceDisableTriangleCulling != 0, ccwInst)
+	frontNeg := (opts.Winding == CounterClockwise) == ccwInst // front-facing <=> detNeg() == frontNeg
+	identity, acceptAny := opts.AssumeIdentityTransforms, opts.AcceptAny
+	r := &tr.single
 	clearUpper()
 	for i := 0; i < BatchSize; i++ {
 		l := &tr.lanes[i]
@@ -218,46 +229,26 @@ func (tr *Traverser) traceSingleLanes(s *Structure, rb *RayBatch) {
 		if !validRay(&o, &d, tmin, tmax) {
 			continue
 		}
-		l.tmin, l.tmax, l.time, l.mask = tmin, tmax, rb.Time[i], rb.Mask[i]
+		mask := rb.Mask[i]
+		l.tmin, l.tmax, l.time, l.mask = tmin, tmax, rb.Time[i], mask
 		lv := &l.lv[0]
 		lv.s = s
 		lv.r.o, lv.r.d = o, d
 		lv.inst, lv.opacity, lv.cullOff, lv.ccw, lv.tableOffset = 0, 0, false, false, 0
-		if !empty {
-			tr.traceSingleLane(l)
+		if !live || in.mask&mask == 0 {
+			continue
 		}
-	}
-}
-
-// traceSingleLane is traceInstLane for an instance structure holding one
-// instance: no walk of the top level, whose only leaf box bounds the
-// instance, so a ray the child's own root test lets through passes it too.
-func (tr *Traverser) traceSingleLane(l *lane) {
-	l.sp = 0
-	l.state = laneDone
-	s := l.lv[0].s
-	in := &s.inst[0]
-	if in.mask&l.mask == 0 {
-		return
-	}
-	child := s.children[in.child]
-	if len(child.nodes4)+len(child.nodes8) == 0 {
-		return
-	}
-	o := &tr.opts
-	ro, rd := l.lv[0].r.o, l.lv[0].r.d
-	if !o.AssumeIdentityTransforms {
-		ro, rd = in.inv.Point(ro), in.inv.Vector(rd)
-		if rd[0] == 0 && rd[1] == 0 && rd[2] == 0 {
-			return
+		if !identity {
+			o, d = in.inv.Point(o), in.inv.Vector(d)
+			if d[0] == 0 && d[1] == 0 && d[2] == 0 {
+				continue
+			}
 		}
-	}
-	l.lv[1].r.set(&ro, &rd, child.width)
-	ccwInst := in.options&InstanceFrontFacingCCW != 0
-	cull := cullSign(o, in.options&InstanceDisableTriangleCulling != 0, ccwInst)
-	h := traceFast(child, &l.lv[1].r, l.tmin, l.tmax, cull, o.AcceptAny, &tr.fstack)
-	if h.ref >= 0 {
-		l.commitInst(child, h, h.detNeg() == ((o.Winding == CounterClockwise) == ccwInst), 0)
+		r.set(&o, &d, child.width)
+		h := traceFast(child, r, tmin, tmax, cull, acceptAny, &tr.fstack)
+		if h.ref >= 0 {
+			l.commitInst(child, h, h.detNeg() == frontNeg, 0)
+		}
 	}
 }
 

@@ -93,6 +93,7 @@ type Traverser struct {
 	overflow  bool
 	lanes     [BatchSize]lane
 	fstack    [stackSize]stackEntry // traceFast4's stack
+	single    levelRay              // traceSingleLanes' ray in the instance
 	slots     [streamK]streamSlot   // the stream kernel's rays
 	sstack    [streamK][stackSize]stackEntry
 }
