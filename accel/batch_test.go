@@ -426,3 +426,38 @@ func TestSmallStructuresSkipStream(t *testing.T) {
 		t.Error("with no size floor a 4-wide plain structure should use the stream kernel")
 	}
 }
+
+// TestHitSummaryMatchesHit: HitSummary and HitInstance read the same
+// result as Hit, hit or miss, at every instance level.
+func TestHitSummaryMatchesHit(t *testing.T) {
+	rng := rand.New(rand.NewPCG(71, 72))
+	top, _, _ := batchScene(t, rng, 4)
+	rays := batchRays(rng, 256)
+	tr := NewTraverser()
+	for lo := 0; lo < len(rays); lo += BatchSize {
+		var rb RayBatch
+		for i := 0; i < BatchSize; i++ {
+			if i%7 != 3 {
+				rb.Set(i, &rays[lo+i])
+			}
+		}
+		if !tr.TraceBatch(top, &Options{}, &rb) {
+			t.Fatal("TraceBatch refused an eligible batch")
+		}
+		for i := 0; i < BatchSize; i++ {
+			var h Hit
+			tr.Hit(i, &h)
+			typ, dist, prim, geom, bary, front, n := tr.HitSummary(i)
+			if typ != h.Type || dist != h.Distance || prim != h.PrimitiveID || geom != h.GeometryID ||
+				bary != h.Barycentrics || front != h.FrontFacing || n != h.InstanceCount {
+				t.Fatalf("lane %d: summary %v %v %v %v %v %v %v, Hit %+v", i, typ, dist, prim, geom, bary, front, n, h)
+			}
+			for k := 0; k <= int(n); k++ {
+				id, user, ok := tr.HitInstance(i, k)
+				if ok != (k < int(n)) || (ok && (id != h.InstanceID[k] || user != h.UserInstanceID[k])) {
+					t.Fatalf("lane %d level %d: %d %d %v, Hit %v %v", i, k, id, user, ok, h.InstanceID, h.UserInstanceID)
+				}
+			}
+		}
+	}
+}

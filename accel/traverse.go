@@ -795,6 +795,34 @@ func (tr *Traverser) pathInfo(path *[MaxInstanceLevels]uint32, depth int, t floa
 	return s
 }
 
+// HitSummary returns the fields of lane i's result that need no
+// transform and no primitive data, read straight from the lane (what Hit
+// would write to h.Type, Distance, PrimitiveID, GeometryID, Barycentrics,
+// FrontFacing and InstanceCount): a cheap read for callers that want only
+// these. A lane without a hit returns HitNone and zeros.
+func (tr *Traverser) HitSummary(i int) (typ IntersectionType, dist float32, prim, geom uint32, bary [2]float32, front bool, instances uint32) {
+	l := &tr.lanes[i]
+	if l.state == laneIdle || l.hType == HitNone {
+		return HitNone, 0, 0, 0, [2]float32{}, false, 0
+	}
+	return l.hType, l.hT, l.hPrim, l.hGeom, [2]float32{l.hU, l.hV}, l.hFront, uint32(l.hDepth)
+}
+
+// HitInstance returns the instance index and user instance ID at level k
+// of lane i's result (Hit's InstanceID[k] and UserInstanceID[k]); ok is
+// false when the hit has no level k.
+func (tr *Traverser) HitInstance(i, k int) (id, user uint32, ok bool) {
+	l := &tr.lanes[i]
+	if l.state == laneIdle || l.hType == HitNone || k < 0 || k >= l.hDepth {
+		return 0, 0, false
+	}
+	s := tr.s
+	for d := 0; d < k; d++ {
+		s = s.children[s.inst[l.hPath[d]].child]
+	}
+	return l.hPath[k], s.inst[l.hPath[k]].userID, true
+}
+
 // Hit writes lane i's result to h.
 func (tr *Traverser) Hit(i int, h *Hit) {
 	l := &tr.lanes[i]

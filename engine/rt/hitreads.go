@@ -39,10 +39,10 @@ func (r *Registry) execResult(c *exec.Call, generic exec.IntrinsicFunc) error {
 		if err != nil {
 			return r.fault(c, l, err)
 		}
-		h := t.hit(tl)
-		ty[l], prim[l], geom[l] = uint32(h.Type), h.PrimitiveID, h.GeometryID
-		dist[l] = math.Float32bits(h.Distance)
-		if h.Type == accel.HitNone {
+		typ, d, p, g, _, _, _ := t.tr.HitSummary(tl)
+		ty[l], prim[l], geom[l] = uint32(typ), p, g
+		dist[l] = math.Float32bits(d)
+		if typ == accel.HitNone {
 			// Metal leaves the other fields undefined; keep them zero
 			// except distance, which is +Inf like a miss.
 			dist[l] = inf
@@ -66,9 +66,9 @@ func (r *Registry) execResultTriangle(c *exec.Call, generic exec.IntrinsicFunc) 
 		if err != nil {
 			return r.fault(c, l, err)
 		}
-		h := t.hit(tl)
-		u[l], v[l] = math.Float32bits(h.Barycentrics[0]), math.Float32bits(h.Barycentrics[1])
-		front[l] = uint32(b2u(h.FrontFacing))
+		_, _, _, _, b, f, _ := t.tr.HitSummary(tl)
+		u[l], v[l] = math.Float32bits(b[0]), math.Float32bits(b[1])
+		front[l] = uint32(b2u(f))
 	}
 	return nil
 }
@@ -88,11 +88,11 @@ func (r *Registry) execResultInstance(c *exec.Call, generic exec.IntrinsicFunc) 
 		if err != nil {
 			return r.fault(c, l, err)
 		}
-		h := t.hit(tl)
-		k := uint32(c.ArgValue(1, l))
-		id[l], user[l], count[l] = 0, 0, h.InstanceCount
-		if k < h.InstanceCount {
-			id[l], user[l] = h.InstanceID[k], h.UserInstanceID[k]
+		_, _, _, _, _, _, n := t.tr.HitSummary(tl)
+		k := c.ArgValue(1, l)
+		id[l], user[l], count[l] = 0, 0, n
+		if k < uint64(n) {
+			id[l], user[l], _ = t.tr.HitInstance(tl, int(k))
 		}
 	}
 	return nil
