@@ -992,7 +992,10 @@ func (c *compiler) foldCallSets(call *ir.Instr, next ir.Block) {
 		if vars == nil {
 			vars = map[int]ir.Reg{}
 			if c.callVars == nil {
-				c.callVars, c.foldedSets = map[*ir.Instr]map[int]ir.Reg{}, map[*ir.Instr]bool{}
+				c.callVars = map[*ir.Instr]map[int]ir.Reg{}
+			}
+			if c.foldedSets == nil {
+				c.foldedSets = map[*ir.Instr]bool{}
 			}
 			c.callVars[call] = vars
 		}
