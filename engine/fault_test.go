@@ -33,6 +33,19 @@ kernel void misaligned(device uchar* bytes [[buffer(0)]], uint id [[thread_posit
     f[id] = 2.0f;
 }
 
+kernel void oob_thread_read(device float* out [[buffer(0)]], uint id [[thread_position_in_grid]]) {
+    float a[4] = {1.0f, 2.0f, 3.0f, 4.0f};
+    uint i = id < 4u ? id : id + 4096u;
+    out[id] = a[i];
+}
+
+kernel void oob_thread_write(device float* out [[buffer(0)]], uint id [[thread_position_in_grid]]) {
+    float a[4] = {1.0f, 2.0f, 3.0f, 4.0f};
+    uint i = id < 4u ? id : id + 4096u;
+    a[i] = out[id];
+    out[id] = a[id & 3u];
+}
+
 kernel void fine(device float* out [[buffer(0)]], uint id [[thread_position_in_grid]]) {
     out[id] = float(id);
 }
@@ -83,6 +96,8 @@ func TestFaults(t *testing.T) {
 		{"oob write", "oob_write", small, 100, exec.FaultOutOfBounds, 6},
 		{"budget", "spin", big, 64, exec.FaultBudget, 0},
 		{"misaligned", "misaligned", big, 8, exec.FaultMisaligned, 19},
+		{"oob thread read", "oob_thread_read", big, 64, exec.FaultOutOfBounds, 25},
+		{"oob thread write", "oob_thread_write", big, 64, exec.FaultOutOfBounds, 31},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -178,8 +178,13 @@ func (w *worker) vload(fr *frame, in *inst) error {
 			return nil
 		}
 	}
-	if (in.space == ir.Device || in.space == ir.Constant) && (size == 4 && dst.file == file32 || size == 8 && dst.file == file64) {
-		return w.gather(fr, in, m, dst, addr)
+	if size == 4 && dst.file == file32 || size == 8 && dst.file == file64 {
+		switch in.space {
+		case ir.Device, ir.Constant:
+			return w.gather(fr, in, m, dst, addr)
+		case ir.Thread:
+			m = w.threadLoad(fr, in, m, dst, addr)
+		}
 	}
 	for ; m != 0; m &= m - 1 {
 		l := m.First()
@@ -249,6 +254,101 @@ func (w *worker) gather(fr *frame, in *inst, m lane.Mask, dst operand, addr []ui
 		lo, hi, base = c.lo, c.hi, unsafe.Pointer(unsafe.SliceData(c.data))
 	}
 	return nil
+}
+
+// threadSlot returns where lane l's element of size bytes at thread
+// address a lies, or nil when locate must decide (a fault, or a host
+// that is not little-endian).
+func (w *worker) threadSlot(fr *frame, a, am, size uint64, l int) unsafe.Pointer {
+	depth := a >> ir.ThreadFrameShift
+	off := a & (1<<ir.ThreadFrameShift - 1)
+	if !hostLittleEndian || a&am != 0 || depth > uint64(fr.depth) || depth >= uint64(len(w.cur)) {
+		return nil
+	}
+	pf := w.cur[depth]
+	ps := uint64(pf.cf.privSize)
+	if off+size > ps {
+		return nil
+	}
+	return unsafe.Pointer(&pf.priv[uint64(l)*ps+off])
+}
+
+// alignMask returns the mask of the address bits that must be zero for
+// alignment align, or false for an alignment that is not a power of two.
+func alignMask(align uint32) (uint64, bool) {
+	if align == 0 {
+		return 0, true
+	}
+	if align&(align-1) != 0 {
+		return 0, false
+	}
+	return uint64(align) - 1, true
+}
+
+// threadLoad runs a 4-byte (32-bit file) or 8-byte (64-bit file)
+// thread-space load for the lanes of m at addresses addr[l] without the
+// general locate, and returns the lanes it left to it (those that fault).
+func (w *worker) threadLoad(fr *frame, in *inst, m lane.Mask, dst operand, addr []uint64) lane.Mask {
+	W := w.w
+	am, ok := alignMask(in.align)
+	if !ok {
+		return m
+	}
+	var rest lane.Mask
+	if dst.file == file32 {
+		d := fr.r32[dst.off : int(dst.off)+W]
+		for ; m != 0; m &= m - 1 {
+			l := m.First()
+			if p := w.threadSlot(fr, addr[l], am, 4, l); p != nil {
+				d[l] = *(*uint32)(p)
+			} else {
+				rest |= 1 << uint(l)
+			}
+		}
+		return rest
+	}
+	d := fr.r64[dst.off : int(dst.off)+W]
+	for ; m != 0; m &= m - 1 {
+		l := m.First()
+		if p := w.threadSlot(fr, addr[l], am, 8, l); p != nil {
+			d[l] = *(*uint64)(p)
+		} else {
+			rest |= 1 << uint(l)
+		}
+	}
+	return rest
+}
+
+// threadStore is threadLoad for stores of val.
+func (w *worker) threadStore(fr *frame, in *inst, m lane.Mask, val operand, addr []uint64) lane.Mask {
+	W := w.w
+	am, ok := alignMask(in.align)
+	if !ok {
+		return m
+	}
+	var rest lane.Mask
+	if val.file == file32 {
+		v := fr.r32[val.off : int(val.off)+W]
+		for ; m != 0; m &= m - 1 {
+			l := m.First()
+			if p := w.threadSlot(fr, addr[l], am, 4, l); p != nil {
+				*(*uint32)(p) = v[l]
+			} else {
+				rest |= 1 << uint(l)
+			}
+		}
+		return rest
+	}
+	v := fr.r64[val.off : int(val.off)+W]
+	for ; m != 0; m &= m - 1 {
+		l := m.First()
+		if p := w.threadSlot(fr, addr[l], am, 8, l); p != nil {
+			*(*uint64)(p) = v[l]
+		} else {
+			rest |= 1 << uint(l)
+		}
+	}
+	return rest
 }
 
 // hostLittleEndian reports whether the host stores integers
@@ -473,6 +573,9 @@ func (w *worker) vstore(fr *frame, in *inst) error {
 			}
 			return nil
 		}
+	}
+	if in.space == ir.Thread && (size == 4 && val.file == file32 || size == 8 && val.file == file64) {
+		m = w.threadStore(fr, in, m, val, addr)
 	}
 	for ; m != 0; m &= m - 1 {
 		l := m.First()
