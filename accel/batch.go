@@ -239,7 +239,7 @@ func (tr *Traverser) traceSingleLanes(s *Structure, rb *RayBatch) {
 			continue
 		}
 		if !identity {
-			o, d = in.inv.Point(o), in.inv.Vector(d)
+			in.inv.transformRay(&o, &d)
 			if d[0] == 0 && d[1] == 0 && d[2] == 0 {
 				continue
 			}
@@ -362,7 +362,7 @@ func (tr *Traverser) instAdvance(l *lane) (child *Structure, cull int8, ccwInst 
 		}
 		ro, rd := lv.r.o, lv.r.d
 		if !o.AssumeIdentityTransforms {
-			ro, rd = in.inv.Point(ro), in.inv.Vector(rd)
+			in.inv.transformRay(&ro, &rd)
 			if rd[0] == 0 && rd[1] == 0 && rd[2] == 0 {
 				continue
 			}

@@ -620,9 +620,9 @@ func (tr *Traverser) enter(l *lane, idx uint32, t float32) bool {
 				return false
 			}
 			inv := xf.Inverse()
-			o, d = inv.Point(o), inv.Vector(d)
+			inv.transformRay(&o, &d)
 		} else {
-			o, d = in.inv.Point(o), in.inv.Vector(d)
+			in.inv.transformRay(&o, &d)
 		}
 		if d[0] == 0 && d[1] == 0 && d[2] == 0 {
 			return false
@@ -875,7 +875,7 @@ func (tr *Traverser) objectRay(l *lane) (o, d [3]float32) {
 			xf, _ := in.at(l.time)
 			inv = xf.Inverse()
 		}
-		o, d = inv.Point(o), inv.Vector(d)
+		inv.transformRay(&o, &d)
 		s = s.children[in.child]
 	}
 	return
