@@ -95,6 +95,7 @@ func (f *fn) indirectCall(e *syntax.CallExpr, sig *sema.FuncSig) *lvalue {
 		lvs[i] = tmp
 	}
 	var res []ir.Reg
+	var resKinds []ir.Kind
 	var rt *sema.Type
 	if sig.Result != nil && sig.Result.Kind != sema.KVoid {
 		rt = sig.Result
@@ -106,9 +107,8 @@ func (f *fn) indirectCall(e *syntax.CallExpr, sig *sema.FuncSig) *lvalue {
 			f.errorf(e.Pos(), "unsupported result type '%s'", rt)
 		}
 		for _, c := range cs {
-			v := f.b.Var(c.kind, "ret")
-			f.b.Set(v, f.b.Const(c.kind, 0))
-			res = append(res, v)
+			res = append(res, f.b.Var(c.kind, "ret"))
+			resKinds = append(resKinds, c.kind)
 		}
 	}
 	f.b.Switch(id)
@@ -125,6 +125,16 @@ func (f *fn) indirectCall(e *syntax.CallExpr, sig *sema.FuncSig) *lvalue {
 			for i := range res {
 				f.b.Set(res[i], v.regs[i])
 			}
+		}
+		f.b.Break()
+	}
+	// A lane whose id names no candidate gets a zero result. Setting it
+	// here rather than before the switch keeps the zeroing off the lanes
+	// that call a function (which overwrite every component anyway).
+	if len(res) > 0 {
+		f.b.Default()
+		for i, v := range res {
+			f.b.Set(v, f.b.Const(resKinds[i], 0))
 		}
 		f.b.Break()
 	}
