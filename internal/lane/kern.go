@@ -207,10 +207,13 @@ func FmaF32(d, a, b, c []float32) {
 	fmaGo(d, a, b, c)
 }
 
+// fmaGo is FmaF32 in float64: the product of two float32 is exact in
+// float64, so the sum is rounded there once (what math.FMA on the float64
+// values would give, without its per-call CPU check) and then to float32.
 func fmaGo(d, a, b, c []float32) {
 	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
 	for i := range d {
-		d[i] = float32(math.FMA(float64(a[i]), float64(b[i]), float64(c[i])))
+		d[i] = float32(float64(a[i])*float64(b[i]) + float64(c[i]))
 	}
 }
 
@@ -511,10 +514,32 @@ func pairs(d []uint32) ([]uint64, bool) {
 	return unsafe.Slice((*uint64)(unsafe.Pointer(&d[0])), len(d)/2), true
 }
 
+// bitPairs views d, a and b as 64-bit words (two lanes each) for the
+// bitwise kernels, or reports false when a slice is odd-length, short or
+// not 8-byte aligned.
+func bitPairs(d, a, b []uint32) (dp, ap, bp []uint64, ok bool) {
+	if len(d)%2 != 0 || len(a) < len(d) || len(b) < len(d) {
+		return nil, nil, nil, false
+	}
+	dp, ok1 := pairs(d)
+	ap, ok2 := pairs(a[:len(d)])
+	bp, ok3 := pairs(b[:len(d)])
+	if !ok1 || !ok2 || !ok3 {
+		return nil, nil, nil, false
+	}
+	return dp, ap[:len(dp)], bp[:len(dp)], true
+}
+
 // AndU32 sets d[i] = a[i] & b[i] on 32-bit lanes.
 func AndU32(d, a, b []uint32) {
 	if useAVX2 {
 		bitU32AVX2(bitAnd, d, a, b)
+		return
+	}
+	if dp, ap, bp, ok := bitPairs(d, a, b); ok {
+		for i := range dp {
+			dp[i] = ap[i] & bp[i]
+		}
 		return
 	}
 	And(d, a, b)
@@ -524,6 +549,12 @@ func AndU32(d, a, b []uint32) {
 func OrU32(d, a, b []uint32) {
 	if useAVX2 {
 		bitU32AVX2(bitOr, d, a, b)
+		return
+	}
+	if dp, ap, bp, ok := bitPairs(d, a, b); ok {
+		for i := range dp {
+			dp[i] = ap[i] | bp[i]
+		}
 		return
 	}
 	Or(d, a, b)
@@ -565,6 +596,16 @@ func ReverseU32(d, a []uint32) {
 		revU32AVX2(d, a)
 		return
 	}
+	if dp, ok := pairs(d); ok && len(d)%2 == 0 {
+		if ap, ok := pairs(a); ok && len(ap) == len(dp) {
+			// Reversing a 64-bit word reverses both lanes and swaps them;
+			// the rotation swaps them back.
+			for i := range dp {
+				dp[i] = bits.RotateLeft64(bits.Reverse64(ap[i]), 32)
+			}
+			return
+		}
+	}
 	a = a[:len(d)]
 	for i := range d {
 		d[i] = bits.Reverse32(a[i])
@@ -575,6 +616,12 @@ func ReverseU32(d, a []uint32) {
 func XorU32(d, a, b []uint32) {
 	if useAVX2 {
 		bitU32AVX2(bitXor, d, a, b)
+		return
+	}
+	if dp, ap, bp, ok := bitPairs(d, a, b); ok {
+		for i := range dp {
+			dp[i] = ap[i] ^ bp[i]
+		}
 		return
 	}
 	Xor(d, a, b)
