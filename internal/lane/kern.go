@@ -165,6 +165,10 @@ func AddF32(d, a, b []float32) {
 		addF32AVX2(d, a, b)
 		return
 	}
+	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 {
+		addF32x64((*uint32)(unsafe.Pointer(&d[0])), (*uint32)(unsafe.Pointer(&a[0])), (*uint32)(unsafe.Pointer(&b[0])))
+		return
+	}
 	Add(d, a, b)
 }
 
@@ -172,6 +176,10 @@ func AddF32(d, a, b []float32) {
 func SubF32(d, a, b []float32) {
 	if useAVX2 {
 		subF32AVX2(d, a, b)
+		return
+	}
+	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 {
+		subF32x64((*uint32)(unsafe.Pointer(&d[0])), (*uint32)(unsafe.Pointer(&a[0])), (*uint32)(unsafe.Pointer(&b[0])))
 		return
 	}
 	Sub(d, a, b)
@@ -183,6 +191,10 @@ func MulF32(d, a, b []float32) {
 		mulF32AVX2(d, a, b)
 		return
 	}
+	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 {
+		mulF32x64((*uint32)(unsafe.Pointer(&d[0])), (*uint32)(unsafe.Pointer(&a[0])), (*uint32)(unsafe.Pointer(&b[0])))
+		return
+	}
 	Mul(d, a, b)
 }
 
@@ -190,6 +202,10 @@ func MulF32(d, a, b []float32) {
 func DivF32(d, a, b []float32) {
 	if useAVX2 {
 		divF32AVX2(d, a, b)
+		return
+	}
+	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 {
+		divF32x64((*uint32)(unsafe.Pointer(&d[0])), (*uint32)(unsafe.Pointer(&a[0])), (*uint32)(unsafe.Pointer(&b[0])))
 		return
 	}
 	a, b = a[:len(d)], b[:len(d)]
@@ -224,6 +240,10 @@ func MinF32(d, a, b []float32) {
 		minF32AVX2(d, a, b)
 		return
 	}
+	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 {
+		minF32x64((*uint32)(unsafe.Pointer(&d[0])), (*uint32)(unsafe.Pointer(&a[0])), (*uint32)(unsafe.Pointer(&b[0])))
+		return
+	}
 	a, b = a[:len(d)], b[:len(d)]
 	for i := range d {
 		d[i] = FMin(a[i], b[i])
@@ -235,6 +255,10 @@ func MinF32(d, a, b []float32) {
 func MaxF32(d, a, b []float32) {
 	if useAVX2 {
 		maxF32AVX2(d, a, b)
+		return
+	}
+	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 {
+		maxF32x64((*uint32)(unsafe.Pointer(&d[0])), (*uint32)(unsafe.Pointer(&a[0])), (*uint32)(unsafe.Pointer(&b[0])))
 		return
 	}
 	a, b = a[:len(d)], b[:len(d)]
@@ -265,6 +289,10 @@ func SqrtF32(d, a []float32) {
 		sqrtF32AVX2(d, a)
 		return
 	}
+	if useAsm && len(d) == 64 && len(a) >= 64 {
+		sqrtF32x64(&d[0], &a[0])
+		return
+	}
 	sqrtGo(d, a)
 }
 
@@ -281,6 +309,10 @@ func LtF32(d []uint32, a, b []float32) {
 		ltF32AVX2(d, a, b)
 		return
 	}
+	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 {
+		ltF32x64(&d[0], (*uint32)(unsafe.Pointer(&a[0])), (*uint32)(unsafe.Pointer(&b[0])))
+		return
+	}
 	Lt(d, a, b)
 }
 
@@ -288,6 +320,10 @@ func LtF32(d []uint32, a, b []float32) {
 func LeF32(d []uint32, a, b []float32) {
 	if useAVX2 {
 		leF32AVX2(d, a, b)
+		return
+	}
+	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 {
+		leF32x64(&d[0], (*uint32)(unsafe.Pointer(&a[0])), (*uint32)(unsafe.Pointer(&b[0])))
 		return
 	}
 	Le(d, a, b)
@@ -299,6 +335,10 @@ func Select32(d []uint32, c, a, b []uint32) {
 		select32AVX2(d, c, a, b)
 		return
 	}
+	if useAsm && len(d) == 64 && len(c) >= 64 && len(a) >= 64 && len(b) >= 64 {
+		select32x64(&d[0], &c[0], &a[0], &b[0])
+		return
+	}
 	Select(d, c, a, b)
 }
 
@@ -308,6 +348,10 @@ func AddI32(d, a, b []int32) {
 		addI32AVX2(d, a, b)
 		return
 	}
+	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 {
+		addI32x64((*uint32)(unsafe.Pointer(&d[0])), (*uint32)(unsafe.Pointer(&a[0])), (*uint32)(unsafe.Pointer(&b[0])))
+		return
+	}
 	Add(d, a, b)
 }
 
@@ -315,6 +359,10 @@ func AddI32(d, a, b []int32) {
 func MoveMasked32(d, s []uint32, m Mask) {
 	if useAVX2 && len(d) == 64 {
 		moveMasked32AVX2(d, s, m)
+		return
+	}
+	if useAsm && len(d) == 64 && len(s) >= 64 {
+		moveMasked32x64(&d[0], &s[0], uint64(m))
 		return
 	}
 	MoveMasked(d, s, m)
@@ -376,6 +424,19 @@ func CmpMaskF32(cmp int, a, b []float32) Mask {
 	if useAVX2 && len(a) == 64 {
 		return cmpMaskF32AVX2(cmp, a, b)
 	}
+	if useAsm && len(a) == 64 && len(b) >= 64 {
+		x, y := (*uint32)(unsafe.Pointer(&a[0])), (*uint32)(unsafe.Pointer(&b[0]))
+		switch cmp {
+		case CmpLt:
+			return Mask(cmpLtF32x64(x, y))
+		case CmpLe:
+			return Mask(cmpLeF32x64(x, y))
+		case CmpEq:
+			return Mask(cmpEqF32x64(x, y))
+		default:
+			return Mask(cmpNeF32x64(x, y))
+		}
+	}
 	return cmpMask(cmp, a, b)
 }
 
@@ -384,6 +445,19 @@ func CmpMaskI32(cmp int, a, b []int32) Mask {
 	if useAVX2 && len(a) == 64 {
 		return cmpMaskI32AVX2(cmp, a, b)
 	}
+	if useAsm && len(a) == 64 && len(b) >= 64 {
+		x, y := (*uint32)(unsafe.Pointer(&a[0])), (*uint32)(unsafe.Pointer(&b[0]))
+		switch cmp {
+		case CmpLt:
+			return Mask(cmpLtI32x64(x, y))
+		case CmpLe:
+			return Mask(cmpLeI32x64(x, y))
+		case CmpEq:
+			return Mask(cmpEqI32x64(x, y))
+		default:
+			return Mask(cmpNeI32x64(x, y))
+		}
+	}
 	return cmpMask(cmp, a, b)
 }
 
@@ -391,6 +465,19 @@ func CmpMaskI32(cmp int, a, b []int32) Mask {
 func CmpMaskU32(cmp int, a, b []uint32) Mask {
 	if useAVX2 && len(a) == 64 {
 		return cmpMaskU32AVX2(cmp, a, b)
+	}
+	if useAsm && len(a) == 64 && len(b) >= 64 {
+		x, y := &a[0], &b[0]
+		switch cmp {
+		case CmpLt:
+			return Mask(cmpLtU32x64(x, y))
+		case CmpLe:
+			return Mask(cmpLeU32x64(x, y))
+		case CmpEq:
+			return Mask(cmpEqU32x64(x, y))
+		default:
+			return Mask(cmpNeU32x64(x, y))
+		}
 	}
 	return cmpMask(cmp, a, b)
 }
@@ -536,6 +623,10 @@ func AndU32(d, a, b []uint32) {
 		bitU32AVX2(bitAnd, d, a, b)
 		return
 	}
+	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 {
+		andI32x64(&d[0], &a[0], &b[0])
+		return
+	}
 	if dp, ap, bp, ok := bitPairs(d, a, b); ok {
 		for i := range dp {
 			dp[i] = ap[i] & bp[i]
@@ -549,6 +640,10 @@ func AndU32(d, a, b []uint32) {
 func OrU32(d, a, b []uint32) {
 	if useAVX2 {
 		bitU32AVX2(bitOr, d, a, b)
+		return
+	}
+	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 {
+		orI32x64(&d[0], &a[0], &b[0])
 		return
 	}
 	if dp, ap, bp, ok := bitPairs(d, a, b); ok {
@@ -596,6 +691,10 @@ func ReverseU32(d, a []uint32) {
 		revU32AVX2(d, a)
 		return
 	}
+	if useAsm && len(d) == 64 && len(a) >= 64 {
+		reverse32x64(&d[0], &a[0])
+		return
+	}
 	if dp, ok := pairs(d); ok && len(d)%2 == 0 {
 		if ap, ok := pairs(a); ok && len(ap) == len(dp) {
 			// Reversing a 64-bit word reverses both lanes and swaps them;
@@ -618,6 +717,10 @@ func XorU32(d, a, b []uint32) {
 		bitU32AVX2(bitXor, d, a, b)
 		return
 	}
+	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 {
+		xorI32x64(&d[0], &a[0], &b[0])
+		return
+	}
 	if dp, ap, bp, ok := bitPairs(d, a, b); ok {
 		for i := range dp {
 			dp[i] = ap[i] ^ bp[i]
@@ -633,6 +736,10 @@ func SubU32(d, a, b []uint32) {
 		bitU32AVX2(bitSub, d, a, b)
 		return
 	}
+	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 {
+		subI32x64(&d[0], &a[0], &b[0])
+		return
+	}
 	Sub(d, a, b)
 }
 
@@ -642,6 +749,10 @@ func MulU32(d, a, b []uint32) {
 		bitU32AVX2(bitMul, d, a, b)
 		return
 	}
+	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 {
+		mulI32x64(&d[0], &a[0], &b[0])
+		return
+	}
 	Mul(d, a, b)
 }
 
@@ -649,6 +760,10 @@ func MulU32(d, a, b []uint32) {
 func ShrU32(d, a, b []uint32) {
 	if useAVX2 {
 		bitU32AVX2(bitShr, d, a, b)
+		return
+	}
+	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 {
+		shrU32x64(&d[0], &a[0], &b[0])
 		return
 	}
 	b = b[:len(d)]
@@ -662,6 +777,10 @@ func ShrU32(d, a, b []uint32) {
 func ShlU32(d, a, b []uint32) {
 	if useAVX2 {
 		bitU32AVX2(bitShl, d, a, b)
+		return
+	}
+	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 {
+		shlI32x64(&d[0], &a[0], &b[0])
 		return
 	}
 	b = b[:len(d)]

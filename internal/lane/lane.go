@@ -59,6 +59,8 @@ func FromBools(c []uint32) Mask {
 	if useAVX2 && len(c) >= 8 {
 		i = len(c) &^ 7
 		m = fromBoolsAVX2(c[:i])
+	} else if useAsm && len(c) == 64 {
+		return Mask(fromBools32x64(&c[0]))
 	}
 	// Groups of 8 lanes: independent shifts the CPU overlaps.
 	for ; i+8 <= len(c); i += 8 {

@@ -11,6 +11,10 @@ func MulAddF32(d, a, b, c []float32) {
 		mulAddF32AVX2(d, a, b, c)
 		return
 	}
+	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 && len(c) >= 64 {
+		mulAddF32x64(&d[0], &a[0], &b[0], &c[0])
+		return
+	}
 	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
 	for i := range d {
 		d[i] = float32(a[i]*b[i]) + c[i]
@@ -21,6 +25,10 @@ func MulAddF32(d, a, b, c []float32) {
 func AddMulF32(d, a, b, c []float32) {
 	if useAVX2 {
 		addMulF32AVX2(d, a, b, c)
+		return
+	}
+	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 && len(c) >= 64 {
+		addMulF32x64(&d[0], &a[0], &b[0], &c[0])
 		return
 	}
 	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
@@ -35,6 +43,10 @@ func MulSubF32(d, a, b, c []float32) {
 		mulSubF32AVX2(d, a, b, c)
 		return
 	}
+	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 && len(c) >= 64 {
+		mulSubF32x64(&d[0], &a[0], &b[0], &c[0])
+		return
+	}
 	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
 	for i := range d {
 		d[i] = float32(a[i]*b[i]) - c[i]
@@ -45,6 +57,10 @@ func MulSubF32(d, a, b, c []float32) {
 func SubMulF32(d, a, b, c []float32) {
 	if useAVX2 {
 		subMulF32AVX2(d, a, b, c)
+		return
+	}
+	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 && len(c) >= 64 {
+		subMulF32x64(&d[0], &a[0], &b[0], &c[0])
 		return
 	}
 	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]

@@ -1,0 +1,82 @@
+//go:build !amd64
+
+package lane
+
+// useAsm is false: the assembly kernels exist only on amd64.
+const useAsm = false
+
+func addF32x64(d, a, b *uint32) { panic("lane: no assembly kernels") }
+
+func subF32x64(d, a, b *uint32) { panic("lane: no assembly kernels") }
+
+func mulF32x64(d, a, b *uint32) { panic("lane: no assembly kernels") }
+
+func divF32x64(d, a, b *uint32) { panic("lane: no assembly kernels") }
+
+func addI32x64(d, a, b *uint32) { panic("lane: no assembly kernels") }
+
+func subI32x64(d, a, b *uint32) { panic("lane: no assembly kernels") }
+
+func mulI32x64(d, a, b *uint32) { panic("lane: no assembly kernels") }
+
+func andI32x64(d, a, b *uint32) { panic("lane: no assembly kernels") }
+
+func orI32x64(d, a, b *uint32) { panic("lane: no assembly kernels") }
+
+func xorI32x64(d, a, b *uint32) { panic("lane: no assembly kernels") }
+
+func shlI32x64(d, a, b *uint32) { panic("lane: no assembly kernels") }
+
+func shrU32x64(d, a, b *uint32) { panic("lane: no assembly kernels") }
+
+func shrI32x64(d, a, b *uint32) { panic("lane: no assembly kernels") }
+
+func minF32x64(d, a, b *uint32) { panic("lane: no assembly kernels") }
+
+func maxF32x64(d, a, b *uint32) { panic("lane: no assembly kernels") }
+
+func ltF32x64(d, a, b *uint32) { panic("lane: no assembly kernels") }
+
+func leF32x64(d, a, b *uint32) { panic("lane: no assembly kernels") }
+
+func select32x64(d, c, a, b *uint32) { panic("lane: no assembly kernels") }
+
+func mulAddF32x64(d, a, b, c *float32) { panic("lane: no assembly kernels") }
+
+func addMulF32x64(d, a, b, c *float32) { panic("lane: no assembly kernels") }
+
+func mulSubF32x64(d, a, b, c *float32) { panic("lane: no assembly kernels") }
+
+func subMulF32x64(d, a, b, c *float32) { panic("lane: no assembly kernels") }
+
+func sqrtF32x64(d, a *float32) { panic("lane: no assembly kernels") }
+
+func moveMasked32x64(d, s *uint32, m uint64) { panic("lane: no assembly kernels") }
+
+func cmpLtF32x64(a, b *uint32) uint64 { panic("lane: no assembly kernels") }
+
+func cmpLeF32x64(a, b *uint32) uint64 { panic("lane: no assembly kernels") }
+
+func cmpEqF32x64(a, b *uint32) uint64 { panic("lane: no assembly kernels") }
+
+func cmpNeF32x64(a, b *uint32) uint64 { panic("lane: no assembly kernels") }
+
+func cmpLtI32x64(a, b *uint32) uint64 { panic("lane: no assembly kernels") }
+
+func cmpLeI32x64(a, b *uint32) uint64 { panic("lane: no assembly kernels") }
+
+func cmpEqI32x64(a, b *uint32) uint64 { panic("lane: no assembly kernels") }
+
+func cmpNeI32x64(a, b *uint32) uint64 { panic("lane: no assembly kernels") }
+
+func cmpLtU32x64(a, b *uint32) uint64 { panic("lane: no assembly kernels") }
+
+func cmpLeU32x64(a, b *uint32) uint64 { panic("lane: no assembly kernels") }
+
+func cmpEqU32x64(a, b *uint32) uint64 { panic("lane: no assembly kernels") }
+
+func cmpNeU32x64(a, b *uint32) uint64 { panic("lane: no assembly kernels") }
+
+func fromBools32x64(c *uint32) uint64 { panic("lane: no assembly kernels") }
+
+func reverse32x64(d, a *uint32) { panic("lane: no assembly kernels") }
