@@ -116,7 +116,8 @@ for g in range(8):
     w(f"\tVMOVDQU {off}(SI), Y0\n\tVMOVDQU Y0, {off}(DI)\n\tJMP mm_skip{g}")
     w(f"mm_part{g}:")
     w(f"\tMOVQ AX, X5\n\tVPBROADCASTD X5, Y5\n\tVPAND Y6, Y5, Y5\n\tVPCMPEQD Y6, Y5, Y5")
-    w(f"\tVMOVDQU {off}(SI), Y0\n\tVPMASKMOVD Y0, Y5, {off}(DI)")
+    # load, blend, store: VPMASKMOVD stores are slow on AMD
+    w(f"\tVMOVDQU {off}(DI), Y1\n\tVBLENDVPS Y5, {off}(SI), Y1, Y0\n\tVMOVDQU Y0, {off}(DI)")
     w(f"mm_skip{g}:")
 w("\tVZEROUPPER\n\tRET\n")
 
