@@ -14,6 +14,9 @@ import "golang.org/x/sys/cpu"
 // the OS saves the YMM state).
 var useAsm = cpu.X86.HasAVX2
 
+// useAsmFMA selects the fused multiply-add kernel, which also needs FMA.
+var useAsmFMA = useAsm && cpu.X86.HasFMA
+
 //go:noescape
 func addF32x64(d, a, b *uint32)
 
@@ -79,6 +82,9 @@ func mulSubF32x64(d, a, b, c *float32)
 
 //go:noescape
 func subMulF32x64(d, a, b, c *float32)
+
+//go:noescape
+func fmaF32x64(d, a, b, c *float32)
 
 //go:noescape
 func sqrtF32x64(d, a *float32)

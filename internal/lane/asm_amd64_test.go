@@ -38,12 +38,13 @@ func TestAsmKernelsMatchGo(t *testing.T) {
 		}
 		return s
 	}
+	fma := useAsmFMA
 	run := func(f func()) {
-		useAsm = false
+		useAsm, useAsmFMA = false, false
 		f()
-		useAsm = true
+		useAsm, useAsmFMA = true, fma
 	}
-	defer func() { useAsm = true }()
+	defer func() { useAsm, useAsmFMA = true, fma }()
 	sameF := func(name string, got, want []float32) {
 		t.Helper()
 		for i := range got {
@@ -84,7 +85,7 @@ func TestAsmKernelsMatchGo(t *testing.T) {
 		for _, k := range []struct {
 			name string
 			f    func(d, a, b, c []float32)
-		}{{"MulAddF32", MulAddF32}, {"AddMulF32", AddMulF32}, {"MulSubF32", MulSubF32}, {"SubMulF32", SubMulF32}} {
+		}{{"FmaF32", FmaF32}, {"MulAddF32", MulAddF32}, {"AddMulF32", AddMulF32}, {"MulSubF32", MulSubF32}, {"SubMulF32", SubMulF32}} {
 			k.f(gf, fa, fb, fc)
 			run(func() { k.f(wf, fa, fb, fc) })
 			sameF(k.name, gf, wf)

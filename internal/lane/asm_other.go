@@ -5,6 +5,9 @@ package lane
 // useAsm is false: the assembly kernels exist only on amd64.
 const useAsm = false
 
+// useAsmFMA is false with useAsm.
+const useAsmFMA = false
+
 func addF32x64(d, a, b *uint32) { panic("lane: no assembly kernels") }
 
 func subF32x64(d, a, b *uint32) { panic("lane: no assembly kernels") }
@@ -80,3 +83,5 @@ func cmpNeU32x64(a, b *uint32) uint64 { panic("lane: no assembly kernels") }
 func fromBools32x64(c *uint32) uint64 { panic("lane: no assembly kernels") }
 
 func reverse32x64(d, a *uint32) { panic("lane: no assembly kernels") }
+
+func fmaF32x64(d, a, b, c *float32) { panic("lane: no assembly kernels") }

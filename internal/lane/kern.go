@@ -220,6 +220,10 @@ func FmaF32(d, a, b, c []float32) {
 		fmaF32AVX2(d, a, b, c)
 		return
 	}
+	if useAsmFMA && len(d) == 64 && len(a) >= 64 && len(b) >= 64 && len(c) >= 64 {
+		fmaF32x64(&d[0], &a[0], &b[0], &c[0])
+		return
+	}
 	fmaGo(d, a, b, c)
 }
 

@@ -95,6 +95,16 @@ for name, kind in [("mulAddF32x64","ma"),("addMulF32x64","am"),("mulSubF32x64","
         w(f"\tVMOVUPS Y0, {off}(DI)")
     w("\tVZEROUPPER\n\tRET\n")
 
+# fma (single rounding; needs the FMA extension: useAsmFMA)
+header("fmaF32x64(d, a, b, c *float32)", 4)
+loadargs(["d","a","b","c"])
+for g in range(8):
+    off=32*g
+    w(f"\tVMOVUPS {off}(SI), Y1\n\tVMOVUPS {off}(DX), Y2\n\tVMOVUPS {off}(CX), Y0")
+    w("\tVFMADD231PS Y2, Y1, Y0")
+    w(f"\tVMOVUPS Y0, {off}(DI)")
+w("\tVZEROUPPER\n\tRET\n")
+
 # sqrt
 header("sqrtF32x64(d, a *float32)", 2)
 loadargs(["d","a"])
