@@ -51,15 +51,9 @@ func (w *worker) run(fr *frame) (bool, error) {
 		case opSubMulF:
 			lane.SubMulF32(f32[in.d:in.d+W], f32[in.a:in.a+W], f32[in.b:in.b+W], f32[in.c:in.c+W])
 		case opNegF:
-			d, a := r32[in.d:in.d+W], r32[in.a:in.a+W]
-			for i := range d {
-				d[i] = a[i] ^ 0x80000000
-			}
+			lane.NegF32Bits(r32[in.d:in.d+W], r32[in.a:in.a+W])
 		case opAbsF:
-			d, a := r32[in.d:in.d+W], r32[in.a:in.a+W]
-			for i := range d {
-				d[i] = a[i] &^ 0x80000000
-			}
+			lane.AbsF32Bits(r32[in.d:in.d+W], r32[in.a:in.a+W])
 		case opSqrtF:
 			lane.SqrtF32(f32[in.d:in.d+W], f32[in.a:in.a+W])
 		case opFloorF:
@@ -103,10 +97,7 @@ func (w *worker) run(fr *frame) (bool, error) {
 		case opRevI:
 			lane.ReverseU32(r32[in.d:in.d+W], r32[in.a:in.a+W])
 		case opNotB:
-			d, a := r32[in.d:in.d+W], r32[in.a:in.a+W]
-			for i := range d {
-				d[i] = (a[i] ^ 1) & 1
-			}
+			lane.NotBool(r32[in.d:in.d+W], r32[in.a:in.a+W])
 		case opMinI:
 			d, a, b := i32[in.d:in.d+W], i32[in.a:in.a+W], i32[in.b:in.b+W]
 			for i := range d {
@@ -169,15 +160,9 @@ func (w *worker) run(fr *frame) (bool, error) {
 				d[i] = uint32(a[i])
 			}
 		case opI32toF:
-			d, a := f32[in.d:in.d+W], i32[in.a:in.a+W]
-			for i := range d {
-				d[i] = float32(a[i])
-			}
+			lane.I32ToF32(r32[in.d:in.d+W], r32[in.a:in.a+W])
 		case opU32toF:
-			d, a := f32[in.d:in.d+W], r32[in.a:in.a+W]
-			for i := range d {
-				d[i] = float32(a[i])
-			}
+			lane.U32ToF32(r32[in.d:in.d+W], r32[in.a:in.a+W])
 		case opFtoI32:
 			d, a := i32[in.d:in.d+W], f32[in.a:in.a+W]
 			for i := range d {

@@ -133,3 +133,18 @@ func fromBools32x64(c *uint32) uint64
 
 //go:noescape
 func reverse32x64(d, a *uint32)
+
+//go:noescape
+func negF32x64(d, a *uint32)
+
+//go:noescape
+func absF32x64(d, a *uint32)
+
+//go:noescape
+func notB32x64(d, a *uint32)
+
+//go:noescape
+func i32toF32x64(d, a *uint32)
+
+//go:noescape
+func u32toF32x64(d, a *uint32)

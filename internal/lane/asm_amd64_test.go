@@ -116,6 +116,21 @@ func TestAsmKernelsMatchGo(t *testing.T) {
 		Select32(gu, uc, ua, ub)
 		run(func() { Select32(wu, uc, ua, ub) })
 		sameU("Select32", gu, wu)
+		for _, k := range []struct {
+			name string
+			f    func(d, a []uint32)
+		}{{"NegF32Bits", NegF32Bits}, {"AbsF32Bits", AbsF32Bits}, {"I32ToF32", I32ToF32}, {"U32ToF32", U32ToF32}} {
+			k.f(gu, ua)
+			run(func() { k.f(wu, ua) })
+			sameU(k.name, gu, wu)
+		}
+		bl := make([]uint32, 64)
+		for i := range bl {
+			bl[i] = uint32(r.IntN(2))
+		}
+		NotBool(gu, bl)
+		run(func() { NotBool(wu, bl) })
+		sameU("NotBool", gu, wu)
 		ReverseU32(gu, ua)
 		run(func() { ReverseU32(wu, ua) })
 		sameU("ReverseU32", gu, wu)

@@ -85,3 +85,13 @@ func fromBools32x64(c *uint32) uint64 { panic("lane: no assembly kernels") }
 func reverse32x64(d, a *uint32) { panic("lane: no assembly kernels") }
 
 func fmaF32x64(d, a, b, c *float32) { panic("lane: no assembly kernels") }
+
+func negF32x64(d, a *uint32) { panic("lane: no assembly kernels") }
+
+func absF32x64(d, a *uint32) { panic("lane: no assembly kernels") }
+
+func notB32x64(d, a *uint32) { panic("lane: no assembly kernels") }
+
+func i32toF32x64(d, a *uint32) { panic("lane: no assembly kernels") }
+
+func u32toF32x64(d, a *uint32) { panic("lane: no assembly kernels") }

@@ -834,3 +834,69 @@ func LeU32(d []uint32, a, b []uint32) {
 func asI32(a []uint32) []int32 {
 	return unsafe.Slice((*int32)(unsafe.Pointer(unsafe.SliceData(a))), len(a))
 }
+
+// unary32 runs the assembly kernel k when it applies (64 lanes, an AVX2
+// CPU) and reports whether it did.
+func unary32(k func(d, a *uint32), d, a []uint32) bool {
+	if useAsm && len(d) == 64 && len(a) >= 64 {
+		k(&d[0], &a[0])
+		return true
+	}
+	return false
+}
+
+// NegF32Bits sets d[i] to a[i] with the float sign bit flipped (-x).
+func NegF32Bits(d, a []uint32) {
+	if unary32(negF32x64, d, a) {
+		return
+	}
+	a = a[:len(d)]
+	for i := range d {
+		d[i] = a[i] ^ 0x80000000
+	}
+}
+
+// AbsF32Bits sets d[i] to a[i] with the float sign bit cleared (|x|).
+func AbsF32Bits(d, a []uint32) {
+	if unary32(absF32x64, d, a) {
+		return
+	}
+	a = a[:len(d)]
+	for i := range d {
+		d[i] = a[i] &^ 0x80000000
+	}
+}
+
+// NotBool sets d[i] = !a[i] for bool lanes (0 or 1).
+func NotBool(d, a []uint32) {
+	if unary32(notB32x64, d, a) {
+		return
+	}
+	a = a[:len(d)]
+	for i := range d {
+		d[i] = (a[i] ^ 1) & 1
+	}
+}
+
+// I32ToF32 sets d[i] = float32(a[i]) for signed lanes (d holds float bits).
+func I32ToF32(d, a []uint32) {
+	if unary32(i32toF32x64, d, a) {
+		return
+	}
+	a = a[:len(d)]
+	for i := range d {
+		d[i] = math.Float32bits(float32(int32(a[i])))
+	}
+}
+
+// U32ToF32 sets d[i] = float32(a[i]) for unsigned lanes (d holds float
+// bits), rounded to nearest as Go's conversion.
+func U32ToF32(d, a []uint32) {
+	if unary32(u32toF32x64, d, a) {
+		return
+	}
+	a = a[:len(d)]
+	for i := range d {
+		d[i] = math.Float32bits(float32(a[i]))
+	}
+}

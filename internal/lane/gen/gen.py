@@ -105,6 +105,32 @@ for g in range(8):
     w(f"\tVMOVUPS Y0, {off}(DI)")
 w("\tVZEROUPPER\n\tRET\n")
 
+# unary 32-bit ops: d, a
+def unop(name, setup, body):
+    header(f"{name}(d, a *uint32)", 2)
+    loadargs(["d","a"])
+    setup()
+    for g in range(8):
+        off=32*g
+        w(f"\tVMOVDQU {off}(SI), Y1")
+        body()
+        w(f"\tVMOVDQU Y0, {off}(DI)")
+    w("\tVZEROUPPER\n\tRET\n")
+def bcast(val, reg):
+    return lambda: w(f"\tMOVL ${val:#x}, AX\n\tMOVQ AX, X{reg}\n\tVPBROADCASTD X{reg}, Y{reg}")
+unop("negF32x64", bcast(0x80000000, 7), lambda: w("\tVPXOR Y7, Y1, Y0"))
+unop("absF32x64", bcast(0x80000000, 7), lambda: w("\tVPANDN Y1, Y7, Y0"))
+unop("notB32x64", bcast(1, 7), lambda: w("\tVPXOR Y7, Y1, Y0\n\tVPAND Y7, Y0, Y0"))
+unop("i32toF32x64", lambda: None, lambda: w("\tVCVTDQ2PS Y1, Y0"))
+def u2f_setup():
+    bcast(0xffff, 7)()
+    bcast(0x47800000, 6)()  # 65536.0
+def u2f_body():
+    w("\tVPAND Y7, Y1, Y2\n\tVCVTDQ2PS Y2, Y2")   # low 16 bits, exact
+    w("\tVPSRLD $16, Y1, Y3\n\tVCVTDQ2PS Y3, Y3")  # high 16 bits, exact
+    w("\tVMULPS Y6, Y3, Y3\n\tVADDPS Y2, Y3, Y0")  # hi*65536 exact, one rounding in the add
+unop("u32toF32x64", u2f_setup, u2f_body)
+
 # sqrt
 header("sqrtF32x64(d, a *float32)", 2)
 loadargs(["d","a"])
