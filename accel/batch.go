@@ -233,7 +233,8 @@ func (tr *Traverser) traceSingleLanes(s *Structure, rb *RayBatch) {
 		l.tmin, l.tmax, l.time, l.mask = tmin, tmax, rb.Time[i], mask
 		lv := &l.lv[0]
 		lv.s = s
-		lv.r.o, lv.r.d = o, d
+		lv.r.o[0], lv.r.o[1], lv.r.o[2] = o[0], o[1], o[2] // element-wise: see setSlab
+		lv.r.d[0], lv.r.d[1], lv.r.d[2] = d[0], d[1], d[2]
 		lv.inst, lv.opacity, lv.cullOff, lv.ccw, lv.tableOffset = 0, 0, false, false, 0
 		if !live || in.mask&mask == 0 {
 			continue

@@ -54,7 +54,11 @@ func farOrigin(o, inv float32) float32 {
 // whose leaves are instances (the watertight constants are left as they
 // were).
 func (r *levelRay) setSlab(o, d *[3]float32, width int) {
-	r.o, r.d = *o, *d
+	// Element by element: callers fill o and d one float at a time, and an
+	// array copy reads them back 8 bytes at a time, which stalls on store
+	// forwarding.
+	r.o[0], r.o[1], r.o[2] = o[0], o[1], o[2]
+	r.d[0], r.d[1], r.d[2] = d[0], d[1], d[2]
 	r.ix, r.iy, r.iz = invDir(d[0]), invDir(d[1]), invDir(d[2])
 	r.fo = [3]float32{farOrigin(o[0], r.ix), farOrigin(o[1], r.iy), farOrigin(o[2], r.iz)}
 	w := width
