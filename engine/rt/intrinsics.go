@@ -93,7 +93,7 @@ func (r *Registry) execBegin(c *exec.Call) error {
 			groups[n] = t
 			n++
 		}
-		t.setRay(l, [3]float32{ox[l], oy[l], oz[l]}, [3]float32{dx[l], dy[l], dz[l]}, tmin[l], tmax[l], tm[l], mask[l])
+		t.setRay(l, ox[l], oy[l], oz[l], dx[l], dy[l], dz[l], tmin[l], tmax[l], tm[l], mask[l])
 		out[l] = t.handle(l)
 	}
 	for _, t := range groups[:n] {
@@ -243,7 +243,7 @@ func ScalarIntrinsics(reg *Registry) map[string]ScalarIntrinsic {
 			}
 			t.reset(a[0], a[12], uint32(a[11]))
 			fl := func(i int) float32 { return math.Float32frombits(uint32(a[i])) }
-			t.setRay(0, [3]float32{fl(1), fl(2), fl(3)}, [3]float32{fl(4), fl(5), fl(6)}, fl(7), fl(8), fl(9), uint32(a[10]))
+			t.setRay(0, fl(1), fl(2), fl(3), fl(4), fl(5), fl(6), fl(7), fl(8), fl(9), uint32(a[10]))
 			s, tb, err := reg.lookup(t.sid, t.tid)
 			if err != nil {
 				reg.release(t)

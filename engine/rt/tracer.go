@@ -56,10 +56,10 @@ func (t *tracer) reset(sid, tid uint64, ow uint32) {
 }
 
 // setRay stores lane l's ray.
-func (t *tracer) setRay(l int, o, d [3]float32, tmin, tmax, time float32, mask uint32) {
+func (t *tracer) setRay(l int, ox, oy, oz, dx, dy, dz, tmin, tmax, time float32, mask uint32) {
 	rb := &t.rb
-	rb.OX[l], rb.OY[l], rb.OZ[l] = o[0], o[1], o[2]
-	rb.DX[l], rb.DY[l], rb.DZ[l] = d[0], d[1], d[2]
+	rb.OX[l], rb.OY[l], rb.OZ[l] = ox, oy, oz
+	rb.DX[l], rb.DY[l], rb.DZ[l] = dx, dy, dz
 	rb.MinDistance[l], rb.MaxDistance[l], rb.Time[l], rb.Mask[l] = tmin, tmax, time, mask
 	rb.Active |= 1 << uint(l)
 	t.lanes |= 1 << uint(l)
