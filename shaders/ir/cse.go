@@ -2,13 +2,18 @@ package ir
 
 // EliminateCommonSubexpressions replaces, in every function of p, a pure
 // instruction that repeats an earlier one with the same operands, in the
-// same or an enclosing block, by that earlier instruction's result. Loads
-// are not merged (memory may change between them). It reports whether
-// anything changed.
+// same or an enclosing block, by that earlier instruction's result. A load
+// is replaced the same way when no store to its address space, call,
+// side-effecting or convergent intrinsic can have run in between (loops
+// that write memory count as writing on entry): memory another thread
+// writes without synchronizing is a data race in MSL, as in C++, so only
+// the thread's own writes and synchronization points end a load's reuse.
+// Constant memory is read-only: its loads are always reused. It reports
+// whether anything changed.
 func EliminateCommonSubexpressions(p *Program) bool {
 	changed := false
 	for _, f := range p.Funcs {
-		c := &cse{f: f, seen: map[cseKey]Reg{}, subst: make([]Reg, len(f.Regs)), gen: make([]int, len(f.Regs))}
+		c := &cse{f: f, p: p, seen: map[cseKey]Reg{}, subst: make([]Reg, len(f.Regs)), gen: make([]int, len(f.Regs))}
 		c.block(f.Body)
 		if c.changed {
 			f.Body = removeSubstituted(f.Body, c.subst)
@@ -26,6 +31,8 @@ type cseKey struct {
 	imm        uint64
 	a, b, c    Reg
 	ga, gb, gc int // generations of variable operands
+	space      Space
+	mem        int // loads: the generation of their address space's memory
 }
 
 // A variable's generation changes at every assignment (and, for the
@@ -39,6 +46,10 @@ type cse struct {
 	log     []cseKey
 	subst   []Reg
 	changed bool
+	// mem is the generation of each address space's contents: it changes
+	// at every instruction that may write there.
+	mem [numSpaces]int
+	p   *Program
 }
 
 func (c *cse) get(r Reg) Reg {
@@ -61,12 +72,27 @@ func (c *cse) block(b Block) {
 		case in.Op == OpLoop:
 			c.bumpSets(in.Body)
 			c.bumpSets(in.Continuing)
+			c.bumpWrites(in.Body)
+			c.bumpWrites(in.Continuing)
 			c.block(in.Body)
 			c.block(in.Continuing)
 			c.bumpSets(in.Body)
 			c.bumpSets(in.Continuing)
+			c.bumpWrites(in.Body)
+			c.bumpWrites(in.Continuing)
 		case in.Op == OpSet:
 			c.bump(in.Dst)
+		case in.Op == OpLoad && len(in.Args) == 1 && in.Dst != NoReg && !c.f.Regs[in.Dst].Var:
+			k := cseKey{op: OpLoad, kind: in.Kind, imm: uint64(in.Align), space: in.Space, a: in.Args[0], ga: c.gen[in.Args[0]], mem: c.mem[in.Space]}
+			if r, ok := c.seen[k]; ok {
+				c.subst[in.Dst] = r
+				c.changed = true
+				continue
+			}
+			c.seen[k] = in.Dst
+			c.log = append(c.log, k)
+		case c.writes(in):
+			c.bumpMem(in)
 		case in.Op == OpSwitch:
 			for _, cs := range in.Cases {
 				c.block(cs.Body)
@@ -110,6 +136,43 @@ func (c *cse) bumpSets(b Block) {
 	Walk(b, func(in *Instr) bool {
 		if in.Op == OpSet {
 			c.bump(in.Dst)
+		}
+		return true
+	})
+}
+
+// writes reports whether in (not a control-flow instruction) may change
+// memory or let another thread's changes be seen.
+func (c *cse) writes(in *Instr) bool {
+	switch in.Op {
+	case OpStore, OpCall:
+		return true
+	case OpIntrinsic:
+		if int(in.Imm) >= len(c.p.Intrinsics) {
+			return true
+		}
+		return c.p.Intrinsics[in.Imm].Flags&(SideEffects|Convergent|Barrier) != 0
+	}
+	return false
+}
+
+// bumpMem starts new generations of the memory in may write: a store's
+// own space, or every space.
+func (c *cse) bumpMem(in *Instr) {
+	for sp := range c.mem {
+		if in.Op != OpStore || Space(sp) == in.Space {
+			c.next++
+			c.mem[sp] = c.next
+		}
+	}
+	c.mem[Constant] = 0 // read-only
+}
+
+// bumpWrites applies bumpMem for every instruction of b that writes.
+func (c *cse) bumpWrites(b Block) {
+	Walk(b, func(in *Instr) bool {
+		if c.writes(in) {
+			c.bumpMem(in)
 		}
 		return true
 	})

@@ -125,3 +125,83 @@ func TestFoldInvolutions(t *testing.T) {
 		})
 	}
 }
+
+// TestCSELoads: a repeated load is merged with the earlier one unless
+// something that may write its memory runs in between.
+func TestCSELoads(t *testing.T) {
+	tests := []struct {
+		name    string
+		between func(b *ir.Builder, addr ir.Reg, sp ir.Space)
+		sp      ir.Space
+		merged  bool
+	}{
+		{"nothing", func(*ir.Builder, ir.Reg, ir.Space) {}, ir.Device, true},
+		{"device store", func(b *ir.Builder, a ir.Reg, _ ir.Space) { b.Store(ir.Device, ir.U32, a, b.ConstU32(1), 4) }, ir.Device, false},
+		{"thread store, device load", func(b *ir.Builder, _ ir.Reg, _ ir.Space) {
+			b.Store(ir.Thread, ir.U32, b.Alloca(4, 4), b.ConstU32(1), 4)
+		}, ir.Device, true},
+		{"device store, thread load", func(b *ir.Builder, a ir.Reg, _ ir.Space) { b.Store(ir.Device, ir.U32, a, b.ConstU32(1), 4) }, ir.Thread, true},
+		{"device store, constant load", func(b *ir.Builder, a ir.Reg, _ ir.Space) { b.Store(ir.Device, ir.U32, a, b.ConstU32(1), 4) }, ir.Constant, true},
+		{"side-effect intrinsic", func(b *ir.Builder, a ir.Reg, _ ir.Space) { b.Intrinsic(0, a) }, ir.Device, false},
+		{"pure intrinsic", func(b *ir.Builder, a ir.Reg, _ ir.Space) { b.Intrinsic(1, a) }, ir.Device, true},
+		{"store in an if", func(b *ir.Builder, a ir.Reg, _ ir.Space) {
+			b.If(b.Binary(ir.OpEq, ir.U32, b.Param(1), b.ConstU32(0)))
+			b.Store(ir.Device, ir.U32, a, b.ConstU32(1), 4)
+			b.EndIf()
+		}, ir.Device, false},
+		{"loop without stores", func(b *ir.Builder, a ir.Reg, _ ir.Space) {
+			b.Loop()
+			b.Break()
+			b.EndLoop()
+		}, ir.Device, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := ir.NewProgram(nil)
+			p.Intrinsics = []ir.IntrinsicDecl{
+				{Name: "writes", Params: []ir.Kind{ir.U64}, Flags: ir.SideEffects},
+				{Name: "pure", Params: []ir.Kind{ir.U64}},
+			}
+			b := ir.NewFunction(p, "f", []ir.Kind{ir.U64, ir.U32}, []ir.Kind{ir.U32, ir.U32})
+			addr := b.Param(0)
+			x := b.Load(tc.sp, ir.U32, addr, 4)
+			tc.between(b, addr, tc.sp)
+			y := b.Load(tc.sp, ir.U32, addr, 4)
+			b.Return(x, y)
+			if err := b.Finish(); err != nil {
+				t.Fatal(err)
+			}
+			ir.EliminateCommonSubexpressions(p)
+			verify(t, p)
+			text := p.String()
+			want := 2
+			if tc.merged {
+				want = 1
+			}
+			if n := strings.Count(text, "= load "); n != want {
+				t.Fatalf("%d loads left, want %d:\n%s", n, want, text)
+			}
+		})
+	}
+	// A loop that stores: the load inside is not the one before it.
+	p := ir.NewProgram(nil)
+	b := ir.NewFunction(p, "f", []ir.Kind{ir.U64}, []ir.Kind{ir.U32})
+	addr := b.Param(0)
+	v := b.Var(ir.U32, "v")
+	b.Set(v, b.Load(ir.Device, ir.U32, addr, 4))
+	b.Loop()
+	y := b.Load(ir.Device, ir.U32, addr, 4)
+	b.Store(ir.Device, ir.U32, addr, b.Binary(ir.OpAdd, ir.U32, y, b.ConstU32(1)), 4)
+	b.If(b.Binary(ir.OpGt, ir.U32, y, b.ConstU32(10)))
+	b.Break()
+	b.EndIf()
+	b.EndLoop()
+	b.Return(v)
+	if err := b.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	ir.EliminateCommonSubexpressions(p)
+	if n := strings.Count(p.String(), "= load "); n != 2 {
+		t.Fatalf("%d loads left, want 2 (the loop stores):\n%s", n, p.String())
+	}
+}

@@ -107,7 +107,7 @@ inline float hit_alpha(constant SceneResources& scene, const device GeometryData
     if ((g.flags & GEOMETRY_HAS_COLORS) != 0u) {
         a *= g.colors[i1].a * bary.x + g.colors[i2].a * bary.y + g.colors[i0].a * w0;
     }
-    TextureSlot s = m.baseColorTex;
+    const device TextureSlot& s = m.baseColorTex; // by reference: the fields load only where used
     if (s.texture >= 0 && uint(s.texture) < scene.textureCount) {
         float2 uv = float2(0.0f);
         if (s.texCoord == 1u && (g.flags & GEOMETRY_HAS_UV1) != 0u) {
@@ -327,7 +327,7 @@ inline float env_pdf(constant SceneResources& scene, float3 d) {
 inline float3 surface_emission(constant SceneResources& scene, const device GeometryData& g, uint primitive, float2 bary) {
     const device MaterialData& m = scene.materials[g.material];
     float3 e = float3(m.emissive) * m.emissiveStrength;
-    TextureSlot s = m.emissiveTex;
+    const device TextureSlot& s = m.emissiveTex; // by reference: the fields load only where used
     if (s.texture >= 0 && uint(s.texture) < scene.textureCount && (g.flags & GEOMETRY_HAS_UV0) != 0u) {
         uint i0 = g.indices[3u * primitive];
         uint i1 = g.indices[3u * primitive + 1u];
