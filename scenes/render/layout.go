@@ -104,6 +104,10 @@ type GeometryData struct {
 	LightBase                                               uint32
 	Flags                                                   uint32
 	Pad0                                                    uint32
+	// FaceNormals: per triangle, cross(p1−p0, p2−p0) in object space
+	// (faceNormals), so a hit needs neither its indices nor its positions
+	// for the geometric normal.
+	FaceNormals uint64
 }
 
 // TextureBinding is scene_types.h TextureBinding (16 bytes).

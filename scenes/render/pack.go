@@ -66,7 +66,7 @@ type GeometryInfo struct {
 }
 
 // streamOffsets are arena offsets of a record's streams (-1: absent).
-type streamOffsets [7]int
+type streamOffsets [8]int
 
 // Packed is a scene flattened into the records of scene_types.h plus one
 // byte arena holding every vertex and index stream. Upload Arena as one
@@ -125,7 +125,7 @@ type streamKey struct {
 func (p *Packed) Relocate(arenaAddress uint64) {
 	for i := range p.Geometries {
 		g := &p.Geometries[i]
-		ptrs := []*uint64{&g.Positions, &g.Normals, &g.Tangents, &g.UV0, &g.UV1, &g.Colors, &g.Indices}
+		ptrs := []*uint64{&g.Positions, &g.Normals, &g.Tangents, &g.UV0, &g.UV1, &g.Colors, &g.Indices, &g.FaceNormals}
 		for k, ptr := range ptrs {
 			*ptr = 0
 			if off := p.offsets[i][k]; off >= 0 {
@@ -289,6 +289,7 @@ func (p *Packed) addMesh(meshIndex, instance int, m, mc *model.Mesh, matIndex fu
 		off[4] = p.appendStream(model.Bytes(pr.UV1))
 		off[5] = p.appendStream(model.Bytes(pr.Colors))
 		off[6] = p.appendStream(model.Bytes(pr.Indices))
+		off[7] = p.appendStream(model.Bytes(faceNormals(pr.Positions, pr.Indices)))
 		closeOff := -1
 		if mc != nil && pi < len(mc.Primitives) && len(mc.Primitives[pi].Positions) == nv {
 			closeOff = p.appendStream(model.Bytes(mc.Primitives[pi].Positions))
@@ -309,6 +310,24 @@ func (p *Packed) addMesh(meshIndex, instance int, m, mc *model.Mesh, matIndex fu
 		n++
 	}
 	return base, n, nil
+}
+
+// faceNormals returns cross(p1 − p0, p2 − p0) of each triangle, rounded as
+// MSL's cross rounds it (each product to float32, then the difference), so
+// the path tracer's geometric normals keep their bits.
+func faceNormals(pos [][3]float32, idx []uint32) [][3]float32 {
+	n := make([][3]float32, len(idx)/3)
+	for t := range n {
+		p0, p1, p2 := pos[idx[3*t]], pos[idx[3*t+1]], pos[idx[3*t+2]]
+		a := [3]float32{p1[0] - p0[0], p1[1] - p0[1], p1[2] - p0[2]}
+		b := [3]float32{p2[0] - p0[0], p2[1] - p0[1], p2[2] - p0[2]}
+		n[t] = [3]float32{
+			float32(a[1]*b[2]) - float32(a[2]*b[1]),
+			float32(a[2]*b[0]) - float32(a[0]*b[2]),
+			float32(a[0]*b[1]) - float32(a[1]*b[0]),
+		}
+	}
+	return n
 }
 
 // addEmissive lists the emissive triangles of instance ii (records

@@ -460,20 +460,24 @@ inline SurfaceHit make_hit(constant SceneResources& scene, SceneHit hit, ray r, 
     uint gi = inst.geometryBase + hit.geometry_id;
     const device GeometryData& g = scene.geometries[gi];
     uint prim = hit.primitive_id;
-    uint i0 = g.indices[3u * prim];
-    uint i1 = g.indices[3u * prim + 1u];
-    uint i2 = g.indices[3u * prim + 2u];
+    // The vertex indices only matter for interpolated attributes; the
+    // geometric normal is precomputed per triangle (GeometryData).
+    uint i0 = 0u;
+    uint i1 = 0u;
+    uint i2 = 0u;
+    if ((g.flags & GEOMETRY_HAS_ATTRIBUTES) != 0u) {
+        i0 = g.indices[3u * prim];
+        i1 = g.indices[3u * prim + 1u];
+        i2 = g.indices[3u * prim + 2u];
+    }
     float2 b = hit.triangle_barycentric_coord;
     float w0 = 1.0f - b.x - b.y;
     SurfaceHit sh;
     sh.position = r.origin + r.direction * hit.distance;
     sh.wo = -r.direction;
-    float3 p0 = float3(g.positions[i0]);
-    float3 p1 = float3(g.positions[i1]);
-    float3 p2 = float3(g.positions[i2]);
     bool hasNormals = (g.flags & GEOMETRY_HAS_NORMALS) != 0u;
     bool hasTangents = (g.flags & GEOMETRY_HAS_TANGENTS) != 0u;
-    float3 wcn = cross(p1 - p0, p2 - p0);
+    float3 wcn = float3(g.faceNormals[prim]);
     float3 won = float3(0.0f);
     if (hasNormals) {
         won = float3(g.normals[i1]) * b.x + float3(g.normals[i2]) * b.y + float3(g.normals[i0]) * w0;

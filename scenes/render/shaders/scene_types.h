@@ -76,6 +76,8 @@ typedef simd_packed_float2 packed_float2;
 #define GEOMETRY_HAS_UV0 4u
 #define GEOMETRY_HAS_UV1 8u
 #define GEOMETRY_HAS_COLORS 16u
+// GEOMETRY_HAS_ATTRIBUTES: any per-vertex stream beyond positions (the hit then needs its indices).
+#define GEOMETRY_HAS_ATTRIBUTES 31u
 
 #define LIGHT_DIRECTIONAL 0u
 #define LIGHT_POINT 1u
@@ -130,6 +132,7 @@ struct GeometryData {
     uint lightBase;                     // @68 EmissiveTriangle index of triangle 0, or 0xFFFFFFFF
     uint flags;                         // @72 GEOMETRY_HAS_*
     uint pad0;                          // @76
+    INGOT_PTR(packed_float3) faceNormals; // @80 per triangle: cross(p1 - p0, p2 - p0), object space, unnormalized
 };
 
 // A texture plus its sampler (Metal 3 resource IDs). 16 bytes, align 8.
