@@ -276,9 +276,15 @@ func (d *Device) functionTableIntrinsics() exec.Intrinsics {
 	return exec.Intrinsics{
 		stdlib.FuncTableGet: func(c *exec.Call) error {
 			tab, idx, out := c.Arg64(0), c.Arg32(1), c.Res64(0)
+			// The table is almost always the same on every lane: look it
+			// up again only when it changes.
+			var last uint64
+			var ids []uint64
 			for m := uint64(c.Mask); m != 0; m &= m - 1 {
 				l := bits.TrailingZeros64(m)
-				ids := lookup(tab[l])
+				if ids == nil || tab[l] != last {
+					last, ids = tab[l], lookup(tab[l])
+				}
 				if ids == nil {
 					return c.Fault(exec.FaultIntrinsic, l, 0, fmt.Sprintf("unknown visible function table %#x", tab[l]))
 				}

@@ -161,12 +161,12 @@ func MoveMasked[T Num](d, s []T, m Mask) {
 
 // AddF32 sets d[i] = a[i] + b[i].
 func AddF32(d, a, b []float32) {
-	if useAVX2 {
-		addF32AVX2(d, a, b)
-		return
-	}
 	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 {
 		addF32x64((*uint32)(unsafe.Pointer(&d[0])), (*uint32)(unsafe.Pointer(&a[0])), (*uint32)(unsafe.Pointer(&b[0])))
+		return
+	}
+	if useAVX2 {
+		addF32AVX2(d, a, b)
 		return
 	}
 	Add(d, a, b)
@@ -174,12 +174,12 @@ func AddF32(d, a, b []float32) {
 
 // SubF32 sets d[i] = a[i] - b[i].
 func SubF32(d, a, b []float32) {
-	if useAVX2 {
-		subF32AVX2(d, a, b)
-		return
-	}
 	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 {
 		subF32x64((*uint32)(unsafe.Pointer(&d[0])), (*uint32)(unsafe.Pointer(&a[0])), (*uint32)(unsafe.Pointer(&b[0])))
+		return
+	}
+	if useAVX2 {
+		subF32AVX2(d, a, b)
 		return
 	}
 	Sub(d, a, b)
@@ -187,12 +187,12 @@ func SubF32(d, a, b []float32) {
 
 // MulF32 sets d[i] = a[i] * b[i].
 func MulF32(d, a, b []float32) {
-	if useAVX2 {
-		mulF32AVX2(d, a, b)
-		return
-	}
 	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 {
 		mulF32x64((*uint32)(unsafe.Pointer(&d[0])), (*uint32)(unsafe.Pointer(&a[0])), (*uint32)(unsafe.Pointer(&b[0])))
+		return
+	}
+	if useAVX2 {
+		mulF32AVX2(d, a, b)
 		return
 	}
 	Mul(d, a, b)
@@ -200,12 +200,12 @@ func MulF32(d, a, b []float32) {
 
 // DivF32 sets d[i] = a[i] / b[i].
 func DivF32(d, a, b []float32) {
-	if useAVX2 {
-		divF32AVX2(d, a, b)
-		return
-	}
 	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 {
 		divF32x64((*uint32)(unsafe.Pointer(&d[0])), (*uint32)(unsafe.Pointer(&a[0])), (*uint32)(unsafe.Pointer(&b[0])))
+		return
+	}
+	if useAVX2 {
+		divF32AVX2(d, a, b)
 		return
 	}
 	a, b = a[:len(d)], b[:len(d)]
@@ -216,12 +216,12 @@ func DivF32(d, a, b []float32) {
 
 // FmaF32 sets d[i] = a[i]*b[i] + c[i] with a single rounding.
 func FmaF32(d, a, b, c []float32) {
-	if useAVX2 {
-		fmaF32AVX2(d, a, b, c)
-		return
-	}
 	if useAsmFMA && len(d) == 64 && len(a) >= 64 && len(b) >= 64 && len(c) >= 64 {
 		fmaF32x64(&d[0], &a[0], &b[0], &c[0])
+		return
+	}
+	if useAVX2 {
+		fmaF32AVX2(d, a, b, c)
 		return
 	}
 	fmaGo(d, a, b, c)
@@ -240,12 +240,12 @@ func fmaGo(d, a, b, c []float32) {
 // MinF32 sets d[i] = fmin(a[i], b[i]): the smaller value, or the other
 // operand when one is NaN.
 func MinF32(d, a, b []float32) {
-	if useAVX2 {
-		minF32AVX2(d, a, b)
-		return
-	}
 	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 {
 		minF32x64((*uint32)(unsafe.Pointer(&d[0])), (*uint32)(unsafe.Pointer(&a[0])), (*uint32)(unsafe.Pointer(&b[0])))
+		return
+	}
+	if useAVX2 {
+		minF32AVX2(d, a, b)
 		return
 	}
 	a, b = a[:len(d)], b[:len(d)]
@@ -257,12 +257,12 @@ func MinF32(d, a, b []float32) {
 // MaxF32 sets d[i] = fmax(a[i], b[i]): the larger value, or the other
 // operand when one is NaN.
 func MaxF32(d, a, b []float32) {
-	if useAVX2 {
-		maxF32AVX2(d, a, b)
-		return
-	}
 	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 {
 		maxF32x64((*uint32)(unsafe.Pointer(&d[0])), (*uint32)(unsafe.Pointer(&a[0])), (*uint32)(unsafe.Pointer(&b[0])))
+		return
+	}
+	if useAVX2 {
+		maxF32AVX2(d, a, b)
 		return
 	}
 	a, b = a[:len(d)], b[:len(d)]
@@ -289,12 +289,12 @@ func FMax(a, b float32) float32 {
 
 // SqrtF32 sets d[i] = sqrt(a[i]).
 func SqrtF32(d, a []float32) {
-	if useAVX2 {
-		sqrtF32AVX2(d, a)
-		return
-	}
 	if useAsm && len(d) == 64 && len(a) >= 64 {
 		sqrtF32x64(&d[0], &a[0])
+		return
+	}
+	if useAVX2 {
+		sqrtF32AVX2(d, a)
 		return
 	}
 	sqrtGo(d, a)
@@ -309,12 +309,12 @@ func sqrtGo(d, a []float32) {
 
 // LtF32 sets d[i] = 1 if a[i] < b[i], else 0.
 func LtF32(d []uint32, a, b []float32) {
-	if useAVX2 {
-		ltF32AVX2(d, a, b)
-		return
-	}
 	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 {
 		ltF32x64(&d[0], (*uint32)(unsafe.Pointer(&a[0])), (*uint32)(unsafe.Pointer(&b[0])))
+		return
+	}
+	if useAVX2 {
+		ltF32AVX2(d, a, b)
 		return
 	}
 	Lt(d, a, b)
@@ -322,12 +322,12 @@ func LtF32(d []uint32, a, b []float32) {
 
 // LeF32 sets d[i] = 1 if a[i] <= b[i], else 0.
 func LeF32(d []uint32, a, b []float32) {
-	if useAVX2 {
-		leF32AVX2(d, a, b)
-		return
-	}
 	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 {
 		leF32x64(&d[0], (*uint32)(unsafe.Pointer(&a[0])), (*uint32)(unsafe.Pointer(&b[0])))
+		return
+	}
+	if useAVX2 {
+		leF32AVX2(d, a, b)
 		return
 	}
 	Le(d, a, b)
@@ -335,12 +335,12 @@ func LeF32(d []uint32, a, b []float32) {
 
 // Select32 sets d[i] = a[i] where c[i] != 0, else b[i], on 32-bit lanes.
 func Select32(d []uint32, c, a, b []uint32) {
-	if useAVX2 {
-		select32AVX2(d, c, a, b)
-		return
-	}
 	if useAsm && len(d) == 64 && len(c) >= 64 && len(a) >= 64 && len(b) >= 64 {
 		select32x64(&d[0], &c[0], &a[0], &b[0])
+		return
+	}
+	if useAVX2 {
+		select32AVX2(d, c, a, b)
 		return
 	}
 	Select(d, c, a, b)
@@ -348,12 +348,12 @@ func Select32(d []uint32, c, a, b []uint32) {
 
 // AddI32 sets d[i] = a[i] + b[i] (wrapping).
 func AddI32(d, a, b []int32) {
-	if useAVX2 {
-		addI32AVX2(d, a, b)
-		return
-	}
 	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 {
 		addI32x64((*uint32)(unsafe.Pointer(&d[0])), (*uint32)(unsafe.Pointer(&a[0])), (*uint32)(unsafe.Pointer(&b[0])))
+		return
+	}
+	if useAVX2 {
+		addI32AVX2(d, a, b)
 		return
 	}
 	Add(d, a, b)
@@ -361,12 +361,12 @@ func AddI32(d, a, b []int32) {
 
 // MoveMasked32 copies s[i] into d[i] for the lanes set in m.
 func MoveMasked32(d, s []uint32, m Mask) {
-	if useAVX2 && len(d) == 64 {
-		moveMasked32AVX2(d, s, m)
-		return
-	}
 	if useAsm && len(d) == 64 && len(s) >= 64 {
 		moveMasked32x64(&d[0], &s[0], uint64(m))
+		return
+	}
+	if useAVX2 && len(d) == 64 {
+		moveMasked32AVX2(d, s, m)
 		return
 	}
 	MoveMasked(d, s, m)
@@ -425,9 +425,6 @@ const (
 
 // CmpMaskF32 returns the mask of lanes i where a[i] <cmp> b[i].
 func CmpMaskF32(cmp int, a, b []float32) Mask {
-	if useAVX2 && len(a) == 64 {
-		return cmpMaskF32AVX2(cmp, a, b)
-	}
 	if useAsm && len(a) == 64 && len(b) >= 64 {
 		x, y := (*uint32)(unsafe.Pointer(&a[0])), (*uint32)(unsafe.Pointer(&b[0]))
 		switch cmp {
@@ -441,14 +438,14 @@ func CmpMaskF32(cmp int, a, b []float32) Mask {
 			return Mask(cmpNeF32x64(x, y))
 		}
 	}
+	if useAVX2 && len(a) == 64 {
+		return cmpMaskF32AVX2(cmp, a, b)
+	}
 	return cmpMask(cmp, a, b)
 }
 
 // CmpMaskI32 returns the mask of lanes i where a[i] <cmp> b[i].
 func CmpMaskI32(cmp int, a, b []int32) Mask {
-	if useAVX2 && len(a) == 64 {
-		return cmpMaskI32AVX2(cmp, a, b)
-	}
 	if useAsm && len(a) == 64 && len(b) >= 64 {
 		x, y := (*uint32)(unsafe.Pointer(&a[0])), (*uint32)(unsafe.Pointer(&b[0]))
 		switch cmp {
@@ -462,14 +459,14 @@ func CmpMaskI32(cmp int, a, b []int32) Mask {
 			return Mask(cmpNeI32x64(x, y))
 		}
 	}
+	if useAVX2 && len(a) == 64 {
+		return cmpMaskI32AVX2(cmp, a, b)
+	}
 	return cmpMask(cmp, a, b)
 }
 
 // CmpMaskU32 returns the mask of lanes i where a[i] <cmp> b[i].
 func CmpMaskU32(cmp int, a, b []uint32) Mask {
-	if useAVX2 && len(a) == 64 {
-		return cmpMaskU32AVX2(cmp, a, b)
-	}
 	if useAsm && len(a) == 64 && len(b) >= 64 {
 		x, y := &a[0], &b[0]
 		switch cmp {
@@ -482,6 +479,9 @@ func CmpMaskU32(cmp int, a, b []uint32) Mask {
 		default:
 			return Mask(cmpNeU32x64(x, y))
 		}
+	}
+	if useAVX2 && len(a) == 64 {
+		return cmpMaskU32AVX2(cmp, a, b)
 	}
 	return cmpMask(cmp, a, b)
 }
@@ -623,12 +623,12 @@ func bitPairs(d, a, b []uint32) (dp, ap, bp []uint64, ok bool) {
 
 // AndU32 sets d[i] = a[i] & b[i] on 32-bit lanes.
 func AndU32(d, a, b []uint32) {
-	if useAVX2 {
-		bitU32AVX2(bitAnd, d, a, b)
-		return
-	}
 	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 {
 		andI32x64(&d[0], &a[0], &b[0])
+		return
+	}
+	if useAVX2 {
+		bitU32AVX2(bitAnd, d, a, b)
 		return
 	}
 	if dp, ap, bp, ok := bitPairs(d, a, b); ok {
@@ -642,12 +642,12 @@ func AndU32(d, a, b []uint32) {
 
 // OrU32 sets d[i] = a[i] | b[i] on 32-bit lanes.
 func OrU32(d, a, b []uint32) {
-	if useAVX2 {
-		bitU32AVX2(bitOr, d, a, b)
-		return
-	}
 	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 {
 		orI32x64(&d[0], &a[0], &b[0])
+		return
+	}
+	if useAVX2 {
+		bitU32AVX2(bitOr, d, a, b)
 		return
 	}
 	if dp, ap, bp, ok := bitPairs(d, a, b); ok {
@@ -691,12 +691,12 @@ func bitU32Scalar(op int, a, b uint32) uint32 {
 
 // ReverseU32 sets d[i] to a[i] with its bits reversed.
 func ReverseU32(d, a []uint32) {
-	if useAVX2 {
-		revU32AVX2(d, a)
-		return
-	}
 	if useAsm && len(d) == 64 && len(a) >= 64 {
 		reverse32x64(&d[0], &a[0])
+		return
+	}
+	if useAVX2 {
+		revU32AVX2(d, a)
 		return
 	}
 	if dp, ok := pairs(d); ok && len(d)%2 == 0 {
@@ -717,12 +717,12 @@ func ReverseU32(d, a []uint32) {
 
 // XorU32 sets d[i] = a[i] ^ b[i] on 32-bit lanes.
 func XorU32(d, a, b []uint32) {
-	if useAVX2 {
-		bitU32AVX2(bitXor, d, a, b)
-		return
-	}
 	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 {
 		xorI32x64(&d[0], &a[0], &b[0])
+		return
+	}
+	if useAVX2 {
+		bitU32AVX2(bitXor, d, a, b)
 		return
 	}
 	if dp, ap, bp, ok := bitPairs(d, a, b); ok {
@@ -736,12 +736,12 @@ func XorU32(d, a, b []uint32) {
 
 // SubU32 sets d[i] = a[i] - b[i] (wrapping) on 32-bit lanes.
 func SubU32(d, a, b []uint32) {
-	if useAVX2 {
-		bitU32AVX2(bitSub, d, a, b)
-		return
-	}
 	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 {
 		subI32x64(&d[0], &a[0], &b[0])
+		return
+	}
+	if useAVX2 {
+		bitU32AVX2(bitSub, d, a, b)
 		return
 	}
 	Sub(d, a, b)
@@ -749,12 +749,12 @@ func SubU32(d, a, b []uint32) {
 
 // MulU32 sets d[i] = a[i] * b[i] (the low 32 bits) on 32-bit lanes.
 func MulU32(d, a, b []uint32) {
-	if useAVX2 {
-		bitU32AVX2(bitMul, d, a, b)
-		return
-	}
 	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 {
 		mulI32x64(&d[0], &a[0], &b[0])
+		return
+	}
+	if useAVX2 {
+		bitU32AVX2(bitMul, d, a, b)
 		return
 	}
 	Mul(d, a, b)
@@ -762,12 +762,12 @@ func MulU32(d, a, b []uint32) {
 
 // ShrU32 sets d[i] = a[i] >> (b[i] & 31) (logical) on 32-bit lanes.
 func ShrU32(d, a, b []uint32) {
-	if useAVX2 {
-		bitU32AVX2(bitShr, d, a, b)
-		return
-	}
 	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 {
 		shrU32x64(&d[0], &a[0], &b[0])
+		return
+	}
+	if useAVX2 {
+		bitU32AVX2(bitShr, d, a, b)
 		return
 	}
 	b = b[:len(d)]
@@ -779,12 +779,12 @@ func ShrU32(d, a, b []uint32) {
 
 // ShlU32 sets d[i] = a[i] << (b[i] & 31) on 32-bit lanes.
 func ShlU32(d, a, b []uint32) {
-	if useAVX2 {
-		bitU32AVX2(bitShl, d, a, b)
-		return
-	}
 	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 {
 		shlI32x64(&d[0], &a[0], &b[0])
+		return
+	}
+	if useAVX2 {
+		bitU32AVX2(bitShl, d, a, b)
 		return
 	}
 	b = b[:len(d)]

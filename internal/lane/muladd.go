@@ -7,12 +7,12 @@ package lane
 
 // MulAddF32 sets d[i] = float32(a[i]*b[i]) + c[i].
 func MulAddF32(d, a, b, c []float32) {
-	if useAVX2 {
-		mulAddF32AVX2(d, a, b, c)
-		return
-	}
 	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 && len(c) >= 64 {
 		mulAddF32x64(&d[0], &a[0], &b[0], &c[0])
+		return
+	}
+	if useAVX2 {
+		mulAddF32AVX2(d, a, b, c)
 		return
 	}
 	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
@@ -23,12 +23,12 @@ func MulAddF32(d, a, b, c []float32) {
 
 // AddMulF32 sets d[i] = c[i] + float32(a[i]*b[i]).
 func AddMulF32(d, a, b, c []float32) {
-	if useAVX2 {
-		addMulF32AVX2(d, a, b, c)
-		return
-	}
 	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 && len(c) >= 64 {
 		addMulF32x64(&d[0], &a[0], &b[0], &c[0])
+		return
+	}
+	if useAVX2 {
+		addMulF32AVX2(d, a, b, c)
 		return
 	}
 	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
@@ -39,12 +39,12 @@ func AddMulF32(d, a, b, c []float32) {
 
 // MulSubF32 sets d[i] = float32(a[i]*b[i]) - c[i].
 func MulSubF32(d, a, b, c []float32) {
-	if useAVX2 {
-		mulSubF32AVX2(d, a, b, c)
-		return
-	}
 	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 && len(c) >= 64 {
 		mulSubF32x64(&d[0], &a[0], &b[0], &c[0])
+		return
+	}
+	if useAVX2 {
+		mulSubF32AVX2(d, a, b, c)
 		return
 	}
 	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
@@ -55,12 +55,12 @@ func MulSubF32(d, a, b, c []float32) {
 
 // SubMulF32 sets d[i] = c[i] - float32(a[i]*b[i]).
 func SubMulF32(d, a, b, c []float32) {
-	if useAVX2 {
-		subMulF32AVX2(d, a, b, c)
-		return
-	}
 	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 && len(c) >= 64 {
 		subMulF32x64(&d[0], &a[0], &b[0], &c[0])
+		return
+	}
+	if useAVX2 {
+		subMulF32AVX2(d, a, b, c)
 		return
 	}
 	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
