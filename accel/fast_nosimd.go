@@ -27,8 +27,11 @@ func slab4(n *node4, r *levelRay, tminb, tmaxb int32) (uint, [4]int32) {
 	return m, t
 }
 
-// clearUpper does nothing without the SIMD node test.
-func clearUpper() {}
+// clearUpper clears the AVX upper state here too: the executor's
+// assembly lane kernels run AVX code, and scalar SSE code after a dirty
+// upper state (an asynchronous preemption can leave one) ran the ray
+// setup 2× slower on the test host.
+func clearUpper() { vzeroupper() }
 
 // streamLanes4SIMD is never called (useSIMDNodes is false).
 func (tr *Traverser) streamLanes4SIMD(s *Structure, run uint64) { tr.streamLanes4(s, run) }

@@ -10,3 +10,8 @@ const hasPrefetch = true
 //
 //go:noescape
 func prefetch(p uintptr)
+
+// vzeroupper clears the upper halves of the AVX registers (VZEROUPPER).
+//
+//go:noescape
+func vzeroupper()

@@ -6,3 +6,8 @@ TEXT ·prefetch(SB), NOSPLIT|NOFRAME, $0-8
 	PREFETCHT0 (AX)
 	PREFETCHT0 64(AX)
 	RET
+
+// func vzeroupper()
+TEXT ·vzeroupper(SB), NOSPLIT|NOFRAME, $0-0
+	VZEROUPPER
+	RET

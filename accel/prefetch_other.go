@@ -8,3 +8,6 @@ const hasPrefetch = false
 
 // prefetch does nothing here.
 func prefetch(p uintptr) {}
+
+// vzeroupper does nothing here.
+func vzeroupper() {}

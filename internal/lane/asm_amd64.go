@@ -150,3 +150,8 @@ func i32toF32x64(d, a *uint32)
 
 //go:noescape
 func u32toF32x64(d, a *uint32)
+
+// vzeroupper clears the upper halves of the AVX registers.
+//
+//go:noescape
+func vzeroupper()

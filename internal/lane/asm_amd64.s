@@ -2201,6 +2201,11 @@ TEXT ·reverse32x64(SB), NOSPLIT, $0-16
 	VZEROUPPER
 	RET
 
+// func vzeroupper()
+TEXT ·vzeroupper(SB), NOSPLIT|NOFRAME, $0-0
+	VZEROUPPER
+	RET
+
 DATA bitsOfLane<>+0(SB)/4, $0x1
 DATA bitsOfLane<>+4(SB)/4, $0x2
 DATA bitsOfLane<>+8(SB)/4, $0x4

@@ -95,3 +95,5 @@ func notB32x64(d, a *uint32) { panic("lane: no assembly kernels") }
 func i32toF32x64(d, a *uint32) { panic("lane: no assembly kernels") }
 
 func u32toF32x64(d, a *uint32) { panic("lane: no assembly kernels") }
+
+func vzeroupper() {}

@@ -226,6 +226,11 @@ for g in range(8):
     w(f"\tVMOVDQU Y1, {off}(DI)")
 w("\tVZEROUPPER\n\tRET\n")
 
+# vzeroupper
+w("// func vzeroupper()")
+w("TEXT ·vzeroupper(SB), NOSPLIT|NOFRAME, $0-0")
+w("\tVZEROUPPER\n\tRET\n")
+
 # data tables
 def data(name, vals, size=1):
     for i, v in enumerate(vals):
