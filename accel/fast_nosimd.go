@@ -1,8 +1,8 @@
-//go:build !(goexperiment.simd && amd64)
+//go:build !amd64
 
 package accel
 
-// useSIMDNodes is false without GOEXPERIMENT=simd on amd64.
+// useSIMDNodes is false off amd64.
 const useSIMDNodes = false
 
 // traceFast4SIMD is traceFast4 where archsimd is unavailable (never called:

@@ -108,18 +108,3 @@ func (h *fastHit) leaf4(s *Structure, f *fastTri, ni int32, anyHit bool) bool {
 	}
 	return found
 }
-
-// leaf4Rest runs leaf over the cnt slots from first (the rest of a leaf
-// that leaf4 hands back).
-func (h *fastHit) leaf4Rest(s *Structure, f *fastTri, first int32, cnt int, anyHit bool) bool {
-	return h.leaf(s, f, ^(first<<leafShift | int32(cnt)), anyHit)
-}
-
-// touchLeaf4 prefetches the first and last cache lines of the first group
-// of leaf ni (kc form) in s.
-func touchLeaf4(ni int32, s *Structure) {
-	if p := (int(^ni) >> leafShift) * tri4Floats; p+tri4Floats <= len(s.tri4) {
-		prefetch(uintptr(unsafe.Pointer(&s.tri4[p])))
-		prefetch(uintptr(unsafe.Pointer(&s.tri4[p+tri4Floats-1])))
-	}
-}
