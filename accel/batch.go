@@ -221,31 +221,33 @@ func (tr *Traverser) traceSingleLanes(s *Structure, rb *RayBatch) {
 			l.state = laneIdle
 			continue
 		}
-		o, d := [3]float32{rb.OX[i], rb.OY[i], rb.OZ[i]}, [3]float32{rb.DX[i], rb.DY[i], rb.DZ[i]}
+		// The ray stays in registers (see setSlab3).
+		ox, oy, oz := rb.OX[i], rb.OY[i], rb.OZ[i]
+		dx, dy, dz := rb.DX[i], rb.DY[i], rb.DZ[i]
 		tmin, tmax := rb.MinDistance[i], rb.MaxDistance[i]
 		l.hType = HitNone
 		l.depth, l.sp, l.leafPos, l.leafEnd = 0, 0, 0, 0
 		l.state = laneDone
-		if !validRay(&o, &d, tmin, tmax) {
+		if !validRay3(ox, oy, oz, dx, dy, dz, tmin, tmax) {
 			continue
 		}
 		mask := rb.Mask[i]
 		l.tmin, l.tmax, l.time, l.mask = tmin, tmax, rb.Time[i], mask
 		lv := &l.lv[0]
 		lv.s = s
-		lv.r.o[0], lv.r.o[1], lv.r.o[2] = o[0], o[1], o[2] // element-wise: see setSlab
-		lv.r.d[0], lv.r.d[1], lv.r.d[2] = d[0], d[1], d[2]
+		lv.r.o[0], lv.r.o[1], lv.r.o[2] = ox, oy, oz
+		lv.r.d[0], lv.r.d[1], lv.r.d[2] = dx, dy, dz
 		lv.inst, lv.opacity, lv.cullOff, lv.ccw, lv.tableOffset = 0, 0, false, false, 0
 		if !live || in.mask&mask == 0 {
 			continue
 		}
 		if !identity {
-			in.inv.transformRay(&o, &d)
-			if d[0] == 0 && d[1] == 0 && d[2] == 0 {
+			ox, oy, oz, dx, dy, dz = in.inv.transformRay3(ox, oy, oz, dx, dy, dz)
+			if dx == 0 && dy == 0 && dz == 0 {
 				continue
 			}
 		}
-		r.set(&o, &d, child.width)
+		r.set3(ox, oy, oz, dx, dy, dz, child.width)
 		h := traceFast(child, r, tmin, tmax, cull, acceptAny, &tr.fstack)
 		if h.ref >= 0 {
 			l.commitInst(child, h, h.detNeg() == frontNeg, 0)

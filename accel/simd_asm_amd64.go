@@ -85,6 +85,8 @@ func traceFast4SIMD(s *Structure, r *levelRay, tmin, tmax float32, cull int8, an
 	if l4 {
 		coff = unsafe.Offsetof(node4{}.kc)
 	}
+	var lc leaf4Consts // leaf4c's constants, made at the first grouped leaf
+	lcSet := false
 	stack[0] = stackEntry{0, tminb}
 	sp := 1
 	var ht [4]int32
@@ -123,7 +125,11 @@ func traceFast4SIMD(s *Structure, r *levelRay, tmin, tmax float32, cull int8, an
 		}
 		var hit bool
 		if l4 {
-			hit = h.leaf4(s, &ft, ni, anyHit)
+			if !lcSet {
+				lc.set(&ft)
+				lcSet = true
+			}
+			hit = h.leaf4c(s, &ft, &lc, ni, anyHit)
 		} else {
 			hit = h.leaf(s, &ft, ni, anyHit)
 		}
@@ -226,9 +232,27 @@ func (tr *Traverser) streamLanes4SIMD(top *Structure, run uint64) {
 	}
 }
 
+// set fills c from the ray constants in f (all but valid and tmax, which
+// leaf4c sets per group).
+func (c *leaf4Consts) set(f *fastTri) {
+	c.ox, c.oy, c.oz = uintptr(f.kx&3)*16, uintptr(f.ky&3)*16, uintptr(f.kz&3)*16
+	c.po = [3][4]float32{{f.pox, f.pox, f.pox, f.pox}, {f.poy, f.poy, f.poy, f.poy}, {f.poz, f.poz, f.poz, f.poz}}
+	c.sh = [3][4]float32{{f.shx, f.shx, f.shx, f.shx}, {f.shy, f.shy, f.shy, f.shy}, {f.shz, f.shz, f.shz, f.shz}}
+	c.tmin = [4]float32{f.tmin, f.tmin, f.tmin, f.tmin}
+	c.cull = int32(f.cull)
+}
+
 // leaf4 is fastHit.leaf over leaf ni in kc form, four triangles at a time
 // (leaf4_simd.go's loop; leaf4Group computes each group's lanes).
 func (h *fastHit) leaf4(s *Structure, f *fastTri, ni int32, anyHit bool) bool {
+	var c leaf4Consts
+	c.set(f)
+	return h.leaf4c(s, f, &c, ni, anyHit)
+}
+
+// leaf4c is leaf4 with the ray's constants in c (c.set(f), made once per
+// ray by the kernels).
+func (h *fastHit) leaf4c(s *Structure, f *fastTri, c *leaf4Consts, ni int32, anyHit bool) bool {
 	v := int(^ni)
 	g0, cnt := v>>leafShift, v&maxLeafSize
 	ng := (cnt + 3) >> 2
@@ -237,12 +261,6 @@ func (h *fastHit) leaf4(s *Structure, f *fastTri, ni int32, anyHit bool) bool {
 		return false
 	}
 	base := unsafe.Pointer(&tri[0])
-	var c leaf4Consts
-	c.ox, c.oy, c.oz = uintptr(f.kx&3)*16, uintptr(f.ky&3)*16, uintptr(f.kz&3)*16
-	c.po = [3][4]float32{{f.pox, f.pox, f.pox, f.pox}, {f.poy, f.poy, f.poy, f.poy}, {f.poz, f.poz, f.poz, f.poz}}
-	c.sh = [3][4]float32{{f.shx, f.shx, f.shx, f.shx}, {f.shy, f.shy, f.shy, f.shy}, {f.shz, f.shz, f.shz, f.shz}}
-	c.tmin = [4]float32{f.tmin, f.tmin, f.tmin, f.tmin}
-	c.cull = int32(f.cull)
 	found := false
 	var out [4][4]float32
 	for q := 0; q < ng; q++ {
@@ -252,7 +270,7 @@ func (h *fastHit) leaf4(s *Structure, f *fastTri, ni int32, anyHit bool) bool {
 			c.valid = 1<<uint(r&3) - 1
 		}
 		c.tmax = [4]float32{f.tmax, f.tmax, f.tmax, f.tmax}
-		live := uint(leaf4Group(gp, &c, &out))
+		live := uint(leaf4Group(gp, c, &out))
 		if live == 0 {
 			continue
 		}

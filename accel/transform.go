@@ -35,14 +35,17 @@ func (m *Float4x3) Vector(v [3]float32) [3]float32 {
 // stack and the caller's 8-byte reads of the 4-byte stores stalled on
 // store forwarding (about 6% of a Cornell-box render).
 func (m *Float4x3) transformRay(o, d *[3]float32) {
-	ox, oy, oz := o[0], o[1], o[2]
-	dx, dy, dz := d[0], d[1], d[2]
-	o[0] = m[0]*ox + m[3]*oy + m[6]*oz + m[9]
-	o[1] = m[1]*ox + m[4]*oy + m[7]*oz + m[10]
-	o[2] = m[2]*ox + m[5]*oy + m[8]*oz + m[11]
-	d[0] = m[0]*dx + m[3]*dy + m[6]*dz
-	d[1] = m[1]*dx + m[4]*dy + m[7]*dz
-	d[2] = m[2]*dx + m[5]*dy + m[8]*dz
+	o[0], o[1], o[2], d[0], d[1], d[2] = m.transformRay3(o[0], o[1], o[2], d[0], d[1], d[2])
+}
+
+// transformRay3 is transformRay on values.
+func (m *Float4x3) transformRay3(ox, oy, oz, dx, dy, dz float32) (float32, float32, float32, float32, float32, float32) {
+	return m[0]*ox + m[3]*oy + m[6]*oz + m[9],
+		m[1]*ox + m[4]*oy + m[7]*oz + m[10],
+		m[2]*ox + m[5]*oy + m[8]*oz + m[11],
+		m[0]*dx + m[3]*dy + m[6]*dz,
+		m[1]*dx + m[4]*dy + m[7]*dz,
+		m[2]*dx + m[5]*dy + m[8]*dz
 }
 
 // Mul returns m * n (apply n first, then m).

@@ -109,11 +109,16 @@ func (tr *Traverser) Overflowed() bool { return tr.overflow }
 // validRay applies Metal's rules: finite origin and direction, a non-zero
 // direction, 0 <= min <= max, min finite (NaNs fail every comparison).
 func validRay(o, d *[3]float32, tmin, tmax float32) bool {
+	return validRay3(o[0], o[1], o[2], d[0], d[1], d[2], tmin, tmax)
+}
+
+// validRay3 is validRay with the components as values.
+func validRay3(ox, oy, oz, dx, dy, dz, tmin, tmax float32) bool {
 	// x-x is 0 for finite x and NaN otherwise; the sum is 0 only if all are.
-	if (o[0]-o[0])+(o[1]-o[1])+(o[2]-o[2])+(d[0]-d[0])+(d[1]-d[1])+(d[2]-d[2]) != 0 {
+	if (ox-ox)+(oy-oy)+(oz-oz)+(dx-dx)+(dy-dy)+(dz-dz) != 0 {
 		return false
 	}
-	return (d[0] != 0 || d[1] != 0 || d[2] != 0) && tmin >= 0 && tmin <= tmax && tmin < float32(math.Inf(1))
+	return (dx != 0 || dy != 0 || dz != 0) && tmin >= 0 && tmin <= tmax && tmin < float32(math.Inf(1))
 }
 
 // Begin starts traversing the active lanes of rb through s with options o.

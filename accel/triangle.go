@@ -54,32 +54,43 @@ func farOrigin(o, inv float32) float32 {
 // whose leaves are instances (the watertight constants are left as they
 // were).
 func (r *levelRay) setSlab(o, d *[3]float32, width int) {
-	// Element by element: callers fill o and d one float at a time, and an
-	// array copy reads them back 8 bytes at a time, which stalls on store
-	// forwarding.
-	r.o[0], r.o[1], r.o[2] = o[0], o[1], o[2]
-	r.d[0], r.d[1], r.d[2] = d[0], d[1], d[2]
-	r.ix, r.iy, r.iz = invDir(d[0]), invDir(d[1]), invDir(d[2])
-	r.fo = [3]float32{farOrigin(o[0], r.ix), farOrigin(o[1], r.iy), farOrigin(o[2], r.iz)}
+	r.setSlab3(o[0], o[1], o[2], d[0], d[1], d[2], width)
+}
+
+// setSlab3 is setSlab with the ray's components as values. Callers keep
+// rays in registers where they can: rays stored one float at a time and
+// copied as arrays are read back 8 bytes at a time (the compiler merges
+// adjacent float copies), which stalls on store forwarding.
+func (r *levelRay) setSlab3(ox, oy, oz, dx, dy, dz float32, width int) {
+	r.o[0], r.o[1], r.o[2] = ox, oy, oz
+	r.d[0], r.d[1], r.d[2] = dx, dy, dz
+	ix, iy, iz := invDir(dx), invDir(dy), invDir(dz)
+	r.ix, r.iy, r.iz = ix, iy, iz
+	r.fo[0], r.fo[1], r.fo[2] = farOrigin(ox, ix), farOrigin(oy, iy), farOrigin(oz, iz)
 	w := width
 	r.nx, r.fx = 0, 3*w
-	if r.ix < 0 {
+	if ix < 0 {
 		r.nx, r.fx = 3*w, 0
 	}
 	r.ny, r.fy = w, 4*w
-	if r.iy < 0 {
+	if iy < 0 {
 		r.ny, r.fy = 4*w, w
 	}
 	r.nz, r.fz = 2*w, 5*w
-	if r.iz < 0 {
+	if iz < 0 {
 		r.nz, r.fz = 5*w, 2*w
 	}
 }
 
 // set computes every constant of ray (o, d) for nodes of the given width.
 func (r *levelRay) set(o, d *[3]float32, width int) {
-	r.setSlab(o, d, width)
-	ax, ay, az := abs32(d[0]), abs32(d[1]), abs32(d[2])
+	r.set3(o[0], o[1], o[2], d[0], d[1], d[2], width)
+}
+
+// set3 is set with the ray's components as values (see setSlab3).
+func (r *levelRay) set3(ox, oy, oz, dx, dy, dz float32, width int) {
+	r.setSlab3(ox, oy, oz, dx, dy, dz, width)
+	ax, ay, az := abs32(dx), abs32(dy), abs32(dz)
 	kz := 0
 	if ay > ax {
 		kz = 1
@@ -95,17 +106,24 @@ func (r *levelRay) set(o, d *[3]float32, width int) {
 	if ky == 3 {
 		ky = 0
 	}
-	if d[kz] < 0 {
+	if r.d[kz] < 0 {
 		kx, ky = ky, kx
 	}
 	r.kx, r.ky, r.kz = kx, ky, kz
-	r.ok = [3]float32{o[kx], o[ky], o[kz]}
+	r.ok[0], r.ok[1], r.ok[2] = r.o[kx], r.o[ky], r.o[kz]
 	// d[kz] is the largest component, so it is never nudged: its inverse
 	// is already in ix/iy/iz. The shear uses a multiply by it; any
 	// consistent per-ray shear keeps the test watertight.
-	r.sz = [3]float32{r.ix, r.iy, r.iz}[kz]
-	r.sx = d[kx] * r.sz
-	r.sy = d[ky] * r.sz
+	sz := r.ix
+	switch kz {
+	case 1:
+		sz = r.iy
+	case 2:
+		sz = r.iz
+	}
+	r.sz = sz
+	r.sx = r.d[kx] * sz
+	r.sy = r.d[ky] * sz
 }
 
 // intersectTriangle is the watertight ray/triangle test. v holds the three
