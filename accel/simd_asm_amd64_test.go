@@ -25,3 +25,26 @@ func TestSlabVecsLayout(t *testing.T) {
 		t.Fatal("leaf4Consts does not have the layout simd_amd64.s expects")
 	}
 }
+
+// TestScalarKernels runs the differential tests with the SIMD kernels off
+// (scalar node test, one leaf triangle at a time, ungrouped layout): the
+// path CPUs without AVX2 and FMA take.
+func TestScalarKernels(t *testing.T) {
+	if !useSIMDNodes {
+		t.Skip("the SIMD kernels are already off on this CPU")
+	}
+	useSIMDNodes = false
+	defer func() { useSIMDNodes = true }()
+	for _, tc := range []struct {
+		name string
+		f    func(*testing.T)
+	}{
+		{"soup", TestTriangleSoupMatchesBruteForce},
+		{"instances", TestInstancesMatchBruteForce},
+		{"fast kernel", TestFastKernelMatchesGeneralPath},
+		{"trace batch", TestTraceBatchMatchesStep},
+		{"equal distance", TestEqualDistancePriority},
+	} {
+		t.Run(tc.name, tc.f)
+	}
+}
