@@ -27,6 +27,10 @@ func slab4(n *node4, r *levelRay, tminb, tmaxb int32) (uint, [4]int32) {
 	return m, t
 }
 
+// slotVectors says whether streamSlot.init fills the 4-wide constants:
+// no SIMD kernel here.
+const slotVectors = false
+
 // clearUpper clears the AVX upper state here too: the executor's
 // assembly lane kernels run AVX code, and scalar SSE code after a dirty
 // upper state (an asynchronous preemption can leave one) ran the ray

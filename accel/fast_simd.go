@@ -18,6 +18,10 @@ import (
 // traversal entry points start with clearUpper.
 var useSIMDNodes = archsimd.X86.AVX2() && archsimd.X86.FMA()
 
+// slotVectors says whether streamSlot.init fills the 4-wide constants:
+// the archsimd stream kernel reads the slots' 4-wide constants.
+const slotVectors = true
+
 // clearUpper clears the AVX upper state (VZEROUPPER) when the SIMD node
 // test is in use.
 func clearUpper() {

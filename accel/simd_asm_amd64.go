@@ -18,32 +18,29 @@ import (
 // useSIMDNodes selects the SIMD kernels (and the grouped leaf layout).
 var useSIMDNodes = cpu.X86.HasAVX2 && cpu.X86.HasFMA
 
-// slabVecs holds a ray's slab-test constants 4-wide: origin, exit origin
-// and inverse direction per axis, then the tmin bits and the tmax bits + 1
-// (t0 <= t1 is tested as t0 < t1+1). streamSlot's vo, vfo, vi and vt have
-// this layout (TestSlabVecsLayout).
-type slabVecs struct {
-	o, fo, inv [3][4]float32
-	t          [2][4]int32
-}
-
-// leaf4Consts are leaf4Group's per-ray constants (see simd_amd64.s).
-type leaf4Consts struct {
-	po, sh     [3][4]float32 // permuted origin; shear x, y, z
-	tmin, tmax [4]float32
-	ox, oy, oz uintptr // byte offsets of the permuted components of vertex 0
-	valid      int32   // lanes holding triangles
-	cull       int32   // fastTri.cull
+// slabScalars holds a ray's slab-test constants for slab4Node: origin,
+// exit origin and inverse direction, the interval's float bits and the
+// planes' byte offsets in a node. streamSlot starts with the same layout
+// (TestSlabScalarsLayout). The kernel broadcasts them itself.
+type slabScalars struct {
+	o, fo, inv   [3]float32
+	tminb, tmaxb int32
+	_            [3]int32 // streamSlot's ni, sp, lane
+	off          [6]uintptr
 }
 
 // The kernels hard-code robustULPs + 1 = 9.
 var _ = [1]struct{}{}[robustULPs-8]
 
 //go:noescape
-func slab4Node(nb unsafe.Pointer, off *[6]uintptr, v *slabVecs, t0 *[4]int32) uint32
+func slab4Node(nb unsafe.Pointer, ss *slabScalars, t0 *[4]int32) uint32
 
 //go:noescape
-func leaf4Group(gp unsafe.Pointer, c *leaf4Consts, out *[4][4]float32) uint32
+func leaf4Group(gp unsafe.Pointer, f *fastTri, valid uint32, out *[4][4]float32) uint32
+
+// slotVectors says whether streamSlot.init fills the 4-wide constants:
+// the assembly kernel broadcasts the slots' scalars itself.
+const slotVectors = false
 
 // clearUpper clears the AVX upper state (VZEROUPPER): the executor's AVX
 // kernels run just before traversal, and scalar SSE code after a dirty
@@ -54,19 +51,13 @@ func clearUpper() {
 	}
 }
 
-// set fills v from ray r with the interval bits tminb, tmaxb.
-func (v *slabVecs) set(r *levelRay, tminb, tmaxb int32) {
-	for a := 0; a < 3; a++ {
-		v.o[a] = [4]float32{r.o[a], r.o[a], r.o[a], r.o[a]}
-		v.fo[a] = [4]float32{r.fo[a], r.fo[a], r.fo[a], r.fo[a]}
-	}
-	v.inv = [3][4]float32{{r.ix, r.ix, r.ix, r.ix}, {r.iy, r.iy, r.iy, r.iy}, {r.iz, r.iz, r.iz, r.iz}}
-	v.t = [2][4]int32{{tminb, tminb, tminb, tminb}, {tmaxb + 1, tmaxb + 1, tmaxb + 1, tmaxb + 1}}
-}
-
-// planeOffsets returns r's plane byte offsets in a node.
-func planeOffsets(r *levelRay) [6]uintptr {
-	return [6]uintptr{uintptr(r.nx) * 4, uintptr(r.ny) * 4, uintptr(r.nz) * 4, uintptr(r.fx) * 4, uintptr(r.fy) * 4, uintptr(r.fz) * 4}
+// set fills ss from ray r with the interval bits tminb, tmaxb.
+func (ss *slabScalars) set(r *levelRay, tminb, tmaxb int32) {
+	ss.o[0], ss.o[1], ss.o[2] = r.o[0], r.o[1], r.o[2]
+	ss.fo[0], ss.fo[1], ss.fo[2] = r.fo[0], r.fo[1], r.fo[2]
+	ss.inv[0], ss.inv[1], ss.inv[2] = r.ix, r.iy, r.iz
+	ss.tminb, ss.tmaxb = tminb, tmaxb
+	ss.off = [6]uintptr{uintptr(r.nx) * 4, uintptr(r.ny) * 4, uintptr(r.nz) * 4, uintptr(r.fx) * 4, uintptr(r.fy) * 4, uintptr(r.fz) * 4}
 }
 
 // traceFast4SIMD is traceFast4 with the 4-wide slab test and grouped
@@ -77,16 +68,13 @@ func traceFast4SIMD(s *Structure, r *levelRay, tmin, tmax float32, cull int8, an
 	ft.set(r, tmin, tmax, cull)
 	nodes := s.nodes4
 	tminb, tmaxb := fbits(tmin), fbits(tmax)
-	var v slabVecs
-	v.set(r, tminb, tmaxb)
-	off := planeOffsets(r)
+	var ss slabScalars
+	ss.set(r, tminb, tmaxb)
 	l4 := s.tri4 != nil && !disableLeaf4
 	coff := unsafe.Offsetof(node4{}.c)
 	if l4 {
 		coff = unsafe.Offsetof(node4{}.kc)
 	}
-	var lc leaf4Consts // leaf4c's constants, made at the first grouped leaf
-	lcSet := false
 	stack[0] = stackEntry{0, tminb}
 	sp := 1
 	var ht [4]int32
@@ -101,7 +89,7 @@ func traceFast4SIMD(s *Structure, r *levelRay, tmin, tmax float32, cull int8, an
 			n := &nodes[ni]
 			nb := unsafe.Pointer(&n.b)
 			kids := (*[4]int32)(unsafe.Add(nb, coff))
-			m := uint(slab4Node(nb, &off, &v, &ht))
+			m := uint(slab4Node(nb, &ss, &ht))
 			if m == 0 {
 				ni = emptyChild
 				break
@@ -125,18 +113,13 @@ func traceFast4SIMD(s *Structure, r *levelRay, tmin, tmax float32, cull int8, an
 		}
 		var hit bool
 		if l4 {
-			if !lcSet {
-				lc.set(&ft)
-				lcSet = true
-			}
-			hit = h.leaf4c(s, &ft, &lc, ni, anyHit)
+			hit = h.leaf4(s, &ft, ni, anyHit)
 		} else {
 			hit = h.leaf(s, &ft, ni, anyHit)
 		}
 		if hit {
 			tmaxb = fbits(ft.tmax)
-			t1 := tmaxb + 1
-			v.t[1] = [4]int32{t1, t1, t1, t1}
+			ss.tmaxb = tmaxb
 			if anyHit {
 				return h
 			}
@@ -149,11 +132,10 @@ func traceFast4SIMD(s *Structure, r *levelRay, tmin, tmax float32, cull int8, an
 // traversal (run): the mask of children the ray reaches and their entry
 // distances' bits.
 func slab4(n *node4, r *levelRay, tminb, tmaxb int32) (uint, [4]int32) {
-	var v slabVecs
-	v.set(r, tminb, tmaxb)
-	off := planeOffsets(r)
+	var ss slabScalars
+	ss.set(r, tminb, tmaxb)
 	var t [4]int32
-	m := slab4Node(unsafe.Pointer(&n.b), &off, &v, &t)
+	m := slab4Node(unsafe.Pointer(&n.b), &ss, &t)
 	return uint(m), t
 }
 
@@ -175,7 +157,7 @@ func (tr *Traverser) streamLanes4SIMD(top *Structure, run uint64) {
 				nb := unsafe.Pointer(&n.b)
 				kids := (*[4]int32)(unsafe.Add(nb, sl.coff))
 				var ht [4]int32
-				hm := uint(slab4Node(nb, (*[6]uintptr)(unsafe.Pointer(&sl.nx)), (*slabVecs)(unsafe.Pointer(&sl.vo)), &ht))
+				hm := uint(slab4Node(nb, (*slabScalars)(unsafe.Pointer(sl)), &ht))
 				if hm != 0 {
 					if hm&(hm-1) == 0 {
 						sl.ni = kids[bits.TrailingZeros(hm)&3]
@@ -208,8 +190,6 @@ func (tr *Traverser) streamLanes4SIMD(top *Structure, run uint64) {
 				}
 				if hit {
 					sl.tmaxb = fbits(sl.ft.tmax)
-					t1 := sl.tmaxb + 1
-					sl.vt[1] = [4]int32{t1, t1, t1, t1}
 					if acceptAny {
 						sl.sp = 0
 					}
@@ -232,27 +212,9 @@ func (tr *Traverser) streamLanes4SIMD(top *Structure, run uint64) {
 	}
 }
 
-// set fills c from the ray constants in f (all but valid and tmax, which
-// leaf4c sets per group).
-func (c *leaf4Consts) set(f *fastTri) {
-	c.ox, c.oy, c.oz = uintptr(f.kx&3)*16, uintptr(f.ky&3)*16, uintptr(f.kz&3)*16
-	c.po = [3][4]float32{{f.pox, f.pox, f.pox, f.pox}, {f.poy, f.poy, f.poy, f.poy}, {f.poz, f.poz, f.poz, f.poz}}
-	c.sh = [3][4]float32{{f.shx, f.shx, f.shx, f.shx}, {f.shy, f.shy, f.shy, f.shy}, {f.shz, f.shz, f.shz, f.shz}}
-	c.tmin = [4]float32{f.tmin, f.tmin, f.tmin, f.tmin}
-	c.cull = int32(f.cull)
-}
-
 // leaf4 is fastHit.leaf over leaf ni in kc form, four triangles at a time
 // (leaf4_simd.go's loop; leaf4Group computes each group's lanes).
 func (h *fastHit) leaf4(s *Structure, f *fastTri, ni int32, anyHit bool) bool {
-	var c leaf4Consts
-	c.set(f)
-	return h.leaf4c(s, f, &c, ni, anyHit)
-}
-
-// leaf4c is leaf4 with the ray's constants in c (c.set(f), made once per
-// ray by the kernels).
-func (h *fastHit) leaf4c(s *Structure, f *fastTri, c *leaf4Consts, ni int32, anyHit bool) bool {
 	v := int(^ni)
 	g0, cnt := v>>leafShift, v&maxLeafSize
 	ng := (cnt + 3) >> 2
@@ -265,12 +227,11 @@ func (h *fastHit) leaf4c(s *Structure, f *fastTri, c *leaf4Consts, ni int32, any
 	var out [4][4]float32
 	for q := 0; q < ng; q++ {
 		gp := unsafe.Add(base, q*tri4Floats*4)
-		c.valid = 0xf
+		valid := uint32(0xf)
 		if r := cnt - 4*q; r < 4 {
-			c.valid = 1<<uint(r&3) - 1
+			valid = 1<<uint(r&3) - 1
 		}
-		c.tmax = [4]float32{f.tmax, f.tmax, f.tmax, f.tmax}
-		live := uint(leaf4Group(gp, c, &out))
+		live := uint(leaf4Group(gp, f, valid, &out))
 		if live == 0 {
 			continue
 		}

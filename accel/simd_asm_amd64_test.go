@@ -7,22 +7,22 @@ import (
 	"unsafe"
 )
 
-// TestSlabVecsLayout: streamLanes4SIMD hands streamSlot's fields to the
-// assembly as a [6]uintptr (nx … fz) and a slabVecs (vo … vt).
-func TestSlabVecsLayout(t *testing.T) {
+// TestSlabScalarsLayout: streamLanes4SIMD hands a streamSlot to the
+// assembly as a slabScalars, and leaf4Group reads fastTri's fields at
+// fixed offsets.
+func TestSlabScalarsLayout(t *testing.T) {
 	var sl streamSlot
-	if d := unsafe.Offsetof(sl.fz) - unsafe.Offsetof(sl.nx); d != 5*unsafe.Sizeof(uintptr(0)) {
-		t.Fatalf("nx … fz span %d bytes", d)
+	var ss slabScalars
+	if unsafe.Offsetof(sl.ox) != unsafe.Offsetof(ss.o) || unsafe.Offsetof(sl.fox) != unsafe.Offsetof(ss.fo) ||
+		unsafe.Offsetof(sl.ix) != unsafe.Offsetof(ss.inv) || unsafe.Offsetof(sl.tminb) != unsafe.Offsetof(ss.tminb) ||
+		unsafe.Offsetof(sl.tmaxb) != unsafe.Offsetof(ss.tmaxb) || unsafe.Offsetof(sl.nx) != unsafe.Offsetof(ss.off) ||
+		unsafe.Offsetof(sl.fz) != unsafe.Offsetof(ss.off)+5*unsafe.Sizeof(uintptr(0)) || unsafe.Offsetof(ss.off) != 56 {
+		t.Fatal("streamSlot does not start with slabScalars' layout (simd_amd64.s)")
 	}
-	var v slabVecs
-	if unsafe.Offsetof(sl.vi)-unsafe.Offsetof(sl.vo) != unsafe.Offsetof(v.inv) ||
-		unsafe.Offsetof(sl.vt)-unsafe.Offsetof(sl.vo) != unsafe.Offsetof(v.t) ||
-		unsafe.Offsetof(v.t) != 144 {
-		t.Fatal("streamSlot's vectors do not have slabVecs' layout")
-	}
-	var c leaf4Consts
-	if unsafe.Offsetof(c.ox) != 128 || unsafe.Offsetof(c.valid) != 152 || unsafe.Offsetof(c.cull) != 156 {
-		t.Fatal("leaf4Consts does not have the layout simd_amd64.s expects")
+	var f fastTri
+	if unsafe.Offsetof(f.pox) != 24 || unsafe.Offsetof(f.shx) != 36 || unsafe.Offsetof(f.tmin) != 48 ||
+		unsafe.Offsetof(f.tmax) != 52 || unsafe.Offsetof(f.cull) != 56 || unsafe.Offsetof(f.kz) != 16 {
+		t.Fatal("fastTri does not have the layout simd_amd64.s expects")
 	}
 }
 

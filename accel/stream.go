@@ -70,7 +70,7 @@ func (sl *streamSlot) init(r *levelRay, tmin, tmax float32, cull int8, lane int)
 	sl.ni, sl.sp, sl.lane = 0, 0, int32(lane)
 	sl.ft.set(r, tmin, tmax, cull)
 	sl.h = fastHit{ref: -1}
-	if useSIMDNodes {
+	if useSIMDNodes && slotVectors {
 		for a := 0; a < 3; a++ {
 			sl.vo[a] = [4]float32{r.o[a], r.o[a], r.o[a], r.o[a]}
 			sl.vfo[a] = [4]float32{r.fo[a], r.fo[a], r.fo[a], r.fo[a]}
