@@ -35,6 +35,12 @@ var _ = [1]struct{}{}[robustULPs-8]
 //go:noescape
 func slab4Node(nb unsafe.Pointer, ss *slabScalars, t0 *[4]int32) uint32
 
+// slab4NodeRay is slab4Node reading ray r's own fields (levelRay's layout,
+// TestSlabScalarsLayout) and the interval bits tb (tmin, tmax).
+//
+//go:noescape
+func slab4NodeRay(nb unsafe.Pointer, r *levelRay, tb *[2]int32, t0 *[4]int32) uint32
+
 //go:noescape
 func leaf4Group(gp unsafe.Pointer, f *fastTri, valid uint32, out *[4][4]float32) uint32
 
@@ -51,15 +57,6 @@ func clearUpper() {
 	}
 }
 
-// set fills ss from ray r with the interval bits tminb, tmaxb.
-func (ss *slabScalars) set(r *levelRay, tminb, tmaxb int32) {
-	ss.o[0], ss.o[1], ss.o[2] = r.o[0], r.o[1], r.o[2]
-	ss.fo[0], ss.fo[1], ss.fo[2] = r.fo[0], r.fo[1], r.fo[2]
-	ss.inv[0], ss.inv[1], ss.inv[2] = r.ix, r.iy, r.iz
-	ss.tminb, ss.tmaxb = tminb, tmaxb
-	ss.off = [6]uintptr{uintptr(r.nx) * 4, uintptr(r.ny) * 4, uintptr(r.nz) * 4, uintptr(r.fx) * 4, uintptr(r.fy) * 4, uintptr(r.fz) * 4}
-}
-
 // traceFast4SIMD is traceFast4 with the 4-wide slab test and grouped
 // leaves (fast_simd.go's loop).
 func traceFast4SIMD(s *Structure, r *levelRay, tmin, tmax float32, cull int8, anyHit bool, stack *[stackSize]stackEntry) fastHit {
@@ -68,8 +65,7 @@ func traceFast4SIMD(s *Structure, r *levelRay, tmin, tmax float32, cull int8, an
 	ft.set(r, tmin, tmax, cull)
 	nodes := s.nodes4
 	tminb, tmaxb := fbits(tmin), fbits(tmax)
-	var ss slabScalars
-	ss.set(r, tminb, tmaxb)
+	tb := [2]int32{tminb, tmaxb}
 	l4 := s.tri4 != nil && !disableLeaf4
 	coff := unsafe.Offsetof(node4{}.c)
 	if l4 {
@@ -89,7 +85,7 @@ func traceFast4SIMD(s *Structure, r *levelRay, tmin, tmax float32, cull int8, an
 			n := &nodes[ni]
 			nb := unsafe.Pointer(&n.b)
 			kids := (*[4]int32)(unsafe.Add(nb, coff))
-			m := uint(slab4Node(nb, &ss, &ht))
+			m := uint(slab4NodeRay(nb, r, &tb, &ht))
 			if m == 0 {
 				ni = emptyChild
 				break
@@ -119,7 +115,7 @@ func traceFast4SIMD(s *Structure, r *levelRay, tmin, tmax float32, cull int8, an
 		}
 		if hit {
 			tmaxb = fbits(ft.tmax)
-			ss.tmaxb = tmaxb
+			tb[1] = tmaxb
 			if anyHit {
 				return h
 			}
@@ -132,10 +128,9 @@ func traceFast4SIMD(s *Structure, r *levelRay, tmin, tmax float32, cull int8, an
 // traversal (run): the mask of children the ray reaches and their entry
 // distances' bits.
 func slab4(n *node4, r *levelRay, tminb, tmaxb int32) (uint, [4]int32) {
-	var ss slabScalars
-	ss.set(r, tminb, tmaxb)
+	tb := [2]int32{tminb, tmaxb}
 	var t [4]int32
-	m := slab4Node(unsafe.Pointer(&n.b), &ss, &t)
+	m := slab4NodeRay(unsafe.Pointer(&n.b), r, &tb, &t)
 	return uint(m), t
 }
 

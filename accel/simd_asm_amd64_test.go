@@ -19,6 +19,11 @@ func TestSlabScalarsLayout(t *testing.T) {
 		unsafe.Offsetof(sl.fz) != unsafe.Offsetof(ss.off)+5*unsafe.Sizeof(uintptr(0)) || unsafe.Offsetof(ss.off) != 56 {
 		t.Fatal("streamSlot does not start with slabScalars' layout (simd_amd64.s)")
 	}
+	var r levelRay
+	if unsafe.Offsetof(r.fo) != 24 || unsafe.Offsetof(r.ix) != 36 || unsafe.Offsetof(r.iz) != 44 ||
+		unsafe.Offsetof(r.nx) != 48 || unsafe.Offsetof(r.fz) != 88 {
+		t.Fatal("levelRay does not have the layout slab4NodeRay expects")
+	}
 	var f fastTri
 	if unsafe.Offsetof(f.pox) != 24 || unsafe.Offsetof(f.shx) != 36 || unsafe.Offsetof(f.tmin) != 48 ||
 		unsafe.Offsetof(f.tmax) != 52 || unsafe.Offsetof(f.cull) != 56 || unsafe.Offsetof(f.kz) != 16 {
