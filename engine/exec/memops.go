@@ -676,6 +676,21 @@ func (w *worker) gatherN(fr *frame, in *inst, m lane.Mask) bool {
 	}
 	lo, hi, p0 := c.lo, c.hi, unsafe.Pointer(unsafe.SliceData(c.data))
 	r, comp := fr.r32, in.comp
+	if n == 3 && !signed {
+		// The common case (a float3 or three table words per lane), with
+		// the destinations sliced once.
+		d0, d1, d2 := r[comp[0]:int(comp[0])+W], r[comp[1]:int(comp[1])+W], r[comp[2]:int(comp[2])+W]
+		for mm := m; mm != 0; mm &= mm - 1 {
+			l := mm.First() & 63
+			a := base + uint64(idx[l])*scale
+			if a&am != 0 || a < lo || a+span > hi || a+span < a {
+				return false
+			}
+			p := unsafe.Add(p0, a-lo)
+			d0[l], d1[l], d2[l] = *(*uint32)(p), *(*uint32)(unsafe.Add(p, 4)), *(*uint32)(unsafe.Add(p, 8))
+		}
+		return true
+	}
 	for mm := m; mm != 0; mm &= mm - 1 {
 		l := mm.First()
 		x := uint64(idx[l])
