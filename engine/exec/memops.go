@@ -485,40 +485,6 @@ func (w *worker) affine(fr *frame, in *inst) error {
 		}
 	}
 	if !store && (in.space == ir.Device || in.space == ir.Constant) {
-		if dst := in.res[0]; size == 4 && dst.file == file32 && !signed {
-			// One pass: form each lane's address and load it from the
-			// cached buffer window; lanes outside it go through gather.
-			c := &w.cache
-			lo, hi, p0 := c.lo, c.hi, unsafe.Pointer(unsafe.SliceData(c.data))
-			am := uint64(0)
-			if in.align > 0 {
-				am = uint64(in.align) - 1
-			}
-			d := fr.r32[dst.off : int(dst.off)+W]
-			var rest lane.Mask
-			if hostLittleEndian {
-				for mm := m; mm != 0; mm &= mm - 1 {
-					l := mm.First()
-					a := base + uint64(idx[l])*scale
-					if a&am == 0 && a >= lo && a+4 <= hi && a+4 > a {
-						d[l] = *(*uint32)(unsafe.Add(p0, a-lo))
-						continue
-					}
-					rest |= 1 << uint(l)
-				}
-			} else {
-				rest = m
-			}
-			if rest == 0 {
-				return nil
-			}
-			addr := w.addrs[:W]
-			for mm := rest; mm != 0; mm &= mm - 1 {
-				l := mm.First()
-				addr[l] = base + uint64(idx[l])*scale
-			}
-			return w.gather(fr, in, rest, dst, addr)
-		}
 		if dst := in.res[0]; size == 4 && dst.file == file32 || size == 8 && dst.file == file64 {
 			addr := w.addrs[:W]
 			for mm := m; mm != 0; mm &= mm - 1 {
