@@ -155,6 +155,16 @@ func (g *kernelGen) outAddr(slot ir.Reg) ir.Reg {
 	return b.Binary(ir.OpAdd, ir.U64, b.Binary(ir.OpAdd, ir.U64, g.out, base), slot)
 }
 
+// outSlot is the address of one of this thread's output slots: slot 0 or
+// 1 half the time (constant offsets, which CSE shares between loads and
+// stores), else a computed one.
+func (g *kernelGen) outSlot() ir.Reg {
+	if k := g.next(4); k < 2 {
+		return g.outAddr(g.b.ConstU64(uint64(4 * k)))
+	}
+	return g.outAddr(g.index(fuzzSlots))
+}
+
 func (g *kernelGen) stmts(n int) {
 	for i := 0; i < n && !g.done(); i++ {
 		g.stmt()
@@ -169,12 +179,21 @@ func (g *kernelGen) stmt() {
 	switch c := g.next(12); {
 	case c < 4:
 		b.Set(v, g.expr(k, 3))
-	case c == 4: // load, from the input buffer or the program's data segment
+	case c == 4: // load, from the input buffer, the program's data segment or this thread's output slots
 		base, sp := g.in, ir.Device
-		if g.next(2) == 1 {
+		var a ir.Reg
+		switch g.next(3) {
+		case 1:
 			base, sp = g.data0, ir.Constant
+		case 2:
+			// What the thread stored earlier (or zero): loads that CSE may
+			// merge only while no store runs in between (slot 0 or 1 often,
+			// so that loads and stores share an address).
+			a = g.outSlot()
 		}
-		a := b.Binary(ir.OpAdd, ir.U64, base, g.index(fuzzIn))
+		if a == ir.NoReg {
+			a = b.Binary(ir.OpAdd, ir.U64, base, g.index(fuzzIn))
+		}
 		x := b.Load(sp, ir.U32, a, 4)
 		switch {
 		case k == ir.U32:
@@ -185,7 +204,7 @@ func (g *kernelGen) stmt() {
 		}
 		b.Set(v, x)
 	case c == 5: // store
-		b.Store(ir.Device, ir.U32, g.outAddr(g.index(fuzzSlots)), g.toU32(k, v), 4)
+		b.Store(ir.Device, ir.U32, g.outSlot(), g.toU32(k, v), 4)
 	case c == 6 || c == 7:
 		if g.depth > 3 {
 			b.Set(v, g.expr(k, 2))
