@@ -63,6 +63,12 @@ const (
 	// before the others shade (set for scenes lit by an environment, whose
 	// rays often escape).
 	SettingsRegenerate = 4
+	// SettingsAlpha says some geometry is non-opaque (alpha MASK or
+	// BLEND): rays then intersect through the function table, with the
+	// random state alpha_test draws from as payload. Without it they
+	// intersect without a table or payload (the same hits: every geometry
+	// is opaque).
+	SettingsAlpha = 8
 
 	// NoLight is GeometryData.LightBase for a geometry that is not an
 	// emissive-triangle light.

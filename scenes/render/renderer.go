@@ -329,6 +329,12 @@ func (r *Renderer) Render(ctx context.Context, f Frame, progress func(Progress))
 		// An environment that lights the scene: escaping rays are common.
 		st.Flags |= SettingsRegenerate
 	}
+	for _, gi := range u.packed.GeometryInfo {
+		if !gi.Opaque {
+			st.Flags |= SettingsAlpha
+			break
+		}
+	}
 	accum, err := r.dev.NewBuffer(16 * w * h)
 	if err != nil {
 		return nil, fmt.Errorf("render: accumulation buffer: %w", err)

@@ -545,7 +545,8 @@ inline SurfaceHit make_hit(constant SceneResources& scene, SceneHit hit, ray r, 
 
 // visible tests the segment from p along wi up to dist (any hit; alpha
 // tested geometry runs alpha_test).
-inline bool visible(SceneAccel accel, SceneFunctions ift, float3 p, float3 wi, float dist, float time, uint rng) {
+inline bool visible(SceneAccel accel, SceneFunctions ift, float3 p, float3 wi, float dist, float time, uint rng,
+                    bool alpha) {
     SceneIntersector shadow;
     shadow.set_triangle_front_facing_winding(winding::counterclockwise);
     shadow.accept_any_intersection(true);
@@ -554,6 +555,10 @@ inline bool visible(SceneAccel accel, SceneFunctions ift, float3 p, float3 wi, f
     r.direction = wi;
     r.min_distance = 0.0f;
     r.max_distance = isinf(dist) ? INFINITY : dist * (1.0f - 1e-3f);
+    if (!alpha) {
+        // Every geometry is opaque: no intersection function can run.
+        return shadow.intersect(r, accel, INSTANCE_MASK_ALL, time).type == intersection_type::none;
+    }
     SceneHit h = shadow.intersect(r, accel, INSTANCE_MASK_ALL, time, ift, rng);
     return h.type == intersection_type::none;
 }
@@ -594,6 +599,7 @@ kernel void path_trace(constant SceneResources& scene [[buffer(BUFFER_SCENE)]],
     isect.set_triangle_front_facing_winding(winding::counterclockwise);
     bool useNEE = (st.flags & SETTINGS_NO_NEE) == 0u;
     bool regenerate = (st.flags & SETTINGS_REGENERATE) != 0u;
+    bool alphaScene = (st.flags & SETTINGS_ALPHA) != 0u;
     bool timedCamera = frame.camera.shutterClose != frame.camera.shutterOpen ||
                        any(float3(frame.camera.positionClose) != float3(frame.camera.position));
     // Path regeneration: the loop runs one bounce per iteration, and a
@@ -705,8 +711,13 @@ kernel void path_trace(constant SceneResources& scene [[buffer(BUFFER_SCENE)]],
                 pathDepth = 0.0f;
                 fresh = false;
             }
-            rng = hash32(hash_combine(seed, idx * 131u + bounce));
-            hit = isect.intersect(r, accel, INSTANCE_MASK_ALL, time, ift, rng);
+            if (alphaScene) {
+                // alpha_test's random state: per sample and bounce.
+                rng = hash32(hash_combine(seed, idx * 131u + bounce));
+                hit = isect.intersect(r, accel, INSTANCE_MASK_ALL, time, ift, rng);
+            } else {
+                hit = isect.intersect(r, accel, INSTANCE_MASK_ALL, time);
+            }
             if (hit.type != intersection_type::none) {
                 haveHit = true;
                 break;
@@ -801,7 +812,7 @@ kernel void path_trace(constant SceneResources& scene [[buffer(BUFFER_SCENE)]],
                     float3 f = bsdf_state_eval(bp, bst, woL, wiL);
                     if (any(f > float3(0.0f)) && dot(ls.wi, ng) * wiL.z > 0.0f) {
                         float3 o = offset_origin(p, ng, ls.wi);
-                        if (visible(accel, ift, o, ls.wi, ls.dist, time, rng ^ 0x5bd1e995u)) {
+                        if (visible(accel, ift, o, ls.wi, ls.dist, time, rng ^ 0x5bd1e995u, alphaScene)) {
                             float w = ls.delta ? 1.0f : mis_power(ls.pdf, bsdfPdf);
                             L += beta * f * abs(wiL.z) * ls.Li * (w / ls.pdf);
                         }
