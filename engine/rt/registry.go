@@ -3,6 +3,7 @@ package rt
 import (
 	"fmt"
 	"sync"
+	"sync/atomic"
 
 	"github.com/ingot-render/ingot/accel"
 )
@@ -33,6 +34,10 @@ type Registry struct {
 	tmu     sync.Mutex
 	tracers []*tracer // by slot
 	free    []int32
+	// bySlot mirrors tracers for tracerOf, which the result readers call
+	// on every intersect: a lock-free load instead of the mutex both
+	// workers contend for. Slots are filled once, under tmu.
+	bySlot [MaxTracers]atomic.Pointer[tracer]
 }
 
 // NewRegistry returns an empty registry.
@@ -113,6 +118,7 @@ func (r *Registry) acquire(owner uint64) (*tracer, error) {
 	}
 	t := &tracer{slot: int32(len(r.tracers)), tr: accel.NewTraverser(), busy: true, owner: owner}
 	r.tracers = append(r.tracers, t)
+	r.bySlot[t.slot].Store(t)
 	return t, nil
 }
 
@@ -148,12 +154,10 @@ func (r *Registry) release(t *tracer) {
 // tracerOf returns the busy tracer a handle names.
 func (r *Registry) tracerOf(h uint64) (*tracer, int, error) {
 	slot, l := int(h>>8)-1, int(h&0xFF)
-	r.tmu.Lock()
 	var t *tracer
-	if slot >= 0 && slot < len(r.tracers) {
-		t = r.tracers[slot]
+	if slot >= 0 && slot < MaxTracers {
+		t = r.bySlot[slot].Load()
 	}
-	r.tmu.Unlock()
 	if t == nil || !t.busy || l >= accel.BatchSize || t.lanes&(1<<uint(l)) == 0 {
 		return nil, 0, fmt.Errorf("invalid ray traversal handle %#x", h)
 	}
