@@ -63,7 +63,9 @@ type node4 struct {
 type node8 struct {
 	b [48]float32
 	c [8]int32
-	_ [8]uint32 // pad to 256 bytes
+	// kc is c for the grouped leaf triangles, as node4.kc (filling what
+	// was padding: the node stays 256 bytes).
+	kc [8]int32
 }
 
 func (n *node4) setChild(i int, box *aabb, c int32) {

@@ -128,3 +128,35 @@ func TestTraversalDoesNotAllocate(t *testing.T) {
 		t.Fatalf("%v allocations per run", allocs)
 	}
 }
+
+// TestFastPathNoAllocs checks that tracing plain structures (the kernels'
+// path, 4- and 8-wide) allocates nothing: one ray at a time and in
+// batches, closest and any hit.
+func TestFastPathNoAllocs(t *testing.T) {
+	rng := rand.New(rand.NewPCG(33, 34))
+	v := soup(rng, 2000, 0.1)
+	for _, width := range []int{4, 8} {
+		s := mustPrim(t, &PrimitiveDescriptor{Geometries: []Geometry{soupGeometry(v, true)}, Build: BuildOptions{Width: width}})
+		tr := NewTraverser()
+		rays := make([]Ray, BatchSize)
+		var rb RayBatch
+		for i := range rays {
+			rays[i] = randomRay(rng, -0.5, 1.5)
+			rb.Set(i, &rays[i])
+		}
+		var h Hit
+		var hits [BatchSize]Hit
+		for _, o := range []Options{{}, {AcceptAny: true}} {
+			allocs := testing.AllocsPerRun(20, func() {
+				for i := range rays {
+					tr.Intersect(s, &o, &rays[i], nil, &h)
+				}
+				tr.IntersectBatch(s, &o, &rb, nil, &hits)
+				tr.TraceBatch(s, &o, &rb)
+			})
+			if allocs != 0 {
+				t.Fatalf("width %d %+v: %v allocations per run", width, o, allocs)
+			}
+		}
+	}
+}

@@ -52,6 +52,9 @@ func (f *fastTri) set(r *levelRay, tmin, tmax float32, cull int8) {
 
 // traceFast dispatches to the SIMD kernel where it is available.
 func traceFast(s *Structure, r *levelRay, tmin, tmax float32, cull int8, anyHit bool, stack *[stackSize]stackEntry) fastHit {
+	if useTraceKernel && s.tri4 != nil && !disableLeaf4 {
+		return traceFastKernel(s, r, tmin, tmax, cull, anyHit, stack)
+	}
 	if s.width == 8 {
 		return traceFast8(s, r, tmin, tmax, cull, anyHit, stack)
 	}

@@ -48,3 +48,11 @@ func (h *fastHit) leaf4(s *Structure, f *fastTri, ni int32, anyHit bool) bool {
 	g0, cnt := v>>leafShift, v&maxLeafSize
 	return h.leafGrouped(s, f, ^(s.tri4First[g0]<<leafShift | int32(cnt)), anyHit)
 }
+
+// useTraceKernel is false off amd64 (no assembly traversal kernel).
+const useTraceKernel = false
+
+// traceFastKernel is never called off amd64 (useTraceKernel is false).
+func traceFastKernel(s *Structure, r *levelRay, tmin, tmax float32, cull int8, anyHit bool, stack *[stackSize]stackEntry) fastHit {
+	return traceFast4(s, r, tmin, tmax, cull, anyHit, stack)
+}

@@ -29,17 +29,25 @@ var disableLeaf4 bool
 // in groups, sets the nodes' kc and slotPos, and drops s.verts: the
 // groups then hold the only copy of the key-0 vertices (slotVerts and
 // setSlotVerts read and write a slot's). Only where the SIMD kernels run
-// (a 4-wide primitive structure without motion); elsewhere s.tri4 stays
+// (a 4- or 8-wide primitive structure without motion); elsewhere s.tri4 stays
 // nil and kc unused.
 func (s *Structure) buildTri4() {
 	s.tri4, s.tri4First, s.slotPos = nil, nil, nil
-	if !useSIMDNodes || s.kind != KindPrimitive || s.width != 4 || s.keys != 1 || len(s.nodes4) == 0 {
+	if !useSIMDNodes || s.kind != KindPrimitive || s.keys != 1 || len(s.nodes4)+len(s.nodes8) == 0 {
 		return
+	}
+	// The children of every node, and where their grouped forms go.
+	var cs, kcs [][]int32
+	for i := range s.nodes4 {
+		cs, kcs = append(cs, s.nodes4[i].c[:]), append(kcs, s.nodes4[i].kc[:])
+	}
+	for i := range s.nodes8 {
+		cs, kcs = append(cs, s.nodes8[i].c[:]), append(kcs, s.nodes8[i].kc[:])
 	}
 	nslots := len(s.verts) / vertsPerSlot
 	ng := 0
-	for i := range s.nodes4 {
-		for _, c := range s.nodes4[i].c {
+	for _, c := range cs {
+		for _, c := range c {
 			if c < 0 {
 				ng += (int(^c)&maxLeafSize + 3) / 4
 			}
@@ -52,16 +60,16 @@ func (s *Structure) buildTri4() {
 		pos[i] = -1
 	}
 	g := 0
-	for i := range s.nodes4 {
-		n := &s.nodes4[i]
-		for j, c := range n.c {
-			n.kc[j] = c
+	for i, c := range cs {
+		kc := kcs[i]
+		for j, c := range c {
+			kc[j] = c
 			if c >= 0 || c == emptyChild {
 				continue
 			}
 			v := int(^c)
 			first, cnt := v>>leafShift, v&maxLeafSize
-			n.kc[j] = ^int32(g<<leafShift | cnt)
+			kc[j] = ^int32(g<<leafShift | cnt)
 			for p := first; p < first+cnt && p < nslots; p++ {
 				q := 4*g + p - first
 				pos[p] = int32(q)

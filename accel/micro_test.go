@@ -7,18 +7,11 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/ingot-render/ingot/accel/internal/benchscene"
 )
-
-func threadCPU() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(1 /* RUSAGE_THREAD */, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
 
 // The TestMicro* and TestOverheadCPU diagnostics (ACCEL_MICRO=1) report
 // thread CPU time, which stays meaningful on a loaded machine where the

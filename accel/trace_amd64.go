@@ -1,0 +1,97 @@
+package accel
+
+import "unsafe"
+
+// traceState is traceKernel4's view of one ray's traversal (its layout is
+// fixed by trace_amd64.s; TestTraceStateLayout checks it): the triangle
+// test constants and interval, the hit so far, the slab interval bits, the
+// saved stack depth, the structure's arrays, and scratch space.
+type traceState struct {
+	ft           fastTri
+	h            fastHit
+	tminb, tmaxb int32
+	sp           int
+	nodes        unsafe.Pointer // &nodes4[0]
+	nnodes       int
+	tri4         unsafe.Pointer // &tri4[0]
+	ngroups      int
+	firsts       unsafe.Pointer // &tri4First[0]
+	kx16, ky16   int            // byte offsets of the permuted axes' components in a group
+	kz16         int
+	anyHit       uint32
+	// A leaf group the kernel hands back (it returned 1): the group, the
+	// leaf's triangles from it on, and whether the leaf's earlier groups
+	// had a hit.
+	fbGroup, fbRem int32
+	fbFound        uint32
+	dist           [8]int32      // the node's entry distances
+	hn, hd         [8]int32      // hit children and distances, sorted
+	out            [4][4]float32 // a group's t, u, v and det
+}
+
+// traceKernel4 runs the traversal of st through a 4-wide structure (see
+// trace_amd64.s): 0 when it is done, 1 when a leaf group needs the scalar
+// test, 2 when a child index lies outside the structure.
+//
+//go:noescape
+func traceKernel4(r *levelRay, st *traceState, stack *[stackSize]stackEntry) uint32
+
+// traceKernel8 is traceKernel4 for 8-wide structures.
+//
+//go:noescape
+func traceKernel8(r *levelRay, st *traceState, stack *[stackSize]stackEntry) uint32
+
+// useTraceKernel selects traceKernel4 for plain 4-wide structures with
+// grouped leaves (disabled by tests that compare it with the Go loop).
+var useTraceKernel = true
+
+// traceFastKernel is traceFast4SIMD (width 4) or traceFast8 (width 8)
+// with the whole loop in assembly, for a structure with grouped leaf
+// triangles (s.tri4 non-nil): the same hits, bit for bit.
+func traceFastKernel(s *Structure, r *levelRay, tmin, tmax float32, cull int8, anyHit bool, stack *[stackSize]stackEntry) fastHit {
+	var st traceState
+	st.ft.set(r, tmin, tmax, cull)
+	st.h.ref = -1
+	st.tminb, st.tmaxb = fbits(tmin), fbits(tmax)
+	st.sp = 1
+	w8 := s.width == 8
+	if w8 {
+		st.nodes, st.nnodes = unsafe.Pointer(unsafe.SliceData(s.nodes8)), len(s.nodes8)
+	} else {
+		st.nodes, st.nnodes = unsafe.Pointer(unsafe.SliceData(s.nodes4)), len(s.nodes4)
+	}
+	st.tri4, st.firsts = unsafe.Pointer(unsafe.SliceData(s.tri4)), unsafe.Pointer(unsafe.SliceData(s.tri4First))
+	st.ngroups = min(len(s.tri4)/tri4Floats, len(s.tri4First))
+	st.kx16, st.ky16, st.kz16 = (r.kx&3)*16, (r.ky&3)*16, (r.kz&3)*16
+	if anyHit {
+		st.anyHit = 1
+	}
+	stack[0] = stackEntry{0, st.tminb}
+	for {
+		var status uint32
+		if w8 {
+			status = traceKernel8(r, &st, stack)
+		} else {
+			status = traceKernel4(r, &st, stack)
+		}
+		switch status {
+		case 0:
+			return st.h
+		case 1:
+			hit := st.h.leaf4Rest(s, &st.ft, s.tri4First[st.fbGroup], int(st.fbRem), anyHit) || st.fbFound != 0
+			if hit {
+				st.tmaxb = fbits(st.ft.tmax)
+				if anyHit {
+					return st.h
+				}
+			}
+		default:
+			// Not a structure the builder made: the Go loops' bounds
+			// checks report it.
+			if s.width == 8 {
+				return traceFast8(s, r, tmin, tmax, cull, anyHit, stack)
+			}
+			return traceFast4SIMD(s, r, tmin, tmax, cull, anyHit, stack)
+		}
+	}
+}

@@ -1,0 +1,161 @@
+package accel
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+	"unsafe"
+)
+
+// TestTraceStateLayout checks traceState against the offsets trace_amd64.s
+// uses (its #defines) and the child offsets of both node kinds.
+func TestTraceStateLayout(t *testing.T) {
+	var st traceState
+	for _, c := range []struct {
+		name      string
+		got, want uintptr
+	}{
+		{"ft.tmin", unsafe.Offsetof(st.ft) + unsafe.Offsetof(st.ft.tmin), 48},
+		{"ft.tmax", unsafe.Offsetof(st.ft) + unsafe.Offsetof(st.ft.tmax), 52},
+		{"ft.cull", unsafe.Offsetof(st.ft) + unsafe.Offsetof(st.ft.cull), 56},
+		{"h", unsafe.Offsetof(st.h), 64},
+		{"h.t", unsafe.Offsetof(st.h) + unsafe.Offsetof(st.h.t), 68},
+		{"tminb", unsafe.Offsetof(st.tminb), 80},
+		{"tmaxb", unsafe.Offsetof(st.tmaxb), 84},
+		{"sp", unsafe.Offsetof(st.sp), 88},
+		{"nodes", unsafe.Offsetof(st.nodes), 96},
+		{"nnodes", unsafe.Offsetof(st.nnodes), 104},
+		{"tri4", unsafe.Offsetof(st.tri4), 112},
+		{"ngroups", unsafe.Offsetof(st.ngroups), 120},
+		{"firsts", unsafe.Offsetof(st.firsts), 128},
+		{"kx16", unsafe.Offsetof(st.kx16), 136},
+		{"kz16", unsafe.Offsetof(st.kz16), 152},
+		{"anyHit", unsafe.Offsetof(st.anyHit), 160},
+		{"fbGroup", unsafe.Offsetof(st.fbGroup), 164},
+		{"fbFound", unsafe.Offsetof(st.fbFound), 172},
+		{"dist", unsafe.Offsetof(st.dist), 176},
+		{"hn", unsafe.Offsetof(st.hn), 208},
+		{"hd", unsafe.Offsetof(st.hd), 240},
+		{"out", unsafe.Offsetof(st.out), 272},
+		{"node4.kc", unsafe.Offsetof(node4{}.kc), 112},
+		{"node4 size", unsafe.Sizeof(node4{}), 128},
+		{"node8.kc", unsafe.Offsetof(node8{}.kc), 224},
+		{"node8 size", unsafe.Sizeof(node8{}), 256},
+		{"stackEntry size", unsafe.Sizeof(stackEntry{}), 8},
+	} {
+		if c.got != c.want {
+			t.Errorf("%s at %d, trace_amd64.s expects %d", c.name, c.got, c.want)
+		}
+	}
+	if stackSize != 512 {
+		t.Errorf("stackSize %d: trace_amd64.s's push guards expect 512", stackSize)
+	}
+}
+
+// kernelTrace is traceFastKernel's loop, counting the leaf groups the
+// kernel hands back to the scalar test.
+func kernelTrace(s *Structure, r *levelRay, tmin, tmax float32, cull int8, anyHit bool, handBacks *int) fastHit {
+	var stack [stackSize]stackEntry
+	var st traceState
+	st.ft.set(r, tmin, tmax, cull)
+	st.h.ref = -1
+	st.tminb, st.tmaxb = fbits(tmin), fbits(tmax)
+	st.sp = 1
+	kernel := traceKernel4
+	if s.width == 8 {
+		kernel = traceKernel8
+		st.nodes, st.nnodes = unsafe.Pointer(unsafe.SliceData(s.nodes8)), len(s.nodes8)
+	} else {
+		st.nodes, st.nnodes = unsafe.Pointer(unsafe.SliceData(s.nodes4)), len(s.nodes4)
+	}
+	st.tri4, st.firsts = unsafe.Pointer(unsafe.SliceData(s.tri4)), unsafe.Pointer(unsafe.SliceData(s.tri4First))
+	st.ngroups = min(len(s.tri4)/tri4Floats, len(s.tri4First))
+	st.kx16, st.ky16, st.kz16 = (r.kx&3)*16, (r.ky&3)*16, (r.kz&3)*16
+	if anyHit {
+		st.anyHit = 1
+	}
+	stack[0] = stackEntry{0, st.tminb}
+	for {
+		switch kernel(r, &st, &stack) {
+		case 0:
+			return st.h
+		case 1:
+			*handBacks++
+			if st.h.leaf4Rest(s, &st.ft, s.tri4First[st.fbGroup], int(st.fbRem), anyHit) || st.fbFound != 0 {
+				st.tmaxb = fbits(st.ft.tmax)
+				if anyHit {
+					return st.h
+				}
+			}
+		default:
+			panic("kernel: child outside the structure")
+		}
+	}
+}
+
+// TestTraceKernelMatchesGo compares the assembly traversal kernels with
+// the Go loops (traceFast4SIMD, traceFast8) hit for hit, bit for bit: on
+// a lattice whose rays run along planes and through shared edges and
+// vertices (zero edge functions, which the kernel hands back to the
+// scalar test), on triangle soups with leaves of up to 8 triangles (several
+// groups per leaf), with every culling sign, closest and any hit, and
+// intervals that start inside the scene.
+func TestTraceKernelMatchesGo(t *testing.T) {
+	if !useSIMDNodes {
+		t.Skip("no AVX2/FMA: the kernels are off")
+	}
+	rng := rand.New(rand.NewPCG(11, 12))
+	grid := gridMesh(4)
+	rays := gridRays(rng, 4, 1500)
+	for i := 0; i < 1500; i++ {
+		rays = append(rays, randomRay(rng, -1, 5))
+	}
+	soupV := soup(rng, 3000, 0.4)
+	handBacks, hits := 0, 0
+	for _, mesh := range []struct {
+		name string
+		v    []float32
+	}{{"grid", grid}, {"edges", edgeSoup(rng)}, {"soup", soupV}} {
+		for _, b := range []BuildOptions{{Width: 4}, {Width: 8}, {Width: 4, Quality: QualityFast}, {Width: 8, Quality: QualityFast}, {Width: 8, Quality: QualityHigh}} {
+			s := mustPrim(t, &PrimitiveDescriptor{Geometries: []Geometry{soupGeometry(mesh.v, true)}, Build: b})
+			if s.tri4 == nil {
+				t.Fatalf("%s %+v: no grouped leaf triangles", mesh.name, b)
+			}
+			var stack [stackSize]stackEntry
+			for ri := range rays {
+				r := &rays[ri]
+				var lr levelRay
+				lr.set(&r.Origin, &r.Direction, s.width)
+				for _, cull := range []int8{-1, 0, 1} {
+					for _, anyHit := range []bool{false, true} {
+						tmin := float32(0)
+						if ri%3 == 1 {
+							tmin = 0.5
+						}
+						tmax := float32(math.Inf(1))
+						if ri%5 == 2 {
+							tmax = 3
+						}
+						got := kernelTrace(s, &lr, tmin, tmax, cull, anyHit, &handBacks)
+						var want fastHit
+						if s.width == 8 {
+							want = traceFast8(s, &lr, tmin, tmax, cull, anyHit, &stack)
+						} else {
+							want = traceFast4SIMD(s, &lr, tmin, tmax, cull, anyHit, &stack)
+						}
+						if got != want {
+							t.Fatalf("%s %+v ray %d %+v cull %d any %v: kernel %+v, Go %+v", mesh.name, b, ri, *r, cull, anyHit, got, want)
+						}
+						if got.ref >= 0 {
+							hits++
+						}
+					}
+				}
+			}
+		}
+	}
+	if handBacks == 0 || hits == 0 {
+		t.Fatalf("%d hits, %d groups handed back: the test no longer reaches both paths", hits, handBacks)
+	}
+	t.Logf("%d hits, %d groups handed back to the scalar test", hits, handBacks)
+}
