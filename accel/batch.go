@@ -37,10 +37,14 @@ var disableBatch, disableStream bool
 func (s *Structure) updateBatch() {
 	s.batch = batchNone
 	s.stream = s.width == 4
+	s.kwidth = 0
 	switch s.kind {
 	case KindPrimitive:
 		if s.plain && s.keys == 1 {
 			s.batch = batchPrim
+		}
+		if s.tri4 != nil {
+			s.kwidth = int8(s.width)
 		}
 	case KindInstance:
 		s.batchEpoch = plainEpoch.Load()
@@ -59,13 +63,32 @@ func (s *Structure) updateBatch() {
 				s.stream = false
 			}
 		}
+		s.kwidth = s.childrenKernelWidth()
 	}
 	if s.footprint() < streamMinBytes {
+		s.kwidth = 0
 		// Nothing to overlap: a small structure stays in the caches, where
 		// the stream kernel's bookkeeping only costs (a Cornell box: 145 vs
 		// ~80 ns per ray).
 		s.stream = false
 	}
+}
+
+// childrenKernelWidth is the width of instance structure s's non-empty
+// children when they all have grouped leaf triangles and the same width
+// (the assembly stream kernel then applies), or 0.
+func (s *Structure) childrenKernelWidth() int8 {
+	w := int8(0)
+	for _, c := range s.children {
+		if c == nil || len(c.nodes4)+len(c.nodes8) == 0 {
+			continue
+		}
+		if c.tri4 == nil || (w != 0 && int8(c.width) != w) {
+			return 0
+		}
+		w = int8(c.width)
+	}
+	return w
 }
 
 // streamMinBytes is the structure size (with the children of an instance
@@ -423,7 +446,7 @@ func (tr *Traverser) pushSorted(stack *[stackSize]stackEntry, sp int, hn, ht *[8
 
 // streams reports whether TraceBatch uses the stream kernel for rb.
 func streams(s *Structure, rb *RayBatch) bool {
-	return hasPrefetch && s.stream && !disableStream && !coherent(s, rb)
+	return hasPrefetch && (s.stream || useTraceKernel && s.kwidth != 0) && !disableStream && !coherent(s, rb)
 }
 
 // coherent reports whether the active rays of rb look like a camera's:

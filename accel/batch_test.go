@@ -55,6 +55,9 @@ func batchScene(t *testing.T, rng *rand.Rand, width int) (top, top4 *Structure, 
 	if !top4.stream || top.stream {
 		t.Fatal("stream eligibility")
 	}
+	if useTraceKernel && useSIMDNodes && (top4.kwidth != 4 || top.kwidth != 0 || blas[1].kwidth != 8) {
+		t.Fatalf("assembly stream eligibility: mixed %d, 4-wide %d, 8-wide %d", top.kwidth, top4.kwidth, blas[1].kwidth)
+	}
 	return top, top4, blas
 }
 
@@ -136,6 +139,14 @@ func TestTraceBatchMatchesStep(t *testing.T) {
 		// the top level.
 		one := mustInst(t, &InstanceDescriptor{Instances: []Instance{{Transform: randomTransform(rng), Mask: 2,
 			Options: InstanceFrontFacingCCW, StructureIndex: 2, UserID: 9}}, Structures: blas, Build: BuildOptions{Width: width}})
+		// top8: over the 8-wide structure only (the 8-wide assembly
+		// stream kernel's instance case).
+		top8 := mustInst(t, &InstanceDescriptor{Instances: []Instance{{Transform: randomTransform(rng), Mask: 1, StructureIndex: 0},
+			{Transform: Identity4x3, Mask: 3, StructureIndex: 0, Options: InstanceFrontFacingCCW}, {Transform: randomTransform(rng), Mask: 2, StructureIndex: 1}},
+			Structures: []*Structure{blas[1], blas[3]}, Build: BuildOptions{Width: width}})
+		if useTraceKernel && useSIMDNodes && top8.kwidth != 8 {
+			t.Fatalf("8-wide instances: assembly stream width %d", top8.kwidth)
+		}
 		oneID := mustInst(t, &InstanceDescriptor{Instances: []Instance{{Transform: Identity4x3, Mask: 0xff,
 			Options: InstanceDisableTriangleCulling, StructureIndex: 0}}, Structures: blas, Build: BuildOptions{Width: width}})
 		for _, c := range []struct {
@@ -162,6 +173,8 @@ func TestTraceBatchMatchesStep(t *testing.T) {
 			{"inst4/cullback-ccw", top4, Options{CullMode: CullBack, Winding: CounterClockwise}},
 			{"inst4/any", top4, Options{AcceptAny: true}},
 			{"inst4/world-identity", top4, Options{WorldSpaceData: true, AssumeIdentityTransforms: true}},
+			{"inst8", top8, Options{}},
+			{"inst8/any-cullback", top8, Options{AcceptAny: true, CullMode: CullBack}},
 			{"prim", blas[1], Options{}},
 			{"prim4", blas[2], Options{}},
 			{"prim4/any", blas[2], Options{AcceptAny: true, CullMode: CullBack}},

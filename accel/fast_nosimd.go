@@ -56,3 +56,13 @@ const useTraceKernel = false
 func traceFastKernel(s *Structure, r *levelRay, tmin, tmax float32, cull int8, anyHit bool, stack *[stackSize]stackEntry) fastHit {
 	return traceFast4(s, r, tmin, tmax, cull, anyHit, stack)
 }
+
+// kslot is the assembly stream kernel's slot: none off amd64.
+type kslot struct{}
+
+func (ks *kslot) init(r *levelRay, tmin, tmax float32, cull int8) {}
+
+func (ks *kslot) setStructure(s *Structure) {}
+
+// streamLanesKernel is never called off amd64 (useTraceKernel is false).
+func (tr *Traverser) streamLanesKernel(s *Structure, run uint64) { tr.streamLanes4(s, run) }

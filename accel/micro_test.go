@@ -215,14 +215,19 @@ func TestOverheadCPU(t *testing.T) {
 //	cd accel && ACCEL_TRACE_ONCE=incoherent valgrind --tool=cachegrind \
 //	    --cache-sim=yes --branch-sim=yes /tmp/accel.test -test.run TestTraceOnce
 //
-// then cg_annotate, summing the traversal functions and dividing by 16,384.
+// then cg_annotate, summing the traversal functions and dividing by 16,384
+// (ACCEL_MICRO_W8=1: an 8-wide structure).
 func TestTraceOnce(t *testing.T) {
 	set := os.Getenv("ACCEL_TRACE_ONCE")
 	if set == "" {
 		t.Skip("set ACCEL_TRACE_ONCE=primary or incoherent")
 	}
 	m := bunny(t)
-	s := bunnyStructure(t, BuildOptions{Workers: 1})
+	width := 4
+	if os.Getenv("ACCEL_MICRO_W8") != "" {
+		width = 8
+	}
+	s := bunnyStructure(t, BuildOptions{Workers: 1, Width: width})
 	var rays []Ray
 	switch set {
 	case "primary":

@@ -46,6 +46,9 @@ type streamSlot struct {
 	inst    bool // s is instance idx's structure
 	ccwInst bool // the instance's InstanceFrontFacingCCW
 	idx     uint32
+	// ks is the slot's twin in the assembly stream kernel while
+	// streamLanesKernel runs (nil otherwise): init and setLeaf4 start it.
+	ks *kslot
 }
 
 // touchLeaf prefetches the first two cache lines of leaf ni's triangles
@@ -60,6 +63,11 @@ func touchLeaf(ni int32, s *Structure) {
 // init starts the slot on ray r over [tmin, tmax] (a valid ray) with
 // culling sign cull, for lane.
 func (sl *streamSlot) init(r *levelRay, tmin, tmax float32, cull int8, lane int) {
+	if sl.ks != nil {
+		sl.ks.init(r, tmin, tmax, cull)
+		sl.lane = int32(lane)
+		return
+	}
 	sl.ox, sl.oy, sl.oz = r.o[0], r.o[1], r.o[2]
 	sl.fox, sl.foy, sl.foz = r.fo[0], r.fo[1], r.fo[2]
 	sl.ix, sl.iy, sl.iz = r.ix, r.iy, r.iz
@@ -86,6 +94,10 @@ func (sl *streamSlot) init(r *levelRay, tmin, tmax float32, cull int8, lane int)
 // with the stream kernel and commits their hits.
 func (tr *Traverser) streamLanes(s *Structure, run uint64) {
 	clearUpper()
+	if useTraceKernel && s.kwidth != 0 {
+		tr.streamLanesKernel(s, run)
+		return
+	}
 	if useSIMDNodes {
 		tr.streamLanes4SIMD(s, run)
 		return
@@ -151,6 +163,10 @@ func (tr *Traverser) streamInst(sl *streamSlot, i int) bool {
 // setLeaf4 chooses the children (coff) and the leaf test (l4) for the
 // slot's structure sl.s, as traceFast4SIMD does.
 func (sl *streamSlot) setLeaf4() {
+	if sl.ks != nil {
+		sl.ks.setStructure(sl.s)
+		return
+	}
 	sl.l4 = sl.s.tri4 != nil && !disableLeaf4
 	sl.coff = unsafe.Offsetof(node4{}.c)
 	if sl.l4 {

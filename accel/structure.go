@@ -85,6 +85,10 @@ type Structure struct {
 	// stream: TraceBatch may use the stream kernel (every structure it
 	// runs on is 4-wide).
 	stream bool
+	// kwidth: the width of the structures TraceBatch's assembly stream
+	// kernel would traverse (all with grouped leaf triangles), or 0 when it
+	// does not apply (see updateBatch).
+	kwidth int8
 
 	keys                   int
 	motionStart, motionEnd float32

@@ -95,3 +95,114 @@ func traceFastKernel(s *Structure, r *levelRay, tmin, tmax float32, cull int8, a
 		}
 	}
 }
+
+// kslot is one ray in flight in the assembly stream kernels (layout fixed
+// by trace_amd64.s, 512 bytes): traceKernel4's state, the ray, the node or
+// leaf to visit next and the slot's stack.
+type kslot struct {
+	st    traceState
+	lr    levelRay
+	ni    int32
+	_     int32
+	stack *[stackSize]stackEntry
+	tmax  float32 // the ray's own tmax (st.ft.tmax follows the hits)
+	_     [12]byte
+}
+
+// streamKernel4 advances the traversals of the slots in live through
+// 4-wide structures (see trace_amd64.s) until one of them needs Go: it
+// returns the slot | status<<8, status 0 when the slot's traversal is
+// done, 1 when a leaf group needs the scalar test, 2 when a child index
+// lies outside the structure.
+//
+//go:noescape
+func streamKernel4(slots *[streamK]kslot, live, k uint32) uint32
+
+// streamKernel8 is streamKernel4 for 8-wide structures.
+//
+//go:noescape
+func streamKernel8(slots *[streamK]kslot, live, k uint32) uint32
+
+// init starts the slot on ray r over [tmin, tmax] with culling sign cull
+// (its structure comes with setStructure).
+func (ks *kslot) init(r *levelRay, tmin, tmax float32, cull int8) {
+	ks.st.ft.set(r, tmin, tmax, cull)
+	ks.st.h = fastHit{ref: -1}
+	ks.st.tminb, ks.st.tmaxb = fbits(tmin), fbits(tmax)
+	ks.st.sp = 0
+	ks.st.kx16, ks.st.ky16, ks.st.kz16 = (r.kx&3)*16, (r.ky&3)*16, (r.kz&3)*16
+	ks.lr = *r
+	ks.ni = 0 // the root (traceFast4 pops it first: tmin <= tmax)
+	ks.tmax = tmax
+}
+
+// setStructure points the slot at s's arrays.
+func (ks *kslot) setStructure(s *Structure) {
+	if s.width == 8 {
+		ks.st.nodes, ks.st.nnodes = unsafe.Pointer(unsafe.SliceData(s.nodes8)), len(s.nodes8)
+	} else {
+		ks.st.nodes, ks.st.nnodes = unsafe.Pointer(unsafe.SliceData(s.nodes4)), len(s.nodes4)
+	}
+	ks.st.tri4, ks.st.firsts = unsafe.Pointer(unsafe.SliceData(s.tri4)), unsafe.Pointer(unsafe.SliceData(s.tri4First))
+	ks.st.ngroups = min(len(s.tri4)/tri4Floats, len(s.tri4First))
+}
+
+// streamLanesKernel is streamLanes with the assembly stream kernel
+// (top.kwidth wide): the Go slots keep the lanes' bookkeeping, the kernel
+// slots the traversals.
+func (tr *Traverser) streamLanesKernel(top *Structure, run uint64) {
+	acceptAny := tr.opts.AcceptAny
+	for k := range tr.slots {
+		ks := &tr.kslots[k]
+		ks.stack = &tr.sstack[k]
+		ks.st.anyHit = 0
+		if acceptAny {
+			ks.st.anyHit = 1
+		}
+		tr.slots[k].ks = ks
+	}
+	live, next := tr.streamStart(top, run)
+	w8 := top.kwidth == 8
+	k := uint32(streamK - 1)
+	for live != 0 {
+		var r uint32
+		if w8 {
+			r = streamKernel8(&tr.kslots, uint32(live), k)
+		} else {
+			r = streamKernel4(&tr.kslots, uint32(live), k)
+		}
+		k = r & (streamK - 1)
+		sl := &tr.slots[k]
+		ks := &tr.kslots[k]
+		switch r >> 8 {
+		case 0:
+		case 1:
+			tr.handBacks++
+			s := sl.s
+			hit := ks.st.h.leaf4Rest(s, &ks.st.ft, s.tri4First[ks.st.fbGroup], int(ks.st.fbRem), acceptAny) || ks.st.fbFound != 0
+			if hit {
+				ks.st.tmaxb = fbits(ks.st.ft.tmax)
+			}
+			if !hit || !acceptAny {
+				ks.ni = emptyChild // the next step pops
+				continue
+			}
+		default:
+			// Not a structure the builder made: the Go loops' bounds
+			// checks report it.
+			s := sl.s
+			if s.width == 8 {
+				ks.st.h = traceFast8(s, &ks.lr, ks.st.ft.tmin, ks.tmax, ks.st.ft.cull, acceptAny, ks.stack)
+			} else {
+				ks.st.h = traceFast4SIMD(s, &ks.lr, ks.st.ft.tmin, ks.tmax, ks.st.ft.cull, acceptAny, ks.stack)
+			}
+		}
+		sl.h = ks.st.h
+		if !tr.streamFinish(top, sl, &next) {
+			live &^= 1 << k
+		}
+	}
+	for k := range tr.slots {
+		tr.slots[k].ks = nil
+	}
+}

@@ -45,6 +45,12 @@
 #define ST_OUTV 304
 #define ST_OUTD 320
 
+// kslot offsets (bytes): the traceState at 0, then the ray (a levelRay),
+// the node or leaf to visit next and the stack.
+#define KS_LR 336
+#define KS_NI 480
+#define KS_STACK 488
+
 // NEXT goes on with child R10: an inner node or a leaf.
 #define NEXT \
 	TESTQ R10, R10; \
@@ -72,16 +78,22 @@
 	VPBROADCASTD X14, X14; \
 	VPBROADCASTD kRob9<>(SB), X15
 
-// PREFETCHNODE4 prefetches the first two cache lines of child reg when it
-// is an inner node (the root's, always cached, otherwise). Clobbers AX.
-#define PREFETCHNODE4(reg) \
+// PREFETCHCHILD4 prefetches child reg: an inner node's cache lines, or a
+// leaf's first group of triangles. Clobbers AX and BX.
+#define PREFETCHCHILD4(reg) \
 	MOVQ    reg, AX; \
 	SHLQ    $7, AX; \
 	ADDQ    SI, AX; \
+	MOVL    reg, BX; \
+	NOTL    BX; \
+	SHRL    $4, BX; \
+	IMULQ   $144, BX; \
+	ADDQ    ST_TRI4(DX), BX; \
 	TESTQ   reg, reg; \
-	CMOVQLT SI, AX; \
+	CMOVQLT BX, AX; \
 	PREFETCHT0 (AX); \
-	PREFETCHT0 64(AX)
+	PREFETCHT0 64(AX); \
+	PREFETCHT0 128(AX)
 
 // LOADRAY8 broadcasts the ray's slab constants: Y4-Y6 origin,
 // Y7-Y9 exit origin, Y10-Y12 inverse direction (levelRay @0, @24,
@@ -104,16 +116,23 @@
 	VPBROADCASTD X14, Y14; \
 	VPBROADCASTD kRob9<>(SB), Y15
 
-// PREFETCHNODE8 prefetches the first two cache lines of child reg when it
-// is an inner node (the root's, always cached, otherwise). Clobbers AX.
-#define PREFETCHNODE8(reg) \
+// PREFETCHCHILD8 prefetches child reg: an inner node's cache lines, or a
+// leaf's first group of triangles. Clobbers AX and BX.
+#define PREFETCHCHILD8(reg) \
 	MOVQ    reg, AX; \
 	SHLQ    $8, AX; \
 	ADDQ    SI, AX; \
+	MOVL    reg, BX; \
+	NOTL    BX; \
+	SHRL    $4, BX; \
+	IMULQ   $144, BX; \
+	ADDQ    ST_TRI4(DX), BX; \
 	TESTQ   reg, reg; \
-	CMOVQLT SI, AX; \
+	CMOVQLT BX, AX; \
 	PREFETCHT0 (AX); \
-	PREFETCHT0 64(AX)
+	PREFETCHT0 64(AX); \
+	PREFETCHT0 128(AX); \
+	PREFETCHT0 192(AX)
 
 
 // func traceKernel4(r *levelRay, st *traceState, stack *[stackSize]stackEntry) uint32
@@ -139,6 +158,7 @@ pop:
 	JGT   pop
 	MOVLQSX (R8)(R9*8), R10
 	NEXT
+
 
 descend:
 	CMPQ R10, ST_NNODES(DX)
@@ -208,14 +228,14 @@ multi:
 	MOVL    ST_DIST(DX)(CX*4), R12
 	CMPL    R12, R11
 	JLT     swap2
-	PREFETCHNODE4(R13)
+	PREFETCHCHILD4(R13)
 	MOVL    R13, (R8)(R9*8)
 	MOVL    R12, 4(R8)(R9*8)
 	INCQ    R9
 	NEXT
 
 swap2:
-	PREFETCHNODE4(R10)
+	PREFETCHCHILD4(R10)
 	MOVL    R10, (R8)(R9*8)
 	MOVL    R11, 4(R8)(R9*8)
 	INCQ    R9
@@ -271,7 +291,7 @@ isnext:
 
 ispush:
 	MOVLQSX ST_HN(DX)(CX*4), R10
-	PREFETCHNODE4(R10)
+	PREFETCHCHILD4(R10)
 	MOVL R10, (R8)(R9*8)
 	MOVL ST_HD(DX)(CX*4), AX
 	MOVL AX, 4(R8)(R9*8)
@@ -305,16 +325,8 @@ group:
 	MOVQ  R10, SI
 	IMULQ $144, SI
 	ADDQ  ST_TRI4(DX), SI
-	MOVL  $15, CX
-	CMPQ  R9, $4
-	JGE   gvalid
-	MOVQ  R9, CX
-	MOVL  $1, AX
-	SHLL  CX, AX
-	DECL  AX
-	MOVL  AX, CX
-
-gvalid:
+	LEAQ  kValid<>(SB), CX
+	MOVBLZX (CX)(R9*1), CX // lanes: min(R9, 4) ones
 	// leaf4Group on group SI, lanes CX (fastTri at DX)
 	// az, bz, cz
 	VBROADCASTSS 32(DX), X12 // poz
@@ -492,6 +504,7 @@ gnone:
 	SUBQ $4, R9
 	JMP  group
 
+
 grest:
 	MOVL R10, ST_FBGROUP(DX)
 	MOVL R9, ST_FBREM(DX)
@@ -522,6 +535,434 @@ bad:
 	RET
 
 
+// func streamKernel4(slots *[streamK]kslot, live, k uint32) uint32
+//
+// Advances the traversals of the slots in live (bit i: slots[i]) in turn,
+// one step each: a node (whose chosen child is then prefetched), or a leaf
+// and the pop after it, or a pop. Starts after slot k. Returns slot
+// k | status<<8: status 0 when slot k's traversal is done (its hit in
+// st.h), 1 when a leaf group of slot k needs the scalar test (as
+// traceKernel4; its ni is then to be set to emptyChild, which pops), 2 when
+// a child index of slot k lies outside its structure.
+TEXT ·streamKernel4(SB), NOSPLIT, $0-20
+
+next:
+	MOVL  k+12(FP), CX
+	INCL  CX
+	ANDL  $7, CX
+	MOVL  live+8(FP), BX
+	RORL  CX, BX
+	BSFL  BX, BX
+	ADDL  CX, BX
+	ANDL  $7, BX
+	MOVL  BX, k+12(FP)
+	MOVQ  slots+0(FP), DX
+	SHLQ  $9, BX
+	ADDQ  BX, DX
+	LEAQ  KS_LR(DX), DI
+	MOVQ  KS_STACK(DX), R8
+	MOVQ  ST_SP(DX), R9
+	MOVQ  ST_NODES(DX), SI
+	MOVLQSX KS_NI(DX), R10
+	TESTQ R10, R10
+	JLT   leaf
+	LOADRAY4
+	JMP   descend
+
+yield:
+	MOVL R10, KS_NI(DX)
+	MOVQ R9, ST_SP(DX)
+	PREFETCHCHILD4(R10)
+	JMP  next
+
+popstep:
+	TESTQ R9, R9
+	JEQ   finished
+	DECQ  R9
+	MOVL  4(R8)(R9*8), AX
+	CMPL  AX, ST_TMAXB(DX)
+	JGT   popstep
+	MOVLQSX (R8)(R9*8), R10
+	JMP   yield
+
+descend:
+	CMPQ R10, ST_NNODES(DX)
+	JAE  bad
+	MOVQ R10, BX
+	SHLQ $7, BX
+	ADDQ SI, BX
+	// t0 = max(max(max((lx-ox)*ix, (ly-oy)*iy), (lz-oz)*iz), tmin) as ints
+	MOVQ    48(DI), AX
+	VMOVUPS (BX)(AX*4), X0
+	VSUBPS  X4, X0, X0
+	VMULPS  X10, X0, X0
+	MOVQ    56(DI), AX
+	VMOVUPS (BX)(AX*4), X1
+	VSUBPS  X5, X1, X1
+	VMULPS  X11, X1, X1
+	VPMAXSD X1, X0, X0
+	MOVQ    64(DI), AX
+	VMOVUPS (BX)(AX*4), X1
+	VSUBPS  X6, X1, X1
+	VMULPS  X12, X1, X1
+	VPMAXSD X1, X0, X0
+	VPMAXSD X13, X0, X0
+	// t1 = min(min(min((hx-fox)*ix, (hy-foy)*iy), (hz-foz)*iz) + rob, tmax+1)
+	MOVQ    72(DI), AX
+	VMOVUPS (BX)(AX*4), X2
+	VSUBPS  X7, X2, X2
+	VMULPS  X10, X2, X2
+	MOVQ    80(DI), AX
+	VMOVUPS (BX)(AX*4), X3
+	VSUBPS  X8, X3, X3
+	VMULPS  X11, X3, X3
+	VPMINSD X3, X2, X2
+	MOVQ    88(DI), AX
+	VMOVUPS (BX)(AX*4), X3
+	VSUBPS  X9, X3, X3
+	VMULPS  X12, X3, X3
+	VPMINSD X3, X2, X2
+	VPADDD  X15, X2, X2
+	VPMINSD X14, X2, X2
+	// hit children: t0 < t1
+	VPCMPGTD  X0, X2, X2
+	VMOVMSKPS X2, AX
+	TESTL     AX, AX
+	JEQ       popstep
+	LEAL      -1(AX), CX
+	ANDL      AX, CX
+	JNE       multi
+	BSFL      AX, AX
+	MOVLQSX   112(BX)(AX*4), R10
+	JMP yield
+
+multi:
+	// Two or more children: the nearest next, the others pushed farthest
+	// first (a stable sort by entry distance).
+	VMOVDQU X0, ST_DIST(DX)
+	CMPQ    R9, $508 // stackSize-4: nothing is pushed and child order kept
+	JGT     guard
+	LEAL    -1(CX), R11
+	ANDL    CX, R11
+	JNE     many
+	BSFL    AX, AX
+	BSFL    CX, CX
+	MOVLQSX 112(BX)(AX*4), R10
+	MOVLQSX 112(BX)(CX*4), R13
+	MOVL    ST_DIST(DX)(AX*4), R11
+	MOVL    ST_DIST(DX)(CX*4), R12
+	CMPL    R12, R11
+	JLT     swap2
+	PREFETCHCHILD4(R13)
+	MOVL    R13, (R8)(R9*8)
+	MOVL    R12, 4(R8)(R9*8)
+	INCQ    R9
+	JMP yield
+
+swap2:
+	PREFETCHCHILD4(R10)
+	MOVL    R10, (R8)(R9*8)
+	MOVL    R11, 4(R8)(R9*8)
+	INCQ    R9
+	MOVQ    R13, R10
+	JMP yield
+
+guard:
+	BSFL    AX, AX
+	MOVLQSX 112(BX)(AX*4), R10
+	JMP yield
+
+many:
+	XORL CX, CX
+
+collect:
+	BSFL AX, R11
+	MOVL 112(BX)(R11*4), R12
+	MOVL R12, ST_HN(DX)(CX*4)
+	MOVL ST_DIST(DX)(R11*4), R12
+	MOVL R12, ST_HD(DX)(CX*4)
+	INCQ CX
+	LEAL -1(AX), R11
+	ANDL R11, AX
+	JNE  collect
+
+	// insertion sort of hn/hd[0:CX) by hd (strictly smaller moves down)
+	MOVQ $1, R11
+
+isouter:
+	MOVQ R11, R12
+
+isinner:
+	MOVL ST_HD(DX)(R12*4), AX
+	MOVL ST_HDM4(DX)(R12*4), R13
+	CMPL AX, R13
+	JGE  isnext
+	MOVL R13, ST_HD(DX)(R12*4)
+	MOVL AX, ST_HDM4(DX)(R12*4)
+	MOVL ST_HN(DX)(R12*4), AX
+	MOVL ST_HNM4(DX)(R12*4), R13
+	MOVL R13, ST_HN(DX)(R12*4)
+	MOVL AX, ST_HNM4(DX)(R12*4)
+	DECQ R12
+	JNE  isinner
+
+isnext:
+	INCQ R11
+	CMPQ R11, CX
+	JLT  isouter
+
+	// push entries CX-1 down to 1
+	DECQ CX
+
+ispush:
+	MOVLQSX ST_HN(DX)(CX*4), R10
+	PREFETCHCHILD4(R10)
+	MOVL R10, (R8)(R9*8)
+	MOVL ST_HD(DX)(CX*4), AX
+	MOVL AX, 4(R8)(R9*8)
+	INCQ R9
+	DECQ CX
+	JNE  ispush
+	MOVLQSX ST_HN(DX), R10
+	JMP yield
+
+leaf:
+	CMPQ R10, $-1 // emptyChild
+	JEQ  popstep
+	MOVQ R9, ST_SP(DX)
+	NOTL R10
+	MOVL R10, R9
+	ANDL $15, R9   // R9: the leaf's triangles from group R10 on
+	SHRL $4, R10   // R10: group
+	LEAL 3(R9), AX
+	SHRL $2, AX
+	ADDQ R10, AX
+	CMPQ AX, ST_NGROUPS(DX)
+	JHI  bad
+	XORL R8, R8    // R8: found
+	MOVQ ST_KX16(DX), R11
+	MOVQ ST_KY16(DX), R12
+	MOVQ ST_KZ16(DX), R13
+
+group:
+	TESTQ R9, R9
+	JLE   leafdone
+	MOVQ  R10, SI
+	IMULQ $144, SI
+	ADDQ  ST_TRI4(DX), SI
+	LEAQ  kValid<>(SB), CX
+	MOVBLZX (CX)(R9*1), CX // lanes: min(R9, 4) ones
+	// leaf4Group on group SI, lanes CX (fastTri at DX)
+	// az, bz, cz
+	VBROADCASTSS 32(DX), X12 // poz
+	VMOVUPS (SI)(R13*1), X0
+	VSUBPS X12, X0, X0
+	VMOVUPS 48(SI)(R13*1), X1
+	VSUBPS X12, X1, X1
+	VMOVUPS 96(SI)(R13*1), X2
+	VSUBPS X12, X2, X2
+	// ax, bx, cx = (p.x - pox) - shx*(a|b|c)z
+	VBROADCASTSS 24(DX), X12 // pox
+	VBROADCASTSS 36(DX), X13 // shx
+	VMOVUPS (SI)(R11*1), X3
+	VSUBPS X12, X3, X3
+	VMULPS X13, X0, X15
+	VSUBPS X15, X3, X3
+	VMOVUPS 48(SI)(R11*1), X5
+	VSUBPS X12, X5, X5
+	VMULPS X13, X1, X15
+	VSUBPS X15, X5, X5
+	VMOVUPS 96(SI)(R11*1), X7
+	VSUBPS X12, X7, X7
+	VMULPS X13, X2, X15
+	VSUBPS X15, X7, X7
+	// ay, by, cy
+	VBROADCASTSS 28(DX), X12 // poy
+	VBROADCASTSS 40(DX), X13 // shy
+	VMOVUPS (SI)(R12*1), X4
+	VSUBPS X12, X4, X4
+	VMULPS X13, X0, X15
+	VSUBPS X15, X4, X4
+	VMOVUPS 48(SI)(R12*1), X6
+	VSUBPS X12, X6, X6
+	VMULPS X13, X1, X15
+	VSUBPS X15, X6, X6
+	VMOVUPS 96(SI)(R12*1), X8
+	VSUBPS X12, X8, X8
+	VMULPS X13, X2, X15
+	VSUBPS X15, X8, X8
+	// u = cx*by - cy*bx (X9), w = bx*ay - by*ax (X10), v = ax*cy - ay*cx (X11)
+	VMULPS X6, X7, X9
+	VMULPS X5, X8, X15
+	VSUBPS X15, X9, X9
+	VMULPS X4, X5, X10
+	VMULPS X3, X6, X15
+	VSUBPS X15, X10, X10
+	VMULPS X8, X3, X11
+	VMULPS X7, X4, X15
+	VSUBPS X15, X11, X11
+	VXORPS X14, X14, X14
+	// live = valid &^ (u*w < 0)
+	VMULPS X10, X9, X15
+	VCMPPS $1, X14, X15, X15
+	VMOVMSKPS X15, BX
+	NOTL BX
+	MOVL CX, AX
+	ANDL BX, AX
+	JZ gnone
+	// a zero edge function on a live lane: the scalar test decides
+	VCMPPS $0, X14, X9, X12
+	VCMPPS $0, X14, X11, X13
+	VORPS X13, X12, X12
+	VCMPPS $0, X14, X10, X13
+	VORPS X13, X12, X12
+	VMOVMSKPS X12, BX
+	TESTL AX, BX
+	JNZ grest
+	// mixed signs: (u<0|v<0|w<0) & (u>0|v>0|w>0)
+	VCMPPS $1, X14, X9, X12
+	VCMPPS $1, X14, X11, X13
+	VORPS X13, X12, X12
+	VCMPPS $1, X14, X10, X13
+	VORPS X13, X12, X12
+	VCMPPS $1, X9, X14, X13
+	VCMPPS $1, X11, X14, X15
+	VORPS X15, X13, X13
+	VCMPPS $1, X10, X14, X15
+	VORPS X15, X13, X13
+	VANDPS X13, X12, X12
+	VMOVMSKPS X12, BX
+	NOTL BX
+	ANDL BX, AX
+	JZ gnone
+	// det = (u + v) + w (X12); drop det == 0 and culled signs
+	VADDPS X11, X9, X12
+	VADDPS X10, X12, X12
+	VCMPPS $0, X14, X12, X13
+	VMOVMSKPS X13, BX
+	NOTL BX
+	ANDL BX, AX
+	MOVBQSX ST_CULL(DX), CX
+	CMPQ CX, $0
+	JEQ gnocull
+	JLT gcullneg
+	VCMPPS $1, X12, X14, X13 // det > 0
+	JMP gcullmask
+
+gcullneg:
+	VCMPPS $1, X14, X12, X13 // det < 0
+
+gcullmask:
+	VMOVMSKPS X13, BX
+	NOTL BX
+	ANDL BX, AX
+
+gnocull:
+	// rcp = 1/det (X13); t = ((u*(shz*az) + v*(shz*bz)) + w*(shz*cz)) * rcp
+	VBROADCASTSS kOne<>(SB), X13
+	VDIVPS X12, X13, X13
+	VBROADCASTSS 44(DX), X15 // shz
+	VMULPS X15, X0, X0
+	VMULPS X0, X9, X0
+	VMULPS X15, X1, X1
+	VMULPS X1, X11, X1
+	VMULPS X15, X2, X2
+	VMULPS X2, X10, X2
+	VADDPS X1, X0, X0
+	VADDPS X2, X0, X0
+	VMULPS X13, X0, X0
+	// drop t < tmin or t > tmax
+	VBROADCASTSS ST_TMIN(DX), X1
+	VCMPPS $1, X1, X0, X1
+	VBROADCASTSS ST_TMAX(DX), X2
+	VCMPPS $1, X0, X2, X2
+	VORPS X2, X1, X1
+	VMOVMSKPS X1, BX
+	NOTL BX
+	ANDL BX, AX
+	JZ gnone
+	// a NaN distance on a live lane: the scalar test decides
+	VCMPPS $0, X0, X0, X1
+	VMOVMSKPS X1, BX
+	NOTL BX
+	TESTL AX, BX
+	JNZ grest
+	VMOVUPS X0, ST_OUTT(DX)
+	VMULPS X13, X11, X1
+	VMOVUPS X1, ST_OUTU(DX)
+	VMULPS X13, X10, X1
+	VMOVUPS X1, ST_OUTV(DX)
+	VMOVUPS X12, ST_OUTD(DX)
+	ANDL $15, AX
+	MOVQ ST_FIRSTS(DX), BX
+	MOVL (BX)(R10*4), BX // slot of the group's lane 0
+
+lanes:
+	// in lane order: a lane not beyond the current tmax becomes the hit
+	BSFL     AX, CX
+	VMOVSS   ST_OUTT(DX)(CX*4), X0
+	VUCOMISS ST_TMAX(DX), X0
+	JHI      lnext
+	MOVL     ST_OUTD(DX)(CX*4), DI
+	SARL     $31, DI
+	ANDL     $0x40000000, DI // hitDetNeg when det < 0
+	ADDL     CX, DI
+	ADDL     BX, DI
+	MOVL     DI, ST_HREF(DX)
+	VMOVSS   X0, ST_HT(DX)
+	VMOVSS   X0, ST_TMAX(DX)
+	MOVL     ST_OUTU(DX)(CX*4), DI
+	MOVL     DI, ST_HU(DX)
+	MOVL     ST_OUTV(DX)(CX*4), DI
+	MOVL     DI, ST_HV(DX)
+	MOVL     $1, R8
+	CMPL     ST_ANY(DX), $0
+	JNE      finished
+
+lnext:
+	LEAL -1(AX), CX
+	ANDL CX, AX
+	JNE  lanes
+
+gnone:
+	INCQ R10
+	SUBQ $4, R9
+	JMP  group
+
+
+grest:
+	MOVL R10, ST_FBGROUP(DX)
+	MOVL R9, ST_FBREM(DX)
+	MOVL R8, ST_FBFOUND(DX)
+	MOVL k+12(FP), AX
+	ORL  $0x100, AX
+	MOVL AX, ret+16(FP)
+	RET
+
+leafdone:
+	TESTQ R8, R8
+	JEQ   leafback
+	MOVL  ST_TMAX(DX), AX
+	MOVL  AX, ST_TMAXB(DX)
+
+leafback:
+	MOVQ KS_STACK(DX), R8
+	MOVQ ST_SP(DX), R9
+	JMP  popstep
+
+finished:
+	MOVQ $0, ST_SP(DX)
+	MOVL k+12(FP), AX
+	MOVL AX, ret+16(FP)
+	RET
+
+bad:
+	MOVL k+12(FP), AX
+	ORL  $0x200, AX
+	MOVL AX, ret+16(FP)
+	RET
+
+
 // func traceKernel8(r *levelRay, st *traceState, stack *[stackSize]stackEntry) uint32
 //
 // Returns 0 when the traversal is done (the hit in st.h), 1 when a leaf
@@ -545,6 +986,7 @@ pop:
 	JGT   pop
 	MOVLQSX (R8)(R9*8), R10
 	NEXT
+
 
 descend:
 	CMPQ R10, ST_NNODES(DX)
@@ -614,14 +1056,14 @@ multi:
 	MOVL    ST_DIST(DX)(CX*4), R12
 	CMPL    R12, R11
 	JLT     swap2
-	PREFETCHNODE8(R13)
+	PREFETCHCHILD8(R13)
 	MOVL    R13, (R8)(R9*8)
 	MOVL    R12, 4(R8)(R9*8)
 	INCQ    R9
 	NEXT
 
 swap2:
-	PREFETCHNODE8(R10)
+	PREFETCHCHILD8(R10)
 	MOVL    R10, (R8)(R9*8)
 	MOVL    R11, 4(R8)(R9*8)
 	INCQ    R9
@@ -677,7 +1119,7 @@ isnext:
 
 ispush:
 	MOVLQSX ST_HN(DX)(CX*4), R10
-	PREFETCHNODE8(R10)
+	PREFETCHCHILD8(R10)
 	MOVL R10, (R8)(R9*8)
 	MOVL ST_HD(DX)(CX*4), AX
 	MOVL AX, 4(R8)(R9*8)
@@ -711,16 +1153,8 @@ group:
 	MOVQ  R10, SI
 	IMULQ $144, SI
 	ADDQ  ST_TRI4(DX), SI
-	MOVL  $15, CX
-	CMPQ  R9, $4
-	JGE   gvalid
-	MOVQ  R9, CX
-	MOVL  $1, AX
-	SHLL  CX, AX
-	DECL  AX
-	MOVL  AX, CX
-
-gvalid:
+	LEAQ  kValid<>(SB), CX
+	MOVBLZX (CX)(R9*1), CX // lanes: min(R9, 4) ones
 	// leaf4Group on group SI, lanes CX (fastTri at DX)
 	// az, bz, cz
 	VBROADCASTSS 32(DX), X12 // poz
@@ -898,11 +1332,12 @@ gnone:
 	SUBQ $4, R9
 	JMP  group
 
+
 grest:
+	VZEROUPPER
 	MOVL R10, ST_FBGROUP(DX)
 	MOVL R9, ST_FBREM(DX)
 	MOVL R8, ST_FBFOUND(DX)
-	VZEROUPPER
 	MOVL $1, ret+24(FP)
 	RET
 
@@ -931,9 +1366,445 @@ bad:
 	RET
 
 
+// func streamKernel8(slots *[streamK]kslot, live, k uint32) uint32
+//
+// Advances the traversals of the slots in live (bit i: slots[i]) in turn,
+// one step each: a node (whose chosen child is then prefetched), or a leaf
+// and the pop after it, or a pop. Starts after slot k. Returns slot
+// k | status<<8: status 0 when slot k's traversal is done (its hit in
+// st.h), 1 when a leaf group of slot k needs the scalar test (as
+// traceKernel8; its ni is then to be set to emptyChild, which pops), 2 when
+// a child index of slot k lies outside its structure.
+TEXT ·streamKernel8(SB), NOSPLIT, $0-20
+
+next:
+	MOVL  k+12(FP), CX
+	INCL  CX
+	ANDL  $7, CX
+	MOVL  live+8(FP), BX
+	RORL  CX, BX
+	BSFL  BX, BX
+	ADDL  CX, BX
+	ANDL  $7, BX
+	MOVL  BX, k+12(FP)
+	MOVQ  slots+0(FP), DX
+	SHLQ  $9, BX
+	ADDQ  BX, DX
+	LEAQ  KS_LR(DX), DI
+	MOVQ  KS_STACK(DX), R8
+	MOVQ  ST_SP(DX), R9
+	MOVQ  ST_NODES(DX), SI
+	MOVLQSX KS_NI(DX), R10
+	TESTQ R10, R10
+	JLT   leaf
+	LOADRAY8
+	JMP   descend
+
+yield:
+	MOVL R10, KS_NI(DX)
+	MOVQ R9, ST_SP(DX)
+	PREFETCHCHILD8(R10)
+	JMP  next
+
+popstep:
+	TESTQ R9, R9
+	JEQ   finished
+	DECQ  R9
+	MOVL  4(R8)(R9*8), AX
+	CMPL  AX, ST_TMAXB(DX)
+	JGT   popstep
+	MOVLQSX (R8)(R9*8), R10
+	JMP   yield
+
+descend:
+	CMPQ R10, ST_NNODES(DX)
+	JAE  bad
+	MOVQ R10, BX
+	SHLQ $8, BX
+	ADDQ SI, BX
+	// t0 = max(max(max((lx-ox)*ix, (ly-oy)*iy), (lz-oz)*iz), tmin) as ints
+	MOVQ    48(DI), AX
+	VMOVUPS (BX)(AX*4), Y0
+	VSUBPS  Y4, Y0, Y0
+	VMULPS  Y10, Y0, Y0
+	MOVQ    56(DI), AX
+	VMOVUPS (BX)(AX*4), Y1
+	VSUBPS  Y5, Y1, Y1
+	VMULPS  Y11, Y1, Y1
+	VPMAXSD Y1, Y0, Y0
+	MOVQ    64(DI), AX
+	VMOVUPS (BX)(AX*4), Y1
+	VSUBPS  Y6, Y1, Y1
+	VMULPS  Y12, Y1, Y1
+	VPMAXSD Y1, Y0, Y0
+	VPMAXSD Y13, Y0, Y0
+	// t1 = min(min(min((hx-fox)*ix, (hy-foy)*iy), (hz-foz)*iz) + rob, tmax+1)
+	MOVQ    72(DI), AX
+	VMOVUPS (BX)(AX*4), Y2
+	VSUBPS  Y7, Y2, Y2
+	VMULPS  Y10, Y2, Y2
+	MOVQ    80(DI), AX
+	VMOVUPS (BX)(AX*4), Y3
+	VSUBPS  Y8, Y3, Y3
+	VMULPS  Y11, Y3, Y3
+	VPMINSD Y3, Y2, Y2
+	MOVQ    88(DI), AX
+	VMOVUPS (BX)(AX*4), Y3
+	VSUBPS  Y9, Y3, Y3
+	VMULPS  Y12, Y3, Y3
+	VPMINSD Y3, Y2, Y2
+	VPADDD  Y15, Y2, Y2
+	VPMINSD Y14, Y2, Y2
+	// hit children: t0 < t1
+	VPCMPGTD  Y0, Y2, Y2
+	VMOVMSKPS Y2, AX
+	TESTL     AX, AX
+	JEQ       popstep
+	LEAL      -1(AX), CX
+	ANDL      AX, CX
+	JNE       multi
+	BSFL      AX, AX
+	MOVLQSX   224(BX)(AX*4), R10
+	JMP yield
+
+multi:
+	// Two or more children: the nearest next, the others pushed farthest
+	// first (a stable sort by entry distance).
+	VMOVDQU Y0, ST_DIST(DX)
+	CMPQ    R9, $504 // stackSize-8: nothing is pushed and child order kept
+	JGT     guard
+	LEAL    -1(CX), R11
+	ANDL    CX, R11
+	JNE     many
+	BSFL    AX, AX
+	BSFL    CX, CX
+	MOVLQSX 224(BX)(AX*4), R10
+	MOVLQSX 224(BX)(CX*4), R13
+	MOVL    ST_DIST(DX)(AX*4), R11
+	MOVL    ST_DIST(DX)(CX*4), R12
+	CMPL    R12, R11
+	JLT     swap2
+	PREFETCHCHILD8(R13)
+	MOVL    R13, (R8)(R9*8)
+	MOVL    R12, 4(R8)(R9*8)
+	INCQ    R9
+	JMP yield
+
+swap2:
+	PREFETCHCHILD8(R10)
+	MOVL    R10, (R8)(R9*8)
+	MOVL    R11, 4(R8)(R9*8)
+	INCQ    R9
+	MOVQ    R13, R10
+	JMP yield
+
+guard:
+	BSFL    AX, AX
+	MOVLQSX 224(BX)(AX*4), R10
+	JMP yield
+
+many:
+	XORL CX, CX
+
+collect:
+	BSFL AX, R11
+	MOVL 224(BX)(R11*4), R12
+	MOVL R12, ST_HN(DX)(CX*4)
+	MOVL ST_DIST(DX)(R11*4), R12
+	MOVL R12, ST_HD(DX)(CX*4)
+	INCQ CX
+	LEAL -1(AX), R11
+	ANDL R11, AX
+	JNE  collect
+
+	// insertion sort of hn/hd[0:CX) by hd (strictly smaller moves down)
+	MOVQ $1, R11
+
+isouter:
+	MOVQ R11, R12
+
+isinner:
+	MOVL ST_HD(DX)(R12*4), AX
+	MOVL ST_HDM4(DX)(R12*4), R13
+	CMPL AX, R13
+	JGE  isnext
+	MOVL R13, ST_HD(DX)(R12*4)
+	MOVL AX, ST_HDM4(DX)(R12*4)
+	MOVL ST_HN(DX)(R12*4), AX
+	MOVL ST_HNM4(DX)(R12*4), R13
+	MOVL R13, ST_HN(DX)(R12*4)
+	MOVL AX, ST_HNM4(DX)(R12*4)
+	DECQ R12
+	JNE  isinner
+
+isnext:
+	INCQ R11
+	CMPQ R11, CX
+	JLT  isouter
+
+	// push entries CX-1 down to 1
+	DECQ CX
+
+ispush:
+	MOVLQSX ST_HN(DX)(CX*4), R10
+	PREFETCHCHILD8(R10)
+	MOVL R10, (R8)(R9*8)
+	MOVL ST_HD(DX)(CX*4), AX
+	MOVL AX, 4(R8)(R9*8)
+	INCQ R9
+	DECQ CX
+	JNE  ispush
+	MOVLQSX ST_HN(DX), R10
+	JMP yield
+
+leaf:
+	CMPQ R10, $-1 // emptyChild
+	JEQ  popstep
+	MOVQ R9, ST_SP(DX)
+	NOTL R10
+	MOVL R10, R9
+	ANDL $15, R9   // R9: the leaf's triangles from group R10 on
+	SHRL $4, R10   // R10: group
+	LEAL 3(R9), AX
+	SHRL $2, AX
+	ADDQ R10, AX
+	CMPQ AX, ST_NGROUPS(DX)
+	JHI  bad
+	XORL R8, R8    // R8: found
+	MOVQ ST_KX16(DX), R11
+	MOVQ ST_KY16(DX), R12
+	MOVQ ST_KZ16(DX), R13
+
+group:
+	TESTQ R9, R9
+	JLE   leafdone
+	MOVQ  R10, SI
+	IMULQ $144, SI
+	ADDQ  ST_TRI4(DX), SI
+	LEAQ  kValid<>(SB), CX
+	MOVBLZX (CX)(R9*1), CX // lanes: min(R9, 4) ones
+	// leaf4Group on group SI, lanes CX (fastTri at DX)
+	// az, bz, cz
+	VBROADCASTSS 32(DX), X12 // poz
+	VMOVUPS (SI)(R13*1), X0
+	VSUBPS X12, X0, X0
+	VMOVUPS 48(SI)(R13*1), X1
+	VSUBPS X12, X1, X1
+	VMOVUPS 96(SI)(R13*1), X2
+	VSUBPS X12, X2, X2
+	// ax, bx, cx = (p.x - pox) - shx*(a|b|c)z
+	VBROADCASTSS 24(DX), X12 // pox
+	VBROADCASTSS 36(DX), X13 // shx
+	VMOVUPS (SI)(R11*1), X3
+	VSUBPS X12, X3, X3
+	VMULPS X13, X0, X15
+	VSUBPS X15, X3, X3
+	VMOVUPS 48(SI)(R11*1), X5
+	VSUBPS X12, X5, X5
+	VMULPS X13, X1, X15
+	VSUBPS X15, X5, X5
+	VMOVUPS 96(SI)(R11*1), X7
+	VSUBPS X12, X7, X7
+	VMULPS X13, X2, X15
+	VSUBPS X15, X7, X7
+	// ay, by, cy
+	VBROADCASTSS 28(DX), X12 // poy
+	VBROADCASTSS 40(DX), X13 // shy
+	VMOVUPS (SI)(R12*1), X4
+	VSUBPS X12, X4, X4
+	VMULPS X13, X0, X15
+	VSUBPS X15, X4, X4
+	VMOVUPS 48(SI)(R12*1), X6
+	VSUBPS X12, X6, X6
+	VMULPS X13, X1, X15
+	VSUBPS X15, X6, X6
+	VMOVUPS 96(SI)(R12*1), X8
+	VSUBPS X12, X8, X8
+	VMULPS X13, X2, X15
+	VSUBPS X15, X8, X8
+	// u = cx*by - cy*bx (X9), w = bx*ay - by*ax (X10), v = ax*cy - ay*cx (X11)
+	VMULPS X6, X7, X9
+	VMULPS X5, X8, X15
+	VSUBPS X15, X9, X9
+	VMULPS X4, X5, X10
+	VMULPS X3, X6, X15
+	VSUBPS X15, X10, X10
+	VMULPS X8, X3, X11
+	VMULPS X7, X4, X15
+	VSUBPS X15, X11, X11
+	VXORPS X14, X14, X14
+	// live = valid &^ (u*w < 0)
+	VMULPS X10, X9, X15
+	VCMPPS $1, X14, X15, X15
+	VMOVMSKPS X15, BX
+	NOTL BX
+	MOVL CX, AX
+	ANDL BX, AX
+	JZ gnone
+	// a zero edge function on a live lane: the scalar test decides
+	VCMPPS $0, X14, X9, X12
+	VCMPPS $0, X14, X11, X13
+	VORPS X13, X12, X12
+	VCMPPS $0, X14, X10, X13
+	VORPS X13, X12, X12
+	VMOVMSKPS X12, BX
+	TESTL AX, BX
+	JNZ grest
+	// mixed signs: (u<0|v<0|w<0) & (u>0|v>0|w>0)
+	VCMPPS $1, X14, X9, X12
+	VCMPPS $1, X14, X11, X13
+	VORPS X13, X12, X12
+	VCMPPS $1, X14, X10, X13
+	VORPS X13, X12, X12
+	VCMPPS $1, X9, X14, X13
+	VCMPPS $1, X11, X14, X15
+	VORPS X15, X13, X13
+	VCMPPS $1, X10, X14, X15
+	VORPS X15, X13, X13
+	VANDPS X13, X12, X12
+	VMOVMSKPS X12, BX
+	NOTL BX
+	ANDL BX, AX
+	JZ gnone
+	// det = (u + v) + w (X12); drop det == 0 and culled signs
+	VADDPS X11, X9, X12
+	VADDPS X10, X12, X12
+	VCMPPS $0, X14, X12, X13
+	VMOVMSKPS X13, BX
+	NOTL BX
+	ANDL BX, AX
+	MOVBQSX ST_CULL(DX), CX
+	CMPQ CX, $0
+	JEQ gnocull
+	JLT gcullneg
+	VCMPPS $1, X12, X14, X13 // det > 0
+	JMP gcullmask
+
+gcullneg:
+	VCMPPS $1, X14, X12, X13 // det < 0
+
+gcullmask:
+	VMOVMSKPS X13, BX
+	NOTL BX
+	ANDL BX, AX
+
+gnocull:
+	// rcp = 1/det (X13); t = ((u*(shz*az) + v*(shz*bz)) + w*(shz*cz)) * rcp
+	VBROADCASTSS kOne<>(SB), X13
+	VDIVPS X12, X13, X13
+	VBROADCASTSS 44(DX), X15 // shz
+	VMULPS X15, X0, X0
+	VMULPS X0, X9, X0
+	VMULPS X15, X1, X1
+	VMULPS X1, X11, X1
+	VMULPS X15, X2, X2
+	VMULPS X2, X10, X2
+	VADDPS X1, X0, X0
+	VADDPS X2, X0, X0
+	VMULPS X13, X0, X0
+	// drop t < tmin or t > tmax
+	VBROADCASTSS ST_TMIN(DX), X1
+	VCMPPS $1, X1, X0, X1
+	VBROADCASTSS ST_TMAX(DX), X2
+	VCMPPS $1, X0, X2, X2
+	VORPS X2, X1, X1
+	VMOVMSKPS X1, BX
+	NOTL BX
+	ANDL BX, AX
+	JZ gnone
+	// a NaN distance on a live lane: the scalar test decides
+	VCMPPS $0, X0, X0, X1
+	VMOVMSKPS X1, BX
+	NOTL BX
+	TESTL AX, BX
+	JNZ grest
+	VMOVUPS X0, ST_OUTT(DX)
+	VMULPS X13, X11, X1
+	VMOVUPS X1, ST_OUTU(DX)
+	VMULPS X13, X10, X1
+	VMOVUPS X1, ST_OUTV(DX)
+	VMOVUPS X12, ST_OUTD(DX)
+	ANDL $15, AX
+	MOVQ ST_FIRSTS(DX), BX
+	MOVL (BX)(R10*4), BX // slot of the group's lane 0
+
+lanes:
+	// in lane order: a lane not beyond the current tmax becomes the hit
+	BSFL     AX, CX
+	VMOVSS   ST_OUTT(DX)(CX*4), X0
+	VUCOMISS ST_TMAX(DX), X0
+	JHI      lnext
+	MOVL     ST_OUTD(DX)(CX*4), DI
+	SARL     $31, DI
+	ANDL     $0x40000000, DI // hitDetNeg when det < 0
+	ADDL     CX, DI
+	ADDL     BX, DI
+	MOVL     DI, ST_HREF(DX)
+	VMOVSS   X0, ST_HT(DX)
+	VMOVSS   X0, ST_TMAX(DX)
+	MOVL     ST_OUTU(DX)(CX*4), DI
+	MOVL     DI, ST_HU(DX)
+	MOVL     ST_OUTV(DX)(CX*4), DI
+	MOVL     DI, ST_HV(DX)
+	MOVL     $1, R8
+	CMPL     ST_ANY(DX), $0
+	JNE      finished
+
+lnext:
+	LEAL -1(AX), CX
+	ANDL CX, AX
+	JNE  lanes
+
+gnone:
+	INCQ R10
+	SUBQ $4, R9
+	JMP  group
+
+
+grest:
+	VZEROUPPER
+	MOVL R10, ST_FBGROUP(DX)
+	MOVL R9, ST_FBREM(DX)
+	MOVL R8, ST_FBFOUND(DX)
+	MOVL k+12(FP), AX
+	ORL  $0x100, AX
+	MOVL AX, ret+16(FP)
+	RET
+
+leafdone:
+	TESTQ R8, R8
+	JEQ   leafback
+	MOVL  ST_TMAX(DX), AX
+	MOVL  AX, ST_TMAXB(DX)
+
+leafback:
+	MOVQ KS_STACK(DX), R8
+	MOVQ ST_SP(DX), R9
+	JMP  popstep
+
+finished:
+	VZEROUPPER
+	MOVQ $0, ST_SP(DX)
+	MOVL k+12(FP), AX
+	MOVL AX, ret+16(FP)
+	RET
+
+bad:
+	VZEROUPPER
+	MOVL k+12(FP), AX
+	ORL  $0x200, AX
+	MOVL AX, ret+16(FP)
+	RET
+
+
 // robustULPs + 1 (traverse.go).
 DATA kRob9<>+0(SB)/4, $9
 GLOBL kRob9<>(SB), RODATA|NOPTR, $4
 
 DATA kOne<>+0(SB)/4, $0x3f800000
 GLOBL kOne<>(SB), RODATA|NOPTR, $4
+
+// The lanes of a group with n = 1..15 triangles left in its leaf.
+DATA kValid<>+0(SB)/8, $0x0f0f0f0f07030100
+DATA kValid<>+8(SB)/8, $0x0f0f0f0f0f0f0f0f
+GLOBL kValid<>(SB), RODATA|NOPTR, $16

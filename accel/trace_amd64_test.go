@@ -159,3 +159,68 @@ func TestTraceKernelMatchesGo(t *testing.T) {
 	}
 	t.Logf("%d hits, %d groups handed back to the scalar test", hits, handBacks)
 }
+
+// TestStreamKernelMatchesGo compares TraceBatch through the assembly
+// stream kernels with the Go one-ray loops, lane by lane and bit for bit,
+// on the lattice and edge cases of TestTraceKernelMatchesGo (so that leaf
+// groups are handed back to the scalar test mid-stream), 4- and 8-wide,
+// with every culling sign, closest and any hit.
+func TestStreamKernelMatchesGo(t *testing.T) {
+	if !useSIMDNodes {
+		t.Skip("no AVX2/FMA: the kernels are off")
+	}
+	saved := streamMinBytes
+	streamMinBytes = 0
+	defer func() { streamMinBytes = saved }()
+	rng := rand.New(rand.NewPCG(13, 14))
+	rays := gridRays(rng, 4, 2048)
+	for i := 0; i < 1024; i++ {
+		rays = append(rays, randomRay(rng, -1, 5))
+	}
+	rng.Shuffle(len(rays), func(i, j int) { rays[i], rays[j] = rays[j], rays[i] })
+	tr, ref := NewTraverser(), NewTraverser()
+	for _, mesh := range []struct {
+		name string
+		v    []float32
+	}{{"grid", gridMesh(4)}, {"edges", edgeSoup(rng)}} {
+		for _, b := range []BuildOptions{{Width: 4}, {Width: 8}, {Width: 8, Quality: QualityFast}} {
+			s := mustPrim(t, &PrimitiveDescriptor{Geometries: []Geometry{soupGeometry(mesh.v, true)}, Build: b})
+			if s.kwidth != int8(b.Width) {
+				t.Fatalf("%s %+v: assembly stream width %d", mesh.name, b, s.kwidth)
+			}
+			for _, o := range []Options{{}, {CullMode: CullBack}, {CullMode: CullFront, Winding: CounterClockwise}, {AcceptAny: true}} {
+				for lo := 0; lo+BatchSize <= len(rays); lo += BatchSize {
+					var rb RayBatch
+					for i := 0; i < BatchSize; i++ {
+						if rng.IntN(8) != 0 {
+							rb.Set(i, &rays[lo+i])
+						}
+					}
+					if !streams(s, &rb) {
+						continue
+					}
+					if !tr.TraceBatch(s, &o, &rb) {
+						t.Fatalf("%s %+v: TraceBatch refused", mesh.name, b)
+					}
+					useTraceKernel = false
+					for i := 0; i < BatchSize; i++ {
+						var got, want Hit
+						tr.Hit(i, &got)
+						if rb.Active>>uint(i)&1 != 0 {
+							ref.Intersect(s, &o, &rays[lo+i], nil, &want)
+						}
+						if !sameHitBits(&got, &want) {
+							useTraceKernel = true
+							t.Fatalf("%s %+v %+v ray %d %+v:\nstream %+v\nGo     %+v", mesh.name, b, o, lo+i, rays[lo+i], got, want)
+						}
+					}
+					useTraceKernel = true
+				}
+			}
+		}
+	}
+	if tr.handBacks == 0 {
+		t.Fatal("no leaf group was handed back: the test no longer reaches the scalar test mid-stream")
+	}
+	t.Logf("%d leaf groups handed back", tr.handBacks)
+}

@@ -96,6 +96,8 @@ type Traverser struct {
 	single    levelRay              // traceSingleLanes' ray in the instance
 	slots     [streamK]streamSlot   // the stream kernel's rays
 	sstack    [streamK][stackSize]stackEntry
+	kslots    [streamK]kslot // the assembly stream kernel's rays
+	handBacks int            // leaf groups the stream kernel handed back (tests)
 }
 
 // NewTraverser returns a Traverser.
