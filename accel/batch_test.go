@@ -428,15 +428,19 @@ func BenchmarkBunnyTraceBatch(b *testing.B) {
 func TestSmallStructuresSkipStream(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	small := mustPrim(t, &PrimitiveDescriptor{Geometries: []Geometry{soupGeometry(soup(rng, 64, 0.1), true)}})
-	if small.footprint() >= streamMinBytes || small.stream {
+	if small.footprint() >= streamMinBytes || small.stream || small.kwidth != 0 {
 		t.Errorf("64 triangles (%d bytes): stream %v, want false", small.footprint(), small.stream)
 	}
 	saved := streamMinBytes
 	streamMinBytes = 0
 	defer func() { streamMinBytes = saved }()
-	big := mustPrim(t, &PrimitiveDescriptor{Geometries: []Geometry{soupGeometry(soup(rng, 64, 0.1), true)}})
+	big := mustPrim(t, &PrimitiveDescriptor{Geometries: []Geometry{soupGeometry(soup(rng, 64, 0.1), true)}, Build: BuildOptions{Width: 4}})
 	if !big.stream {
 		t.Error("with no size floor a 4-wide plain structure should use the stream kernel")
+	}
+	big8 := mustPrim(t, &PrimitiveDescriptor{Geometries: []Geometry{soupGeometry(soup(rng, 64, 0.1), true)}, Build: BuildOptions{Width: 8}})
+	if useTraceKernel && useSIMDNodes && big8.kwidth != 8 {
+		t.Errorf("with no size floor an 8-wide plain structure should use the assembly stream kernel (width %d)", big8.kwidth)
 	}
 }
 

@@ -23,6 +23,14 @@ func leafPairs(s *Structure) []leafPair {
 			}
 		}
 	}
+	for i := range s.nodes8 {
+		n := &s.nodes8[i]
+		for j, c := range n.c {
+			if c < 0 && c != emptyChild {
+				out = append(out, leafPair{c, n.kc[j]})
+			}
+		}
+	}
 	return out
 }
 
@@ -125,7 +133,13 @@ func TestLeaf4Layout(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(7, 8))
 	in := soup(rng, 500, 0.1)
-	s := mustPrim(t, &PrimitiveDescriptor{Geometries: []Geometry{soupGeometry(in, true)}, Build: BuildOptions{Quality: QualityFast}})
+	for _, width := range []int{4, 8} {
+		testLeaf4Layout(t, in, BuildOptions{Quality: QualityFast, Width: width})
+	}
+}
+
+func testLeaf4Layout(t *testing.T, in []float32, b BuildOptions) {
+	s := mustPrim(t, &PrimitiveDescriptor{Geometries: []Geometry{soupGeometry(in, true)}, Build: b})
 	if s.verts != nil || len(s.slotPos) != len(s.slots) {
 		t.Fatalf("verts %d floats, slotPos %d for %d slots", len(s.verts), len(s.slotPos), len(s.slots))
 	}

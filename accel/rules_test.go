@@ -395,18 +395,20 @@ func TestDescriptorErrors(t *testing.T) {
 }
 
 func TestSizesAndCompaction(t *testing.T) {
-	s := mustPrim(t, &PrimitiveDescriptor{Geometries: []Geometry{soupGeometry(stack(100), true)}})
-	z := s.Sizes()
-	c := s.Compact()
-	if c.Sizes() != z || z.Nodes == 0 || z.NodeBytesPerPrimitive() <= 0 || z.Primitives != 100 {
-		t.Fatalf("sizes %+v, compacted %+v", z, c.Sizes())
-	}
-	est, err := EstimateSizes(&PrimitiveDescriptor{Geometries: []Geometry{soupGeometry(stack(100), true)}})
-	if err != nil || est.Bytes < z.Bytes || est.NodeBytes < z.NodeBytes {
-		t.Fatalf("estimate %+v below actual %+v (%v)", est, z, err)
-	}
-	if h := c.Intersect(downRay, nil, nil); h.Type != HitTriangle || h.Distance != 1 {
-		t.Fatalf("compacted structure: %+v", h)
+	for _, b := range []BuildOptions{{Width: 4}, {Width: 8}, {Width: 8, Quality: QualityHigh}, {Quality: QualityFast}} {
+		s := mustPrim(t, &PrimitiveDescriptor{Geometries: []Geometry{soupGeometry(stack(100), true)}, Build: b})
+		z := s.Sizes()
+		c := s.Compact()
+		if c.Sizes() != z || z.Nodes == 0 || z.NodeBytesPerPrimitive() <= 0 || z.Primitives != 100 {
+			t.Fatalf("%+v: sizes %+v, compacted %+v", b, z, c.Sizes())
+		}
+		est, err := EstimateSizes(&PrimitiveDescriptor{Geometries: []Geometry{soupGeometry(stack(100), true)}, Build: b})
+		if err != nil || est.Bytes < z.Bytes || est.NodeBytes < z.NodeBytes {
+			t.Fatalf("%+v: estimate %+v below actual %+v (%v)", b, est, z, err)
+		}
+		if h := c.Intersect(downRay, nil, nil); h.Type != HitTriangle || h.Distance != 1 {
+			t.Fatalf("%+v: compacted structure: %+v", b, h)
+		}
 	}
 }
 

@@ -457,17 +457,18 @@ func EstimateSizes(d *PrimitiveDescriptor) (Sizes, error) {
 		n += g.count()
 		z.Bytes += g.count()*g.common().PrimitiveDataElementSize + int(unsafe.Sizeof(geomInfo{}))
 	}
-	nodes := 1
-	if n > 1 {
-		nodes = (n + p.width - 2) / (p.width - 1) * 2 // generous: every split may add a node
-	}
+	// A wide node either has all width children or only leaves (the build
+	// stops splitting when no child can split), and a leaf holds at least
+	// one primitive: at most n/2 nodes of leaves (two each) and n/2/(width-1)
+	// full ones above them.
+	nodes := (n+1)/2 + (n+2*p.width-3)/(2*(p.width-1)) + 1
 	nb := int(unsafe.Sizeof(node4{}))
 	if p.width == 8 {
 		nb = int(unsafe.Sizeof(node8{}))
 	}
 	z.Nodes, z.NodeBytes, z.Primitives = nodes, nodes*nb, n
 	z.Bytes += z.NodeBytes + n*(int(unsafe.Sizeof(slot{}))+4*vertsPerSlot)
-	if useSIMDNodes && p.width == 4 && keys == 1 {
+	if useSIMDNodes && keys == 1 {
 		// Grouped leaf triangles (leaf4.go) instead of verts: at most one
 		// padded group per leaf (at most n leaves) beyond n/4 full ones,
 		// 4 bytes of slotPos per slot and of tri4First per group.

@@ -97,8 +97,9 @@ func traceFastKernel(s *Structure, r *levelRay, tmin, tmax float32, cull int8, a
 }
 
 // kslot is one ray in flight in the assembly stream kernels (layout fixed
-// by trace_amd64.s, 512 bytes): traceKernel4's state, the ray, the node or
-// leaf to visit next and the slot's stack.
+// by trace_amd64.s, 1024 bytes): traceKernel4's state, the ray, the node
+// or leaf to visit next, the slot's stack, and the ray's slab constants
+// broadcast 8-wide (kslotVectors).
 type kslot struct {
 	st    traceState
 	lr    levelRay
@@ -107,7 +108,19 @@ type kslot struct {
 	stack *[stackSize]stackEntry
 	tmax  float32 // the ray's own tmax (st.ft.tmax follows the hits)
 	_     [12]byte
+	vo    [3][8]float32 // origin
+	vfo   [3][8]float32 // exit origin
+	vi    [3][8]float32 // inverse direction
+	vt    [2][8]int32   // tmin bits, tmax bits + 1
+	_     [160]byte
 }
+
+// kslotVectors fills ks's vectors from its ray and interval bits (in
+// assembly: vectors written a float at a time would be read back 32 bytes
+// at a time, which defeats store forwarding).
+//
+//go:noescape
+func kslotVectors(ks *kslot)
 
 // streamKernel4 advances the traversals of the slots in live through
 // 4-wide structures (see trace_amd64.s) until one of them needs Go: it
@@ -134,6 +147,7 @@ func (ks *kslot) init(r *levelRay, tmin, tmax float32, cull int8) {
 	ks.lr = *r
 	ks.ni = 0 // the root (traceFast4 pops it first: tmin <= tmax)
 	ks.tmax = tmax
+	kslotVectors(ks)
 }
 
 // setStructure points the slot at s's arrays.
@@ -182,6 +196,7 @@ func (tr *Traverser) streamLanesKernel(top *Structure, run uint64) {
 			hit := ks.st.h.leaf4Rest(s, &ks.st.ft, s.tri4First[ks.st.fbGroup], int(ks.st.fbRem), acceptAny) || ks.st.fbFound != 0
 			if hit {
 				ks.st.tmaxb = fbits(ks.st.ft.tmax)
+				kslotVectors(ks)
 			}
 			if !hit || !acceptAny {
 				ks.ni = emptyChild // the next step pops

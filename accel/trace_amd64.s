@@ -50,6 +50,19 @@
 #define KS_LR 336
 #define KS_NI 480
 #define KS_STACK 488
+// the ray's slab constants broadcast 8-wide: origin, exit origin, inverse
+// direction, tmin bits, tmax bits + 1 (kslotVectors fills them)
+#define KS_VOX 512
+#define KS_VOY 544
+#define KS_VOZ 576
+#define KS_VFX 608
+#define KS_VFY 640
+#define KS_VFZ 672
+#define KS_VIX 704
+#define KS_VIY 736
+#define KS_VIZ 768
+#define KS_VTMIN 800
+#define KS_VTMAX1 832
 
 // NEXT goes on with child R10: an inner node or a leaf.
 #define NEXT \
@@ -557,17 +570,14 @@ next:
 	ANDL  $7, BX
 	MOVL  BX, k+12(FP)
 	MOVQ  slots+0(FP), DX
-	SHLQ  $9, BX
+	SHLQ  $10, BX
 	ADDQ  BX, DX
 	LEAQ  KS_LR(DX), DI
 	MOVQ  KS_STACK(DX), R8
 	MOVQ  ST_SP(DX), R9
 	MOVQ  ST_NODES(DX), SI
 	MOVLQSX KS_NI(DX), R10
-	TESTQ R10, R10
-	JLT   leaf
-	LOADRAY4
-	JMP   descend
+	NEXT
 
 yield:
 	MOVL R10, KS_NI(DX)
@@ -594,36 +604,36 @@ descend:
 	// t0 = max(max(max((lx-ox)*ix, (ly-oy)*iy), (lz-oz)*iz), tmin) as ints
 	MOVQ    48(DI), AX
 	VMOVUPS (BX)(AX*4), X0
-	VSUBPS  X4, X0, X0
-	VMULPS  X10, X0, X0
+	VSUBPS  KS_VOX(DX), X0, X0
+	VMULPS  KS_VIX(DX), X0, X0
 	MOVQ    56(DI), AX
 	VMOVUPS (BX)(AX*4), X1
-	VSUBPS  X5, X1, X1
-	VMULPS  X11, X1, X1
+	VSUBPS  KS_VOY(DX), X1, X1
+	VMULPS  KS_VIY(DX), X1, X1
 	VPMAXSD X1, X0, X0
 	MOVQ    64(DI), AX
 	VMOVUPS (BX)(AX*4), X1
-	VSUBPS  X6, X1, X1
-	VMULPS  X12, X1, X1
+	VSUBPS  KS_VOZ(DX), X1, X1
+	VMULPS  KS_VIZ(DX), X1, X1
 	VPMAXSD X1, X0, X0
-	VPMAXSD X13, X0, X0
+	VPMAXSD KS_VTMIN(DX), X0, X0
 	// t1 = min(min(min((hx-fox)*ix, (hy-foy)*iy), (hz-foz)*iz) + rob, tmax+1)
 	MOVQ    72(DI), AX
 	VMOVUPS (BX)(AX*4), X2
-	VSUBPS  X7, X2, X2
-	VMULPS  X10, X2, X2
+	VSUBPS  KS_VFX(DX), X2, X2
+	VMULPS  KS_VIX(DX), X2, X2
 	MOVQ    80(DI), AX
 	VMOVUPS (BX)(AX*4), X3
-	VSUBPS  X8, X3, X3
-	VMULPS  X11, X3, X3
+	VSUBPS  KS_VFY(DX), X3, X3
+	VMULPS  KS_VIY(DX), X3, X3
 	VPMINSD X3, X2, X2
 	MOVQ    88(DI), AX
 	VMOVUPS (BX)(AX*4), X3
-	VSUBPS  X9, X3, X3
-	VMULPS  X12, X3, X3
+	VSUBPS  KS_VFZ(DX), X3, X3
+	VMULPS  KS_VIZ(DX), X3, X3
 	VPMINSD X3, X2, X2
-	VPADDD  X15, X2, X2
-	VPMINSD X14, X2, X2
+	VPADDD  kRob8<>(SB), X2, X2
+	VPMINSD KS_VTMAX1(DX), X2, X2
 	// hit children: t0 < t1
 	VPCMPGTD  X0, X2, X2
 	VMOVMSKPS X2, AX
@@ -944,6 +954,10 @@ leafdone:
 	JEQ   leafback
 	MOVL  ST_TMAX(DX), AX
 	MOVL  AX, ST_TMAXB(DX)
+	INCL  AX
+	VMOVD AX, X0
+	VPBROADCASTD X0, X0
+	VMOVDQU X0, KS_VTMAX1(DX)
 
 leafback:
 	MOVQ KS_STACK(DX), R8
@@ -1388,17 +1402,14 @@ next:
 	ANDL  $7, BX
 	MOVL  BX, k+12(FP)
 	MOVQ  slots+0(FP), DX
-	SHLQ  $9, BX
+	SHLQ  $10, BX
 	ADDQ  BX, DX
 	LEAQ  KS_LR(DX), DI
 	MOVQ  KS_STACK(DX), R8
 	MOVQ  ST_SP(DX), R9
 	MOVQ  ST_NODES(DX), SI
 	MOVLQSX KS_NI(DX), R10
-	TESTQ R10, R10
-	JLT   leaf
-	LOADRAY8
-	JMP   descend
+	NEXT
 
 yield:
 	MOVL R10, KS_NI(DX)
@@ -1425,36 +1436,36 @@ descend:
 	// t0 = max(max(max((lx-ox)*ix, (ly-oy)*iy), (lz-oz)*iz), tmin) as ints
 	MOVQ    48(DI), AX
 	VMOVUPS (BX)(AX*4), Y0
-	VSUBPS  Y4, Y0, Y0
-	VMULPS  Y10, Y0, Y0
+	VSUBPS  KS_VOX(DX), Y0, Y0
+	VMULPS  KS_VIX(DX), Y0, Y0
 	MOVQ    56(DI), AX
 	VMOVUPS (BX)(AX*4), Y1
-	VSUBPS  Y5, Y1, Y1
-	VMULPS  Y11, Y1, Y1
+	VSUBPS  KS_VOY(DX), Y1, Y1
+	VMULPS  KS_VIY(DX), Y1, Y1
 	VPMAXSD Y1, Y0, Y0
 	MOVQ    64(DI), AX
 	VMOVUPS (BX)(AX*4), Y1
-	VSUBPS  Y6, Y1, Y1
-	VMULPS  Y12, Y1, Y1
+	VSUBPS  KS_VOZ(DX), Y1, Y1
+	VMULPS  KS_VIZ(DX), Y1, Y1
 	VPMAXSD Y1, Y0, Y0
-	VPMAXSD Y13, Y0, Y0
+	VPMAXSD KS_VTMIN(DX), Y0, Y0
 	// t1 = min(min(min((hx-fox)*ix, (hy-foy)*iy), (hz-foz)*iz) + rob, tmax+1)
 	MOVQ    72(DI), AX
 	VMOVUPS (BX)(AX*4), Y2
-	VSUBPS  Y7, Y2, Y2
-	VMULPS  Y10, Y2, Y2
+	VSUBPS  KS_VFX(DX), Y2, Y2
+	VMULPS  KS_VIX(DX), Y2, Y2
 	MOVQ    80(DI), AX
 	VMOVUPS (BX)(AX*4), Y3
-	VSUBPS  Y8, Y3, Y3
-	VMULPS  Y11, Y3, Y3
+	VSUBPS  KS_VFY(DX), Y3, Y3
+	VMULPS  KS_VIY(DX), Y3, Y3
 	VPMINSD Y3, Y2, Y2
 	MOVQ    88(DI), AX
 	VMOVUPS (BX)(AX*4), Y3
-	VSUBPS  Y9, Y3, Y3
-	VMULPS  Y12, Y3, Y3
+	VSUBPS  KS_VFZ(DX), Y3, Y3
+	VMULPS  KS_VIZ(DX), Y3, Y3
 	VPMINSD Y3, Y2, Y2
-	VPADDD  Y15, Y2, Y2
-	VPMINSD Y14, Y2, Y2
+	VPADDD  kRob8<>(SB), Y2, Y2
+	VPMINSD KS_VTMAX1(DX), Y2, Y2
 	// hit children: t0 < t1
 	VPCMPGTD  Y0, Y2, Y2
 	VMOVMSKPS Y2, AX
@@ -1776,6 +1787,10 @@ leafdone:
 	JEQ   leafback
 	MOVL  ST_TMAX(DX), AX
 	MOVL  AX, ST_TMAXB(DX)
+	INCL  AX
+	VMOVD AX, X0
+	VPBROADCASTD X0, Y0
+	VMOVDQU Y0, KS_VTMAX1(DX)
 
 leafback:
 	MOVQ KS_STACK(DX), R8
@@ -1797,6 +1812,46 @@ bad:
 	RET
 
 
+// func kslotVectors(ks *kslot)
+//
+// Broadcasts the slot's slab constants (from its levelRay and interval
+// bits) into its vectors.
+TEXT ·kslotVectors(SB), NOSPLIT, $0-8
+	MOVQ ks+0(FP), DX
+	VBROADCASTSS KS_LR+0(DX), Y0
+	VMOVUPS Y0, KS_VOX(DX)
+	VBROADCASTSS KS_LR+4(DX), Y0
+	VMOVUPS Y0, KS_VOY(DX)
+	VBROADCASTSS KS_LR+8(DX), Y0
+	VMOVUPS Y0, KS_VOZ(DX)
+	VBROADCASTSS KS_LR+24(DX), Y0
+	VMOVUPS Y0, KS_VFX(DX)
+	VBROADCASTSS KS_LR+28(DX), Y0
+	VMOVUPS Y0, KS_VFY(DX)
+	VBROADCASTSS KS_LR+32(DX), Y0
+	VMOVUPS Y0, KS_VFZ(DX)
+	VBROADCASTSS KS_LR+36(DX), Y0
+	VMOVUPS Y0, KS_VIX(DX)
+	VBROADCASTSS KS_LR+40(DX), Y0
+	VMOVUPS Y0, KS_VIY(DX)
+	VBROADCASTSS KS_LR+44(DX), Y0
+	VMOVUPS Y0, KS_VIZ(DX)
+	VPBROADCASTD ST_TMINB(DX), Y0
+	VMOVDQU Y0, KS_VTMIN(DX)
+	MOVL ST_TMAXB(DX), AX
+	INCL AX
+	VMOVD AX, X0
+	VPBROADCASTD X0, Y0
+	VMOVDQU Y0, KS_VTMAX1(DX)
+	VZEROUPPER
+	RET
+
+
+DATA kRob8<>+0(SB)/8, $0x0000000900000009
+DATA kRob8<>+8(SB)/8, $0x0000000900000009
+DATA kRob8<>+16(SB)/8, $0x0000000900000009
+DATA kRob8<>+24(SB)/8, $0x0000000900000009
+GLOBL kRob8<>(SB), RODATA|NOPTR, $32
 // robustULPs + 1 (traverse.go).
 DATA kRob9<>+0(SB)/4, $9
 GLOBL kRob9<>(SB), RODATA|NOPTR, $4

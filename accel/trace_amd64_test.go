@@ -42,6 +42,15 @@ func TestTraceStateLayout(t *testing.T) {
 		{"node8.kc", unsafe.Offsetof(node8{}.kc), 224},
 		{"node8 size", unsafe.Sizeof(node8{}), 256},
 		{"stackEntry size", unsafe.Sizeof(stackEntry{}), 8},
+		{"kslot.lr", unsafe.Offsetof(kslot{}.lr), 336},
+		{"kslot.ni", unsafe.Offsetof(kslot{}.ni), 480},
+		{"kslot.stack", unsafe.Offsetof(kslot{}.stack), 488},
+		{"kslot.vo", unsafe.Offsetof(kslot{}.vo), 512},
+		{"kslot.vfo", unsafe.Offsetof(kslot{}.vfo), 608},
+		{"kslot.vi", unsafe.Offsetof(kslot{}.vi), 704},
+		{"kslot.vt", unsafe.Offsetof(kslot{}.vt), 800},
+		{"kslot size", unsafe.Sizeof(kslot{}), 1024},
+		{"streamK", streamK, 8},
 	} {
 		if c.got != c.want {
 			t.Errorf("%s at %d, trace_amd64.s expects %d", c.name, c.got, c.want)
