@@ -189,8 +189,8 @@ func (tr *Traverser) TraceBatch(s *Structure, o *Options, rb *RayBatch) bool {
 func (tr *Traverser) traceBatch(s *Structure, o *Options, rb *RayBatch, stream bool) {
 	tr.setup(s, o)
 	tr.running, tr.waiting = 0, 0
-	if !stream && s.kind == KindInstance && len(s.inst) == 1 {
-		tr.traceSingleLanes(s, rb)
+	if s.kind == KindInstance && len(s.inst) == 1 && (!stream || useTraceKernel && s.kwidth != 0) {
+		tr.traceSingleLanes(s, rb, stream)
 		return
 	}
 	var run uint64
@@ -226,8 +226,10 @@ func (tr *Traverser) traceBatch(s *Structure, o *Options, rb *RayBatch, stream b
 // Each lane starts as startLane starts it, except that the top level's ray
 // constants are not needed (only its origin and direction are kept, for
 // Hit); the ray in the instance is set up in the Traverser's own scratch
-// (hot in the cache) rather than in the lane's state.
-func (tr *Traverser) traceSingleLanes(s *Structure, rb *RayBatch) {
+// (hot in the cache) rather than in the lane's state. With stream the
+// rays are set up in the lanes (lv[1]) and traced together by the
+// assembly stream kernel (streamSingle).
+func (tr *Traverser) traceSingleLanes(s *Structure, rb *RayBatch, stream bool) {
 	opts := &tr.opts
 	in := &s.inst[0]
 	child := s.children[in.child]
@@ -237,6 +239,7 @@ func (tr *Traverser) traceSingleLanes(s *Structure, rb *RayBatch) {
 	frontNeg := (opts.Winding == CounterClockwise) == ccwInst // front-facing <=> detNeg() == frontNeg
 	identity, acceptAny := opts.AssumeIdentityTransforms, opts.AcceptAny
 	r := &tr.single
+	var run uint64
 	clearUpper()
 	for i := 0; i < BatchSize; i++ {
 		l := &tr.lanes[i]
@@ -270,11 +273,19 @@ func (tr *Traverser) traceSingleLanes(s *Structure, rb *RayBatch) {
 				continue
 			}
 		}
+		if stream {
+			l.lv[1].r.set3(ox, oy, oz, dx, dy, dz, child.width)
+			run |= 1 << uint(i)
+			continue
+		}
 		r.set3(ox, oy, oz, dx, dy, dz, child.width)
 		h := traceFast(child, r, tmin, tmax, cull, acceptAny, &tr.fstack)
 		if h.ref >= 0 {
 			l.commitInst(child, h, h.detNeg() == frontNeg, 0)
 		}
+	}
+	if run != 0 {
+		tr.streamSingle(child, run, cull, frontNeg)
 	}
 }
 

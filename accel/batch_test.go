@@ -147,6 +147,8 @@ func TestTraceBatchMatchesStep(t *testing.T) {
 		if useTraceKernel && useSIMDNodes && top8.kwidth != 8 {
 			t.Fatalf("8-wide instances: assembly stream width %d", top8.kwidth)
 		}
+		one8 := mustInst(t, &InstanceDescriptor{Instances: []Instance{{Transform: randomTransform(rng), Mask: 3,
+			StructureIndex: 1, UserID: 4}}, Structures: blas, Build: BuildOptions{Width: width}})
 		oneID := mustInst(t, &InstanceDescriptor{Instances: []Instance{{Transform: Identity4x3, Mask: 0xff,
 			Options: InstanceDisableTriangleCulling, StructureIndex: 0}}, Structures: blas, Build: BuildOptions{Width: width}})
 		for _, c := range []struct {
@@ -157,6 +159,8 @@ func TestTraceBatchMatchesStep(t *testing.T) {
 			{"one", one, Options{}},
 			{"one/cullback-ccw-any", one, Options{CullMode: CullBack, Winding: CounterClockwise, AcceptAny: true}},
 			{"one/world", one, Options{WorldSpaceData: true, CullMode: CullFront}},
+			{"one8", one8, Options{}},
+			{"one8/any-cullfront", one8, Options{AcceptAny: true, CullMode: CullFront}},
 			{"one-identity", oneID, Options{CullMode: CullBack}},
 			{"one-identity/assume", oneID, Options{AssumeIdentityTransforms: true}},
 			{"inst", top, Options{}},

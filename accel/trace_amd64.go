@@ -112,7 +112,8 @@ type kslot struct {
 	vfo   [3][8]float32 // exit origin
 	vi    [3][8]float32 // inverse direction
 	vt    [2][8]int32   // tmin bits, tmax bits + 1
-	_     [160]byte
+	s     *Structure    // the structure traversed (for Go's scalar test)
+	_     [152]byte
 }
 
 // kslotVectors fills ks's vectors from its ray and interval bits (in
@@ -152,6 +153,7 @@ func (ks *kslot) init(r *levelRay, tmin, tmax float32, cull int8) {
 
 // setStructure points the slot at s's arrays.
 func (ks *kslot) setStructure(s *Structure) {
+	ks.s = s
 	if s.width == 8 {
 		ks.st.nodes, ks.st.nnodes = unsafe.Pointer(unsafe.SliceData(s.nodes8)), len(s.nodes8)
 	} else {
@@ -165,59 +167,113 @@ func (ks *kslot) setStructure(s *Structure) {
 // (top.kwidth wide): the Go slots keep the lanes' bookkeeping, the kernel
 // slots the traversals.
 func (tr *Traverser) streamLanesKernel(top *Structure, run uint64) {
-	acceptAny := tr.opts.AcceptAny
+	tr.kstartSlots()
 	for k := range tr.slots {
-		ks := &tr.kslots[k]
-		ks.stack = &tr.sstack[k]
-		ks.st.anyHit = 0
-		if acceptAny {
-			ks.st.anyHit = 1
-		}
-		tr.slots[k].ks = ks
+		tr.slots[k].ks = &tr.kslots[k]
 	}
 	live, next := tr.streamStart(top, run)
-	w8 := top.kwidth == 8
 	k := uint32(streamK - 1)
 	for live != 0 {
-		var r uint32
-		if w8 {
-			r = streamKernel8(&tr.kslots, uint32(live), k)
-		} else {
-			r = streamKernel4(&tr.kslots, uint32(live), k)
-		}
-		k = r & (streamK - 1)
+		k = tr.kstep(uint32(live), k, top.kwidth == 8)
 		sl := &tr.slots[k]
-		ks := &tr.kslots[k]
-		switch r >> 8 {
-		case 0:
-		case 1:
-			tr.handBacks++
-			s := sl.s
-			hit := ks.st.h.leaf4Rest(s, &ks.st.ft, s.tri4First[ks.st.fbGroup], int(ks.st.fbRem), acceptAny) || ks.st.fbFound != 0
-			if hit {
-				ks.st.tmaxb = fbits(ks.st.ft.tmax)
-				kslotVectors(ks)
-			}
-			if !hit || !acceptAny {
-				ks.ni = emptyChild // the next step pops
-				continue
-			}
-		default:
-			// Not a structure the builder made: the Go loops' bounds
-			// checks report it.
-			s := sl.s
-			if s.width == 8 {
-				ks.st.h = traceFast8(s, &ks.lr, ks.st.ft.tmin, ks.tmax, ks.st.ft.cull, acceptAny, ks.stack)
-			} else {
-				ks.st.h = traceFast4SIMD(s, &ks.lr, ks.st.ft.tmin, ks.tmax, ks.st.ft.cull, acceptAny, ks.stack)
-			}
-		}
-		sl.h = ks.st.h
+		sl.h = tr.kslots[k].st.h
 		if !tr.streamFinish(top, sl, &next) {
 			live &^= 1 << k
 		}
 	}
 	for k := range tr.slots {
 		tr.slots[k].ks = nil
+	}
+}
+
+// kstartSlots points the kernel slots at their stacks and sets the
+// any-hit option.
+func (tr *Traverser) kstartSlots() {
+	for k := range tr.kslots {
+		ks := &tr.kslots[k]
+		ks.stack = &tr.sstack[k]
+		ks.st.anyHit = 0
+		if tr.opts.AcceptAny {
+			ks.st.anyHit = 1
+		}
+	}
+}
+
+// kstep runs the stream kernel over the slots in live (8-wide with w8),
+// starting after slot k, until a slot's traversal is done, and returns
+// that slot: its hit is in st.h. Leaf groups handed back are tested here.
+func (tr *Traverser) kstep(live, k uint32, w8 bool) uint32 {
+	acceptAny := tr.opts.AcceptAny
+	for {
+		var r uint32
+		if w8 {
+			r = streamKernel8(&tr.kslots, live, k)
+		} else {
+			r = streamKernel4(&tr.kslots, live, k)
+		}
+		k = r & (streamK - 1)
+		ks := &tr.kslots[k]
+		s := ks.s
+		switch r >> 8 {
+		case 0:
+			return k
+		case 1:
+			tr.handBacks++
+			hit := ks.st.h.leaf4Rest(s, &ks.st.ft, s.tri4First[ks.st.fbGroup], int(ks.st.fbRem), acceptAny) || ks.st.fbFound != 0
+			if hit {
+				ks.st.tmaxb = fbits(ks.st.ft.tmax)
+				kslotVectors(ks)
+				if acceptAny {
+					return k
+				}
+			}
+			ks.ni = emptyChild // the next step pops
+		default:
+			// Not a structure the builder made: the Go loops' bounds
+			// checks report it.
+			if s.width == 8 {
+				ks.st.h = traceFast8(s, &ks.lr, ks.st.ft.tmin, ks.tmax, ks.st.ft.cull, acceptAny, ks.stack)
+			} else {
+				ks.st.h = traceFast4SIMD(s, &ks.lr, ks.st.ft.tmin, ks.tmax, ks.st.ft.cull, acceptAny, ks.stack)
+			}
+			return k
+		}
+	}
+}
+
+// streamSingle traces the lanes in run, whose rays traceSingleLanes has
+// set up in the instance's structure child (lv[1].r), with the stream
+// kernel, and commits their hits as instance 0's.
+func (tr *Traverser) streamSingle(child *Structure, run uint64, cull int8, frontNeg bool) {
+	tr.kstartSlots()
+	var lanes [streamK]int
+	live, next := uint32(0), run
+	for k := 0; k < streamK && next != 0; k++ {
+		i := trailing(next)
+		next &= next - 1
+		l := &tr.lanes[i]
+		ks := &tr.kslots[k]
+		ks.init(&l.lv[1].r, l.tmin, l.tmax, cull)
+		ks.setStructure(child)
+		lanes[k], live = i, live|1<<k
+	}
+	k := uint32(streamK - 1)
+	w8 := child.width == 8
+	for live != 0 {
+		k = tr.kstep(live, k, w8)
+		ks := &tr.kslots[k]
+		l := &tr.lanes[lanes[k]]
+		if h := ks.st.h; h.ref >= 0 {
+			l.commitInst(child, h, h.detNeg() == frontNeg, 0)
+		}
+		if next == 0 {
+			live &^= 1 << k
+			continue
+		}
+		i := trailing(next)
+		next &= next - 1
+		l = &tr.lanes[i]
+		ks.init(&l.lv[1].r, l.tmin, l.tmax, cull)
+		lanes[k] = i
 	}
 }
