@@ -113,7 +113,10 @@ type kslot struct {
 	vi    [3][8]float32 // inverse direction
 	vt    [2][8]int32   // tmin bits, tmax bits + 1
 	s     *Structure    // the structure traversed (for Go's scalar test)
-	_     [152]byte
+	m     int32         // the pending decision's hit mask (-1: none)
+	_     int32
+	node  unsafe.Pointer // and the node it belongs to
+	_     [136]byte
 }
 
 // kslotVectors fills ks's vectors from its ray and interval bits (in
@@ -147,6 +150,7 @@ func (ks *kslot) init(r *levelRay, tmin, tmax float32, cull int8) {
 	ks.st.kx16, ks.st.ky16, ks.st.kz16 = (r.kx&3)*16, (r.ky&3)*16, (r.kz&3)*16
 	ks.lr = *r
 	ks.ni = 0 // the root (traceFast4 pops it first: tmin <= tmax)
+	ks.m = -1
 	ks.tmax = tmax
 	kslotVectors(ks)
 }

@@ -63,6 +63,9 @@
 #define KS_VIZ 768
 #define KS_VTMIN 800
 #define KS_VTMAX1 832
+// the stream kernels' pending decision: hit mask (-1: none) and node
+#define KS_M 872
+#define KS_NODE 880
 
 // NEXT goes on with child R10: an inner node or a leaf.
 #define NEXT \
@@ -215,6 +218,7 @@ descend:
 	// hit children: t0 < t1
 	VPCMPGTD  X0, X2, X2
 	VMOVMSKPS X2, AX
+
 	TESTL     AX, AX
 	JEQ       pop
 	LEAL      -1(AX), CX
@@ -551,12 +555,18 @@ bad:
 // func streamKernel4(slots *[streamK]kslot, live, k uint32) uint32
 //
 // Advances the traversals of the slots in live (bit i: slots[i]) in turn,
-// one step each: a node (whose chosen child is then prefetched), or a leaf
-// and the pop after it, or a pop. Starts after slot k. Returns slot
-// k | status<<8: status 0 when slot k's traversal is done (its hit in
-// st.h), 1 when a leaf group of slot k needs the scalar test (as
-// traceKernel4; its ni is then to be set to emptyChild, which pops), 2 when
-// a child index of slot k lies outside its structure.
+// one step each, starting after slot k, so that the cache misses of
+// different rays overlap. A step first takes the decision the slot's
+// previous step left: the node's hit mask and entry distances, stored then,
+// so that its branches resolve at once (a decision on a slab test just
+// computed stalls the pipeline on every misprediction); then it tests the
+// chosen node (prefetched a step ago as the nearest hit child), stores its
+// mask and prefetches its nearest hit child; or it tests leaves and pops
+// until it reaches a node. Each ray does exactly what traceKernel4 does,
+// in the same order. Returns slot k | status<<8: status 0 when slot k's
+// traversal is done (its hit in st.h), 1 when a leaf group of slot k needs
+// the scalar test (as traceKernel4; its ni is then to be set to emptyChild,
+// which pops), 2 when a child index of slot k lies outside its structure.
 TEXT ·streamKernel4(SB), NOSPLIT, $0-20
 
 next:
@@ -576,67 +586,12 @@ next:
 	MOVQ  KS_STACK(DX), R8
 	MOVQ  ST_SP(DX), R9
 	MOVQ  ST_NODES(DX), SI
-	MOVLQSX KS_NI(DX), R10
-	NEXT
+	MOVL  KS_M(DX), AX
+	TESTL AX, AX
+	JS    visitni
+	MOVL  $-1, KS_M(DX)
+	MOVQ  KS_NODE(DX), BX
 
-yield:
-	MOVL R10, KS_NI(DX)
-	MOVQ R9, ST_SP(DX)
-	PREFETCHCHILD4(R10)
-	JMP  next
-
-popstep:
-	TESTQ R9, R9
-	JEQ   finished
-	DECQ  R9
-	MOVL  4(R8)(R9*8), AX
-	CMPL  AX, ST_TMAXB(DX)
-	JGT   popstep
-	MOVLQSX (R8)(R9*8), R10
-	JMP   yield
-
-descend:
-	CMPQ R10, ST_NNODES(DX)
-	JAE  bad
-	MOVQ R10, BX
-	SHLQ $7, BX
-	ADDQ SI, BX
-	// t0 = max(max(max((lx-ox)*ix, (ly-oy)*iy), (lz-oz)*iz), tmin) as ints
-	MOVQ    48(DI), AX
-	VMOVUPS (BX)(AX*4), X0
-	VSUBPS  KS_VOX(DX), X0, X0
-	VMULPS  KS_VIX(DX), X0, X0
-	MOVQ    56(DI), AX
-	VMOVUPS (BX)(AX*4), X1
-	VSUBPS  KS_VOY(DX), X1, X1
-	VMULPS  KS_VIY(DX), X1, X1
-	VPMAXSD X1, X0, X0
-	MOVQ    64(DI), AX
-	VMOVUPS (BX)(AX*4), X1
-	VSUBPS  KS_VOZ(DX), X1, X1
-	VMULPS  KS_VIZ(DX), X1, X1
-	VPMAXSD X1, X0, X0
-	VPMAXSD KS_VTMIN(DX), X0, X0
-	// t1 = min(min(min((hx-fox)*ix, (hy-foy)*iy), (hz-foz)*iz) + rob, tmax+1)
-	MOVQ    72(DI), AX
-	VMOVUPS (BX)(AX*4), X2
-	VSUBPS  KS_VFX(DX), X2, X2
-	VMULPS  KS_VIX(DX), X2, X2
-	MOVQ    80(DI), AX
-	VMOVUPS (BX)(AX*4), X3
-	VSUBPS  KS_VFY(DX), X3, X3
-	VMULPS  KS_VIY(DX), X3, X3
-	VPMINSD X3, X2, X2
-	MOVQ    88(DI), AX
-	VMOVUPS (BX)(AX*4), X3
-	VSUBPS  KS_VFZ(DX), X3, X3
-	VMULPS  KS_VIZ(DX), X3, X3
-	VPMINSD X3, X2, X2
-	VPADDD  kRob8<>(SB), X2, X2
-	VPMINSD KS_VTMAX1(DX), X2, X2
-	// hit children: t0 < t1
-	VPCMPGTD  X0, X2, X2
-	VMOVMSKPS X2, AX
 	TESTL     AX, AX
 	JEQ       popstep
 	LEAL      -1(AX), CX
@@ -644,12 +599,12 @@ descend:
 	JNE       multi
 	BSFL      AX, AX
 	MOVLQSX   112(BX)(AX*4), R10
-	JMP yield
+	JMP visit
 
 multi:
 	// Two or more children: the nearest next, the others pushed farthest
 	// first (a stable sort by entry distance).
-	VMOVDQU X0, ST_DIST(DX)
+	// (the distances were stored with the mask)
 	CMPQ    R9, $508 // stackSize-4: nothing is pushed and child order kept
 	JGT     guard
 	LEAL    -1(CX), R11
@@ -667,7 +622,7 @@ multi:
 	MOVL    R13, (R8)(R9*8)
 	MOVL    R12, 4(R8)(R9*8)
 	INCQ    R9
-	JMP yield
+	JMP visit
 
 swap2:
 	PREFETCHCHILD4(R10)
@@ -675,12 +630,12 @@ swap2:
 	MOVL    R11, 4(R8)(R9*8)
 	INCQ    R9
 	MOVQ    R13, R10
-	JMP yield
+	JMP visit
 
 guard:
 	BSFL    AX, AX
 	MOVLQSX 112(BX)(AX*4), R10
-	JMP yield
+	JMP visit
 
 many:
 	XORL CX, CX
@@ -734,7 +689,88 @@ ispush:
 	DECQ CX
 	JNE  ispush
 	MOVLQSX ST_HN(DX), R10
-	JMP yield
+	JMP visit
+
+visitni:
+	MOVLQSX KS_NI(DX), R10
+
+visit:
+	TESTQ R10, R10
+	JLT   leaf
+
+descend:
+	CMPQ R10, ST_NNODES(DX)
+	JAE  bad
+	MOVQ R10, BX
+	SHLQ $7, BX
+	ADDQ SI, BX
+	// t0 = max(max(max((lx-ox)*ix, (ly-oy)*iy), (lz-oz)*iz), tmin) as ints
+	MOVQ    48(DI), AX
+	VMOVUPS (BX)(AX*4), X0
+	VSUBPS  KS_VOX(DX), X0, X0
+	VMULPS  KS_VIX(DX), X0, X0
+	MOVQ    56(DI), AX
+	VMOVUPS (BX)(AX*4), X1
+	VSUBPS  KS_VOY(DX), X1, X1
+	VMULPS  KS_VIY(DX), X1, X1
+	VPMAXSD X1, X0, X0
+	MOVQ    64(DI), AX
+	VMOVUPS (BX)(AX*4), X1
+	VSUBPS  KS_VOZ(DX), X1, X1
+	VMULPS  KS_VIZ(DX), X1, X1
+	VPMAXSD X1, X0, X0
+	VPMAXSD KS_VTMIN(DX), X0, X0
+	// t1 = min(min(min((hx-fox)*ix, (hy-foy)*iy), (hz-foz)*iz) + rob, tmax+1)
+	MOVQ    72(DI), AX
+	VMOVUPS (BX)(AX*4), X2
+	VSUBPS  KS_VFX(DX), X2, X2
+	VMULPS  KS_VIX(DX), X2, X2
+	MOVQ    80(DI), AX
+	VMOVUPS (BX)(AX*4), X3
+	VSUBPS  KS_VFY(DX), X3, X3
+	VMULPS  KS_VIY(DX), X3, X3
+	VPMINSD X3, X2, X2
+	MOVQ    88(DI), AX
+	VMOVUPS (BX)(AX*4), X3
+	VSUBPS  KS_VFZ(DX), X3, X3
+	VMULPS  KS_VIZ(DX), X3, X3
+	VPMINSD X3, X2, X2
+	VPADDD  kRob8<>(SB), X2, X2
+	VPMINSD KS_VTMAX1(DX), X2, X2
+	// hit children: t0 < t1
+	VPCMPGTD  X0, X2, X2
+	VMOVMSKPS X2, AX
+
+	MOVL    AX, KS_M(DX)
+	MOVQ    BX, KS_NODE(DX)
+	VMOVDQU X0, ST_DIST(DX)
+	MOVQ    R9, ST_SP(DX)
+	// prefetch the nearest hit child (lowest index among equal distances;
+	// any child when none is hit)
+	VPBROADCASTD kMaxInt<>(SB), X3
+	VBLENDVPS X2, X0, X3, X3
+	VPSHUFD $0x4e, X3, X1
+	VPMINSD X1, X3, X1
+	VPSHUFD $0xb1, X1, X4
+	VPMINSD X4, X1, X1
+	VPCMPEQD  X3, X1, X1
+	VMOVMSKPS X1, CX
+	ANDL      AX, CX
+	BSFL      CX, CX
+	ANDL      $3, CX
+	MOVLQSX   112(BX)(CX*4), R10
+	PREFETCHCHILD4(R10)
+	JMP next
+
+popstep:
+	TESTQ R9, R9
+	JEQ   finished
+	DECQ  R9
+	MOVL  4(R8)(R9*8), AX
+	CMPL  AX, ST_TMAXB(DX)
+	JGT   popstep
+	MOVLQSX (R8)(R9*8), R10
+	JMP   visit
 
 leaf:
 	CMPQ R10, $-1 // emptyChild
@@ -960,8 +996,10 @@ leafdone:
 	VMOVDQU X0, KS_VTMAX1(DX)
 
 leafback:
+	LEAQ KS_LR(DX), DI
 	MOVQ KS_STACK(DX), R8
 	MOVQ ST_SP(DX), R9
+	MOVQ ST_NODES(DX), SI
 	JMP  popstep
 
 finished:
@@ -1044,6 +1082,7 @@ descend:
 	// hit children: t0 < t1
 	VPCMPGTD  Y0, Y2, Y2
 	VMOVMSKPS Y2, AX
+
 	TESTL     AX, AX
 	JEQ       pop
 	LEAL      -1(AX), CX
@@ -1383,12 +1422,18 @@ bad:
 // func streamKernel8(slots *[streamK]kslot, live, k uint32) uint32
 //
 // Advances the traversals of the slots in live (bit i: slots[i]) in turn,
-// one step each: a node (whose chosen child is then prefetched), or a leaf
-// and the pop after it, or a pop. Starts after slot k. Returns slot
-// k | status<<8: status 0 when slot k's traversal is done (its hit in
-// st.h), 1 when a leaf group of slot k needs the scalar test (as
-// traceKernel8; its ni is then to be set to emptyChild, which pops), 2 when
-// a child index of slot k lies outside its structure.
+// one step each, starting after slot k, so that the cache misses of
+// different rays overlap. A step first takes the decision the slot's
+// previous step left: the node's hit mask and entry distances, stored then,
+// so that its branches resolve at once (a decision on a slab test just
+// computed stalls the pipeline on every misprediction); then it tests the
+// chosen node (prefetched a step ago as the nearest hit child), stores its
+// mask and prefetches its nearest hit child; or it tests leaves and pops
+// until it reaches a node. Each ray does exactly what traceKernel8 does,
+// in the same order. Returns slot k | status<<8: status 0 when slot k's
+// traversal is done (its hit in st.h), 1 when a leaf group of slot k needs
+// the scalar test (as traceKernel8; its ni is then to be set to emptyChild,
+// which pops), 2 when a child index of slot k lies outside its structure.
 TEXT ·streamKernel8(SB), NOSPLIT, $0-20
 
 next:
@@ -1408,67 +1453,12 @@ next:
 	MOVQ  KS_STACK(DX), R8
 	MOVQ  ST_SP(DX), R9
 	MOVQ  ST_NODES(DX), SI
-	MOVLQSX KS_NI(DX), R10
-	NEXT
+	MOVL  KS_M(DX), AX
+	TESTL AX, AX
+	JS    visitni
+	MOVL  $-1, KS_M(DX)
+	MOVQ  KS_NODE(DX), BX
 
-yield:
-	MOVL R10, KS_NI(DX)
-	MOVQ R9, ST_SP(DX)
-	PREFETCHCHILD8(R10)
-	JMP  next
-
-popstep:
-	TESTQ R9, R9
-	JEQ   finished
-	DECQ  R9
-	MOVL  4(R8)(R9*8), AX
-	CMPL  AX, ST_TMAXB(DX)
-	JGT   popstep
-	MOVLQSX (R8)(R9*8), R10
-	JMP   yield
-
-descend:
-	CMPQ R10, ST_NNODES(DX)
-	JAE  bad
-	MOVQ R10, BX
-	SHLQ $8, BX
-	ADDQ SI, BX
-	// t0 = max(max(max((lx-ox)*ix, (ly-oy)*iy), (lz-oz)*iz), tmin) as ints
-	MOVQ    48(DI), AX
-	VMOVUPS (BX)(AX*4), Y0
-	VSUBPS  KS_VOX(DX), Y0, Y0
-	VMULPS  KS_VIX(DX), Y0, Y0
-	MOVQ    56(DI), AX
-	VMOVUPS (BX)(AX*4), Y1
-	VSUBPS  KS_VOY(DX), Y1, Y1
-	VMULPS  KS_VIY(DX), Y1, Y1
-	VPMAXSD Y1, Y0, Y0
-	MOVQ    64(DI), AX
-	VMOVUPS (BX)(AX*4), Y1
-	VSUBPS  KS_VOZ(DX), Y1, Y1
-	VMULPS  KS_VIZ(DX), Y1, Y1
-	VPMAXSD Y1, Y0, Y0
-	VPMAXSD KS_VTMIN(DX), Y0, Y0
-	// t1 = min(min(min((hx-fox)*ix, (hy-foy)*iy), (hz-foz)*iz) + rob, tmax+1)
-	MOVQ    72(DI), AX
-	VMOVUPS (BX)(AX*4), Y2
-	VSUBPS  KS_VFX(DX), Y2, Y2
-	VMULPS  KS_VIX(DX), Y2, Y2
-	MOVQ    80(DI), AX
-	VMOVUPS (BX)(AX*4), Y3
-	VSUBPS  KS_VFY(DX), Y3, Y3
-	VMULPS  KS_VIY(DX), Y3, Y3
-	VPMINSD Y3, Y2, Y2
-	MOVQ    88(DI), AX
-	VMOVUPS (BX)(AX*4), Y3
-	VSUBPS  KS_VFZ(DX), Y3, Y3
-	VMULPS  KS_VIZ(DX), Y3, Y3
-	VPMINSD Y3, Y2, Y2
-	VPADDD  kRob8<>(SB), Y2, Y2
-	VPMINSD KS_VTMAX1(DX), Y2, Y2
-	// hit children: t0 < t1
-	VPCMPGTD  Y0, Y2, Y2
-	VMOVMSKPS Y2, AX
 	TESTL     AX, AX
 	JEQ       popstep
 	LEAL      -1(AX), CX
@@ -1476,12 +1466,12 @@ descend:
 	JNE       multi
 	BSFL      AX, AX
 	MOVLQSX   224(BX)(AX*4), R10
-	JMP yield
+	JMP visit
 
 multi:
 	// Two or more children: the nearest next, the others pushed farthest
 	// first (a stable sort by entry distance).
-	VMOVDQU Y0, ST_DIST(DX)
+	// (the distances were stored with the mask)
 	CMPQ    R9, $504 // stackSize-8: nothing is pushed and child order kept
 	JGT     guard
 	LEAL    -1(CX), R11
@@ -1499,7 +1489,7 @@ multi:
 	MOVL    R13, (R8)(R9*8)
 	MOVL    R12, 4(R8)(R9*8)
 	INCQ    R9
-	JMP yield
+	JMP visit
 
 swap2:
 	PREFETCHCHILD8(R10)
@@ -1507,12 +1497,12 @@ swap2:
 	MOVL    R11, 4(R8)(R9*8)
 	INCQ    R9
 	MOVQ    R13, R10
-	JMP yield
+	JMP visit
 
 guard:
 	BSFL    AX, AX
 	MOVLQSX 224(BX)(AX*4), R10
-	JMP yield
+	JMP visit
 
 many:
 	XORL CX, CX
@@ -1566,7 +1556,90 @@ ispush:
 	DECQ CX
 	JNE  ispush
 	MOVLQSX ST_HN(DX), R10
-	JMP yield
+	JMP visit
+
+visitni:
+	MOVLQSX KS_NI(DX), R10
+
+visit:
+	TESTQ R10, R10
+	JLT   leaf
+
+descend:
+	CMPQ R10, ST_NNODES(DX)
+	JAE  bad
+	MOVQ R10, BX
+	SHLQ $8, BX
+	ADDQ SI, BX
+	// t0 = max(max(max((lx-ox)*ix, (ly-oy)*iy), (lz-oz)*iz), tmin) as ints
+	MOVQ    48(DI), AX
+	VMOVUPS (BX)(AX*4), Y0
+	VSUBPS  KS_VOX(DX), Y0, Y0
+	VMULPS  KS_VIX(DX), Y0, Y0
+	MOVQ    56(DI), AX
+	VMOVUPS (BX)(AX*4), Y1
+	VSUBPS  KS_VOY(DX), Y1, Y1
+	VMULPS  KS_VIY(DX), Y1, Y1
+	VPMAXSD Y1, Y0, Y0
+	MOVQ    64(DI), AX
+	VMOVUPS (BX)(AX*4), Y1
+	VSUBPS  KS_VOZ(DX), Y1, Y1
+	VMULPS  KS_VIZ(DX), Y1, Y1
+	VPMAXSD Y1, Y0, Y0
+	VPMAXSD KS_VTMIN(DX), Y0, Y0
+	// t1 = min(min(min((hx-fox)*ix, (hy-foy)*iy), (hz-foz)*iz) + rob, tmax+1)
+	MOVQ    72(DI), AX
+	VMOVUPS (BX)(AX*4), Y2
+	VSUBPS  KS_VFX(DX), Y2, Y2
+	VMULPS  KS_VIX(DX), Y2, Y2
+	MOVQ    80(DI), AX
+	VMOVUPS (BX)(AX*4), Y3
+	VSUBPS  KS_VFY(DX), Y3, Y3
+	VMULPS  KS_VIY(DX), Y3, Y3
+	VPMINSD Y3, Y2, Y2
+	MOVQ    88(DI), AX
+	VMOVUPS (BX)(AX*4), Y3
+	VSUBPS  KS_VFZ(DX), Y3, Y3
+	VMULPS  KS_VIZ(DX), Y3, Y3
+	VPMINSD Y3, Y2, Y2
+	VPADDD  kRob8<>(SB), Y2, Y2
+	VPMINSD KS_VTMAX1(DX), Y2, Y2
+	// hit children: t0 < t1
+	VPCMPGTD  Y0, Y2, Y2
+	VMOVMSKPS Y2, AX
+
+	MOVL    AX, KS_M(DX)
+	MOVQ    BX, KS_NODE(DX)
+	VMOVDQU Y0, ST_DIST(DX)
+	MOVQ    R9, ST_SP(DX)
+	// prefetch the nearest hit child (lowest index among equal distances;
+	// any child when none is hit)
+	VPBROADCASTD kMaxInt<>(SB), Y3
+	VBLENDVPS Y2, Y0, Y3, Y3
+	VPERM2I128 $0x01, Y3, Y3, Y1
+	VPMINSD Y1, Y3, Y3
+	VPSHUFD $0x4e, Y3, Y1
+	VPMINSD Y1, Y3, Y1
+	VPSHUFD $0xb1, Y1, Y4
+	VPMINSD Y4, Y1, Y1
+	VPCMPEQD  Y3, Y1, Y1
+	VMOVMSKPS Y1, CX
+	ANDL      AX, CX
+	BSFL      CX, CX
+	ANDL      $7, CX
+	MOVLQSX   224(BX)(CX*4), R10
+	PREFETCHCHILD8(R10)
+	JMP next
+
+popstep:
+	TESTQ R9, R9
+	JEQ   finished
+	DECQ  R9
+	MOVL  4(R8)(R9*8), AX
+	CMPL  AX, ST_TMAXB(DX)
+	JGT   popstep
+	MOVLQSX (R8)(R9*8), R10
+	JMP   visit
 
 leaf:
 	CMPQ R10, $-1 // emptyChild
@@ -1793,8 +1866,10 @@ leafdone:
 	VMOVDQU Y0, KS_VTMAX1(DX)
 
 leafback:
+	LEAQ KS_LR(DX), DI
 	MOVQ KS_STACK(DX), R8
 	MOVQ ST_SP(DX), R9
+	MOVQ ST_NODES(DX), SI
 	JMP  popstep
 
 finished:
@@ -1846,6 +1921,9 @@ TEXT ·kslotVectors(SB), NOSPLIT, $0-8
 	VZEROUPPER
 	RET
 
+
+DATA kMaxInt<>+0(SB)/4, $0x7fffffff
+GLOBL kMaxInt<>(SB), RODATA|NOPTR, $4
 
 DATA kRob8<>+0(SB)/8, $0x0000000900000009
 DATA kRob8<>+8(SB)/8, $0x0000000900000009

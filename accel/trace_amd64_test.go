@@ -49,6 +49,8 @@ func TestTraceStateLayout(t *testing.T) {
 		{"kslot.vfo", unsafe.Offsetof(kslot{}.vfo), 608},
 		{"kslot.vi", unsafe.Offsetof(kslot{}.vi), 704},
 		{"kslot.vt", unsafe.Offsetof(kslot{}.vt), 800},
+		{"kslot.m", unsafe.Offsetof(kslot{}.m), 872},
+		{"kslot.node", unsafe.Offsetof(kslot{}.node), 880},
 		{"kslot size", unsafe.Sizeof(kslot{}), 1024},
 		{"streamK", streamK, 8},
 	} {
