@@ -401,7 +401,8 @@ group:
 	NOTL BX
 	MOVL CX, AX
 	ANDL BX, AX
-	JZ gnone
+	// (no branch until the last test: the early outs on data just
+	// computed were mispredicted often)
 	// a zero edge function on a live lane: the scalar test decides
 	VCMPPS $0, X14, X9, X12
 	VCMPPS $0, X14, X11, X13
@@ -426,7 +427,6 @@ group:
 	VMOVMSKPS X12, BX
 	NOTL BX
 	ANDL BX, AX
-	JZ gnone
 	// det = (u + v) + w (X12); drop det == 0 and culled signs
 	VADDPS X11, X9, X12
 	VADDPS X10, X12, X12
@@ -855,7 +855,8 @@ group:
 	NOTL BX
 	MOVL CX, AX
 	ANDL BX, AX
-	JZ gnone
+	// (no branch until the last test: the early outs on data just
+	// computed were mispredicted often)
 	// a zero edge function on a live lane: the scalar test decides
 	VCMPPS $0, X14, X9, X12
 	VCMPPS $0, X14, X11, X13
@@ -880,7 +881,6 @@ group:
 	VMOVMSKPS X12, BX
 	NOTL BX
 	ANDL BX, AX
-	JZ gnone
 	// det = (u + v) + w (X12); drop det == 0 and culled signs
 	VADDPS X11, X9, X12
 	VADDPS X10, X12, X12
@@ -1265,7 +1265,8 @@ group:
 	NOTL BX
 	MOVL CX, AX
 	ANDL BX, AX
-	JZ gnone
+	// (no branch until the last test: the early outs on data just
+	// computed were mispredicted often)
 	// a zero edge function on a live lane: the scalar test decides
 	VCMPPS $0, X14, X9, X12
 	VCMPPS $0, X14, X11, X13
@@ -1290,7 +1291,6 @@ group:
 	VMOVMSKPS X12, BX
 	NOTL BX
 	ANDL BX, AX
-	JZ gnone
 	// det = (u + v) + w (X12); drop det == 0 and culled signs
 	VADDPS X11, X9, X12
 	VADDPS X10, X12, X12
@@ -1724,7 +1724,8 @@ group:
 	NOTL BX
 	MOVL CX, AX
 	ANDL BX, AX
-	JZ gnone
+	// (no branch until the last test: the early outs on data just
+	// computed were mispredicted often)
 	// a zero edge function on a live lane: the scalar test decides
 	VCMPPS $0, X14, X9, X12
 	VCMPPS $0, X14, X11, X13
@@ -1749,7 +1750,6 @@ group:
 	VMOVMSKPS X12, BX
 	NOTL BX
 	ANDL BX, AX
-	JZ gnone
 	// det = (u + v) + w (X12); drop det == 0 and culled signs
 	VADDPS X11, X9, X12
 	VADDPS X10, X12, X12

@@ -379,7 +379,8 @@ group:
 	NOTL BX
 	MOVL CX, AX
 	ANDL BX, AX
-	JZ gnone
+	// (no branch until the last test: the early outs on data just
+	// computed were mispredicted often)
 	// a zero edge function on a live lane: the scalar test decides
 	VCMPPS $0, X14, X9, X12
 	VCMPPS $0, X14, X11, X13
@@ -404,7 +405,6 @@ group:
 	VMOVMSKPS X12, BX
 	NOTL BX
 	ANDL BX, AX
-	JZ gnone
 	// det = (u + v) + w (X12); drop det == 0 and culled signs
 	VADDPS X11, X9, X12
 	VADDPS X10, X12, X12
