@@ -228,7 +228,7 @@ func (tr *Traverser) traceBatch(s *Structure, o *Options, rb *RayBatch, stream b
 // Hit); the ray in the instance is set up in the Traverser's own scratch
 // (hot in the cache) rather than in the lane's state. With stream the
 // rays are set up in the lanes (lv[1]) and traced together by the
-// assembly stream kernel (streamSingle).
+// assembly stream kernel (streamLevel).
 func (tr *Traverser) traceSingleLanes(s *Structure, rb *RayBatch, stream bool) {
 	opts := &tr.opts
 	in := &s.inst[0]
@@ -275,6 +275,7 @@ func (tr *Traverser) traceSingleLanes(s *Structure, rb *RayBatch, stream bool) {
 		}
 		if stream {
 			l.lv[1].r.set3(ox, oy, oz, dx, dy, dz, child.width)
+			l.lv[1].cullDet = cull
 			run |= 1 << uint(i)
 			continue
 		}
@@ -285,7 +286,7 @@ func (tr *Traverser) traceSingleLanes(s *Structure, rb *RayBatch, stream bool) {
 		}
 	}
 	if run != 0 {
-		tr.streamSingle(child, run, cull, frontNeg)
+		tr.streamLevel(child, run, 1, frontNeg)
 	}
 }
 

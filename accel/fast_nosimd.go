@@ -67,5 +67,5 @@ func (ks *kslot) setStructure(s *Structure) {}
 // streamLanesKernel is never called off amd64 (useTraceKernel is false).
 func (tr *Traverser) streamLanesKernel(s *Structure, run uint64) { tr.streamLanes4(s, run) }
 
-// streamSingle is never called off amd64 (useTraceKernel is false).
-func (tr *Traverser) streamSingle(child *Structure, run uint64, cull int8, frontNeg bool) {}
+// streamLevel is never called off amd64 (useTraceKernel is false).
+func (tr *Traverser) streamLevel(s *Structure, run uint64, level int, frontNeg bool) {}

@@ -95,7 +95,11 @@ func (sl *streamSlot) init(r *levelRay, tmin, tmax float32, cull int8, lane int)
 func (tr *Traverser) streamLanes(s *Structure, run uint64) {
 	clearUpper()
 	if useTraceKernel && s.kwidth != 0 {
-		tr.streamLanesKernel(s, run)
+		if s.kind == KindPrimitive {
+			tr.streamLevel(s, run, 0, tr.opts.Winding != CounterClockwise)
+		} else {
+			tr.streamLanesKernel(s, run)
+		}
 		return
 	}
 	if useSIMDNodes {

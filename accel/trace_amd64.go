@@ -245,10 +245,13 @@ func (tr *Traverser) kstep(live, k uint32, w8 bool) uint32 {
 	}
 }
 
-// streamSingle traces the lanes in run, whose rays traceSingleLanes has
-// set up in the instance's structure child (lv[1].r), with the stream
-// kernel, and commits their hits as instance 0's.
-func (tr *Traverser) streamSingle(child *Structure, run uint64, cull int8, frontNeg bool) {
+// streamLevel traces the lanes in run through the plain structure s with
+// the stream kernel, each from its ray at instance level (lv[level].r,
+// culling sign lv[level].cullDet), and commits their hits: level 0 for a
+// primitive structure (as tracePrimLanes), 1 for the single instance of
+// traceSingleLanes (instance 0's hits). frontNeg: a hit is front-facing
+// when its determinant's sign is negative.
+func (tr *Traverser) streamLevel(s *Structure, run uint64, level int, frontNeg bool) {
 	tr.kstartSlots()
 	var lanes [streamK]int
 	live, next := uint32(0), run
@@ -256,20 +259,28 @@ func (tr *Traverser) streamSingle(child *Structure, run uint64, cull int8, front
 		i := trailing(next)
 		next &= next - 1
 		l := &tr.lanes[i]
+		lv := &l.lv[level&1]
 		ks := &tr.kslots[k]
-		ks.init(&l.lv[1].r, l.tmin, l.tmax, cull)
-		ks.setStructure(child)
+		ks.init(&lv.r, l.tmin, l.tmax, lv.cullDet)
+		ks.setStructure(s)
 		lanes[k], live = i, live|1<<k
 	}
 	k := uint32(streamK - 1)
-	w8 := child.width == 8
+	w8 := s.width == 8
 	for live != 0 {
 		k = tr.kstep(live, k, w8)
 		ks := &tr.kslots[k]
 		l := &tr.lanes[lanes[k]]
 		if h := ks.st.h; h.ref >= 0 {
-			l.commitInst(child, h, h.detNeg() == frontNeg, 0)
+			if level == 0 {
+				sl := s.slots[h.slot()]
+				l.commit(HitTriangle, h.t, h.u, h.v, h.detNeg() == frontNeg, sl.prim, sl.geom&geomMask)
+			} else {
+				l.commitInst(s, h, h.detNeg() == frontNeg, 0)
+			}
 		}
+		l.sp = 0
+		l.state = laneDone
 		if next == 0 {
 			live &^= 1 << k
 			continue
@@ -277,7 +288,8 @@ func (tr *Traverser) streamSingle(child *Structure, run uint64, cull int8, front
 		i := trailing(next)
 		next &= next - 1
 		l = &tr.lanes[i]
-		ks.init(&l.lv[1].r, l.tmin, l.tmax, cull)
+		lv := &l.lv[level&1]
+		ks.init(&lv.r, l.tmin, l.tmax, lv.cullDet)
 		lanes[k] = i
 	}
 }
