@@ -1,5 +1,7 @@
 package accel
 
+//go:generate python3 internal/tracegen/gen.py
+
 import "unsafe"
 
 // traceState is traceKernel4's view of one ray's traversal (its layout is

@@ -1,11 +1,39 @@
 package accel
 
 import (
+	"bytes"
 	"math"
 	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"testing"
 	"unsafe"
 )
+
+// TestTraceKernelsGenerated checks that trace_amd64.s is what its generator
+// writes (skipped where python3 is missing).
+func TestTraceKernelsGenerated(t *testing.T) {
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("python3 not found")
+	}
+	out := filepath.Join(t.TempDir(), "trace.s")
+	if msg, err := exec.Command(py, "internal/tracegen/gen.py", out).CombinedOutput(); err != nil {
+		t.Fatalf("gen.py: %v\n%s", err, msg)
+	}
+	want, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile("trace_amd64.s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Fatal("trace_amd64.s differs from what internal/tracegen/gen.py writes: run go generate ./accel")
+	}
+}
 
 // TestTraceStateLayout checks traceState against the offsets trace_amd64.s
 // uses (its #defines) and the child offsets of both node kinds.

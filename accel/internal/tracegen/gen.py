@@ -1,8 +1,7 @@
 # Generates accel/trace_amd64.s: the assembly traversal kernels for plain
 # 4-wide and 8-wide structures with grouped leaf triangles (see
-# accel/trace_amd64.go). Run from the repository root:
-#
-#	python3 accel/internal/tracegen/gen.py
+# accel/trace_amd64.go). `go generate ./accel` runs it; an argument names
+# another output file (TestTraceKernelsGenerated compares the two).
 #
 # The two kernels differ only in the node part (XMM or YMM registers, node
 # size, child offset, stack guard); the leaf part is shared text.
@@ -754,4 +753,6 @@ for w in (4, 8):
         out.append(fill(t, w))
 out.append(HELPER)
 out.append(DATA)
-open("accel/trace_amd64.s", "w").write("\n".join(out))
+import os, sys
+dst = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "trace_amd64.s")
+open(dst, "w").write("\n".join(out))
