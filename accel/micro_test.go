@@ -111,8 +111,8 @@ func microLine(name string, single, batch, trace float64) {
 }
 
 // TestMicroCPU reports thread CPU time per ray of the single-ray and batch
-// APIs on one thread, on the bunny (width 4; ACCEL_MICRO_W8=1 adds width 8)
-// and on the bunny instanced under a transform (the renderer's shape).
+// APIs on one thread, on the bunny (widths 8, the default, and 4) and on
+// the bunny instanced under a transform (the renderer's shape).
 func TestMicroCPU(t *testing.T) {
 	if os.Getenv("ACCEL_MICRO") == "" {
 		t.Skip("set ACCEL_MICRO=1")
@@ -125,10 +125,7 @@ func TestMicroCPU(t *testing.T) {
 	if v := os.Getenv("ACCEL_QUALITY"); v != "" {
 		fmt.Sscan(v, &q)
 	}
-	widths := []int{4}
-	if os.Getenv("ACCEL_MICRO_W8") != "" {
-		widths = append(widths, 8)
-	}
+	widths := []int{8, 4}
 	sets := microSets(t)
 	for _, width := range widths {
 		s := bunnyStructure(t, BuildOptions{Width: width, Quality: q})
@@ -216,16 +213,16 @@ func TestOverheadCPU(t *testing.T) {
 //	    --cache-sim=yes --branch-sim=yes /tmp/accel.test -test.run TestTraceOnce
 //
 // then cg_annotate, summing the traversal functions and dividing by 16,384
-// (ACCEL_MICRO_W8=1: an 8-wide structure).
+// (ACCEL_MICRO_W4=1: a 4-wide structure).
 func TestTraceOnce(t *testing.T) {
 	set := os.Getenv("ACCEL_TRACE_ONCE")
 	if set == "" {
 		t.Skip("set ACCEL_TRACE_ONCE=primary or incoherent")
 	}
 	m := bunny(t)
-	width := 4
-	if os.Getenv("ACCEL_MICRO_W8") != "" {
-		width = 8
+	width := 8
+	if os.Getenv("ACCEL_MICRO_W4") != "" {
+		width = 4
 	}
 	s := bunnyStructure(t, BuildOptions{Workers: 1, Width: width})
 	var rays []Ray
