@@ -2,6 +2,7 @@ package accel
 
 import (
 	"bytes"
+	"context"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -89,6 +90,12 @@ func TestTraceStateLayout(t *testing.T) {
 	if stackSize != 512 {
 		t.Errorf("stackSize %d: trace_amd64.s's push guards expect 512", stackSize)
 	}
+}
+
+// sameFastHit compares two kernel hits bit for bit.
+func sameFastHit(a, b fastHit) bool {
+	return a.ref == b.ref && math.Float32bits(a.t) == math.Float32bits(b.t) &&
+		math.Float32bits(a.u) == math.Float32bits(b.u) && math.Float32bits(a.v) == math.Float32bits(b.v)
 }
 
 // kernelTrace is traceFastKernel's loop, counting the leaf groups the
@@ -182,7 +189,7 @@ func TestTraceKernelMatchesGo(t *testing.T) {
 						} else {
 							want = traceFast4SIMD(s, &lr, tmin, tmax, cull, anyHit, &stack)
 						}
-						if got != want {
+						if !sameFastHit(got, want) {
 							t.Fatalf("%s %+v ray %d %+v cull %d any %v: kernel %+v, Go %+v", mesh.name, b, ri, *r, cull, anyHit, got, want)
 						}
 						if got.ref >= 0 {
@@ -262,4 +269,97 @@ func TestStreamKernelMatchesGo(t *testing.T) {
 		t.Fatal("no leaf group was handed back: the test no longer reaches the scalar test mid-stream")
 	}
 	t.Logf("%d leaf groups handed back", tr.handBacks)
+}
+
+// FuzzTraceKernel builds 4- and 8-wide structures over triangles taken
+// from the input's floats and traces rays taken from them too, comparing
+// the assembly kernels (one ray, and TraceBatch's stream) with the Go
+// loops bit for bit. Extreme values (NaN, infinities, denormals, huge and
+// tiny triangles, zero directions) reach the kernels, which have no bounds
+// checks of their own: a wrong index would crash or differ here.
+func FuzzTraceKernel(f *testing.F) {
+	if !useSIMDNodes {
+		f.Skip("no AVX2/FMA: the kernels are off")
+	}
+	rng := rand.New(rand.NewPCG(21, 22))
+	for _, n := range []int{1, 7, 40} {
+		v := soup(rng, n, 0.3)
+		for i := 0; i < 12; i++ {
+			r := randomRay(rng, -0.5, 1.5)
+			v = append(v, r.Origin[0], r.Origin[1], r.Origin[2], r.Direction[0], r.Direction[1], r.Direction[2])
+		}
+		f.Add(f32bytes(v), uint8(n))
+	}
+	f.Add(f32bytes(gridMesh(2)), uint8(48))
+	f.Fuzz(func(t *testing.T, data []byte, ntri uint8) {
+		fl := make([]float32, len(data)/4)
+		for i := range fl {
+			fl[i] = math.Float32frombits(uint32(data[4*i]) | uint32(data[4*i+1])<<8 | uint32(data[4*i+2])<<16 | uint32(data[4*i+3])<<24)
+		}
+		n := min(int(ntri), len(fl)/9)
+		if n == 0 {
+			return
+		}
+		tris, rest := fl[:9*n], fl[9*n:]
+		saved := streamMinBytes
+		streamMinBytes = 0
+		defer func() { streamMinBytes = saved }()
+		var rays []Ray
+		for i := 0; i+6 <= len(rest) && len(rays) < BatchSize; i += 6 {
+			rays = append(rays, NewRay([3]float32{rest[i], rest[i+1], rest[i+2]}, [3]float32{rest[i+3], rest[i+4], rest[i+5]}))
+		}
+		for len(rays) < 4 {
+			rays = append(rays, randomRay(rng, -1, 2))
+		}
+		tr, ref := NewTraverser(), NewTraverser()
+		for _, b := range []BuildOptions{{Width: 4}, {Width: 8, Quality: QualityFast}} {
+			s, err := BuildPrimitive(context.Background(), &PrimitiveDescriptor{Geometries: []Geometry{soupGeometry(tris, true)}, Build: b})
+			if err != nil || s.tri4 == nil {
+				return // inputs the builder refuses (non-finite vertices)
+			}
+			var stack [stackSize]stackEntry
+			handBacks := 0
+			for ri := range rays {
+				r := &rays[ri]
+				if !validRay(&r.Origin, &r.Direction, r.MinDistance, r.MaxDistance) {
+					continue
+				}
+				var lr levelRay
+				lr.set(&r.Origin, &r.Direction, s.width)
+				for _, anyHit := range []bool{false, true} {
+					got := kernelTrace(s, &lr, 0, float32(math.Inf(1)), 0, anyHit, &handBacks)
+					var want fastHit
+					if s.width == 8 {
+						want = traceFast8(s, &lr, 0, float32(math.Inf(1)), 0, anyHit, &stack)
+					} else {
+						want = traceFast4SIMD(s, &lr, 0, float32(math.Inf(1)), 0, anyHit, &stack)
+					}
+					if !sameFastHit(got, want) {
+						t.Fatalf("%+v ray %+v any %v: kernel %+v, Go %+v", b, *r, anyHit, got, want)
+					}
+					if got.ref >= 0 && !(got.t >= 0) {
+						t.Fatalf("%+v ray %+v any %v: hit at distance %v", b, *r, anyHit, got.t)
+					}
+				}
+			}
+			var rb RayBatch
+			for i := range rays {
+				rb.Set(i, &rays[i])
+			}
+			if !tr.TraceBatch(s, nil, &rb) {
+				t.Fatal("TraceBatch refused a plain structure")
+			}
+			useTraceKernel = false
+			for i := range rays {
+				var got, want Hit
+				tr.Hit(i, &got)
+				ref.Intersect(s, nil, &rays[i], nil, &want)
+				if !sameHitBits(&got, &want) {
+					useTraceKernel = true
+					t.Fatalf("%+v ray %+v: batch %+v, Go %+v", b, rays[i], got, want)
+				}
+			}
+			useTraceKernel = true
+		}
+	})
 }
