@@ -11,9 +11,10 @@ import (
 
 // The SIMD node and leaf tests in builds without GOEXPERIMENT=simd: the
 // traversal loops of fast_simd.go and leaf4_simd.go with their archsimd
-// arithmetic replaced by the assembly kernels of simd_amd64.s (the same
-// float32 operations in the same order, so bit-identical hits). Used on
-// CPUs with AVX2 and FMA, as the archsimd kernels are.
+// arithmetic replaced by the assembly kernels of simd_amd64.s and by
+// trace_amd64.s's leaf4Group (the same float32 operations in the same
+// order, so bit-identical hits). Used on CPUs with AVX2 and FMA, as the
+// archsimd kernels are.
 
 // useSIMDNodes selects the SIMD kernels (and the grouped leaf layout).
 var useSIMDNodes = cpu.X86.HasAVX2 && cpu.X86.HasFMA
@@ -40,9 +41,6 @@ func slab4Node(nb unsafe.Pointer, ss *slabScalars, t0 *[4]int32) uint32
 //
 //go:noescape
 func slab4NodeRay(nb unsafe.Pointer, r *levelRay, tb *[2]int32, t0 *[4]int32) uint32
-
-//go:noescape
-func leaf4Group(gp unsafe.Pointer, f *fastTri, valid uint32, out *[4][4]float32) uint32
 
 // slotVectors says whether streamSlot.init fills the 4-wide constants:
 // the assembly kernel broadcasts the slots' scalars itself.

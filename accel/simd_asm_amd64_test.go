@@ -27,7 +27,7 @@ func TestSlabScalarsLayout(t *testing.T) {
 	var f fastTri
 	if unsafe.Offsetof(f.pox) != 24 || unsafe.Offsetof(f.shx) != 36 || unsafe.Offsetof(f.tmin) != 48 ||
 		unsafe.Offsetof(f.tmax) != 52 || unsafe.Offsetof(f.cull) != 56 || unsafe.Offsetof(f.kz) != 16 {
-		t.Fatal("fastTri does not have the layout simd_amd64.s expects")
+		t.Fatal("fastTri does not have the layout trace_amd64.s expects")
 	}
 }
 

@@ -43,6 +43,15 @@ func traceKernel4(r *levelRay, st *traceState, stack *[stackSize]stackEntry) uin
 //go:noescape
 func traceKernel8(r *levelRay, st *traceState, stack *[stackSize]stackEntry) uint32
 
+// leaf4Group is the kernels' test of one group of four leaf triangles on
+// its own (trace_amd64.s), for the Go loops' leaf4 in builds without
+// GOEXPERIMENT=simd: the lanes that pass (bits 0-3; their t, u, v and det
+// in out), 0 when none does, 256 when the scalar test must take the group
+// over.
+//
+//go:noescape
+func leaf4Group(gp unsafe.Pointer, f *fastTri, valid uint32, out *[4][4]float32) uint32
+
 // useTraceKernel selects traceKernel4 for plain 4-wide structures with
 // grouped leaves (disabled by tests that compare it with the Go loop).
 var useTraceKernel = true

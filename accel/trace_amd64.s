@@ -344,7 +344,7 @@ group:
 	ADDQ  ST_TRI4(DX), SI
 	LEAQ  kValid<>(SB), CX
 	MOVBLZX (CX)(R9*1), CX // lanes: min(R9, 4) ones
-	// leaf4Group on group SI, lanes CX (fastTri at DX)
+	// the group test on group SI, lanes CX
 	// az, bz, cz
 	VBROADCASTSS 32(DX), X12 // poz
 	VMOVUPS (SI)(R13*1), X0
@@ -798,7 +798,7 @@ group:
 	ADDQ  ST_TRI4(DX), SI
 	LEAQ  kValid<>(SB), CX
 	MOVBLZX (CX)(R9*1), CX // lanes: min(R9, 4) ones
-	// leaf4Group on group SI, lanes CX (fastTri at DX)
+	// the group test on group SI, lanes CX
 	// az, bz, cz
 	VBROADCASTSS 32(DX), X12 // poz
 	VMOVUPS (SI)(R13*1), X0
@@ -1208,7 +1208,7 @@ group:
 	ADDQ  ST_TRI4(DX), SI
 	LEAQ  kValid<>(SB), CX
 	MOVBLZX (CX)(R9*1), CX // lanes: min(R9, 4) ones
-	// leaf4Group on group SI, lanes CX (fastTri at DX)
+	// the group test on group SI, lanes CX
 	// az, bz, cz
 	VBROADCASTSS 32(DX), X12 // poz
 	VMOVUPS (SI)(R13*1), X0
@@ -1667,7 +1667,7 @@ group:
 	ADDQ  ST_TRI4(DX), SI
 	LEAQ  kValid<>(SB), CX
 	MOVBLZX (CX)(R9*1), CX // lanes: min(R9, 4) ones
-	// leaf4Group on group SI, lanes CX (fastTri at DX)
+	// the group test on group SI, lanes CX
 	// az, bz, cz
 	VBROADCASTSS 32(DX), X12 // poz
 	VMOVUPS (SI)(R13*1), X0
@@ -1919,6 +1919,179 @@ TEXT ·kslotVectors(SB), NOSPLIT, $0-8
 	VPBROADCASTD X0, Y0
 	VMOVDQU Y0, KS_VTMAX1(DX)
 	VZEROUPPER
+	RET
+
+
+// func leaf4Group(gp unsafe.Pointer, f *fastTri, valid uint32, out *[4][4]float32) uint32
+//
+// The kernels' group test on its own, for the Go loops (leaf4): returns
+// the lanes that pass (bits 0-3; their t, u, v, det in out), 0 when none
+// does, or 256 when the scalar test must take the group over (a zero edge
+// function or a NaN distance on a live lane).
+TEXT ·leaf4Group(SB), NOSPLIT, $0-36
+	MOVQ gp+0(FP), SI
+	MOVQ f+8(FP), DI
+	MOVL valid+16(FP), R11
+	MOVQ out+24(FP), DX
+	MOVQ 0(DI), R8
+	ANDQ $3, R8
+	SHLQ $4, R8
+	MOVQ 8(DI), R9
+	ANDQ $3, R9
+	SHLQ $4, R9
+	MOVQ 16(DI), R10
+	ANDQ $3, R10
+	SHLQ $4, R10
+	// az, bz, cz
+	VBROADCASTSS 32(DI), X12 // poz
+	VMOVUPS (SI)(R10*1), X0
+	VSUBPS X12, X0, X0
+	VMOVUPS 48(SI)(R10*1), X1
+	VSUBPS X12, X1, X1
+	VMOVUPS 96(SI)(R10*1), X2
+	VSUBPS X12, X2, X2
+	// ax, bx, cx = (p.x - pox) - shx*(a|b|c)z
+	VBROADCASTSS 24(DI), X12 // pox
+	VBROADCASTSS 36(DI), X13 // shx
+	VMOVUPS (SI)(R8*1), X3
+	VSUBPS X12, X3, X3
+	VMULPS X13, X0, X15
+	VSUBPS X15, X3, X3
+	VMOVUPS 48(SI)(R8*1), X5
+	VSUBPS X12, X5, X5
+	VMULPS X13, X1, X15
+	VSUBPS X15, X5, X5
+	VMOVUPS 96(SI)(R8*1), X7
+	VSUBPS X12, X7, X7
+	VMULPS X13, X2, X15
+	VSUBPS X15, X7, X7
+	// ay, by, cy
+	VBROADCASTSS 28(DI), X12 // poy
+	VBROADCASTSS 40(DI), X13 // shy
+	VMOVUPS (SI)(R9*1), X4
+	VSUBPS X12, X4, X4
+	VMULPS X13, X0, X15
+	VSUBPS X15, X4, X4
+	VMOVUPS 48(SI)(R9*1), X6
+	VSUBPS X12, X6, X6
+	VMULPS X13, X1, X15
+	VSUBPS X15, X6, X6
+	VMOVUPS 96(SI)(R9*1), X8
+	VSUBPS X12, X8, X8
+	VMULPS X13, X2, X15
+	VSUBPS X15, X8, X8
+	// u = cx*by - cy*bx (X9), w = bx*ay - by*ax (X10), v = ax*cy - ay*cx (X11)
+	VMULPS X6, X7, X9
+	VMULPS X5, X8, X15
+	VSUBPS X15, X9, X9
+	VMULPS X4, X5, X10
+	VMULPS X3, X6, X15
+	VSUBPS X15, X10, X10
+	VMULPS X8, X3, X11
+	VMULPS X7, X4, X15
+	VSUBPS X15, X11, X11
+	VXORPS X14, X14, X14
+	// live = valid &^ (u*w < 0)
+	VMULPS X10, X9, X15
+	VCMPPS $1, X14, X15, X15
+	VMOVMSKPS X15, BX
+	NOTL BX
+	MOVL R11, AX
+	ANDL BX, AX
+	// (no branch until the last test: the early outs on data just
+	// computed were mispredicted often)
+	// a zero edge function on a live lane: the scalar test decides
+	VCMPPS $0, X14, X9, X12
+	VCMPPS $0, X14, X11, X13
+	VORPS X13, X12, X12
+	VCMPPS $0, X14, X10, X13
+	VORPS X13, X12, X12
+	VMOVMSKPS X12, BX
+	TESTL AX, BX
+	JNZ rest
+	// mixed signs: (u<0|v<0|w<0) & (u>0|v>0|w>0)
+	VCMPPS $1, X14, X9, X12
+	VCMPPS $1, X14, X11, X13
+	VORPS X13, X12, X12
+	VCMPPS $1, X14, X10, X13
+	VORPS X13, X12, X12
+	VCMPPS $1, X9, X14, X13
+	VCMPPS $1, X11, X14, X15
+	VORPS X15, X13, X13
+	VCMPPS $1, X10, X14, X15
+	VORPS X15, X13, X13
+	VANDPS X13, X12, X12
+	VMOVMSKPS X12, BX
+	NOTL BX
+	ANDL BX, AX
+	// det = (u + v) + w (X12); drop det == 0 and culled signs
+	VADDPS X11, X9, X12
+	VADDPS X10, X12, X12
+	VCMPPS $0, X14, X12, X13
+	VMOVMSKPS X13, BX
+	NOTL BX
+	ANDL BX, AX
+	MOVBQSX ST_CULL(DI), CX
+	CMPQ CX, $0
+	JEQ nocull
+	JLT cullneg
+	VCMPPS $1, X12, X14, X13 // det > 0
+	JMP cullmask
+
+cullneg:
+	VCMPPS $1, X14, X12, X13 // det < 0
+
+cullmask:
+	VMOVMSKPS X13, BX
+	NOTL BX
+	ANDL BX, AX
+
+nocull:
+	// rcp = 1/det (X13); t = ((u*(shz*az) + v*(shz*bz)) + w*(shz*cz)) * rcp
+	VBROADCASTSS kOne<>(SB), X13
+	VDIVPS X12, X13, X13
+	VBROADCASTSS 44(DI), X15 // shz
+	VMULPS X15, X0, X0
+	VMULPS X0, X9, X0
+	VMULPS X15, X1, X1
+	VMULPS X1, X11, X1
+	VMULPS X15, X2, X2
+	VMULPS X2, X10, X2
+	VADDPS X1, X0, X0
+	VADDPS X2, X0, X0
+	VMULPS X13, X0, X0
+	// drop t < tmin or t > tmax
+	VBROADCASTSS ST_TMIN(DI), X1
+	VCMPPS $1, X1, X0, X1
+	VBROADCASTSS ST_TMAX(DI), X2
+	VCMPPS $1, X0, X2, X2
+	VORPS X2, X1, X1
+	VMOVMSKPS X1, BX
+	NOTL BX
+	ANDL BX, AX
+	JZ none
+	// a NaN distance on a live lane: the scalar test decides
+	VCMPPS $0, X0, X0, X1
+	VMOVMSKPS X1, BX
+	NOTL BX
+	TESTL AX, BX
+	JNZ rest
+	VMOVUPS X0, 0(DX)
+	VMULPS X13, X11, X1
+	VMOVUPS X1, 16(DX)
+	VMULPS X13, X10, X1
+	VMOVUPS X1, 32(DX)
+	VMOVUPS X12, 48(DX)
+	ANDL $15, AX
+	MOVL AX, ret+32(FP)
+	RET
+
+none:
+	MOVL $0, ret+32(FP)
+	RET
+
+rest:
+	MOVL $256, ret+32(FP)
 	RET
 
 
