@@ -56,39 +56,62 @@ func leaf4Group(gp unsafe.Pointer, f *fastTri, valid uint32, out *[4][4]float32)
 // grouped leaves (disabled by tests that compare it with the Go loop).
 var useTraceKernel = true
 
-// traceFastKernel is traceFast4SIMD (width 4) or traceFast8 (width 8)
-// with the whole loop in assembly, for a structure with grouped leaf
-// triangles (s.tri4 non-nil): the same hits, bit for bit.
-func traceFastKernel(s *Structure, r *levelRay, tmin, tmax float32, cull int8, anyHit bool, stack *[stackSize]stackEntry) fastHit {
-	var st traceState
+// setRay starts st on ray r over [tmin, tmax] with culling sign cull (an
+// empty stack; the hit none).
+func (st *traceState) setRay(r *levelRay, tmin, tmax float32, cull int8) {
 	st.ft.set(r, tmin, tmax, cull)
-	st.h.ref = -1
+	st.h = fastHit{ref: -1}
 	st.tminb, st.tmaxb = fbits(tmin), fbits(tmax)
-	st.sp = 1
-	w8 := s.width == 8
-	if w8 {
+	st.sp = 0
+	st.kx16, st.ky16, st.kz16 = (r.kx&3)*16, (r.ky&3)*16, (r.kz&3)*16
+}
+
+// setStructure points st at s's nodes and grouped leaf triangles.
+func (st *traceState) setStructure(s *Structure) {
+	if s.width == 8 {
 		st.nodes, st.nnodes = unsafe.Pointer(unsafe.SliceData(s.nodes8)), len(s.nodes8)
 	} else {
 		st.nodes, st.nnodes = unsafe.Pointer(unsafe.SliceData(s.nodes4)), len(s.nodes4)
 	}
 	st.tri4, st.firsts = unsafe.Pointer(unsafe.SliceData(s.tri4)), unsafe.Pointer(unsafe.SliceData(s.tri4First))
 	st.ngroups = min(len(s.tri4)/tri4Floats, len(s.tri4First))
-	st.kx16, st.ky16, st.kz16 = (r.kx&3)*16, (r.ky&3)*16, (r.kz&3)*16
+}
+
+// traceFastKernel is traceFast4SIMD (width 4) or traceFast8 (width 8)
+// with the whole loop in assembly, for a structure with grouped leaf
+// triangles (s.tri4 non-nil): the same hits, bit for bit.
+func traceFastKernel(s *Structure, r *levelRay, tmin, tmax float32, cull int8, anyHit bool, stack *[stackSize]stackEntry) fastHit {
+	var st traceState
+	st.setRay(r, tmin, tmax, cull)
+	st.setStructure(s)
 	if anyHit {
 		st.anyHit = 1
 	}
+	return st.run(s, r, tmax, stack, nil)
+}
+
+// run traces st's ray through s (set up by setRay and setStructure; tmax
+// the ray's own) with the one-ray kernel and returns the hit. It tests the
+// leaf groups the kernel hands back, counting them in handBacks when not
+// nil (tests).
+func (st *traceState) run(s *Structure, r *levelRay, tmax float32, stack *[stackSize]stackEntry, handBacks *int) fastHit {
+	anyHit := st.anyHit != 0
 	stack[0] = stackEntry{0, st.tminb}
+	st.sp = 1
 	for {
 		var status uint32
-		if w8 {
-			status = traceKernel8(r, &st, stack)
+		if s.width == 8 {
+			status = traceKernel8(r, st, stack)
 		} else {
-			status = traceKernel4(r, &st, stack)
+			status = traceKernel4(r, st, stack)
 		}
 		switch status {
 		case 0:
 			return st.h
 		case 1:
+			if handBacks != nil {
+				*handBacks++
+			}
 			hit := st.h.leaf4Rest(s, &st.ft, s.tri4First[st.fbGroup], int(st.fbRem), anyHit) || st.fbFound != 0
 			if hit {
 				st.tmaxb = fbits(st.ft.tmax)
@@ -100,9 +123,9 @@ func traceFastKernel(s *Structure, r *levelRay, tmin, tmax float32, cull int8, a
 			// Not a structure the builder made: the Go loops' bounds
 			// checks report it.
 			if s.width == 8 {
-				return traceFast8(s, r, tmin, tmax, cull, anyHit, stack)
+				return traceFast8(s, r, st.ft.tmin, tmax, st.ft.cull, anyHit, stack)
 			}
-			return traceFast4SIMD(s, r, tmin, tmax, cull, anyHit, stack)
+			return traceFast4SIMD(s, r, st.ft.tmin, tmax, st.ft.cull, anyHit, stack)
 		}
 	}
 }
@@ -154,11 +177,7 @@ func streamKernel8(slots *[streamK]kslot, live, k uint32) uint32
 // init starts the slot on ray r over [tmin, tmax] with culling sign cull
 // (its structure comes with setStructure).
 func (ks *kslot) init(r *levelRay, tmin, tmax float32, cull int8) {
-	ks.st.ft.set(r, tmin, tmax, cull)
-	ks.st.h = fastHit{ref: -1}
-	ks.st.tminb, ks.st.tmaxb = fbits(tmin), fbits(tmax)
-	ks.st.sp = 0
-	ks.st.kx16, ks.st.ky16, ks.st.kz16 = (r.kx&3)*16, (r.ky&3)*16, (r.kz&3)*16
+	ks.st.setRay(r, tmin, tmax, cull)
 	ks.lr = *r
 	ks.ni = 0 // the root (traceFast4 pops it first: tmin <= tmax)
 	ks.m = -1
@@ -169,13 +188,7 @@ func (ks *kslot) init(r *levelRay, tmin, tmax float32, cull int8) {
 // setStructure points the slot at s's arrays.
 func (ks *kslot) setStructure(s *Structure) {
 	ks.s = s
-	if s.width == 8 {
-		ks.st.nodes, ks.st.nnodes = unsafe.Pointer(unsafe.SliceData(s.nodes8)), len(s.nodes8)
-	} else {
-		ks.st.nodes, ks.st.nnodes = unsafe.Pointer(unsafe.SliceData(s.nodes4)), len(s.nodes4)
-	}
-	ks.st.tri4, ks.st.firsts = unsafe.Pointer(unsafe.SliceData(s.tri4)), unsafe.Pointer(unsafe.SliceData(s.tri4First))
-	ks.st.ngroups = min(len(s.tri4)/tri4Floats, len(s.tri4First))
+	ks.st.setStructure(s)
 }
 
 // streamLanesKernel is streamLanes with the assembly stream kernel

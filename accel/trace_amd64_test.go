@@ -98,45 +98,17 @@ func sameFastHit(a, b fastHit) bool {
 		math.Float32bits(a.u) == math.Float32bits(b.u) && math.Float32bits(a.v) == math.Float32bits(b.v)
 }
 
-// kernelTrace is traceFastKernel's loop, counting the leaf groups the
-// kernel hands back to the scalar test.
+// kernelTrace is traceFastKernel, counting the leaf groups the kernel
+// hands back to the scalar test.
 func kernelTrace(s *Structure, r *levelRay, tmin, tmax float32, cull int8, anyHit bool, handBacks *int) fastHit {
 	var stack [stackSize]stackEntry
 	var st traceState
-	st.ft.set(r, tmin, tmax, cull)
-	st.h.ref = -1
-	st.tminb, st.tmaxb = fbits(tmin), fbits(tmax)
-	st.sp = 1
-	kernel := traceKernel4
-	if s.width == 8 {
-		kernel = traceKernel8
-		st.nodes, st.nnodes = unsafe.Pointer(unsafe.SliceData(s.nodes8)), len(s.nodes8)
-	} else {
-		st.nodes, st.nnodes = unsafe.Pointer(unsafe.SliceData(s.nodes4)), len(s.nodes4)
-	}
-	st.tri4, st.firsts = unsafe.Pointer(unsafe.SliceData(s.tri4)), unsafe.Pointer(unsafe.SliceData(s.tri4First))
-	st.ngroups = min(len(s.tri4)/tri4Floats, len(s.tri4First))
-	st.kx16, st.ky16, st.kz16 = (r.kx&3)*16, (r.ky&3)*16, (r.kz&3)*16
+	st.setRay(r, tmin, tmax, cull)
+	st.setStructure(s)
 	if anyHit {
 		st.anyHit = 1
 	}
-	stack[0] = stackEntry{0, st.tminb}
-	for {
-		switch kernel(r, &st, &stack) {
-		case 0:
-			return st.h
-		case 1:
-			*handBacks++
-			if st.h.leaf4Rest(s, &st.ft, s.tri4First[st.fbGroup], int(st.fbRem), anyHit) || st.fbFound != 0 {
-				st.tmaxb = fbits(st.ft.tmax)
-				if anyHit {
-					return st.h
-				}
-			}
-		default:
-			panic("kernel: child outside the structure")
-		}
-	}
+	return st.run(s, r, tmax, &stack, handBacks)
 }
 
 // TestTraceKernelMatchesGo compares the assembly traversal kernels with
