@@ -74,6 +74,12 @@ func (s *Structure) updateBatch() {
 	}
 }
 
+// kernelStream reports whether TraceBatch's streams through s run the
+// assembly stream kernel (else the Go one).
+func (s *Structure) kernelStream() bool {
+	return useTraceKernel && !disableLeaf4 && s.kwidth != 0
+}
+
 // childrenKernelWidth is the width of instance structure s's non-empty
 // children when they all have grouped leaf triangles and the same width
 // (the assembly stream kernel then applies), or 0.
@@ -189,7 +195,7 @@ func (tr *Traverser) TraceBatch(s *Structure, o *Options, rb *RayBatch) bool {
 func (tr *Traverser) traceBatch(s *Structure, o *Options, rb *RayBatch, stream bool) {
 	tr.setup(s, o)
 	tr.running, tr.waiting = 0, 0
-	if s.kind == KindInstance && len(s.inst) == 1 && (!stream || useTraceKernel && s.kwidth != 0) {
+	if s.kind == KindInstance && len(s.inst) == 1 && (!stream || s.kernelStream()) {
 		tr.traceSingleLanes(s, rb, stream)
 		return
 	}
@@ -458,7 +464,7 @@ func (tr *Traverser) pushSorted(stack *[stackSize]stackEntry, sp int, hn, ht *[8
 
 // streams reports whether TraceBatch uses the stream kernel for rb.
 func streams(s *Structure, rb *RayBatch) bool {
-	return hasPrefetch && (s.stream || useTraceKernel && s.kwidth != 0) && !disableStream && !coherent(s, rb)
+	return hasPrefetch && (s.stream || s.kernelStream()) && !disableStream && !coherent(s, rb)
 }
 
 // coherent reports whether the active rays of rb look like a camera's:

@@ -27,18 +27,11 @@ func slab4(n *node4, r *levelRay, tminb, tmaxb int32) (uint, [4]int32) {
 	return m, t
 }
 
-// slotVectors says whether streamSlot.init fills the 4-wide constants:
-// no SIMD kernel here.
-const slotVectors = false
-
 // clearUpper clears the AVX upper state here too: the executor's
 // assembly lane kernels run AVX code, and scalar SSE code after a dirty
 // upper state (an asynchronous preemption can leave one) ran the ray
 // setup 2× slower on the test host.
 func clearUpper() { vzeroupper() }
-
-// streamLanes4SIMD is never called (useSIMDNodes is false).
-func (tr *Traverser) streamLanes4SIMD(s *Structure, run uint64) { tr.streamLanes4(s, run) }
 
 // leaf4 is leaf over leaf ni in kc form (leaf4.go): without the SIMD
 // kernels no structure has grouped triangles, so it is never called; it

@@ -18,10 +18,6 @@ import (
 // traversal entry points start with clearUpper.
 var useSIMDNodes = archsimd.X86.AVX2() && archsimd.X86.FMA()
 
-// slotVectors says whether streamSlot.init fills the 4-wide constants:
-// the archsimd stream kernel reads the slots' 4-wide constants.
-const slotVectors = true
-
 // clearUpper clears the AVX upper state (VZEROUPPER) when the SIMD node
 // test is in use.
 func clearUpper() {
@@ -143,96 +139,4 @@ func slab4(n *node4, r *levelRay, tminb, tmaxb int32) (uint, [4]int32) {
 	var t [4]int32
 	t0.Store(&t)
 	return uint(t0.LessEqual(t1).ToBits()), t
-}
-
-// streamLanes4SIMD is streamLanes4 with traceFast4SIMD's slab test (the
-// same per-ray operations in the same order: bit-identical results).
-func (tr *Traverser) streamLanes4SIMD(top *Structure, run uint64) {
-	acceptAny := tr.opts.AcceptAny
-	slots := &tr.slots
-	rob := archsimd.BroadcastInt32x4(robustULPs + 1) // t0 < t1+1, as in traceFast4SIMD
-	live, next := tr.streamStart(top, run)
-	archsimd.ClearAVXUpperBits()
-	for live != 0 {
-		for m := live; m != 0; m &= m - 1 {
-			k := bits.TrailingZeros(m) & (streamK - 1)
-			sl := &slots[k]
-			stack := &tr.sstack[k]
-			s := sl.s
-			ni := sl.ni
-			if ni >= 0 {
-				n := &s.nodes4[ni]
-				nb := unsafe.Pointer(&n.b)
-				kids := (*[4]int32)(unsafe.Add(nb, sl.coff))
-				lx := archsimd.LoadFloat32x4((*[4]float32)(unsafe.Add(nb, sl.nx)))
-				ly := archsimd.LoadFloat32x4((*[4]float32)(unsafe.Add(nb, sl.ny)))
-				lz := archsimd.LoadFloat32x4((*[4]float32)(unsafe.Add(nb, sl.nz)))
-				hx := archsimd.LoadFloat32x4((*[4]float32)(unsafe.Add(nb, sl.fx)))
-				hy := archsimd.LoadFloat32x4((*[4]float32)(unsafe.Add(nb, sl.fy)))
-				hz := archsimd.LoadFloat32x4((*[4]float32)(unsafe.Add(nb, sl.fz)))
-				ix, iy, iz := archsimd.LoadFloat32x4(&sl.vi[0]), archsimd.LoadFloat32x4(&sl.vi[1]), archsimd.LoadFloat32x4(&sl.vi[2])
-				t0 := lx.Sub(archsimd.LoadFloat32x4(&sl.vo[0])).Mul(ix).AsInt32x4().
-					Max(ly.Sub(archsimd.LoadFloat32x4(&sl.vo[1])).Mul(iy).AsInt32x4()).
-					Max(lz.Sub(archsimd.LoadFloat32x4(&sl.vo[2])).Mul(iz).AsInt32x4()).
-					Max(archsimd.LoadInt32x4(&sl.vt[0]))
-				t1 := hx.Sub(archsimd.LoadFloat32x4(&sl.vfo[0])).Mul(ix).AsInt32x4().
-					Min(hy.Sub(archsimd.LoadFloat32x4(&sl.vfo[1])).Mul(iy).AsInt32x4()).
-					Min(hz.Sub(archsimd.LoadFloat32x4(&sl.vfo[2])).Mul(iz).AsInt32x4()).
-					Add(rob).Min(archsimd.LoadInt32x4(&sl.vt[1]))
-				hm := uint(t0.Less(t1).ToBits())
-				if hm != 0 {
-					if hm&(hm-1) == 0 {
-						sl.ni = kids[bits.TrailingZeros(hm)&3]
-					} else {
-						var ht, hn, hd [4]int32
-						t0.Store(&ht)
-						c := 0
-						for ; hm != 0; hm &= hm - 1 {
-							i := bits.TrailingZeros(hm) & 3
-							hn[c&3], hd[c&3] = kids[i], ht[i]
-							c++
-						}
-						sl.sp = int32(pushFar(stack, int(sl.sp), &hn, &hd, c))
-						sl.ni = hn[0]
-					}
-					if nx := sl.ni; nx >= 0 {
-						prefetch(uintptr(unsafe.Pointer(&s.nodes4[nx])))
-					} else if sl.l4 {
-						touchLeaf4(nx, s)
-					} else {
-						touchLeaf(nx, s)
-					}
-					continue
-				}
-			} else if ni != emptyChild {
-				var hit bool
-				if sl.l4 {
-					hit = sl.h.leaf4(s, &sl.ft, ni, acceptAny)
-				} else {
-					hit = sl.h.leaf(s, &sl.ft, ni, acceptAny)
-				}
-				if hit {
-					sl.tmaxb = fbits(sl.ft.tmax)
-					archsimd.BroadcastInt32x4(sl.tmaxb + 1).Store(&sl.vt[1])
-					if acceptAny {
-						sl.sp = 0
-					}
-				}
-			}
-			if sl.pop(stack) {
-				if nx := sl.ni; nx >= 0 {
-					prefetch(uintptr(unsafe.Pointer(&s.nodes4[nx])))
-				} else if sl.l4 {
-					touchLeaf4(nx, s)
-				} else {
-					touchLeaf(nx, s)
-				}
-				continue
-			}
-			// streamFinish may traverse a top level (slab4: VEX).
-			if !tr.streamFinish(top, sl, &next) {
-				live &^= 1 << k
-			}
-		}
-	}
 }

@@ -1,7 +1,5 @@
 package accel
 
-import "unsafe"
-
 // Grouped leaf triangles for the SIMD leaf test (leaf4_simd.go).
 //
 // A 4-wide primitive structure without motion built where the SIMD node
@@ -212,13 +210,4 @@ func opaqueTriangles(ids []slot, plain bool) bool {
 // that leaf4 hands back).
 func (h *fastHit) leaf4Rest(s *Structure, f *fastTri, first int32, cnt int, anyHit bool) bool {
 	return h.leaf(s, f, ^(first<<leafShift | int32(cnt)), anyHit)
-}
-
-// touchLeaf4 prefetches the first and last cache lines of the first group
-// of leaf ni (kc form) in s.
-func touchLeaf4(ni int32, s *Structure) {
-	if p := (int(^ni) >> leafShift) * tri4Floats; p+tri4Floats <= len(s.tri4) {
-		prefetch(uintptr(unsafe.Pointer(&s.tri4[p])))
-		prefetch(uintptr(unsafe.Pointer(&s.tri4[p+tri4Floats-1])))
-	}
 }

@@ -9,74 +9,12 @@
 // simd_asm_amd64.go. The leaf group test (leaf4Group) is generated with the
 // traversal kernels, from the same text, in trace_amd64.s.
 
-// slabScalars layout (bytes): o[3]float32 @0, fo @12, inv @24, tminb @36,
-// tmaxb @40 (int32), plane byte offsets nx, ny, nz, fx, fy, fz @56..96
-// (streamSlot has the same layout). The kernel broadcasts the scalars
-// itself: 16-byte loads of vectors written one float at a time would stall
-// on store forwarding.
-
-// func slab4Node(nb unsafe.Pointer, ss *slabScalars, t0 *[4]int32) uint32
-TEXT ·slab4Node(SB), NOSPLIT, $0-28
-	MOVQ nb+0(FP), SI
-	MOVQ ss+8(FP), DI
-	MOVQ t0+16(FP), R8
-	VBROADCASTSS 24(DI), X6 // ix
-	VBROADCASTSS 28(DI), X7 // iy
-	VBROADCASTSS 32(DI), X8 // iz
-	// t0 = max(max(max((lx-ox)*ix, (ly-oy)*iy), (lz-oz)*iz), tmin) as ints
-	MOVQ 56(DI), AX
-	VMOVUPS (SI)(AX*1), X0
-	VBROADCASTSS 0(DI), X4
-	VSUBPS X4, X0, X0
-	VMULPS X6, X0, X0
-	MOVQ 64(DI), AX
-	VMOVUPS (SI)(AX*1), X1
-	VBROADCASTSS 4(DI), X4
-	VSUBPS X4, X1, X1
-	VMULPS X7, X1, X1
-	VPMAXSD X1, X0, X0
-	MOVQ 72(DI), AX
-	VMOVUPS (SI)(AX*1), X1
-	VBROADCASTSS 8(DI), X4
-	VSUBPS X4, X1, X1
-	VMULPS X8, X1, X1
-	VPMAXSD X1, X0, X0
-	VPBROADCASTD 36(DI), X4
-	VPMAXSD X4, X0, X0
-	// t1 = min(min(min((hx-fox)*ix, (hy-foy)*iy), (hz-foz)*iz) + rob, tmax+1)
-	MOVQ 80(DI), AX
-	VMOVUPS (SI)(AX*1), X2
-	VBROADCASTSS 12(DI), X4
-	VSUBPS X4, X2, X2
-	VMULPS X6, X2, X2
-	MOVQ 88(DI), AX
-	VMOVUPS (SI)(AX*1), X3
-	VBROADCASTSS 16(DI), X4
-	VSUBPS X4, X3, X3
-	VMULPS X7, X3, X3
-	VPMINSD X3, X2, X2
-	MOVQ 96(DI), AX
-	VMOVUPS (SI)(AX*1), X3
-	VBROADCASTSS 20(DI), X4
-	VSUBPS X4, X3, X3
-	VMULPS X8, X3, X3
-	VPMINSD X3, X2, X2
-	VMOVDQU robULPs1<>(SB), X5
-	VPADDD X5, X2, X2
-	VPBROADCASTD 40(DI), X4
-	VPADDD ones4<>(SB), X4, X4
-	VPMINSD X4, X2, X2
-	// mask of t0 < t1
-	VPCMPGTD X0, X2, X2
-	VMOVMSKPS X2, AX
-	VMOVUPS X0, (R8)
-	MOVL AX, ret+24(FP)
-	RET
-
 // func slab4NodeRay(nb unsafe.Pointer, r *levelRay, tb *[2]int32, t0 *[4]int32) uint32
 //
-// slab4Node reading levelRay's fields (o @0, fo @24, inv @36, plane
-// offsets in floats @48..88) and the interval bits from tb.
+// The slab test of a 4-wide node's children reading levelRay's fields
+// (o @0, fo @24, inv @36, plane offsets in floats @48..88; broadcast here:
+// 16-byte loads of vectors written one float at a time would stall on
+// store forwarding) and the interval bits from tb.
 TEXT ·slab4NodeRay(SB), NOSPLIT, $0-36
 	MOVQ nb+0(FP), SI
 	MOVQ r+8(FP), DI

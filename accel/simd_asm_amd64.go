@@ -19,32 +19,12 @@ import (
 // useSIMDNodes selects the SIMD kernels (and the grouped leaf layout).
 var useSIMDNodes = cpu.X86.HasAVX2 && cpu.X86.HasFMA
 
-// slabScalars holds a ray's slab-test constants for slab4Node: origin,
-// exit origin and inverse direction, the interval's float bits and the
-// planes' byte offsets in a node. streamSlot starts with the same layout
-// (TestSlabScalarsLayout). The kernel broadcasts them itself.
-type slabScalars struct {
-	o, fo, inv   [3]float32
-	tminb, tmaxb int32
-	_            [3]int32 // streamSlot's ni, sp, lane
-	off          [6]uintptr
-}
-
-// The kernels hard-code robustULPs + 1 = 9.
-var _ = [1]struct{}{}[robustULPs-8]
-
-//go:noescape
-func slab4Node(nb unsafe.Pointer, ss *slabScalars, t0 *[4]int32) uint32
-
-// slab4NodeRay is slab4Node reading ray r's own fields (levelRay's layout,
-// TestSlabScalarsLayout) and the interval bits tb (tmin, tmax).
+// slab4NodeRay is the 4-wide slab test of node nb's children for ray r
+// (levelRay's layout, TestSlabScalarsLayout) over the interval bits tb
+// (tmin, tmax): the mask of children hit, their entry distances in t0.
 //
 //go:noescape
 func slab4NodeRay(nb unsafe.Pointer, r *levelRay, tb *[2]int32, t0 *[4]int32) uint32
-
-// slotVectors says whether streamSlot.init fills the 4-wide constants:
-// the assembly kernel broadcasts the slots' scalars itself.
-const slotVectors = false
 
 // clearUpper clears the AVX upper state (VZEROUPPER): the executor's AVX
 // kernels run just before traversal, and scalar SSE code after a dirty
@@ -130,79 +110,6 @@ func slab4(n *node4, r *levelRay, tminb, tmaxb int32) (uint, [4]int32) {
 	var t [4]int32
 	m := slab4NodeRay(unsafe.Pointer(&n.b), r, &tb, &t)
 	return uint(m), t
-}
-
-// streamLanes4SIMD is streamLanes4 with the 4-wide slab test
-// (fast_simd.go's loop).
-func (tr *Traverser) streamLanes4SIMD(top *Structure, run uint64) {
-	acceptAny := tr.opts.AcceptAny
-	slots := &tr.slots
-	live, next := tr.streamStart(top, run)
-	for live != 0 {
-		for m := live; m != 0; m &= m - 1 {
-			k := bits.TrailingZeros(m) & (streamK - 1)
-			sl := &slots[k]
-			stack := &tr.sstack[k]
-			s := sl.s
-			ni := sl.ni
-			if ni >= 0 {
-				n := &s.nodes4[ni]
-				nb := unsafe.Pointer(&n.b)
-				kids := (*[4]int32)(unsafe.Add(nb, sl.coff))
-				var ht [4]int32
-				hm := uint(slab4Node(nb, (*slabScalars)(unsafe.Pointer(sl)), &ht))
-				if hm != 0 {
-					if hm&(hm-1) == 0 {
-						sl.ni = kids[bits.TrailingZeros(hm)&3]
-					} else {
-						var hn, hd [4]int32
-						c := 0
-						for ; hm != 0; hm &= hm - 1 {
-							i := bits.TrailingZeros(hm) & 3
-							hn[c&3], hd[c&3] = kids[i], ht[i]
-							c++
-						}
-						sl.sp = int32(pushFar(stack, int(sl.sp), &hn, &hd, c))
-						sl.ni = hn[0]
-					}
-					if nx := sl.ni; nx >= 0 {
-						prefetch(uintptr(unsafe.Pointer(&s.nodes4[nx])))
-					} else if sl.l4 {
-						touchLeaf4(nx, s)
-					} else {
-						touchLeaf(nx, s)
-					}
-					continue
-				}
-			} else if ni != emptyChild {
-				var hit bool
-				if sl.l4 {
-					hit = sl.h.leaf4(s, &sl.ft, ni, acceptAny)
-				} else {
-					hit = sl.h.leaf(s, &sl.ft, ni, acceptAny)
-				}
-				if hit {
-					sl.tmaxb = fbits(sl.ft.tmax)
-					if acceptAny {
-						sl.sp = 0
-					}
-				}
-			}
-			if sl.pop(stack) {
-				if nx := sl.ni; nx >= 0 {
-					prefetch(uintptr(unsafe.Pointer(&s.nodes4[nx])))
-				} else if sl.l4 {
-					touchLeaf4(nx, s)
-				} else {
-					touchLeaf(nx, s)
-				}
-				continue
-			}
-			if !tr.streamFinish(top, sl, &next) {
-				live &^= 1 << k
-			}
-		}
-	}
 }
 
 // leaf4 is fastHit.leaf over leaf ni in kc form, four triangles at a time

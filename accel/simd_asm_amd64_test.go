@@ -7,18 +7,9 @@ import (
 	"unsafe"
 )
 
-// TestSlabScalarsLayout: streamLanes4SIMD hands a streamSlot to the
-// assembly as a slabScalars, and leaf4Group reads fastTri's fields at
-// fixed offsets.
+// TestSlabScalarsLayout: slab4NodeRay reads levelRay's fields and the
+// kernels fastTri's at fixed offsets.
 func TestSlabScalarsLayout(t *testing.T) {
-	var sl streamSlot
-	var ss slabScalars
-	if unsafe.Offsetof(sl.ox) != unsafe.Offsetof(ss.o) || unsafe.Offsetof(sl.fox) != unsafe.Offsetof(ss.fo) ||
-		unsafe.Offsetof(sl.ix) != unsafe.Offsetof(ss.inv) || unsafe.Offsetof(sl.tminb) != unsafe.Offsetof(ss.tminb) ||
-		unsafe.Offsetof(sl.tmaxb) != unsafe.Offsetof(ss.tmaxb) || unsafe.Offsetof(sl.nx) != unsafe.Offsetof(ss.off) ||
-		unsafe.Offsetof(sl.fz) != unsafe.Offsetof(ss.off)+5*unsafe.Sizeof(uintptr(0)) || unsafe.Offsetof(ss.off) != 56 {
-		t.Fatal("streamSlot does not start with slabScalars' layout (simd_amd64.s)")
-	}
 	var r levelRay
 	if unsafe.Offsetof(r.fo) != 24 || unsafe.Offsetof(r.ix) != 36 || unsafe.Offsetof(r.iz) != 44 ||
 		unsafe.Offsetof(r.nx) != 48 || unsafe.Offsetof(r.fz) != 88 {

@@ -17,6 +17,11 @@ import (
 // in the same order: the results are bit-identical. It pays off on
 // incoherent rays; camera-like batches, whose nodes stay cached, are
 // faster one ray at a time (see coherent).
+//
+// Where the assembly kernels run (trace_amd64.go) the traversals are theirs
+// (streamKernel4/8, any width) and this file keeps the lanes' bookkeeping
+// for instance structures; streamLanes4 below is the Go form, for CPUs
+// without AVX2 and for the tests.
 
 // streamK is the number of rays in flight.
 const streamK = 8
@@ -33,19 +38,10 @@ type streamSlot struct {
 	nx, ny, nz, fx, fy, fz uintptr // byte offsets of the planes
 	ft                     fastTri
 	h                      fastHit
-	// The same constants broadcast 4-wide for the SIMD slab test: origin,
-	// exit origin and inverse direction per axis; tmin bits and tmax
-	// bits + 1.
-	vo, vfo, vi [3][4]float32
-	vt          [2][4]int32
-	s           *Structure // the plain structure traversed
-	// coff is the byte offset of the children the SIMD kernel reads in a
-	// node4 (kc when l4: leaves tested by leaf4; else c).
-	coff    uintptr
-	l4      bool
-	inst    bool // s is instance idx's structure
-	ccwInst bool // the instance's InstanceFrontFacingCCW
-	idx     uint32
+	s                      *Structure // the plain structure traversed
+	inst                   bool       // s is instance idx's structure
+	ccwInst                bool       // the instance's InstanceFrontFacingCCW
+	idx                    uint32
 	// ks is the slot's twin in the assembly stream kernel while
 	// streamLanesKernel runs (nil otherwise): init and setLeaf4 start it.
 	ks *kslot
@@ -78,15 +74,6 @@ func (sl *streamSlot) init(r *levelRay, tmin, tmax float32, cull int8, lane int)
 	sl.ni, sl.sp, sl.lane = 0, 0, int32(lane)
 	sl.ft.set(r, tmin, tmax, cull)
 	sl.h = fastHit{ref: -1}
-	if useSIMDNodes && slotVectors {
-		for a := 0; a < 3; a++ {
-			sl.vo[a] = [4]float32{r.o[a], r.o[a], r.o[a], r.o[a]}
-			sl.vfo[a] = [4]float32{r.fo[a], r.fo[a], r.fo[a], r.fo[a]}
-		}
-		sl.vi = [3][4]float32{{r.ix, r.ix, r.ix, r.ix}, {r.iy, r.iy, r.iy, r.iy}, {r.iz, r.iz, r.iz, r.iz}}
-		t1 := sl.tmaxb + 1 // the SIMD test compares t0 < t1+1
-		sl.vt = [2][4]int32{{sl.tminb, sl.tminb, sl.tminb, sl.tminb}, {t1, t1, t1, t1}}
-	}
 }
 
 // streamLanes traces the started lanes in run of tr (lane state as
@@ -94,19 +81,14 @@ func (sl *streamSlot) init(r *levelRay, tmin, tmax float32, cull int8, lane int)
 // with the stream kernel and commits their hits.
 func (tr *Traverser) streamLanes(s *Structure, run uint64) {
 	clearUpper()
-	if useTraceKernel && s.kwidth != 0 {
-		if s.kind == KindPrimitive {
-			tr.streamLevel(s, run, 0, tr.opts.Winding != CounterClockwise)
-		} else {
-			tr.streamLanesKernel(s, run)
-		}
-		return
+	switch {
+	case !s.kernelStream():
+		tr.streamLanes4(s, run)
+	case s.kind == KindPrimitive:
+		tr.streamLevel(s, run, 0, tr.opts.Winding != CounterClockwise)
+	default:
+		tr.streamLanesKernel(s, run)
 	}
-	if useSIMDNodes {
-		tr.streamLanes4SIMD(s, run)
-		return
-	}
-	tr.streamLanes4(s, run)
 }
 
 // streamStart fills the slots with the first lanes of run; it returns the
@@ -164,17 +146,10 @@ func (tr *Traverser) streamInst(sl *streamSlot, i int) bool {
 	return true
 }
 
-// setLeaf4 chooses the children (coff) and the leaf test (l4) for the
-// slot's structure sl.s, as traceFast4SIMD does.
+// setLeaf4 points the slot's assembly twin, if any, at its structure sl.s.
 func (sl *streamSlot) setLeaf4() {
 	if sl.ks != nil {
 		sl.ks.setStructure(sl.s)
-		return
-	}
-	sl.l4 = sl.s.tri4 != nil && !disableLeaf4
-	sl.coff = unsafe.Offsetof(node4{}.c)
-	if sl.l4 {
-		sl.coff = unsafe.Offsetof(node4{}.kc)
 	}
 }
 
