@@ -4,7 +4,7 @@ package accel
 
 import "unsafe"
 
-// traceState is traceKernel4's view of one ray's traversal (its layout is
+// traceState is the kernels' view of one ray's traversal (its layout is
 // fixed by trace_amd64.s; TestTraceStateLayout checks it): the triangle
 // test constants and interval, the hit so far, the slab interval bits, the
 // saved stack depth, the structure's arrays, and scratch space.
@@ -52,8 +52,8 @@ func traceKernel8(r *levelRay, st *traceState, stack *[stackSize]stackEntry) uin
 //go:noescape
 func leaf4Group(gp unsafe.Pointer, f *fastTri, valid uint32, out *[4][4]float32) uint32
 
-// useTraceKernel selects traceKernel4 for plain 4-wide structures with
-// grouped leaves (disabled by tests that compare it with the Go loop).
+// useTraceKernel selects the assembly kernels for plain structures with
+// grouped leaves (tests turn it off to compare them with the Go loops).
 var useTraceKernel = true
 
 // setRay starts st on ray r over [tmin, tmax] with culling sign cull (an
@@ -120,14 +120,19 @@ func (st *traceState) run(s *Structure, r *levelRay, tmax float32, stack *[stack
 				}
 			}
 		default:
-			// Not a structure the builder made: the Go loops' bounds
-			// checks report it.
-			if s.width == 8 {
-				return traceFast8(s, r, st.ft.tmin, tmax, st.ft.cull, anyHit, stack)
-			}
-			return traceFast4SIMD(s, r, st.ft.tmin, tmax, st.ft.cull, anyHit, stack)
+			return st.goLoop(s, r, tmax, stack)
 		}
 	}
+}
+
+// goLoop traces st's ray again from the start with the Go loop, for a
+// child index the kernels found outside the structure: not a structure
+// the builder made, which the Go loops' bounds checks report.
+func (st *traceState) goLoop(s *Structure, r *levelRay, tmax float32, stack *[stackSize]stackEntry) fastHit {
+	if s.width == 8 {
+		return traceFast8(s, r, st.ft.tmin, tmax, st.ft.cull, st.anyHit != 0, stack)
+	}
+	return traceFast4SIMD(s, r, st.ft.tmin, tmax, st.ft.cull, st.anyHit != 0, stack)
 }
 
 // kslot is one ray in flight in the assembly stream kernels (layout fixed
@@ -257,13 +262,7 @@ func (tr *Traverser) kstep(live, k uint32, w8 bool) uint32 {
 			}
 			ks.ni = emptyChild // the next step pops
 		default:
-			// Not a structure the builder made: the Go loops' bounds
-			// checks report it.
-			if s.width == 8 {
-				ks.st.h = traceFast8(s, &ks.lr, ks.st.ft.tmin, ks.tmax, ks.st.ft.cull, acceptAny, ks.stack)
-			} else {
-				ks.st.h = traceFast4SIMD(s, &ks.lr, ks.st.ft.tmin, ks.tmax, ks.st.ft.cull, acceptAny, ks.stack)
-			}
+			ks.st.h = ks.st.goLoop(s, &ks.lr, ks.tmax, ks.stack)
 			return k
 		}
 	}

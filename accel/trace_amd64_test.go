@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"testing"
 	"unsafe"
 )
@@ -334,4 +335,58 @@ func FuzzTraceKernel(f *testing.F) {
 			useTraceKernel = true
 		}
 	})
+}
+
+// TestKernelBoundsChecks corrupts a structure's grouped child indices (an
+// inner node and a leaf group far outside the arrays): the kernels must
+// stop (status 2) rather than read outside them, and the Go loop they hand
+// the ray to either reports the damage with its bounds check (a runtime
+// error, recovered here) or, where it reads the intact children (the
+// 8-wide loop), traces the ray.
+func TestKernelBoundsChecks(t *testing.T) {
+	if !useSIMDNodes {
+		t.Skip("no AVX2/FMA: the kernels are off")
+	}
+	rng := rand.New(rand.NewPCG(41, 42))
+	for _, width := range []int{4, 8} {
+		for _, child := range []int32{1 << 24, ^int32(1<<24<<leafShift | 3)} {
+			s := mustPrim(t, &PrimitiveDescriptor{Geometries: []Geometry{soupGeometry(soup(rng, 300, 0.2), true)}, Build: BuildOptions{Width: width}})
+			if width == 8 {
+				for i := range s.nodes8[0].kc {
+					s.nodes8[0].kc[i] = child
+				}
+			} else {
+				for i := range s.nodes4[0].kc {
+					s.nodes4[0].kc[i] = child
+				}
+			}
+			r := NewRay([3]float32{0.5, 0.5, -1}, [3]float32{0, 0, 1})
+			var lr levelRay
+			lr.set(&r.Origin, &r.Direction, width)
+			var st traceState
+			st.setRay(&lr, 0, float32(math.Inf(1)), 0)
+			st.setStructure(s)
+			var stack [stackSize]stackEntry
+			stack[0], st.sp = stackEntry{0, st.tminb}, 1
+			var status uint32
+			if width == 8 {
+				status = traceKernel8(&lr, &st, &stack)
+			} else {
+				status = traceKernel4(&lr, &st, &stack)
+			}
+			if status != 2 {
+				t.Fatalf("width %d child %x: kernel status %d, want 2", width, child, status)
+			}
+			func() {
+				defer func() {
+					if p := recover(); p != nil {
+						if _, ok := p.(runtime.Error); !ok {
+							t.Errorf("width %d child %x: %v", width, child, p)
+						}
+					}
+				}()
+				traceFastKernel(s, &lr, 0, float32(math.Inf(1)), 0, false, &stack)
+			}()
+		}
+	}
 }
