@@ -43,7 +43,7 @@ type streamSlot struct {
 	ccwInst                bool       // the instance's InstanceFrontFacingCCW
 	idx                    uint32
 	// ks is the slot's twin in the assembly stream kernel while
-	// streamLanesKernel runs (nil otherwise): init and setLeaf4 start it.
+	// streamLanesKernel runs (nil otherwise): init and syncKernel start it.
 	ks *kslot
 }
 
@@ -119,7 +119,7 @@ func (tr *Traverser) streamNext(s *Structure, sl *streamSlot, next *uint64) bool
 			l := &tr.lanes[i]
 			sl.init(&l.lv[0].r, l.tmin, l.tmax, l.lv[0].cullDet, i)
 			sl.s, sl.inst, sl.ccwInst, sl.idx = s, false, false, 0
-			sl.setLeaf4()
+			sl.syncKernel()
 			return true
 		}
 		if tr.streamInst(sl, i) {
@@ -142,12 +142,12 @@ func (tr *Traverser) streamInst(sl *streamSlot, i int) bool {
 	}
 	sl.init(&l.lv[1].r, l.tmin, l.tmax, cull, i)
 	sl.s, sl.inst, sl.ccwInst, sl.idx = child, true, ccwInst, idx
-	sl.setLeaf4()
+	sl.syncKernel()
 	return true
 }
 
-// setLeaf4 points the slot's assembly twin, if any, at its structure sl.s.
-func (sl *streamSlot) setLeaf4() {
+// syncKernel points the slot's assembly twin, if any, at its structure sl.s.
+func (sl *streamSlot) syncKernel() {
 	if sl.ks != nil {
 		sl.ks.setStructure(sl.s)
 	}
