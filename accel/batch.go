@@ -199,6 +199,10 @@ func (tr *Traverser) traceBatch(s *Structure, o *Options, rb *RayBatch, stream b
 		tr.traceSingleLanes(s, rb, stream)
 		return
 	}
+	if stream && s.kind == KindPrimitive && s.kernelStream() {
+		tr.primStreamLanes(s, rb)
+		return
+	}
 	var run uint64
 	for i := 0; i < BatchSize; i++ {
 		l := &tr.lanes[i]

@@ -53,6 +53,9 @@ func traceFastKernel(s *Structure, r *levelRay, tmin, tmax float32, cull int8, a
 // kslot is the assembly stream kernel's slot: none off amd64.
 type kslot struct{}
 
+// kqueue is the assembly stream kernel's work: none off amd64.
+type kqueue struct{}
+
 func (ks *kslot) init(r *levelRay, tmin, tmax float32, cull int8) {}
 
 func (ks *kslot) setStructure(s *Structure) {}
@@ -62,3 +65,6 @@ func (tr *Traverser) streamLanesKernel(s *Structure, run uint64) { tr.streamLane
 
 // streamLevel is never called off amd64 (useTraceKernel is false).
 func (tr *Traverser) streamLevel(s *Structure, run uint64, level int, frontNeg bool) {}
+
+// primStreamLanes is never called off amd64 (useTraceKernel is false).
+func (tr *Traverser) primStreamLanes(s *Structure, rb *RayBatch) {}

@@ -126,6 +126,14 @@ func TestMicroCPU(t *testing.T) {
 		fmt.Sscan(v, &q)
 	}
 	widths := []int{8, 4}
+	if v := os.Getenv("ACCEL_MICRO_WIDTHS"); v != "" {
+		widths = nil
+		for _, f := range strings.Split(v, ",") {
+			var w int
+			fmt.Sscan(f, &w)
+			widths = append(widths, w)
+		}
+	}
 	sets := microSets(t)
 	for _, width := range widths {
 		s := bunnyStructure(t, BuildOptions{Width: width, Quality: q})

@@ -26,9 +26,10 @@ type traceState struct {
 	// had a hit.
 	fbGroup, fbRem int32
 	fbFound        uint32
-	dist           [8]int32      // the node's entry distances
-	hn, hd         [8]int32      // hit children and distances, sorted
-	out            [4][4]float32 // a group's t, u, v and det
+	dist           [8]int32       // the node's entry distances
+	hn, hd         [8]int32       // hit children and distances, sorted
+	out            [4][4]float32  // a group's t, u, v and det
+	slots          unsafe.Pointer // &slots[0]: the kernels prefetch a new hit's ids for its commit
 }
 
 // traceKernel4 runs the traversal of st through a 4-wide structure (see
@@ -75,6 +76,7 @@ func (st *traceState) setStructure(s *Structure) {
 	}
 	st.tri4, st.firsts = unsafe.Pointer(unsafe.SliceData(s.tri4)), unsafe.Pointer(unsafe.SliceData(s.tri4First))
 	st.ngroups = min(len(s.tri4)/tri4Floats, len(s.tri4First))
+	st.slots = unsafe.Pointer(unsafe.SliceData(s.slots))
 }
 
 // traceFastKernel is traceFast4SIMD (width 4) or traceFast8 (width 8)
@@ -137,16 +139,16 @@ func (st *traceState) goLoop(s *Structure, r *levelRay, tmax float32, stack *[st
 
 // kslot is one ray in flight in the assembly stream kernels (layout fixed
 // by trace_amd64.s, 1024 bytes): traceKernel4's state, the ray, the node
-// or leaf to visit next, the slot's stack, and the ray's slab constants
-// broadcast 8-wide (kslotVectors).
+// or leaf to visit next, the lane whose hit it is, the slot's stack, and
+// the ray's slab constants broadcast 8-wide (kslotVectors).
 type kslot struct {
 	st    traceState
-	lr    levelRay
+	lr    *levelRay // the ray (the lane's or the stream slot's: it stays put while traced)
 	ni    int32
-	_     int32
+	lane  int32
 	stack *[stackSize]stackEntry
 	tmax  float32 // the ray's own tmax (st.ft.tmax follows the hits)
-	_     [12]byte
+	_     [140]byte
 	vo    [3][8]float32 // origin
 	vfo   [3][8]float32 // exit origin
 	vi    [3][8]float32 // inverse direction
@@ -158,6 +160,29 @@ type kslot struct {
 	_     [136]byte
 }
 
+// kray is a ray queued for the stream kernels (layout fixed by
+// trace_amd64.s): its constants, interval and culling sign, and its lane.
+type kray struct {
+	lr         *levelRay
+	tmin, tmax float32
+	cull       int8
+	_          [3]byte
+	lane       int32
+}
+
+// kqueue is the stream kernels' work (layout fixed by trace_amd64.s): the
+// hits by lane, the rays that the kernel starts in turn as slots free up
+// (rays[head:n]), the busy slots and the slot of the last step, and yield,
+// which makes the kernel hand each finished slot back to Go instead (the
+// instance structures' bookkeeping).
+type kqueue struct {
+	out     [BatchSize]fastHit
+	rays    [BatchSize]kray
+	head, n int32
+	live, k uint32
+	yield   uint32
+}
+
 // kslotVectors fills ks's vectors from its ray and interval bits (in
 // assembly: vectors written a float at a time would be read back 32 bytes
 // at a time, which defeats store forwarding).
@@ -165,25 +190,30 @@ type kslot struct {
 //go:noescape
 func kslotVectors(ks *kslot)
 
-// streamKernel4 advances the traversals of the slots in live through
-// 4-wide structures (see trace_amd64.s) until one of them needs Go: it
-// returns the slot | status<<8, status 0 when the slot's traversal is
-// done, 1 when a leaf group needs the scalar test, 2 when a child index
-// lies outside the structure.
+// streamKernel4 advances the traversals of the slots in q.live through
+// 4-wide structures (see trace_amd64.s) until one of them needs Go or all
+// are done: it returns the slot | status<<8, status 0 when the slot's
+// traversal is done (q.yield: its hit in st.h), 1 when a leaf group needs
+// the scalar test, 2 when a child index lies outside the structure, 3 when
+// every ray is done (their hits in q.out).
 //
 //go:noescape
-func streamKernel4(slots *[streamK]kslot, live, k uint32) uint32
+func streamKernel4(slots *[streamK]kslot, q *kqueue) uint32
 
 // streamKernel8 is streamKernel4 for 8-wide structures.
 //
 //go:noescape
-func streamKernel8(slots *[streamK]kslot, live, k uint32) uint32
+func streamKernel8(slots *[streamK]kslot, q *kqueue) uint32
+
+// kdone is kstep's result when every queued ray is done.
+const kdone = 3 << 8
 
 // init starts the slot on ray r over [tmin, tmax] with culling sign cull
-// (its structure comes with setStructure).
+// (its structure comes with setStructure). r must stay put while the slot
+// traces it.
 func (ks *kslot) init(r *levelRay, tmin, tmax float32, cull int8) {
 	ks.st.setRay(r, tmin, tmax, cull)
-	ks.lr = *r
+	ks.lr = r
 	ks.ni = 0 // the root (traceFast4 pops it first: tmin <= tmax)
 	ks.m = -1
 	ks.tmax = tmax
@@ -198,20 +228,22 @@ func (ks *kslot) setStructure(s *Structure) {
 
 // streamLanesKernel is streamLanes with the assembly stream kernel
 // (top.kwidth wide): the Go slots keep the lanes' bookkeeping, the kernel
-// slots the traversals.
+// slots the traversals, handed back to Go as each one finishes.
 func (tr *Traverser) streamLanesKernel(top *Structure, run uint64) {
 	tr.kstartSlots()
 	for k := range tr.slots {
 		tr.slots[k].ks = &tr.kslots[k]
 	}
+	q := &tr.kq
 	live, next := tr.streamStart(top, run)
-	k := uint32(streamK - 1)
-	for live != 0 {
-		k = tr.kstep(uint32(live), k, top.kwidth == 8)
+	q.yield, q.n, q.head, q.live, q.k = 1, 0, 0, uint32(live), streamK-1
+	w8 := top.kwidth == 8
+	for q.live != 0 {
+		k := tr.kstep(w8)
 		sl := &tr.slots[k]
 		sl.h = tr.kslots[k].st.h
 		if !tr.streamFinish(top, sl, &next) {
-			live &^= 1 << k
+			q.live &^= 1 << k
 		}
 	}
 	for k := range tr.slots {
@@ -232,19 +264,25 @@ func (tr *Traverser) kstartSlots() {
 	}
 }
 
-// kstep runs the stream kernel over the slots in live (8-wide with w8),
-// starting after slot k, until a slot's traversal is done, and returns
-// that slot: its hit is in st.h. Leaf groups handed back are tested here.
-func (tr *Traverser) kstep(live, k uint32, w8 bool) uint32 {
+// kstep runs the stream kernel (8-wide with w8) over the slots in
+// tr.kq.live, starting after slot kq.k, and tests the leaf groups handed
+// back. With kq.yield it returns the first slot whose traversal is done
+// (its hit in st.h); otherwise it returns kdone once every queued ray is
+// done (their hits in kq.out).
+func (tr *Traverser) kstep(w8 bool) uint32 {
 	acceptAny := tr.opts.AcceptAny
+	q := &tr.kq
 	for {
 		var r uint32
 		if w8 {
-			r = streamKernel8(&tr.kslots, live, k)
+			r = streamKernel8(&tr.kslots, q)
 		} else {
-			r = streamKernel4(&tr.kslots, live, k)
+			r = streamKernel4(&tr.kslots, q)
 		}
-		k = r & (streamK - 1)
+		if r == kdone {
+			return r
+		}
+		k := r & (streamK - 1)
 		ks := &tr.kslots[k]
 		s := ks.s
 		switch r >> 8 {
@@ -253,19 +291,51 @@ func (tr *Traverser) kstep(live, k uint32, w8 bool) uint32 {
 		case 1:
 			tr.handBacks++
 			hit := ks.st.h.leaf4Rest(s, &ks.st.ft, s.tri4First[ks.st.fbGroup], int(ks.st.fbRem), acceptAny) || ks.st.fbFound != 0
-			if hit {
-				ks.st.tmaxb = fbits(ks.st.ft.tmax)
-				kslotVectors(ks)
-				if acceptAny {
-					return k
-				}
-			}
 			ks.ni = emptyChild // the next step pops
+			if !hit {
+				continue
+			}
+			ks.st.tmaxb = fbits(ks.st.ft.tmax)
+			kslotVectors(ks)
+			if !acceptAny {
+				continue
+			}
 		default:
-			ks.st.h = ks.st.goLoop(s, &ks.lr, ks.tmax, ks.stack)
+			ks.st.h = ks.st.goLoop(s, ks.lr, ks.tmax, ks.stack)
+		}
+		// slot k's traversal is done
+		if q.yield != 0 {
 			return k
 		}
+		if tr.krefill(k) == kdone {
+			return kdone
+		}
 	}
+}
+
+// krefill is the kernel's refill in Go, for a slot whose traversal Go
+// finished: its hit goes to kq.out and it takes the next queued ray, or
+// leaves kq.live. It returns kdone when no slot is left busy.
+func (tr *Traverser) krefill(k uint32) uint32 {
+	q := &tr.kq
+	ks := &tr.kslots[k]
+	q.out[ks.lane&(BatchSize-1)] = ks.st.h
+	if q.head < q.n {
+		ks.initRay(&q.rays[q.head])
+		q.head++
+		return k
+	}
+	q.live &^= 1 << k
+	if q.live == 0 {
+		return kdone
+	}
+	return k
+}
+
+// initRay starts the slot on queued ray r (as the kernel's REFILL).
+func (ks *kslot) initRay(r *kray) {
+	ks.init(r.lr, r.tmin, r.tmax, r.cull)
+	ks.lane = r.lane
 }
 
 // streamLevel traces the lanes in run through the plain structure s with
@@ -275,26 +345,39 @@ func (tr *Traverser) kstep(live, k uint32, w8 bool) uint32 {
 // traceSingleLanes (instance 0's hits). frontNeg: a hit is front-facing
 // when its determinant's sign is negative.
 func (tr *Traverser) streamLevel(s *Structure, run uint64, level int, frontNeg bool) {
-	tr.kstartSlots()
-	var lanes [streamK]int
-	live, next := uint32(0), run
-	for k := 0; k < streamK && next != 0; k++ {
-		i := trailing(next)
-		next &= next - 1
+	q := &tr.kq
+	n := int32(0)
+	for m := run; m != 0; m &= m - 1 {
+		i := trailing(m)
 		l := &tr.lanes[i]
 		lv := &l.lv[level&1]
-		ks := &tr.kslots[k]
-		ks.init(&lv.r, l.tmin, l.tmax, lv.cullDet)
-		ks.setStructure(s)
-		lanes[k], live = i, live|1<<k
+		q.rays[n&(BatchSize-1)] = kray{lr: &lv.r, tmin: l.tmin, tmax: l.tmax, cull: lv.cullDet, lane: int32(i)}
+		n++
 	}
-	k := uint32(streamK - 1)
-	w8 := s.width == 8
-	for live != 0 {
-		k = tr.kstep(live, k, w8)
+	tr.kstream(s, n, level, frontNeg)
+}
+
+// kstream traces the n rays queued in kq.rays through the plain structure
+// s with the stream kernel, which takes them in turn as slots free up, and
+// commits their hits to their lanes (level and frontNeg as streamLevel's).
+func (tr *Traverser) kstream(s *Structure, n int32, level int, frontNeg bool) {
+	tr.kstartSlots()
+	q := &tr.kq
+	q.yield, q.n, q.head, q.live, q.k = 0, n, 0, 0, streamK-1
+	for k := 0; k < streamK && q.head < q.n; k++ {
 		ks := &tr.kslots[k]
-		l := &tr.lanes[lanes[k]]
-		if h := ks.st.h; h.ref >= 0 {
+		ks.setStructure(s)
+		ks.initRay(&q.rays[q.head])
+		q.head++
+		q.live |= 1 << k
+	}
+	if q.live != 0 {
+		tr.kstep(s.width == 8)
+	}
+	for j := range n {
+		i := int(q.rays[j&(BatchSize-1)].lane)
+		l := &tr.lanes[i&(BatchSize-1)]
+		if h := q.out[i&(BatchSize-1)]; h.ref >= 0 {
 			if level == 0 {
 				sl := s.slots[h.slot()]
 				l.commit(HitTriangle, h.t, h.u, h.v, h.detNeg() == frontNeg, sl.prim, sl.geom&geomMask)
@@ -304,15 +387,50 @@ func (tr *Traverser) streamLevel(s *Structure, run uint64, level int, frontNeg b
 		}
 		l.sp = 0
 		l.state = laneDone
-		if next == 0 {
-			live &^= 1 << k
+	}
+}
+
+// primStreamLanes is traceBatch for a primitive structure s with the
+// stream kernel (s.kernelStream()): each active lane starts as startLane
+// starts it, with the level constants that all of them share derived
+// once, and goes straight into the kernel's queue.
+func (tr *Traverser) primStreamLanes(s *Structure, rb *RayBatch) {
+	var shared level
+	shared.s = s
+	tr.levelFlags(&shared)
+	live := len(s.nodes4)+len(s.nodes8) != 0
+	width := s.width
+	q := &tr.kq
+	n := int32(0)
+	clearUpper()
+	for i := 0; i < BatchSize; i++ {
+		l := &tr.lanes[i]
+		if rb.Active&(1<<uint(i)) == 0 {
+			l.state = laneIdle
 			continue
 		}
-		i := trailing(next)
-		next &= next - 1
-		l = &tr.lanes[i]
-		lv := &l.lv[level&1]
-		ks.init(&lv.r, l.tmin, l.tmax, lv.cullDet)
-		lanes[k] = i
+		// The ray stays in registers (see setSlab3).
+		ox, oy, oz := rb.OX[i], rb.OY[i], rb.OZ[i]
+		dx, dy, dz := rb.DX[i], rb.DY[i], rb.DZ[i]
+		tmin, tmax := rb.MinDistance[i], rb.MaxDistance[i]
+		l.hType = HitNone
+		l.depth, l.sp, l.leafPos, l.leafEnd = 0, 0, 0, 0
+		l.state = laneDone
+		if !validRay3(ox, oy, oz, dx, dy, dz, tmin, tmax) {
+			continue
+		}
+		l.tmin, l.tmax, l.time, l.mask = tmin, tmax, rb.Time[i], rb.Mask[i]
+		lv := &l.lv[0]
+		lv.s = s
+		lv.r.set3(ox, oy, oz, dx, dy, dz, width)
+		lv.inst, lv.opacity, lv.cullOff, lv.ccw, lv.tableOffset = 0, 0, false, false, 0
+		lv.seg, lv.frac = 0, 0 // one keyframe (keyAt)
+		lv.cullDet, lv.fast, lv.kernel = shared.cullDet, shared.fast, shared.kernel
+		if !live {
+			continue
+		}
+		q.rays[n&(BatchSize-1)] = kray{lr: &lv.r, tmin: tmin, tmax: tmax, cull: shared.cullDet, lane: int32(i)}
+		n++
 	}
+	tr.kstream(s, n, 0, tr.opts.Winding != CounterClockwise)
 }

@@ -44,12 +44,16 @@
 #define ST_OUTU 288
 #define ST_OUTV 304
 #define ST_OUTD 320
+#define ST_SLOTS 336
 
-// kslot offsets (bytes): the traceState at 0, then the ray (a levelRay),
-// the node or leaf to visit next and the stack.
-#define KS_LR 336
-#define KS_NI 480
-#define KS_STACK 488
+// kslot offsets (bytes): the traceState at 0, then the ray (a pointer to
+// its levelRay), the node or leaf to visit next, the lane whose hit it is,
+// the stack and the ray's own tmax.
+#define KS_LRP 344
+#define KS_NI 352
+#define KS_LANE 356
+#define KS_STACK 360
+#define KS_TMAX 368
 // the ray's slab constants broadcast 8-wide: origin, exit origin, inverse
 // direction, tmin bits, tmax bits + 1 (kslotVectors fills them)
 #define KS_VOX 512
@@ -66,6 +70,25 @@
 // the stream kernels' pending decision: hit mask (-1: none) and node
 #define KS_M 872
 #define KS_NODE 880
+
+// kqueue offsets (bytes): the hits by lane, the rays to trace (kray: the
+// levelRay pointer, tmin, tmax, cull, lane; 24 bytes each), the next ray
+// and their number, the busy slots and the slot of the last step, and the
+// yield flag (return each finished slot to Go instead of refilling it).
+#define Q_OUT 0
+#define Q_RAYS 1024
+#define Q_HEAD 2560
+#define Q_N 2564
+#define Q_LIVE 2568
+#define Q_K 2572
+#define Q_YIELD 2576
+
+// levelRay offsets (bytes): the permuted axes, and the permuted origin
+// followed by the shear (24 bytes, as in fastTri at 24).
+#define LR_KX 96
+#define LR_KY 104
+#define LR_KZ 112
+#define LR_OK 120
 
 // NEXT goes on with child R10: an inner node or a leaf.
 #define NEXT \
@@ -93,6 +116,71 @@
 	VMOVD AX, X14; \
 	VPBROADCASTD X14, X14; \
 	VPBROADCASTD kRob9<>(SB), X15
+
+// REFILL4 starts slot DX on the kray at BX (as kslot.initRay): the ray's
+// pointer and lane, fastTri from its levelRay DI, the interval, no hit, an
+// empty stack, the root next, no pending decision, and the vectors.
+// Clobbers AX, DI and X0.
+#define REFILL4 \
+	MOVQ    0(BX), DI; \
+	MOVQ    DI, KS_LRP(DX); \
+	MOVL    20(BX), AX; \
+	MOVL    AX, KS_LANE(DX); \
+	MOVQ    LR_KX(DI), AX; \
+	ANDQ    $3, AX; \
+	MOVQ    AX, 0(DX); \
+	SHLQ    $4, AX; \
+	MOVQ    AX, ST_KX16(DX); \
+	MOVQ    LR_KY(DI), AX; \
+	ANDQ    $3, AX; \
+	MOVQ    AX, 8(DX); \
+	SHLQ    $4, AX; \
+	MOVQ    AX, ST_KY16(DX); \
+	MOVQ    LR_KZ(DI), AX; \
+	ANDQ    $3, AX; \
+	MOVQ    AX, 16(DX); \
+	SHLQ    $4, AX; \
+	MOVQ    AX, ST_KZ16(DX); \
+	VMOVUPS LR_OK(DI), X0; \
+	VMOVUPS X0, 24(DX); \
+	MOVQ    LR_OK+16(DI), AX; \
+	MOVQ    AX, 40(DX); \
+	MOVQ    8(BX), AX; \
+	MOVQ    AX, ST_TMIN(DX); \
+	MOVQ    AX, ST_TMINB(DX); \
+	MOVB    16(BX), AX; \
+	MOVB    AX, ST_CULL(DX); \
+	MOVL    12(BX), AX; \
+	MOVL    AX, KS_TMAX(DX); \
+	MOVL    $-1, ST_HREF(DX); \
+	MOVQ    $0, ST_HT(DX); \
+	MOVL    $0, ST_HV(DX); \
+	MOVL    $0, KS_NI(DX); \
+	MOVL    $-1, KS_M(DX); \
+	INCL    AX; \
+	VMOVD   AX, X0; \
+	VPBROADCASTD X0, X0; \
+	VMOVDQU X0, KS_VTMAX1(DX); \
+	VPBROADCASTD 8(BX), X0; \
+	VMOVDQU X0, KS_VTMIN(DX); \
+	VBROADCASTSS 0(DI), X0; \
+	VMOVUPS X0, KS_VOX(DX); \
+	VBROADCASTSS 4(DI), X0; \
+	VMOVUPS X0, KS_VOY(DX); \
+	VBROADCASTSS 8(DI), X0; \
+	VMOVUPS X0, KS_VOZ(DX); \
+	VBROADCASTSS 24(DI), X0; \
+	VMOVUPS X0, KS_VFX(DX); \
+	VBROADCASTSS 28(DI), X0; \
+	VMOVUPS X0, KS_VFY(DX); \
+	VBROADCASTSS 32(DI), X0; \
+	VMOVUPS X0, KS_VFZ(DX); \
+	VBROADCASTSS 36(DI), X0; \
+	VMOVUPS X0, KS_VIX(DX); \
+	VBROADCASTSS 40(DI), X0; \
+	VMOVUPS X0, KS_VIY(DX); \
+	VBROADCASTSS 44(DI), X0; \
+	VMOVUPS X0, KS_VIZ(DX)
 
 // PREFETCHCHILD4 prefetches child reg: an inner node's cache lines, or a
 // leaf's first group of triangles. Clobbers AX and BX.
@@ -131,6 +219,71 @@
 	VMOVD AX, X14; \
 	VPBROADCASTD X14, Y14; \
 	VPBROADCASTD kRob9<>(SB), Y15
+
+// REFILL8 starts slot DX on the kray at BX (as kslot.initRay): the ray's
+// pointer and lane, fastTri from its levelRay DI, the interval, no hit, an
+// empty stack, the root next, no pending decision, and the vectors.
+// Clobbers AX, DI and Y0.
+#define REFILL8 \
+	MOVQ    0(BX), DI; \
+	MOVQ    DI, KS_LRP(DX); \
+	MOVL    20(BX), AX; \
+	MOVL    AX, KS_LANE(DX); \
+	MOVQ    LR_KX(DI), AX; \
+	ANDQ    $3, AX; \
+	MOVQ    AX, 0(DX); \
+	SHLQ    $4, AX; \
+	MOVQ    AX, ST_KX16(DX); \
+	MOVQ    LR_KY(DI), AX; \
+	ANDQ    $3, AX; \
+	MOVQ    AX, 8(DX); \
+	SHLQ    $4, AX; \
+	MOVQ    AX, ST_KY16(DX); \
+	MOVQ    LR_KZ(DI), AX; \
+	ANDQ    $3, AX; \
+	MOVQ    AX, 16(DX); \
+	SHLQ    $4, AX; \
+	MOVQ    AX, ST_KZ16(DX); \
+	VMOVUPS LR_OK(DI), X0; \
+	VMOVUPS X0, 24(DX); \
+	MOVQ    LR_OK+16(DI), AX; \
+	MOVQ    AX, 40(DX); \
+	MOVQ    8(BX), AX; \
+	MOVQ    AX, ST_TMIN(DX); \
+	MOVQ    AX, ST_TMINB(DX); \
+	MOVB    16(BX), AX; \
+	MOVB    AX, ST_CULL(DX); \
+	MOVL    12(BX), AX; \
+	MOVL    AX, KS_TMAX(DX); \
+	MOVL    $-1, ST_HREF(DX); \
+	MOVQ    $0, ST_HT(DX); \
+	MOVL    $0, ST_HV(DX); \
+	MOVL    $0, KS_NI(DX); \
+	MOVL    $-1, KS_M(DX); \
+	INCL    AX; \
+	VMOVD   AX, X0; \
+	VPBROADCASTD X0, Y0; \
+	VMOVDQU Y0, KS_VTMAX1(DX); \
+	VPBROADCASTD 8(BX), Y0; \
+	VMOVDQU Y0, KS_VTMIN(DX); \
+	VBROADCASTSS 0(DI), Y0; \
+	VMOVUPS Y0, KS_VOX(DX); \
+	VBROADCASTSS 4(DI), Y0; \
+	VMOVUPS Y0, KS_VOY(DX); \
+	VBROADCASTSS 8(DI), Y0; \
+	VMOVUPS Y0, KS_VOZ(DX); \
+	VBROADCASTSS 24(DI), Y0; \
+	VMOVUPS Y0, KS_VFX(DX); \
+	VBROADCASTSS 28(DI), Y0; \
+	VMOVUPS Y0, KS_VFY(DX); \
+	VBROADCASTSS 32(DI), Y0; \
+	VMOVUPS Y0, KS_VFZ(DX); \
+	VBROADCASTSS 36(DI), Y0; \
+	VMOVUPS Y0, KS_VIX(DX); \
+	VBROADCASTSS 40(DI), Y0; \
+	VMOVUPS Y0, KS_VIY(DX); \
+	VBROADCASTSS 44(DI), Y0; \
+	VMOVUPS Y0, KS_VIZ(DX)
 
 // PREFETCHCHILD8 prefetches child reg: an inner node's cache lines, or a
 // leaf's first group of triangles. Clobbers AX and BX.
@@ -507,6 +660,10 @@ lanes:
 	MOVL     DI, ST_HU(DX)
 	MOVL     ST_OUTV(DX)(CX*4), DI
 	MOVL     DI, ST_HV(DX)
+	LEAL     (BX)(CX*1), DI
+	SHLQ     $3, DI
+	ADDQ     ST_SLOTS(DX), DI
+	PREFETCHT0 (DI) // the hit's ids, which its commit reads
 	MOVL     $1, R8
 	CMPL     ST_ANY(DX), $0
 	JNE      done
@@ -552,10 +709,10 @@ bad:
 	RET
 
 
-// func streamKernel4(slots *[streamK]kslot, live, k uint32) uint32
+// func streamKernel4(slots *[streamK]kslot, q *kqueue) uint32
 //
-// Advances the traversals of the slots in live (bit i: slots[i]) in turn,
-// one step each, starting after slot k, so that the cache misses of
+// Advances the traversals of the slots in q.live (bit i: slots[i]) in
+// turn, one step each, starting after slot q.k, so that the cache misses of
 // different rays overlap. A step first takes the decision the slot's
 // previous step left: the node's hit mask and entry distances, stored then,
 // so that its branches resolve at once (a decision on a slab test just
@@ -563,26 +720,31 @@ bad:
 // chosen node (prefetched a step ago as the nearest hit child), stores its
 // mask and prefetches its nearest hit child; or it tests leaves and pops
 // until it reaches a node. Each ray does exactly what traceKernel4 does,
-// in the same order. Returns slot k | status<<8: status 0 when slot k's
-// traversal is done (its hit in st.h), 1 when a leaf group of slot k needs
-// the scalar test (as traceKernel4; its ni is then to be set to emptyChild,
-// which pops), 2 when a child index of slot k lies outside its structure.
+// in the same order. When a slot's traversal is done its hit goes to
+// q.out[lane] and the slot takes the next ray of q.rays (REFILL), or
+// leaves q.live when none is left; with q.yield the slot goes back to Go
+// instead. Returns slot k | status<<8: status 0 when slot k's traversal is
+// done (q.yield; its hit in st.h), 1 when a leaf group of slot k needs the
+// scalar test (as traceKernel4; its ni is then to be set to emptyChild,
+// which pops), 2 when a child index of slot k lies outside its structure,
+// 3 when every ray is done (q.live is 0).
 TEXT ·streamKernel4(SB), NOSPLIT, $0-20
 
 next:
-	MOVL  k+12(FP), CX
+	MOVQ  q+8(FP), R11
+	MOVL  Q_K(R11), CX
 	INCL  CX
 	ANDL  $7, CX
-	MOVL  live+8(FP), BX
+	MOVL  Q_LIVE(R11), BX
 	RORL  CX, BX
 	BSFL  BX, BX
 	ADDL  CX, BX
 	ANDL  $7, BX
-	MOVL  BX, k+12(FP)
+	MOVL  BX, Q_K(R11)
 	MOVQ  slots+0(FP), DX
 	SHLQ  $10, BX
 	ADDQ  BX, DX
-	LEAQ  KS_LR(DX), DI
+	MOVQ  KS_LRP(DX), DI
 	MOVQ  KS_STACK(DX), R8
 	MOVQ  ST_SP(DX), R9
 	MOVQ  ST_NODES(DX), SI
@@ -961,6 +1123,10 @@ lanes:
 	MOVL     DI, ST_HU(DX)
 	MOVL     ST_OUTV(DX)(CX*4), DI
 	MOVL     DI, ST_HV(DX)
+	LEAL     (BX)(CX*1), DI
+	SHLQ     $3, DI
+	ADDQ     ST_SLOTS(DX), DI
+	PREFETCHT0 (DI) // the hit's ids, which its commit reads
 	MOVL     $1, R8
 	CMPL     ST_ANY(DX), $0
 	JNE      finished
@@ -980,7 +1146,8 @@ grest:
 	MOVL R10, ST_FBGROUP(DX)
 	MOVL R9, ST_FBREM(DX)
 	MOVL R8, ST_FBFOUND(DX)
-	MOVL k+12(FP), AX
+	MOVQ q+8(FP), AX
+	MOVL Q_K(AX), AX
 	ORL  $0x100, AX
 	MOVL AX, ret+16(FP)
 	RET
@@ -996,7 +1163,7 @@ leafdone:
 	VMOVDQU X0, KS_VTMAX1(DX)
 
 leafback:
-	LEAQ KS_LR(DX), DI
+	MOVQ KS_LRP(DX), DI
 	MOVQ KS_STACK(DX), R8
 	MOVQ ST_SP(DX), R9
 	MOVQ ST_NODES(DX), SI
@@ -1004,12 +1171,43 @@ leafback:
 
 finished:
 	MOVQ $0, ST_SP(DX)
-	MOVL k+12(FP), AX
+	MOVQ q+8(FP), CX
+	CMPL Q_YIELD(CX), $0
+	JNE  yield
+	// the hit to q.out[lane]
+	MOVL    KS_LANE(DX), AX
+	ANDQ    $63, AX
+	SHLQ    $4, AX
+	VMOVUPS ST_HREF(DX), X0
+	VMOVUPS X0, Q_OUT(CX)(AX*1)
+	MOVL    Q_HEAD(CX), AX
+	CMPL    AX, Q_N(CX)
+	JGE     retire
+	INCL    Q_HEAD(CX)
+	ANDQ    $63, AX
+	LEAQ    (AX)(AX*2), AX
+	LEAQ    Q_RAYS(CX)(AX*8), BX
+	REFILL4
+	JMP     next
+
+retire:
+	MOVL Q_K(CX), R8
+	MOVL Q_LIVE(CX), AX
+	BTRL R8, AX
+	MOVL AX, Q_LIVE(CX)
+	TESTL AX, AX
+	JNE  next
+	MOVL $0x300, ret+16(FP)
+	RET
+
+yield:
+	MOVL Q_K(CX), AX
 	MOVL AX, ret+16(FP)
 	RET
 
 bad:
-	MOVL k+12(FP), AX
+	MOVQ q+8(FP), AX
+	MOVL Q_K(AX), AX
 	ORL  $0x200, AX
 	MOVL AX, ret+16(FP)
 	RET
@@ -1371,6 +1569,10 @@ lanes:
 	MOVL     DI, ST_HU(DX)
 	MOVL     ST_OUTV(DX)(CX*4), DI
 	MOVL     DI, ST_HV(DX)
+	LEAL     (BX)(CX*1), DI
+	SHLQ     $3, DI
+	ADDQ     ST_SLOTS(DX), DI
+	PREFETCHT0 (DI) // the hit's ids, which its commit reads
 	MOVL     $1, R8
 	CMPL     ST_ANY(DX), $0
 	JNE      done
@@ -1419,10 +1621,10 @@ bad:
 	RET
 
 
-// func streamKernel8(slots *[streamK]kslot, live, k uint32) uint32
+// func streamKernel8(slots *[streamK]kslot, q *kqueue) uint32
 //
-// Advances the traversals of the slots in live (bit i: slots[i]) in turn,
-// one step each, starting after slot k, so that the cache misses of
+// Advances the traversals of the slots in q.live (bit i: slots[i]) in
+// turn, one step each, starting after slot q.k, so that the cache misses of
 // different rays overlap. A step first takes the decision the slot's
 // previous step left: the node's hit mask and entry distances, stored then,
 // so that its branches resolve at once (a decision on a slab test just
@@ -1430,26 +1632,31 @@ bad:
 // chosen node (prefetched a step ago as the nearest hit child), stores its
 // mask and prefetches its nearest hit child; or it tests leaves and pops
 // until it reaches a node. Each ray does exactly what traceKernel8 does,
-// in the same order. Returns slot k | status<<8: status 0 when slot k's
-// traversal is done (its hit in st.h), 1 when a leaf group of slot k needs
-// the scalar test (as traceKernel8; its ni is then to be set to emptyChild,
-// which pops), 2 when a child index of slot k lies outside its structure.
+// in the same order. When a slot's traversal is done its hit goes to
+// q.out[lane] and the slot takes the next ray of q.rays (REFILL), or
+// leaves q.live when none is left; with q.yield the slot goes back to Go
+// instead. Returns slot k | status<<8: status 0 when slot k's traversal is
+// done (q.yield; its hit in st.h), 1 when a leaf group of slot k needs the
+// scalar test (as traceKernel8; its ni is then to be set to emptyChild,
+// which pops), 2 when a child index of slot k lies outside its structure,
+// 3 when every ray is done (q.live is 0).
 TEXT ·streamKernel8(SB), NOSPLIT, $0-20
 
 next:
-	MOVL  k+12(FP), CX
+	MOVQ  q+8(FP), R11
+	MOVL  Q_K(R11), CX
 	INCL  CX
 	ANDL  $7, CX
-	MOVL  live+8(FP), BX
+	MOVL  Q_LIVE(R11), BX
 	RORL  CX, BX
 	BSFL  BX, BX
 	ADDL  CX, BX
 	ANDL  $7, BX
-	MOVL  BX, k+12(FP)
+	MOVL  BX, Q_K(R11)
 	MOVQ  slots+0(FP), DX
 	SHLQ  $10, BX
 	ADDQ  BX, DX
-	LEAQ  KS_LR(DX), DI
+	MOVQ  KS_LRP(DX), DI
 	MOVQ  KS_STACK(DX), R8
 	MOVQ  ST_SP(DX), R9
 	MOVQ  ST_NODES(DX), SI
@@ -1830,6 +2037,10 @@ lanes:
 	MOVL     DI, ST_HU(DX)
 	MOVL     ST_OUTV(DX)(CX*4), DI
 	MOVL     DI, ST_HV(DX)
+	LEAL     (BX)(CX*1), DI
+	SHLQ     $3, DI
+	ADDQ     ST_SLOTS(DX), DI
+	PREFETCHT0 (DI) // the hit's ids, which its commit reads
 	MOVL     $1, R8
 	CMPL     ST_ANY(DX), $0
 	JNE      finished
@@ -1850,7 +2061,8 @@ grest:
 	MOVL R10, ST_FBGROUP(DX)
 	MOVL R9, ST_FBREM(DX)
 	MOVL R8, ST_FBFOUND(DX)
-	MOVL k+12(FP), AX
+	MOVQ q+8(FP), AX
+	MOVL Q_K(AX), AX
 	ORL  $0x100, AX
 	MOVL AX, ret+16(FP)
 	RET
@@ -1866,22 +2078,54 @@ leafdone:
 	VMOVDQU Y0, KS_VTMAX1(DX)
 
 leafback:
-	LEAQ KS_LR(DX), DI
+	MOVQ KS_LRP(DX), DI
 	MOVQ KS_STACK(DX), R8
 	MOVQ ST_SP(DX), R9
 	MOVQ ST_NODES(DX), SI
 	JMP  popstep
 
 finished:
-	VZEROUPPER
 	MOVQ $0, ST_SP(DX)
-	MOVL k+12(FP), AX
+	MOVQ q+8(FP), CX
+	CMPL Q_YIELD(CX), $0
+	JNE  yield
+	// the hit to q.out[lane]
+	MOVL    KS_LANE(DX), AX
+	ANDQ    $63, AX
+	SHLQ    $4, AX
+	VMOVUPS ST_HREF(DX), X0
+	VMOVUPS X0, Q_OUT(CX)(AX*1)
+	MOVL    Q_HEAD(CX), AX
+	CMPL    AX, Q_N(CX)
+	JGE     retire
+	INCL    Q_HEAD(CX)
+	ANDQ    $63, AX
+	LEAQ    (AX)(AX*2), AX
+	LEAQ    Q_RAYS(CX)(AX*8), BX
+	REFILL8
+	JMP     next
+
+retire:
+	MOVL Q_K(CX), R8
+	MOVL Q_LIVE(CX), AX
+	BTRL R8, AX
+	MOVL AX, Q_LIVE(CX)
+	TESTL AX, AX
+	JNE  next
+	VZEROUPPER
+	MOVL $0x300, ret+16(FP)
+	RET
+
+yield:
+	VZEROUPPER
+	MOVL Q_K(CX), AX
 	MOVL AX, ret+16(FP)
 	RET
 
 bad:
 	VZEROUPPER
-	MOVL k+12(FP), AX
+	MOVQ q+8(FP), AX
+	MOVL Q_K(AX), AX
 	ORL  $0x200, AX
 	MOVL AX, ret+16(FP)
 	RET
@@ -1893,23 +2137,24 @@ bad:
 // bits) into its vectors.
 TEXT ·kslotVectors(SB), NOSPLIT, $0-8
 	MOVQ ks+0(FP), DX
-	VBROADCASTSS KS_LR+0(DX), Y0
+	MOVQ KS_LRP(DX), DI
+	VBROADCASTSS 0(DI), Y0
 	VMOVUPS Y0, KS_VOX(DX)
-	VBROADCASTSS KS_LR+4(DX), Y0
+	VBROADCASTSS 4(DI), Y0
 	VMOVUPS Y0, KS_VOY(DX)
-	VBROADCASTSS KS_LR+8(DX), Y0
+	VBROADCASTSS 8(DI), Y0
 	VMOVUPS Y0, KS_VOZ(DX)
-	VBROADCASTSS KS_LR+24(DX), Y0
+	VBROADCASTSS 24(DI), Y0
 	VMOVUPS Y0, KS_VFX(DX)
-	VBROADCASTSS KS_LR+28(DX), Y0
+	VBROADCASTSS 28(DI), Y0
 	VMOVUPS Y0, KS_VFY(DX)
-	VBROADCASTSS KS_LR+32(DX), Y0
+	VBROADCASTSS 32(DI), Y0
 	VMOVUPS Y0, KS_VFZ(DX)
-	VBROADCASTSS KS_LR+36(DX), Y0
+	VBROADCASTSS 36(DI), Y0
 	VMOVUPS Y0, KS_VIX(DX)
-	VBROADCASTSS KS_LR+40(DX), Y0
+	VBROADCASTSS 40(DI), Y0
 	VMOVUPS Y0, KS_VIY(DX)
-	VBROADCASTSS KS_LR+44(DX), Y0
+	VBROADCASTSS 44(DI), Y0
 	VMOVUPS Y0, KS_VIZ(DX)
 	VPBROADCASTD ST_TMINB(DX), Y0
 	VMOVDQU Y0, KS_VTMIN(DX)

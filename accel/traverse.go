@@ -97,6 +97,7 @@ type Traverser struct {
 	slots     [streamK]streamSlot   // the stream kernel's rays
 	sstack    [streamK][stackSize]stackEntry
 	kslots    [streamK]kslot // the assembly stream kernel's rays
+	kq        kqueue         // and their work
 	handBacks int            // leaf groups the stream kernel handed back (tests)
 }
 

@@ -1,5 +1,7 @@
 package accel
 
+import "math"
+
 // levelRay is a ray in one structure's space with its precomputed traversal
 // constants.
 type levelRay struct {
@@ -26,7 +28,7 @@ const tinyDir = 1e-30
 // invDir is 1/x with components below tinyDir nudged to ±tinyDir (by
 // sign bit).
 func invDir(x float32) float32 {
-	if x > -tinyDir && x < tinyDir {
+	if abs32(x) < tinyDir { // (one branch, almost never taken: x > -tinyDir alone is a coin toss)
 		if x < 0 || (x == 0 && 1/x < 0) {
 			x = -tinyDir
 		} else {
@@ -37,16 +39,13 @@ func invDir(x float32) float32 {
 }
 
 // farOrigin moves coordinate o back against the direction of inv (see
-// levelRay.fo).
+// levelRay.fo): by max(|o|·2^-20, 2^-60), added when inv < 0 and
+// subtracted otherwise. Without branches, whose outcome is a coin toss on
+// incoherent rays: the two magnitudes are non-negative, so their bit
+// patterns order as they do, and o+d is o-(-d) exactly.
 func farOrigin(o, inv float32) float32 {
-	d := abs32(o) * 0x1p-20
-	if d < 0x1p-60 {
-		d = 0x1p-60
-	}
-	if inv < 0 {
-		return o + d
-	}
-	return o - d
+	d := max(math.Float32bits(abs32(o)*0x1p-20), math.Float32bits(0x1p-60))
+	return o - math.Float32frombits(d|math.Float32bits(inv)&(1<<31))
 }
 
 // setSlab computes the constants of ray (o, d) that the slab test needs,
@@ -60,26 +59,24 @@ func (r *levelRay) setSlab(o, d *[3]float32, width int) {
 // setSlab3 is setSlab with the ray's components as values. Callers keep
 // rays in registers where they can: rays stored one float at a time and
 // copied as arrays are read back 8 bytes at a time (the compiler merges
-// adjacent float copies), which stalls on store forwarding.
+// adjacent float copies), which stalls on store forwarding. The ray
+// setups branch only on rare cases (a direction component near zero): the
+// signs of incoherent rays' components would mispredict half the time.
 func (r *levelRay) setSlab3(ox, oy, oz, dx, dy, dz float32, width int) {
 	r.o[0], r.o[1], r.o[2] = ox, oy, oz
 	r.d[0], r.d[1], r.d[2] = dx, dy, dz
 	ix, iy, iz := invDir(dx), invDir(dy), invDir(dz)
 	r.ix, r.iy, r.iz = ix, iy, iz
 	r.fo[0], r.fo[1], r.fo[2] = farOrigin(ox, ix), farOrigin(oy, iy), farOrigin(oz, iz)
+	// The planes: near at axis*w (min) and far at (axis+3)*w (max), swapped
+	// when the inverse direction is negative (its sign bit: never zero or
+	// NaN).
 	w := width
-	r.nx, r.fx = 0, 3*w
-	if ix < 0 {
-		r.nx, r.fx = 3*w, 0
-	}
-	r.ny, r.fy = w, 4*w
-	if iy < 0 {
-		r.ny, r.fy = 4*w, w
-	}
-	r.nz, r.fz = 2*w, 5*w
-	if iz < 0 {
-		r.nz, r.fz = 5*w, 2*w
-	}
+	w3 := 3 * w
+	sx, sy, sz := w3*int(math.Float32bits(ix)>>31), w3*int(math.Float32bits(iy)>>31), w3*int(math.Float32bits(iz)>>31)
+	r.nx, r.fx = sx, w3-sx
+	r.ny, r.fy = w+sy, 4*w-sy
+	r.nz, r.fz = 2*w+sz, 5*w-sz
 }
 
 // set computes every constant of ray (o, d) for nodes of the given width.
@@ -90,40 +87,39 @@ func (r *levelRay) set(o, d *[3]float32, width int) {
 // set3 is set with the ray's components as values (see setSlab3).
 func (r *levelRay) set3(ox, oy, oz, dx, dy, dz float32, width int) {
 	r.setSlab3(ox, oy, oz, dx, dy, dz, width)
-	ax, ay, az := abs32(dx), abs32(dy), abs32(dz)
-	kz := 0
-	if ay > ax {
-		kz = 1
-	}
-	if az > ax && az > ay {
-		kz = 2
-	}
-	kx := kz + 1
-	if kx == 3 {
-		kx = 0
-	}
-	ky := kx + 1
-	if ky == 3 {
-		ky = 0
-	}
-	if r.d[kz] < 0 {
-		kx, ky = ky, kx
-	}
+	// kz: the axis of the largest |d| component (the first of equal ones),
+	// compared as bits (non-negative, not NaN).
+	bx, by, bz := math.Float32bits(abs32(dx)), math.Float32bits(abs32(dy)), math.Float32bits(abs32(dz))
+	c1, c2 := b2i(by > bx), b2i(bz > max(bx, by))
+	kz := c1&^c2 | c2<<1
+	// kx, ky = kz+1, kz+2 mod 3, from 2-bit fields
+	kx, ky := 0x09>>(2*kz)&3, 0x12>>(2*kz)&3
+	d := [4]float32{dx, dy, dz}
+	// Swap kx and ky when d[kz] < 0 (its sign bit: d[kz] is the largest
+	// component of a non-zero direction, so never ±0).
+	swap := -int(math.Float32bits(d[kz&3]) >> 31)
+	x := (kx ^ ky) & swap
+	kx, ky = kx^x, ky^x
 	r.kx, r.ky, r.kz = kx, ky, kz
-	r.ok[0], r.ok[1], r.ok[2] = r.o[kx], r.o[ky], r.o[kz]
+	o := [4]float32{ox, oy, oz}
+	r.ok[0], r.ok[1], r.ok[2] = o[kx&3], o[ky&3], o[kz&3]
 	// d[kz] is the largest component, so it is never nudged: its inverse
 	// is already in ix/iy/iz. The shear uses a multiply by it; any
 	// consistent per-ray shear keeps the test watertight.
-	sz := r.ix
-	switch kz {
-	case 1:
-		sz = r.iy
-	case 2:
-		sz = r.iz
-	}
+	inv := [4]float32{r.ix, r.iy, r.iz}
+	sz := inv[kz&3]
 	r.sz = sz
-	r.sx = r.d[kx] * sz
-	r.sy = r.d[ky] * sz
+	r.sx = d[kx&3] * sz
+	r.sy = d[ky&3] * sz
+}
+
+// b2i is 1 for true and 0 for false (the compiler emits a SETcc, no
+// branch).
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // intersectTriangle is the watertight ray/triangle test. v holds the three
