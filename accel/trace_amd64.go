@@ -148,7 +148,8 @@ type kslot struct {
 	lane  int32
 	stack *[stackSize]stackEntry
 	tmax  float32 // the ray's own tmax (st.ft.tmax follows the hits)
-	_     [140]byte
+	near  int32   // the pending decision's nearest hit child (its index in the node)
+	_     [136]byte
 	vo    [3][8]float32 // origin
 	vfo   [3][8]float32 // exit origin
 	vi    [3][8]float32 // inverse direction

@@ -54,6 +54,7 @@
 #define KS_LANE 356
 #define KS_STACK 360
 #define KS_TMAX 368
+#define KS_NEAR 372
 // the ray's slab constants broadcast 8-wide: origin, exit origin, inverse
 // direction, tmin bits, tmax bits + 1 (kslotVectors fills them)
 #define KS_VOX 512
@@ -754,6 +755,32 @@ next:
 	MOVL  $-1, KS_M(DX)
 	MOVQ  KS_NODE(DX), BX
 
+	POPCNTL AX, CX
+	CMPL    CX, $2
+	JHI     decide
+	CMPQ    R9, $508
+	JGT     decide
+	MOVL    KS_NEAR(DX), R11
+	MOVL    AX, R12
+	BTRL    R11, R12
+	ORL     $0x80, R12
+	BSFL    R12, R12 // the other child hit (any child when there is none)
+	MOVL    112(BX)(R12*4), R13
+	MOVL    R13, (R8)(R9*8)
+	MOVL    ST_DIST(DX)(R12*4), R13
+	MOVL    R13, 4(R8)(R9*8)
+	MOVL    CX, R12
+	SHRL    $1, R12
+	ADDQ    R9, R12 // above it when two are hit
+	MOVL    112(BX)(R11*4), R13
+	MOVL    R13, (R8)(R12*8)
+	MOVL    ST_DIST(DX)(R11*4), R13
+	MOVL    R13, 4(R8)(R12*8)
+	ADDQ    CX, R9
+	JMP     popstep
+
+decide:
+
 	TESTL     AX, AX
 	JEQ       popstep
 	LEAL      -1(AX), CX
@@ -920,6 +947,7 @@ descend:
 	ANDL      AX, CX
 	BSFL      CX, CX
 	ANDL      $3, CX
+	MOVL      CX, KS_NEAR(DX)
 	MOVLQSX   112(BX)(CX*4), R10
 	PREFETCHCHILD4(R10)
 	JMP next
@@ -1188,7 +1216,13 @@ finished:
 	LEAQ    (AX)(AX*2), AX
 	LEAQ    Q_RAYS(CX)(AX*8), BX
 	REFILL4
-	JMP     next
+	// and visit its root now (hot in the cache), so that each step of a
+	// slot finds a decision pending
+	MOVQ    KS_STACK(DX), R8
+	XORL    R9, R9
+	MOVQ    ST_NODES(DX), SI
+	XORL    R10, R10
+	JMP     visit
 
 retire:
 	MOVL Q_K(CX), R8
@@ -1666,6 +1700,32 @@ next:
 	MOVL  $-1, KS_M(DX)
 	MOVQ  KS_NODE(DX), BX
 
+	POPCNTL AX, CX
+	CMPL    CX, $2
+	JHI     decide
+	CMPQ    R9, $504
+	JGT     decide
+	MOVL    KS_NEAR(DX), R11
+	MOVL    AX, R12
+	BTRL    R11, R12
+	ORL     $0x80, R12
+	BSFL    R12, R12 // the other child hit (any child when there is none)
+	MOVL    224(BX)(R12*4), R13
+	MOVL    R13, (R8)(R9*8)
+	MOVL    ST_DIST(DX)(R12*4), R13
+	MOVL    R13, 4(R8)(R9*8)
+	MOVL    CX, R12
+	SHRL    $1, R12
+	ADDQ    R9, R12 // above it when two are hit
+	MOVL    224(BX)(R11*4), R13
+	MOVL    R13, (R8)(R12*8)
+	MOVL    ST_DIST(DX)(R11*4), R13
+	MOVL    R13, 4(R8)(R12*8)
+	ADDQ    CX, R9
+	JMP     popstep
+
+decide:
+
 	TESTL     AX, AX
 	JEQ       popstep
 	LEAL      -1(AX), CX
@@ -1824,9 +1884,9 @@ descend:
 	VPBROADCASTD kMaxInt<>(SB), Y3
 	VBLENDVPS Y2, Y0, Y3, Y3
 	VPERM2I128 $0x01, Y3, Y3, Y1
-	VPMINSD Y1, Y3, Y3
-	VPSHUFD $0x4e, Y3, Y1
 	VPMINSD Y1, Y3, Y1
+	VPSHUFD $0x4e, Y1, Y4
+	VPMINSD Y4, Y1, Y1
 	VPSHUFD $0xb1, Y1, Y4
 	VPMINSD Y4, Y1, Y1
 	VPCMPEQD  Y3, Y1, Y1
@@ -1834,6 +1894,7 @@ descend:
 	ANDL      AX, CX
 	BSFL      CX, CX
 	ANDL      $7, CX
+	MOVL      CX, KS_NEAR(DX)
 	MOVLQSX   224(BX)(CX*4), R10
 	PREFETCHCHILD8(R10)
 	JMP next
@@ -2103,7 +2164,13 @@ finished:
 	LEAQ    (AX)(AX*2), AX
 	LEAQ    Q_RAYS(CX)(AX*8), BX
 	REFILL8
-	JMP     next
+	// and visit its root now (hot in the cache), so that each step of a
+	// slot finds a decision pending
+	MOVQ    KS_STACK(DX), R8
+	XORL    R9, R9
+	MOVQ    ST_NODES(DX), SI
+	XORL    R10, R10
+	JMP     visit
 
 retire:
 	MOVL Q_K(CX), R8

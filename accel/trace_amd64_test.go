@@ -78,6 +78,7 @@ func TestTraceStateLayout(t *testing.T) {
 		{"kslot.lane", unsafe.Offsetof(kslot{}.lane), 356},
 		{"kslot.stack", unsafe.Offsetof(kslot{}.stack), 360},
 		{"kslot.tmax", unsafe.Offsetof(kslot{}.tmax), 368},
+		{"kslot.near", unsafe.Offsetof(kslot{}.near), 372},
 		{"kray.tmin", unsafe.Offsetof(kray{}.tmin), 8},
 		{"kray.cull", unsafe.Offsetof(kray{}.cull), 16},
 		{"kray.lane", unsafe.Offsetof(kray{}.lane), 20},
