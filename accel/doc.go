@@ -83,7 +83,9 @@
 // eight rays in flight, advanced in turn one step each, each prefetching
 // its next node or leaf, so that the cache misses of different rays
 // overlap; in the assembly form a node's decision is taken one step after
-// its slab test, when its branches resolve at once. Each ray still does
+// its slab test, when its branches resolve at once (with at most two
+// children hit, without branching on their count), and the kernel takes
+// the batch's rays from a queue as its slots free up. Each ray still does
 // the same tests in the same order.
 //
 // Box exits are measured from the ray origin moved back by 2^-20 of its

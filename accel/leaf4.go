@@ -175,7 +175,7 @@ func (h *fastHit) leafGrouped(s *Structure, f *fastTri, ni int32, anyHit bool) b
 		}
 		rcp := 1 / det
 		t := (float32(u*(shz*az)) + float32(vv*(shz*bz)) + float32(w*(shz*cz))) * rcp
-		if !(t >= f.tmin && t <= f.tmax) { // NaN too
+		if !inHitRange(t, f.tmin, f.tmax) {
 			continue
 		}
 		ref := int32(first + p)

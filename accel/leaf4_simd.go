@@ -17,7 +17,7 @@ import (
 // the tmax its predecessors left (a later triangle at an equal distance
 // replaces the earlier one, as in leaf). Where leaf would take its
 // double-precision branch (u, v or w exactly zero in a lane that passed
-// the early out) or a passing t is NaN (it would leave tmax NaN), the rest
+// the early out) or a passing t is NaN or infinite (a miss: inHitRange), the rest
 // of the leaf, from the current group on, goes to leaf itself.
 func (h *fastHit) leaf4(s *Structure, f *fastTri, ni int32, anyHit bool) bool {
 	v := int(^ni)
@@ -80,7 +80,7 @@ func (h *fastHit) leaf4(s *Structure, f *fastTri, ni int32, anyHit bool) bool {
 		if live == 0 {
 			continue
 		}
-		if live&^uint(t.Equal(t).ToBits()) != 0 {
+		if live&^uint(t.LessEqual(archsimd.BroadcastFloat32x4(maxDist)).ToBits()) != 0 {
 			return h.leaf4Rest(s, f, s.tri4First[g0+q], cnt-4*q, anyHit) || found
 		}
 		var ta, ua, va, da [4]float32

@@ -576,7 +576,7 @@ reload:
 				}
 				rcp := 1 / det
 				t := (float32(u*(shz*az)) + float32(vv*(shz*bz)) + float32(w*(shz*cz))) * rcp
-				if !(t >= tmin && t <= tmax) { // NaN too
+				if !inHitRange(t, tmin, tmax) {
 					continue
 				}
 				l.commit(HitTriangle, t, vv*rcp, w*rcp, (det < 0) == frontNeg, ids[p].prim, ids[p].geom&geomMask)
@@ -717,7 +717,7 @@ func (tr *Traverser) leaf(l *lane) bool {
 		prim, geom := sl.prim, info&geomMask
 		if !isBox {
 			t, u, w, det, ok := intersectTriangle(&lv.r, &v)
-			if !ok || !(t >= l.tmin && t <= l.tmax) || (lv.cullDet < 0 && det < 0) || (lv.cullDet > 0 && det > 0) {
+			if !ok || !inHitRange(t, l.tmin, l.tmax) || (lv.cullDet < 0 && det < 0) || (lv.cullDet > 0 && det > 0) {
 				continue
 			}
 			front := (det < 0) != ((o.Winding == CounterClockwise) != lv.ccw)

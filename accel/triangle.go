@@ -113,6 +113,17 @@ func (r *levelRay) set3(ox, oy, oz, dx, dy, dz float32, width int) {
 	r.sy = d[ky&3] * sz
 }
 
+// maxDist is the largest distance of a triangle hit: a distance that
+// overflows to +Inf (whose barycentrics are then NaN) misses, as a NaN one
+// does, even on a ray whose max distance is +Inf.
+const maxDist = math.MaxFloat32
+
+// inHitRange reports whether a triangle's distance t is a hit on [tmin,
+// tmax]: inside it and finite (false for NaN).
+func inHitRange(t, tmin, tmax float32) bool {
+	return t >= tmin && t <= tmax && t <= maxDist
+}
+
 // b2i is 1 for true and 0 for false (the compiler emits a SETcc, no
 // branch).
 func b2i(b bool) int {

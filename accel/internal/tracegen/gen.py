@@ -817,8 +817,10 @@ GROUPTEST = r'''
 	NOTL BX
 	ANDL BX, AX
 	JZ @NONE@
-	// a NaN distance on a live lane: the scalar test decides
-	VCMPPS $0, X0, X0, X1
+	// a NaN or infinite distance on a live lane: the scalar test decides
+	// (and misses it: inHitRange)
+	VBROADCASTSS kMaxDist<>(SB), X1
+	VCMPPS $2, X1, X0, X1 // t <= maxDist
 	VMOVMSKPS X1, BX
 	NOTL BX
 	TESTL AX, BX
@@ -914,6 +916,10 @@ GLOBL kRob8<>(SB), RODATA|NOPTR, $32
 // robustULPs + 1 (traverse.go).
 DATA kRob9<>+0(SB)/4, $9
 GLOBL kRob9<>(SB), RODATA|NOPTR, $4
+
+// maxDist (math.MaxFloat32).
+DATA kMaxDist<>+0(SB)/4, $0x7f7fffff
+GLOBL kMaxDist<>(SB), RODATA|NOPTR, $4
 
 DATA kOne<>+0(SB)/4, $0x3f800000
 GLOBL kOne<>(SB), RODATA|NOPTR, $4
