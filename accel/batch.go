@@ -284,7 +284,7 @@ func (tr *Traverser) traceSingleLanes(s *Structure, rb *RayBatch, stream bool) {
 			}
 		}
 		if stream {
-			l.lv[1].r.set3(ox, oy, oz, dx, dy, dz, child.width)
+			l.lv[1].r.set3Signs(ox, oy, oz, dx, dy, dz, child.width) // incoherent rays (streams)
 			l.lv[1].cullDet = cull
 			run |= 1 << uint(i)
 			continue

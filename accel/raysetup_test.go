@@ -6,9 +6,8 @@ import (
 	"testing"
 )
 
-// refFarOrigin and refSet3 are the ray setup written with plain branches
-// (how it read before it was made branch-free): the reference the
-// branch-free forms must match bit for bit.
+// refInvDir, refFarOrigin and refSet3 are the ray setup written
+// plainly: the reference both production forms must match bit for bit.
 func refFarOrigin(o, inv float32) float32 {
 	d := abs32(o) * 0x1p-20
 	if d < 0x1p-60 {
@@ -65,8 +64,8 @@ func refSet3(r *levelRay, ox, oy, oz, dx, dy, dz float32, w int) {
 	r.sx, r.sy, r.sz = r.d[kx]*sz, r.d[ky]*sz, sz
 }
 
-// TestRaySetupMatchesReference checks the branch-free ray setup (set3,
-// farOrigin, invDir) against the branching reference, bit for bit, on
+// TestRaySetupMatchesReference checks both ray setups (set3 and the
+// branch-free set3Signs) against the reference, bit for bit, on
 // edge values (signed zeros, the nudge threshold, subnormals, ties between
 // components, huge and tiny origins) and random rays.
 func TestRaySetupMatchesReference(t *testing.T) {
@@ -101,11 +100,12 @@ func TestRaySetupMatchesReference(t *testing.T) {
 			continue
 		}
 		for _, w := range []int{4, 8} {
-			var got, want levelRay
+			var got, signs, want levelRay
 			got.set3(o[0], o[1], o[2], d[0], d[1], d[2], w)
+			signs.set3Signs(o[0], o[1], o[2], d[0], d[1], d[2], w)
 			refSet3(&want, o[0], o[1], o[2], d[0], d[1], d[2], w)
-			if bits(&got) != bits(&want) {
-				t.Fatalf("ray o=%v d=%v width %d:\n got %+v\nwant %+v", o, d, w, got, want)
+			if bits(&got) != bits(&want) || bits(&signs) != bits(&want) {
+				t.Fatalf("ray o=%v d=%v width %d:\n  set3 %+v\n signs %+v\n  want %+v", o, d, w, got, signs, want)
 			}
 		}
 	}

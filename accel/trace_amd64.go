@@ -423,7 +423,7 @@ func (tr *Traverser) primStreamLanes(s *Structure, rb *RayBatch) {
 		l.tmin, l.tmax, l.time, l.mask = tmin, tmax, rb.Time[i], rb.Mask[i]
 		lv := &l.lv[0]
 		lv.s = s
-		lv.r.set3(ox, oy, oz, dx, dy, dz, width)
+		lv.r.set3Signs(ox, oy, oz, dx, dy, dz, width) // incoherent rays (streams)
 		lv.inst, lv.opacity, lv.cullOff, lv.ccw, lv.tableOffset = 0, 0, false, false, 0
 		lv.seg, lv.frac = 0, 0 // one keyframe (keyAt)
 		lv.cullDet, lv.fast, lv.kernel = shared.cullDet, shared.fast, shared.kernel

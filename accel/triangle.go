@@ -28,7 +28,20 @@ const tinyDir = 1e-30
 // invDir is 1/x with components below tinyDir nudged to ±tinyDir (by
 // sign bit).
 func invDir(x float32) float32 {
-	if abs32(x) < tinyDir { // (one branch, almost never taken: x > -tinyDir alone is a coin toss)
+	if x > -tinyDir && x < tinyDir {
+		if x < 0 || (x == 0 && 1/x < 0) {
+			x = -tinyDir
+		} else {
+			x = tinyDir
+		}
+	}
+	return 1 / x
+}
+
+// invDirSigns is invDir with one branch, almost never taken (x > -tinyDir
+// alone is a coin toss on incoherent rays).
+func invDirSigns(x float32) float32 {
+	if abs32(x) < tinyDir {
 		if x < 0 || (x == 0 && 1/x < 0) {
 			x = -tinyDir
 		} else {
@@ -40,10 +53,22 @@ func invDir(x float32) float32 {
 
 // farOrigin moves coordinate o back against the direction of inv (see
 // levelRay.fo): by max(|o|·2^-20, 2^-60), added when inv < 0 and
-// subtracted otherwise. Without branches, whose outcome is a coin toss on
-// incoherent rays: the two magnitudes are non-negative, so their bit
-// patterns order as they do, and o+d is o-(-d) exactly.
+// subtracted otherwise.
 func farOrigin(o, inv float32) float32 {
+	d := abs32(o) * 0x1p-20
+	if d < 0x1p-60 {
+		d = 0x1p-60
+	}
+	if inv < 0 {
+		return o + d
+	}
+	return o - d
+}
+
+// farOriginSigns is farOrigin without branches, whose outcome is a coin
+// toss on incoherent rays: the two magnitudes are non-negative, so their
+// bit patterns order as they do, and o+d is o-(-d) exactly.
+func farOriginSigns(o, inv float32) float32 {
 	d := max(math.Float32bits(abs32(o)*0x1p-20), math.Float32bits(0x1p-60))
 	return o - math.Float32frombits(d|math.Float32bits(inv)&(1<<31))
 }
@@ -59,15 +84,40 @@ func (r *levelRay) setSlab(o, d *[3]float32, width int) {
 // setSlab3 is setSlab with the ray's components as values. Callers keep
 // rays in registers where they can: rays stored one float at a time and
 // copied as arrays are read back 8 bytes at a time (the compiler merges
-// adjacent float copies), which stalls on store forwarding. The ray
-// setups branch only on rare cases (a direction component near zero): the
-// signs of incoherent rays' components would mispredict half the time.
+// adjacent float copies), which stalls on store forwarding. It branches on
+// the direction's signs, which costs nothing on rays that come in coherent
+// runs (a camera's); setSlab3Signs is the form for incoherent ones.
 func (r *levelRay) setSlab3(ox, oy, oz, dx, dy, dz float32, width int) {
 	r.o[0], r.o[1], r.o[2] = ox, oy, oz
 	r.d[0], r.d[1], r.d[2] = dx, dy, dz
 	ix, iy, iz := invDir(dx), invDir(dy), invDir(dz)
 	r.ix, r.iy, r.iz = ix, iy, iz
 	r.fo[0], r.fo[1], r.fo[2] = farOrigin(ox, ix), farOrigin(oy, iy), farOrigin(oz, iz)
+	w := width
+	r.nx, r.fx = 0, 3*w
+	if ix < 0 {
+		r.nx, r.fx = 3*w, 0
+	}
+	r.ny, r.fy = w, 4*w
+	if iy < 0 {
+		r.ny, r.fy = 4*w, w
+	}
+	r.nz, r.fz = 2*w, 5*w
+	if iz < 0 {
+		r.nz, r.fz = 5*w, 2*w
+	}
+}
+
+// setSlab3Signs is setSlab3 without branches on the direction's signs,
+// which mispredict half the time on incoherent rays (there it saves ~50 ns
+// per ray; on a camera's rays, whose branches predict, it costs ~10 ns):
+// the same values, bit for bit (TestRaySetupMatchesReference).
+func (r *levelRay) setSlab3Signs(ox, oy, oz, dx, dy, dz float32, width int) {
+	r.o[0], r.o[1], r.o[2] = ox, oy, oz
+	r.d[0], r.d[1], r.d[2] = dx, dy, dz
+	ix, iy, iz := invDirSigns(dx), invDirSigns(dy), invDirSigns(dz)
+	r.ix, r.iy, r.iz = ix, iy, iz
+	r.fo[0], r.fo[1], r.fo[2] = farOriginSigns(ox, ix), farOriginSigns(oy, iy), farOriginSigns(oz, iz)
 	// The planes: near at axis*w (min) and far at (axis+3)*w (max), swapped
 	// when the inverse direction is negative (its sign bit: never zero or
 	// NaN).
@@ -84,9 +134,50 @@ func (r *levelRay) set(o, d *[3]float32, width int) {
 	r.set3(o[0], o[1], o[2], d[0], d[1], d[2], width)
 }
 
-// set3 is set with the ray's components as values (see setSlab3).
+// set3 is set with the ray's components as values (see setSlab3; set3Signs
+// is the form for incoherent rays).
 func (r *levelRay) set3(ox, oy, oz, dx, dy, dz float32, width int) {
 	r.setSlab3(ox, oy, oz, dx, dy, dz, width)
+	ax, ay, az := abs32(dx), abs32(dy), abs32(dz)
+	kz := 0
+	if ay > ax {
+		kz = 1
+	}
+	if az > ax && az > ay {
+		kz = 2
+	}
+	kx := kz + 1
+	if kx == 3 {
+		kx = 0
+	}
+	ky := kx + 1
+	if ky == 3 {
+		ky = 0
+	}
+	if r.d[kz] < 0 {
+		kx, ky = ky, kx
+	}
+	r.kx, r.ky, r.kz = kx, ky, kz
+	r.ok[0], r.ok[1], r.ok[2] = r.o[kx], r.o[ky], r.o[kz]
+	// d[kz] is the largest component, so it is never nudged: its inverse
+	// is already in ix/iy/iz. The shear uses a multiply by it; any
+	// consistent per-ray shear keeps the test watertight.
+	sz := r.ix
+	switch kz {
+	case 1:
+		sz = r.iy
+	case 2:
+		sz = r.iz
+	}
+	r.sz = sz
+	r.sx = r.d[kx] * sz
+	r.sy = r.d[ky] * sz
+}
+
+// set3Signs is set3 without branches on the direction (see setSlab3Signs),
+// for incoherent batches (the stream kernel's).
+func (r *levelRay) set3Signs(ox, oy, oz, dx, dy, dz float32, width int) {
+	r.setSlab3Signs(ox, oy, oz, dx, dy, dz, width)
 	// kz: the axis of the largest |d| component (the first of equal ones),
 	// compared as bits (non-negative, not NaN).
 	bx, by, bz := math.Float32bits(abs32(dx)), math.Float32bits(abs32(dy)), math.Float32bits(abs32(dz))
@@ -94,18 +185,16 @@ func (r *levelRay) set3(ox, oy, oz, dx, dy, dz float32, width int) {
 	kz := c1&^c2 | c2<<1
 	// kx, ky = kz+1, kz+2 mod 3, from 2-bit fields
 	kx, ky := 0x09>>(2*kz)&3, 0x12>>(2*kz)&3
-	d := [4]float32{dx, dy, dz}
 	// Swap kx and ky when d[kz] < 0 (its sign bit: d[kz] is the largest
 	// component of a non-zero direction, so never ±0).
+	d := [4]float32{dx, dy, dz}
 	swap := -int(math.Float32bits(d[kz&3]) >> 31)
 	x := (kx ^ ky) & swap
 	kx, ky = kx^x, ky^x
 	r.kx, r.ky, r.kz = kx, ky, kz
 	o := [4]float32{ox, oy, oz}
 	r.ok[0], r.ok[1], r.ok[2] = o[kx&3], o[ky&3], o[kz&3]
-	// d[kz] is the largest component, so it is never nudged: its inverse
-	// is already in ix/iy/iz. The shear uses a multiply by it; any
-	// consistent per-ray shear keeps the test watertight.
+	// (the shear as set3's)
 	inv := [4]float32{r.ix, r.iy, r.iz}
 	sz := inv[kz&3]
 	r.sz = sz
