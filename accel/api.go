@@ -162,6 +162,11 @@ func IntersectRays(ctx context.Context, s *Structure, o *Options, rays []Ray, hi
 				for i := lo; i < hi; i++ {
 					rb.Set(i-lo, &rays[i])
 				}
+				if hi-lo == BatchSize {
+					// straight into hits: no copy of 64 Hits per batch
+					tr.IntersectBatch(s, o, &rb, bf, (*[BatchSize]Hit)(hits[lo:hi]))
+					continue
+				}
 				tr.IntersectBatch(s, o, &rb, bf, &hb)
 				copy(hits[lo:hi], hb[:hi-lo])
 			}
