@@ -111,8 +111,9 @@ func microLine(name string, single, batch, trace float64) {
 }
 
 // TestMicroCPU reports thread CPU time per ray of the single-ray and batch
-// APIs on one thread, on the bunny (widths 8, the default, and 4) and on
-// the bunny instanced under a transform (the renderer's shape).
+// APIs on one thread, on the bunny (widths 8, the default, and 4;
+// ACCEL_MICRO_WIDTHS=8,… picks them) and on the bunny instanced under a
+// transform (the renderer's shape).
 func TestMicroCPU(t *testing.T) {
 	if os.Getenv("ACCEL_MICRO") == "" {
 		t.Skip("set ACCEL_MICRO=1")
