@@ -229,6 +229,27 @@ func (tr *Traverser) traceBatch(s *Structure, o *Options, rb *RayBatch, stream b
 	}
 }
 
+// startRay starts lane l on ray i of rb as startLane does (no hit, done
+// until its traversal is set up) and returns the ray; ok is false, the
+// lane left idle or done, when the ray is inactive or invalid.
+func (l *lane) startRay(rb *RayBatch, i int) (ox, oy, oz, dx, dy, dz, tmin, tmax float32, ok bool) {
+	if rb.Active&(1<<uint(i)) == 0 {
+		l.state = laneIdle
+		return
+	}
+	ox, oy, oz = rb.OX[i], rb.OY[i], rb.OZ[i]
+	dx, dy, dz = rb.DX[i], rb.DY[i], rb.DZ[i]
+	tmin, tmax = rb.MinDistance[i], rb.MaxDistance[i]
+	l.hType = HitNone
+	l.depth, l.sp, l.leafPos, l.leafEnd = 0, 0, 0, 0
+	l.state = laneDone
+	if !validRay3(ox, oy, oz, dx, dy, dz, tmin, tmax) {
+		return
+	}
+	l.tmin, l.tmax, l.time, l.mask = tmin, tmax, rb.Time[i], rb.Mask[i]
+	return ox, oy, oz, dx, dy, dz, tmin, tmax, true
+}
+
 // traceSingleLanes is traceBatch for an instance structure s holding one
 // instance (a scene merged into one instance, a single model), one ray at
 // a time, without walking the top level: its only leaf box bounds the
@@ -253,22 +274,12 @@ func (tr *Traverser) traceSingleLanes(s *Structure, rb *RayBatch, stream bool) {
 	clearUpper()
 	for i := 0; i < BatchSize; i++ {
 		l := &tr.lanes[i]
-		if rb.Active&(1<<uint(i)) == 0 {
-			l.state = laneIdle
-			continue
-		}
 		// The ray stays in registers (see setSlab3).
-		ox, oy, oz := rb.OX[i], rb.OY[i], rb.OZ[i]
-		dx, dy, dz := rb.DX[i], rb.DY[i], rb.DZ[i]
-		tmin, tmax := rb.MinDistance[i], rb.MaxDistance[i]
-		l.hType = HitNone
-		l.depth, l.sp, l.leafPos, l.leafEnd = 0, 0, 0, 0
-		l.state = laneDone
-		if !validRay3(ox, oy, oz, dx, dy, dz, tmin, tmax) {
+		ox, oy, oz, dx, dy, dz, tmin, tmax, ok := l.startRay(rb, i)
+		if !ok {
 			continue
 		}
-		mask := rb.Mask[i]
-		l.tmin, l.tmax, l.time, l.mask = tmin, tmax, rb.Time[i], mask
+		mask := l.mask
 		lv := &l.lv[0]
 		lv.s = s
 		lv.r.o[0], lv.r.o[1], lv.r.o[2] = ox, oy, oz

@@ -406,21 +406,11 @@ func (tr *Traverser) primStreamLanes(s *Structure, rb *RayBatch) {
 	clearUpper()
 	for i := 0; i < BatchSize; i++ {
 		l := &tr.lanes[i]
-		if rb.Active&(1<<uint(i)) == 0 {
-			l.state = laneIdle
-			continue
-		}
 		// The ray stays in registers (see setSlab3).
-		ox, oy, oz := rb.OX[i], rb.OY[i], rb.OZ[i]
-		dx, dy, dz := rb.DX[i], rb.DY[i], rb.DZ[i]
-		tmin, tmax := rb.MinDistance[i], rb.MaxDistance[i]
-		l.hType = HitNone
-		l.depth, l.sp, l.leafPos, l.leafEnd = 0, 0, 0, 0
-		l.state = laneDone
-		if !validRay3(ox, oy, oz, dx, dy, dz, tmin, tmax) {
+		ox, oy, oz, dx, dy, dz, tmin, tmax, ok := l.startRay(rb, i)
+		if !ok {
 			continue
 		}
-		l.tmin, l.tmax, l.time, l.mask = tmin, tmax, rb.Time[i], rb.Mask[i]
 		lv := &l.lv[0]
 		lv.s = s
 		lv.r.set3Signs(ox, oy, oz, dx, dy, dz, width) // incoherent rays (streams)
