@@ -111,7 +111,7 @@ func (r *levelRay) setSlab3(ox, oy, oz, dx, dy, dz float32, width int) {
 // setSlab3Signs is setSlab3 without branches on the direction's signs,
 // which mispredict half the time on incoherent rays (there it saves ~50 ns
 // per ray; on a camera's rays, whose branches predict, it costs ~10 ns):
-// the same values, bit for bit (TestRaySetupMatchesReference).
+// the same values, bit for bit (TestRaySetupSignsMatchesSet3).
 func (r *levelRay) setSlab3Signs(ox, oy, oz, dx, dy, dz float32, width int) {
 	r.o[0], r.o[1], r.o[2] = ox, oy, oz
 	r.d[0], r.d[1], r.d[2] = dx, dy, dz
