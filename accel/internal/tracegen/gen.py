@@ -167,12 +167,12 @@ LOADRAY = r'''// LOADRAY@W@ broadcasts the ray's slab constants: @V@4-@V@6 origi
 	MOVL    $0, ST_HV(DX); \
 	MOVL    $0, KS_NI(DX); \
 	MOVL    $-1, KS_M(DX); \
-	INCL    AX; \
-	VMOVD   AX, X0; \
-	VPBROADCASTD X0, @V@0; \
-	VMOVDQU @V@0, KS_VTMAX1(DX); \
-	VPBROADCASTD 8(BX), @V@0; \
-	VMOVDQU @V@0, KS_VTMIN(DX); \
+	SLOTVECTORS@W@
+
+// SLOTVECTORS@W@ broadcasts slot DX's slab constants (its levelRay DI's
+// origin, exit origin and inverse direction, its tmin bits and tmax bits
+// + 1) into its vectors. Clobbers AX and @V@0.
+#define SLOTVECTORS@W@ \
 	VBROADCASTSS 0(DI), @V@0; \
 	VMOVUPS @V@0, KS_VOX(DX); \
 	VBROADCASTSS 4(DI), @V@0; \
@@ -190,7 +190,14 @@ LOADRAY = r'''// LOADRAY@W@ broadcasts the ray's slab constants: @V@4-@V@6 origi
 	VBROADCASTSS 40(DI), @V@0; \
 	VMOVUPS @V@0, KS_VIY(DX); \
 	VBROADCASTSS 44(DI), @V@0; \
-	VMOVUPS @V@0, KS_VIZ(DX)
+	VMOVUPS @V@0, KS_VIZ(DX); \
+	VPBROADCASTD ST_TMINB(DX), @V@0; \
+	VMOVDQU @V@0, KS_VTMIN(DX); \
+	MOVL ST_TMAXB(DX), AX; \
+	INCL AX; \
+	VMOVD AX, X0; \
+	VPBROADCASTD X0, @V@0; \
+	VMOVDQU @V@0, KS_VTMAX1(DX)
 
 // PREFETCHCHILD@W@ prefetches child reg: an inner node's cache lines, or a
 // leaf's first group of triangles. Clobbers AX and BX.
@@ -871,35 +878,11 @@ HELPER = r'''
 // func kslotVectors(ks *kslot)
 //
 // Broadcasts the slot's slab constants (from its levelRay and interval
-// bits) into its vectors.
+// bits) into its vectors, 8 wide (what both widths' kernels read).
 TEXT ·kslotVectors(SB), NOSPLIT, $0-8
 	MOVQ ks+0(FP), DX
 	MOVQ KS_LRP(DX), DI
-	VBROADCASTSS 0(DI), Y0
-	VMOVUPS Y0, KS_VOX(DX)
-	VBROADCASTSS 4(DI), Y0
-	VMOVUPS Y0, KS_VOY(DX)
-	VBROADCASTSS 8(DI), Y0
-	VMOVUPS Y0, KS_VOZ(DX)
-	VBROADCASTSS 24(DI), Y0
-	VMOVUPS Y0, KS_VFX(DX)
-	VBROADCASTSS 28(DI), Y0
-	VMOVUPS Y0, KS_VFY(DX)
-	VBROADCASTSS 32(DI), Y0
-	VMOVUPS Y0, KS_VFZ(DX)
-	VBROADCASTSS 36(DI), Y0
-	VMOVUPS Y0, KS_VIX(DX)
-	VBROADCASTSS 40(DI), Y0
-	VMOVUPS Y0, KS_VIY(DX)
-	VBROADCASTSS 44(DI), Y0
-	VMOVUPS Y0, KS_VIZ(DX)
-	VPBROADCASTD ST_TMINB(DX), Y0
-	VMOVDQU Y0, KS_VTMIN(DX)
-	MOVL ST_TMAXB(DX), AX
-	INCL AX
-	VMOVD AX, X0
-	VPBROADCASTD X0, Y0
-	VMOVDQU Y0, KS_VTMAX1(DX)
+	SLOTVECTORS8
 	VZEROUPPER
 	RET
 '''
