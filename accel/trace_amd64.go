@@ -143,7 +143,7 @@ func (st *traceState) goLoop(s *Structure, r *levelRay, tmax float32, stack *[st
 // the ray's slab constants broadcast 8-wide (kslotVectors).
 type kslot struct {
 	st    traceState
-	lr    *levelRay // the ray (the lane's or the stream slot's: it stays put while traced)
+	lr    *levelRay // the ray: a lane's, which stays put while traced (the kernels store it without a write barrier; the Traverser holding both keeps it alive)
 	ni    int32
 	lane  int32
 	stack *[stackSize]stackEntry
