@@ -779,8 +779,8 @@ next:
 	MOVL    KS_NEAR(DX), R11
 	MOVL    AX, R12
 	BTRL    R11, R12
-	ORL     $0x80, R12
-	BSFL    R12, R12 // the other child hit (any child when there is none)
+	ORL     $0x08, R12
+	BSFL    R12, R12 // the other child hit (the node's last when there is none: never past it)
 	MOVL    112(BX)(R12*4), R13
 	MOVL    R13, (R8)(R9*8)
 	MOVL    ST_DIST(DX)(R12*4), R13
@@ -1729,7 +1729,7 @@ next:
 	MOVL    AX, R12
 	BTRL    R11, R12
 	ORL     $0x80, R12
-	BSFL    R12, R12 // the other child hit (any child when there is none)
+	BSFL    R12, R12 // the other child hit (the node's last when there is none: never past it)
 	MOVL    224(BX)(R12*4), R13
 	MOVL    R13, (R8)(R9*8)
 	MOVL    ST_DIST(DX)(R12*4), R13

@@ -559,8 +559,8 @@ STREAM_DECIDE = r'''
 	MOVL    KS_NEAR(DX), R11
 	MOVL    AX, R12
 	BTRL    R11, R12
-	ORL     $0x80, R12
-	BSFL    R12, R12 // the other child hit (any child when there is none)
+	ORL     $@TOPBIT@, R12
+	BSFL    R12, R12 // the other child hit (the node's last when there is none: never past it)
 	MOVL    @KC@(BX)(R12*4), R13
 	MOVL    R13, (R8)(R9*8)
 	MOVL    ST_DIST(DX)(R12*4), R13
@@ -917,6 +917,7 @@ def fill(t, w):
     subs = {
         "@W@": str(w),
         "@V@": "X" if w == 4 else "Y",
+        "@TOPBIT@": "0x08" if w == 4 else "0x80",
         "@SHIFT@": "7" if w == 4 else "8",
         "@KC@": "112" if w == 4 else "224",
         "@GUARD@": str(512 - w),
