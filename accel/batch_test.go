@@ -18,10 +18,8 @@ import (
 // and opacity options.
 func batchScene(t *testing.T, rng *rand.Rand, width int) (top, top4 *Structure, blas []*Structure) {
 	// Small as they are, these scenes must use the stream kernel.
-	saved := streamMinBytes
-	streamMinBytes = 0
-	t.Cleanup(func() { streamMinBytes = saved })
 	t.Helper()
+	streamAlways(t)
 	for i := 0; i < 3; i++ {
 		g := soupGeometry(soup(rng, 150+100*i, 0.2), true)
 		if i == 1 {
@@ -435,9 +433,7 @@ func TestSmallStructuresSkipStream(t *testing.T) {
 	if small.footprint() >= streamMinBytes || small.stream || small.kwidth != 0 {
 		t.Errorf("64 triangles (%d bytes): stream %v, want false", small.footprint(), small.stream)
 	}
-	saved := streamMinBytes
-	streamMinBytes = 0
-	defer func() { streamMinBytes = saved }()
+	streamAlways(t)
 	big := mustPrim(t, &PrimitiveDescriptor{Geometries: []Geometry{soupGeometry(soup(rng, 64, 0.1), true)}, Build: BuildOptions{Width: 4}})
 	if !big.stream {
 		t.Error("with no size floor a 4-wide plain structure should use the stream kernel")

@@ -50,9 +50,7 @@ func TestKernelsStayInBounds(t *testing.T) {
 	if !useSIMDNodes {
 		t.Skip("no AVX2/FMA: the kernels are off")
 	}
-	saved := streamMinBytes
-	streamMinBytes = 0
-	defer func() { streamMinBytes = saved }()
+	streamAlways(t)
 	rng := rand.New(rand.NewPCG(41, 42))
 	for _, width := range []int{4, 8} {
 		for _, atEnd := range []bool{true, false} {

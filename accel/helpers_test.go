@@ -18,6 +18,14 @@ func f32bytes(v []float32) []byte {
 
 // soup returns n random triangles (non-indexed, packed float3) of size sz
 // inside [0,1]^3.
+// streamAlways lifts the stream kernel's size floor (streamMinBytes) for
+// the rest of the test, so that small structures take it.
+func streamAlways(t testing.TB) {
+	saved := streamMinBytes
+	streamMinBytes = 0
+	t.Cleanup(func() { streamMinBytes = saved })
+}
+
 func soup(rng *rand.Rand, n int, sz float32) []float32 {
 	v := make([]float32, 0, 9*n)
 	for i := 0; i < n; i++ {

@@ -205,9 +205,7 @@ func TestStreamKernelMatchesGo(t *testing.T) {
 	if !useSIMDNodes {
 		t.Skip("no AVX2/FMA: the kernels are off")
 	}
-	saved := streamMinBytes
-	streamMinBytes = 0
-	defer func() { streamMinBytes = saved }()
+	streamAlways(t)
 	rng := rand.New(rand.NewPCG(13, 14))
 	rays := gridRays(rng, 4, 2048)
 	for i := 0; i < 1024; i++ {
@@ -291,9 +289,7 @@ func FuzzTraceKernel(f *testing.F) {
 			return
 		}
 		tris, rest := fl[:9*n], fl[9*n:]
-		saved := streamMinBytes
-		streamMinBytes = 0
-		defer func() { streamMinBytes = saved }()
+		streamAlways(t)
 		var rays []Ray
 		for i := 0; i+6 <= len(rest) && len(rays) < BatchSize; i += 6 {
 			rays = append(rays, NewRay([3]float32{rest[i], rest[i+1], rest[i+2]}, [3]float32{rest[i+3], rest[i+4], rest[i+5]}))
