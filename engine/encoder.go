@@ -8,7 +8,6 @@ import (
 
 	"github.com/ingot-render/ingot/engine/exec"
 	"github.com/ingot-render/ingot/shaders/lower"
-	"github.com/ingot-render/ingot/shaders/reflect"
 )
 
 // Size is a 3D size or position (MTLSize).
@@ -29,9 +28,7 @@ type ComputeCommandEncoder struct {
 	err   error
 
 	pipeline *ComputePipelineState
-	buffers  [MaxBufferArguments]bufSlot
-	textures [MaxTextureArguments]*Texture
-	samplers [MaxSamplerArguments]*SamplerState
+	resourceSlots
 	tgLen    [MaxBufferArguments]int
 	tgSet    [MaxBufferArguments]bool
 	// ibW, ibH: the imageblock size in pixels (SetImageblockWidth), 0 unset.
@@ -84,7 +81,11 @@ func (e *ComputeCommandEncoder) SetLabel(s string) { e.label = s }
 
 // fail records and returns an error.
 func (e *ComputeCommandEncoder) fail(format string, args ...any) error {
-	err := fmt.Errorf("engine: "+format, args...)
+	return e.record(fmt.Errorf("engine: "+format, args...))
+}
+
+// record keeps the first error of the encoder and returns err.
+func (e *ComputeCommandEncoder) record(err error) error {
 	if e.err == nil {
 		e.err = err
 	}
@@ -348,88 +349,28 @@ var textureShapes = map[string]TextureType{
 func (e *ComputeCommandEncoder) dispatch(method string, grid exec.Grid) error {
 	p := e.pipeline
 	args := make([]uint64, len(p.bindings))
-	var transient []exec.Buffer
-	var keep []any
+	var bound boundResources
 	type tgArg struct{ index, param int }
 	var tgArgs []tgArg
 	type ibArg struct{ param, size int }
 	var ibArgs []ibArg
-	var accels []boundAccel
 	var stage *stageDispatch
 	for _, b := range p.bindings {
 		if !b.enabled {
 			continue
 		}
+		if ok, err := e.resourceSlots.bindResource(p.name, p.lib, p, b, args, &bound); ok || err != nil {
+			if err != nil {
+				return e.record(err)
+			}
+			continue
+		}
 		switch b.kind {
-		case lower.BindBuffer:
-			s := e.buffers[b.index]
-			if !s.set {
-				return e.fail("%s: missing buffer at index %d for argument %q", p.name, b.index, b.name)
-			}
-			if s.isHandle {
-				return e.fail("%s: a resource handle is bound at buffer index %d, argument %q needs a buffer", p.name, b.index, b.name)
-			}
-			length := len(s.bytes.Data)
-			if s.buf != nil {
-				if s.buf.released.Load() {
-					return e.fail("%s: buffer at index %d for argument %q: %w", p.name, b.index, b.name, errReleased)
-				}
-				length = s.buf.Length() - s.offset
-				args[b.param] = s.buf.GPUAddress() + uint64(s.offset)
-				keep = append(keep, s.buf)
-			} else {
-				args[b.param] = s.bytes.Addr
-				transient = append(transient, s.bytes)
-			}
-			if length < b.size {
-				return e.fail("%s: argument %q at buffer index %d needs %d bytes, %d bound", p.name, b.name, b.index, b.size, length)
-			}
-		case lower.BindTexture:
-			t := e.textures[b.index]
-			if t == nil {
-				return e.fail("%s: missing texture at index %d for argument %q", p.name, b.index, b.name)
-			}
-			if want, ok := textureShapes[b.texType]; ok && t.TextureType() != want {
-				return e.fail("%s: texture at index %d for argument %q is %v, the argument is %s", p.name, b.index, b.name, t.TextureType(), b.texType)
-			}
-			if (b.access == reflect.AccessWrite || b.access == reflect.AccessReadWrite) && t.st.tex.Usage() != TextureUsageUnknown && t.st.tex.Usage()&TextureUsageShaderWrite == 0 {
-				return e.fail("%s: texture at index %d for argument %q is written but its usage lacks ShaderWrite", p.name, b.index, b.name)
-			}
-			args[b.param] = t.id
-			keep = append(keep, t)
-		case lower.BindSampler:
-			s := e.samplers[b.index]
-			if s == nil {
-				return e.fail("%s: missing sampler at index %d for argument %q", p.name, b.index, b.name)
-			}
-			args[b.param] = s.id
-			keep = append(keep, s)
 		case lower.BindThreadgroup:
 			if !e.tgSet[b.index] {
 				return e.fail("%s: missing threadgroup memory length at index %d for argument %q", p.name, b.index, b.name)
 			}
 			tgArgs = append(tgArgs, tgArg{b.index, b.param})
-		case lower.BindHandle:
-			s := e.buffers[b.index]
-			if !s.set || !s.isHandle {
-				return e.fail("%s: missing resource handle (SetHandle) at buffer index %d for argument %q", p.name, b.index, b.name)
-			}
-			if s.kind != handleAny && b.handle != handleAny && s.kind != b.handle {
-				return e.fail("%s: %s is bound at buffer index %d, argument %q needs %s", p.name, s.kind, b.index, b.name, b.handle)
-			}
-			if t, ok := s.res.(*IntersectionFunctionTable); ok && t.p.lib != p.lib {
-				return e.fail("%s: the intersection function table at buffer index %d for argument %q was made by pipeline %s of another library", p.name, b.index, b.name, t.p.name)
-			}
-			if t, ok := s.res.(*VisibleFunctionTable); ok && t.p != p {
-				return e.fail("%s: the visible function table at buffer index %d for argument %q was made by another pipeline (%s)", p.name, b.index, b.name, t.p.name)
-			}
-			if as, ok := s.res.(*AccelerationStructure); ok {
-				accels = append(accels, boundAccel{as, b.index, b.name})
-			}
-			if s.res != nil {
-				keep = append(keep, s.res)
-			}
-			args[b.param] = s.handle
 		case lower.BindImageblock:
 			if e.ibW == 0 {
 				return e.fail("%s: missing imageblock size (SetImageblockWidth) for argument %q", p.name, b.name)
@@ -445,7 +386,7 @@ func (e *ComputeCommandEncoder) dispatch(method string, grid exec.Grid) error {
 			}
 			stage = sd
 			args[b.param] = sd.records.Addr
-			transient = append(transient, sd.records)
+			bound.transient = append(bound.transient, sd.records)
 		default:
 			return e.fail("%s: argument %q (%s binding at index %d) cannot be bound by a compute encoder", p.name, b.name, b.kind, b.index)
 		}
@@ -470,8 +411,8 @@ func (e *ComputeCommandEncoder) dispatch(method string, grid exec.Grid) error {
 		return e.fail("%s: %d bytes of threadgroup memory (%d static), more than %d", p.name, total, p.staticTG, MaxThreadgroupMemoryLength)
 	}
 	e.cb.mu.Lock()
-	e.cb.keep = append(e.cb.keep, keep...)
-	e.cb.cmds = append(e.cb.cmds, &dispatchCmd{p: p, d: exec.Dispatch{Grid: grid, Args: args, ThreadgroupMemory: off - p.staticTG + dyn}, transient: transient, accels: accels, stage: stage})
+	e.cb.keep = append(e.cb.keep, bound.keep...)
+	e.cb.cmds = append(e.cb.cmds, &dispatchCmd{p: p, d: exec.Dispatch{Grid: grid, Args: args, ThreadgroupMemory: off - p.staticTG + dyn}, transient: bound.transient, accels: bound.accels, stage: stage})
 	e.cb.mu.Unlock()
 	return nil
 }
