@@ -167,63 +167,8 @@ func (d *Device) NewComputePipelineState(fn *Function, constants *FunctionConsta
 			ps.required[i] = 1
 		}
 	}
-	refSize := map[string]int{}
-	for _, prm := range fn.fn.Checked.Params {
-		if prm.Type != nil && prm.Type.Kind == sema.KReference && prm.Type.Elem != nil {
-			refSize[prm.Name] = sema.SizeOf(prm.Type.Elem)
-		}
-	}
-	ev := &fcEval{prog: lib.Program, values: constants}
-	args := map[string]reflect.Argument{}
-	for _, a := range refl.Arguments {
-		args[a.Name] = a
-	}
-	for _, b := range res.Bindings {
-		bd := binding{kind: b.Kind, param: b.Param, index: b.Index, name: b.ArgName, enabled: true,
-			space: b.Space, byValue: b.ByValue, size: b.Size, handle: handleKindOf(b.Type)}
-		if b.FuncConst != "" {
-			v, ok, err := ev.constant(b.FuncConst)
-			on := ok && v.truth()
-			if err != nil {
-				return nil, fmt.Errorf("engine: NewComputePipelineState %s: argument %q: %w", name, b.ArgName, err)
-			}
-			bd.enabled = on
-		}
-		if b.IndexConst != "" && bd.enabled {
-			v, ok, err := ev.constant(b.IndexConst)
-			if err == nil && ok && v.class != classInt {
-				err = fmt.Errorf("function constant %q gives a binding index but holds a %s", b.IndexConst, v.src)
-			}
-			if err != nil {
-				return nil, fmt.Errorf("engine: NewComputePipelineState %s: argument %q: %w", name, b.ArgName, err)
-			}
-			if !ok {
-				return nil, fmt.Errorf("engine: NewComputePipelineState %s: argument %q takes its index from function constant %q, which has no value", name, b.ArgName, b.IndexConst)
-			}
-			bd.index = int(v.int())
-			if k := strings.IndexByte(b.ArgName, '['); k >= 0 {
-				var off int
-				fmt.Sscanf(b.ArgName[k:], "[%d]", &off)
-				bd.index += off
-			}
-		}
-		base := b.ArgName
-		if k := strings.IndexByte(base, '['); k >= 0 {
-			base = base[:k]
-		}
-		if n, ok := refSize[base]; ok && b.Kind == lower.BindBuffer {
-			bd.size = n
-		}
-		if a, ok := args[base]; ok {
-			bd.texType = a.TextureType
-			bd.access = a.Access
-		}
-		if bd.enabled {
-			if err := checkIndex(name, bd); err != nil {
-				return nil, err
-			}
-		}
-		ps.bindings = append(ps.bindings, bd)
+	if ps.bindings, err = resolveBindings("NewComputePipelineState", name, fn, res, constants); err != nil {
+		return nil, err
 	}
 	if opts.Reflection {
 		r := refl
@@ -263,7 +208,7 @@ func checkIndex(fn string, b binding) error {
 		return nil
 	}
 	if b.index < 0 || b.index >= limit {
-		return fmt.Errorf("engine: NewComputePipelineState %s: argument %q has %s index %d, outside [0, %d)", fn, b.name, b.kind, b.index, limit)
+		return fmt.Errorf("engine: %s: argument %q has %s index %d, outside [0, %d)", fn, b.name, b.kind, b.index, limit)
 	}
 	return nil
 }
@@ -335,4 +280,71 @@ func (p *ComputePipelineState) Bindings() []Binding {
 		out[i] = Binding{Name: b.name, Type: t, Index: b.index, Active: b.enabled, TextureType: b.texType, Size: b.size}
 	}
 	return out
+}
+
+// resolveBindings turns the lowered entry's bindings into the pipeline's,
+// resolving arguments enabled or indexed by function constants; method
+// and name prefix the errors.
+func resolveBindings(method, name string, fn *Function, res *lower.Result, constants *FunctionConstantValues) ([]binding, error) {
+	var out []binding
+	refSize := map[string]int{}
+	for _, prm := range fn.fn.Checked.Params {
+		if prm.Type != nil && prm.Type.Kind == sema.KReference && prm.Type.Elem != nil {
+			refSize[prm.Name] = sema.SizeOf(prm.Type.Elem)
+		}
+	}
+	ev := &fcEval{prog: fn.lib.lib.Program, values: constants}
+	refl := fn.fn.Reflection
+	args := map[string]reflect.Argument{}
+	for _, a := range refl.Arguments {
+		args[a.Name] = a
+	}
+	for _, b := range res.Bindings {
+		bd := binding{kind: b.Kind, param: b.Param, index: b.Index, name: b.ArgName, enabled: true,
+			space: b.Space, byValue: b.ByValue, size: b.Size, handle: handleKindOf(b.Type)}
+		if b.FuncConst != "" {
+			v, ok, err := ev.constant(b.FuncConst)
+			on := ok && v.truth()
+			if err != nil {
+				return nil, fmt.Errorf("engine: %s %s: argument %q: %w", method, name, b.ArgName, err)
+			}
+			bd.enabled = on
+		}
+		if b.IndexConst != "" && bd.enabled {
+			v, ok, err := ev.constant(b.IndexConst)
+			if err == nil && ok && v.class != classInt {
+				err = fmt.Errorf("function constant %q gives a binding index but holds a %s", b.IndexConst, v.src)
+			}
+			if err != nil {
+				return nil, fmt.Errorf("engine: %s %s: argument %q: %w", method, name, b.ArgName, err)
+			}
+			if !ok {
+				return nil, fmt.Errorf("engine: %s %s: argument %q takes its index from function constant %q, which has no value", method, name, b.ArgName, b.IndexConst)
+			}
+			bd.index = int(v.int())
+			if k := strings.IndexByte(b.ArgName, '['); k >= 0 {
+				var off int
+				fmt.Sscanf(b.ArgName[k:], "[%d]", &off)
+				bd.index += off
+			}
+		}
+		base := b.ArgName
+		if k := strings.IndexByte(base, '['); k >= 0 {
+			base = base[:k]
+		}
+		if n, ok := refSize[base]; ok && b.Kind == lower.BindBuffer {
+			bd.size = n
+		}
+		if a, ok := args[base]; ok {
+			bd.texType = a.TextureType
+			bd.access = a.Access
+		}
+		if bd.enabled {
+			if err := checkIndex(method+" "+name, bd); err != nil {
+				return nil, err
+			}
+		}
+		out = append(out, bd)
+	}
+	return out, nil
 }
