@@ -29,8 +29,8 @@ type ComputeCommandEncoder struct {
 
 	pipeline *ComputePipelineState
 	resourceSlots
-	tgLen    [MaxBufferArguments]int
-	tgSet    [MaxBufferArguments]bool
+	tgLen [MaxBufferArguments]int
+	tgSet [MaxBufferArguments]bool
 	// ibW, ibH: the imageblock size in pixels (SetImageblockWidth), 0 unset.
 	ibW, ibH int
 	label    string

@@ -133,6 +133,17 @@ type memberFetch struct {
 
 // planStageInput checks desc against the kernel's [[stage_in]] struct.
 func planStageInput(pipeline string, res *lower.Result, desc *StageInputOutputDescriptor) (*stageFetch, error) {
+	return planStageFetch(stageFetchNames{method: "NewComputePipelineState", fn: pipeline, desc: "ComputePipelineOptions.StageInput", function: "kernel"}, res, desc)
+}
+
+// stageFetchNames name the method, function, descriptor field and
+// function kind in a fetch plan's errors.
+type stageFetchNames struct{ method, fn, desc, function string }
+
+// planStageFetch checks desc against the [[stage_in]] struct of the
+// lowered function res.
+func planStageFetch(nm stageFetchNames, res *lower.Result, desc *StageInputOutputDescriptor) (*stageFetch, error) {
+	pipeline := nm.method + " " + nm.fn
 	var fd *lower.WrapperField
 	if res.Wrapper != nil {
 		for i := range res.Wrapper.Fields {
@@ -143,16 +154,16 @@ func planStageInput(pipeline string, res *lower.Result, desc *StageInputOutputDe
 	}
 	if fd == nil {
 		if desc != nil {
-			return nil, fmt.Errorf("engine: NewComputePipelineState %s: ComputePipelineOptions.StageInput is set but the kernel has no [[stage_in]] argument", pipeline)
+			return nil, fmt.Errorf("engine: %s: %s is set but the %s has no [[stage_in]] argument", pipeline, nm.desc, nm.function)
 		}
 		return nil, nil
 	}
 	if desc == nil {
-		return nil, fmt.Errorf("engine: NewComputePipelineState %s: the kernel's [[stage_in]] argument %q needs ComputePipelineOptions.StageInput", pipeline, fd.Name)
+		return nil, fmt.Errorf("engine: %s: the %s's [[stage_in]] argument %q needs %s", pipeline, nm.function, fd.Name, nm.desc)
 	}
 	t := fd.Type
 	if t.Kind != sema.KStruct {
-		return nil, fmt.Errorf("engine: NewComputePipelineState %s: [[stage_in]] argument %q is not a struct", pipeline, fd.Name)
+		return nil, fmt.Errorf("engine: %s: [[stage_in]] argument %q is not a struct", pipeline, fd.Name)
 	}
 	_, _, offs := sema.Layout(t)
 	sf := &stageFetch{record: res.Wrapper.RecordSize, desc: *desc}
@@ -165,21 +176,21 @@ func planStageInput(pipeline string, res *lower.Result, desc *StageInputOutputDe
 		idx := int(a.IntArg(0, -1))
 		ad, ok := desc.Attributes[idx]
 		if !ok {
-			return nil, fmt.Errorf("engine: NewComputePipelineState %s: StageInput.Attributes has no attribute %d for member %q", pipeline, idx, f.Name)
+			return nil, fmt.Errorf("engine: %s: %s.Attributes has no attribute %d for member %q", pipeline, nm.desc, idx, f.Name)
 		}
 		if _, ok := attrFormats[ad.Format]; !ok {
-			return nil, fmt.Errorf("engine: NewComputePipelineState %s: StageInput.Attributes[%d].Format %d is not a supported format", pipeline, idx, ad.Format)
+			return nil, fmt.Errorf("engine: %s: %s.Attributes[%d].Format %d is not a supported format", pipeline, nm.desc, idx, ad.Format)
 		}
 		lay, ok := desc.Layouts[ad.BufferIndex]
 		if !ok {
-			return nil, fmt.Errorf("engine: NewComputePipelineState %s: StageInput.Layouts has no layout for buffer %d (attribute %d)", pipeline, ad.BufferIndex, idx)
+			return nil, fmt.Errorf("engine: %s: %s.Layouts has no layout for buffer %d (attribute %d)", pipeline, nm.desc, ad.BufferIndex, idx)
 		}
 		if ad.Offset < 0 || ad.BufferIndex < 0 || ad.BufferIndex >= MaxBufferArguments {
-			return nil, fmt.Errorf("engine: NewComputePipelineState %s: StageInput.Attributes[%d] has offset %d, buffer index %d", pipeline, idx, ad.Offset, ad.BufferIndex)
+			return nil, fmt.Errorf("engine: %s: %s.Attributes[%d] has offset %d, buffer index %d", pipeline, nm.desc, idx, ad.Offset, ad.BufferIndex)
 		}
 		if lay.StepFunction < StepFunctionConstant || lay.StepFunction > StepFunctionThreadPositionInGridYIndexed || lay.StepRate < 0 ||
 			(lay.StepFunction != StepFunctionConstant && lay.Stride <= 0) {
-			return nil, fmt.Errorf("engine: NewComputePipelineState %s: StageInput.Layouts[%d] (stride %d, step function %d, rate %d) is invalid", pipeline, ad.BufferIndex, lay.Stride, lay.StepFunction, lay.StepRate)
+			return nil, fmt.Errorf("engine: %s: %s.Layouts[%d] (stride %d, step function %d, rate %d) is invalid", pipeline, nm.desc, ad.BufferIndex, lay.Stride, lay.StepFunction, lay.StepRate)
 		}
 		comps, scalar := 1, f.Type.Kind
 		switch f.Type.Kind {
@@ -187,7 +198,7 @@ func planStageInput(pipeline string, res *lower.Result, desc *StageInputOutputDe
 			comps, scalar = f.Type.N, f.Type.Elem.Kind
 		case sema.KFloat, sema.KHalf, sema.KInt, sema.KUInt, sema.KShort, sema.KUShort, sema.KChar, sema.KUChar:
 		default:
-			return nil, fmt.Errorf("engine: NewComputePipelineState %s: [[stage_in]] member %q of type %s cannot be fetched", pipeline, f.Name, f.Type)
+			return nil, fmt.Errorf("engine: %s: [[stage_in]] member %q of type %s cannot be fetched", pipeline, f.Name, f.Type)
 		}
 		if lay.StepFunction == StepFunctionThreadPositionInGridXIndexed || lay.StepFunction == StepFunctionThreadPositionInGridYIndexed {
 			sf.indexed = true
@@ -200,7 +211,7 @@ func planStageInput(pipeline string, res *lower.Result, desc *StageInputOutputDe
 			f: ad.Format, af: attrFormats[ad.Format], ad: ad, layout: lay})
 	}
 	if sf.indexed && desc.IndexType != IndexTypeUInt16 && desc.IndexType != IndexTypeUInt32 {
-		return nil, fmt.Errorf("engine: NewComputePipelineState %s: StageInput.IndexType must be UInt16 or UInt32 for an indexed step function", pipeline)
+		return nil, fmt.Errorf("engine: %s: %s.IndexType must be UInt16 or UInt32 for an indexed step function", pipeline, nm.desc)
 	}
 	return sf, nil
 }

@@ -1,0 +1,464 @@
+package raster
+
+import (
+	"math"
+)
+
+// vpInfo is the per-viewport transform, guard band and scissor of a draw.
+type vpInfo struct {
+	ok             bool // non-degenerate viewport
+	sx, bx, sy, by float64
+	sz, bz         float64
+	pl             planes
+	sc             rect
+}
+
+// drawCtx is the state of the draw being assembled.
+type drawCtx struct {
+	d      *Draw
+	di     int32
+	st     *State
+	v      *VertexOutputs
+	stride int
+	vps    []vpInfo
+}
+
+// Draw validates d, assembles, clips, culls and sets up its primitives and
+// bins them into tiles. d and its slices must stay unchanged until Flush.
+// Primitives with NaN or infinite positions are dropped.
+func (p *Pass) Draw(d *Draw) error {
+	if err := p.validate(d); err != nil {
+		return err
+	}
+	di := int32(len(p.draws))
+	p.draws = append(p.draws, d)
+	p.info = append(p.info, p.makeInfo(d))
+	dc := drawCtx{d: d, di: di, st: d.State, v: d.Vertices, stride: d.Vertices.Stride}
+	p.vpbuf = p.viewports(d.State, d.Vertices.ClipCount, p.vpbuf)
+	dc.vps = p.vpbuf
+	p.assemble(&dc)
+	return nil
+}
+
+func (p *Pass) makeInfo(d *Draw) drawInfo {
+	in := drawInfo{visSlot: -1, shade: d.Shader != nil}
+	f := d.Flags
+	in.early = d.Shader == nil || f&FlagEarlyTests != 0 || f&(FlagWritesDepth|FlagDiscards|FlagWritesSampleMask|FlagWritesStencil) == 0
+	in.perSample = f&FlagPerSample != 0
+	for _, m := range d.Interp {
+		if m&InterpSample != 0 {
+			in.perSample = true
+		}
+		if m&InterpCentroid != 0 {
+			in.centroid = true
+		}
+	}
+	if p.samples == 1 {
+		in.perSample = false
+		in.centroid = false
+	}
+	if d.State.Visibility != VisibilityDisabled {
+		in.visSlot = d.State.VisibilityOffset / 8
+		in.counting = d.State.Visibility == VisibilityCounting
+		if in.counting || p.visKind[in.visSlot] == VisibilityDisabled {
+			p.visKind[in.visSlot] = d.State.Visibility
+		}
+	}
+	return in
+}
+
+// viewports computes the per-viewport data of st into buf.
+func (p *Pass) viewports(st *State, clipCount int, buf []vpInfo) []vpInfo {
+	buf = buf[:0]
+	for i, vp := range st.Viewports {
+		var v vpInfo
+		v.sx, v.bx = vp.W/2, vp.X+vp.W/2
+		v.sy, v.by = -vp.H/2, vp.Y+vp.H/2
+		v.sz, v.bz = vp.ZFar-vp.ZNear, vp.ZNear
+		ok := vp.W != 0 && vp.H != 0 && isFinite(vp.X) && isFinite(vp.Y) && isFinite(vp.W) && isFinite(vp.H) && isFinite(vp.ZNear) && isFinite(vp.ZFar)
+		v.ok = ok
+		if ok {
+			a, b := (-guard-v.bx)/v.sx, (guard-v.bx)/v.sx
+			v.pl.lox, v.pl.hix = min(a, b), max(a, b)
+			a, b = (-guard-v.by)/v.sy, (guard-v.by)/v.sy
+			v.pl.loy, v.pl.hiy = min(a, b), max(a, b)
+		}
+		v.pl.depthClip = st.DepthClip == DepthClip
+		v.pl.n = 7 + clipCount
+		v.sc = p.rast
+		if st.Scissors != nil {
+			s := st.Scissors[i]
+			v.sc = rect{max(s.X, 0), max(s.Y, 0), min(s.X+s.W, p.t.Width), min(s.Y+s.H, p.t.Height)}
+			if s.W <= 0 || s.H <= 0 || v.sc.x0 >= v.sc.x1 || v.sc.y0 >= v.sc.y1 {
+				v.ok = false
+			}
+		}
+		buf = append(buf, v)
+	}
+	return buf
+}
+
+func isFinite(f float64) bool { return !math.IsNaN(f) && !math.IsInf(f, 0) }
+
+// assemble walks d's primitives.
+func (p *Pass) assemble(dc *drawCtx) {
+	d := dc.d
+	n := len(d.Indices)
+	if d.Indices == nil {
+		n = dc.v.Count
+	}
+	idx := func(i int) uint32 {
+		if d.Indices == nil {
+			return uint32(i)
+		}
+		return d.Indices[i]
+	}
+	var prim uint32 // primitive number within the draw
+	var win [3]uint32
+	have := 0 // vertices of the current strip/list primitive
+	strip := 0
+	for i := range n {
+		x := idx(i)
+		if x == RestartIndex {
+			have, strip = 0, 0
+			continue
+		}
+		switch d.Topology {
+		case PointList:
+			p.point(dc, x, d.PrimitiveIDBase+prim)
+			prim++
+		case LineList:
+			win[have] = x
+			have++
+			if have == 2 {
+				p.line(dc, win[0], win[1], d.PrimitiveIDBase+prim)
+				prim++
+				have = 0
+			}
+		case LineStrip:
+			if have == 1 {
+				p.line(dc, win[0], x, d.PrimitiveIDBase+prim)
+				prim++
+			}
+			win[0], have = x, 1
+		case TriangleList:
+			win[have] = x
+			have++
+			if have == 3 {
+				p.triangle(dc, win, d.PrimitiveIDBase+prim)
+				prim++
+				have = 0
+			}
+		case TriangleStrip:
+			if have < 2 {
+				win[have] = x
+				have++
+				continue
+			}
+			t := [3]uint32{win[0], win[1], x}
+			if strip&1 == 1 {
+				t = [3]uint32{win[0], x, win[1]}
+			}
+			p.triangle(dc, t, d.PrimitiveIDBase+prim)
+			prim++
+			strip++
+			win[0], win[1] = win[1], x
+		}
+	}
+}
+
+// loadCV reads vertex i as a clip vertex with weight 1 on original vertex k;
+// it reports false for NaN or infinite positions.
+func (dc *drawCtx) loadCV(i uint32, k int, c *cv) bool {
+	pos := dc.v.Position[4*i : 4*i+4]
+	for j := range 4 {
+		f := float64(pos[j])
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			return false
+		}
+		c.pos[j] = f
+	}
+	c.cd = [maxClipDistances]float64{}
+	if n := dc.v.ClipCount; n > 0 {
+		for j, d := range dc.v.ClipDistances[int(i)*n : int(i)*n+n] {
+			c.cd[j] = float64(d)
+		}
+	}
+	c.w = [3]float64{}
+	c.w[k] = 1
+	return true
+}
+
+// route returns the layer and viewport of a primitive whose provoking vertex
+// is i; ok is false when either is out of range.
+func (p *Pass) route(dc *drawCtx, i uint32) (layer, vp uint32, ok bool) {
+	if dc.v.Layer != nil {
+		layer = dc.v.Layer[i]
+	}
+	if dc.v.ViewportIndex != nil {
+		vp = dc.v.ViewportIndex[i]
+	}
+	if int64(layer) >= int64(p.t.Layers) || int64(vp) >= int64(len(dc.vps)) || !dc.vps[vp].ok {
+		return 0, 0, false
+	}
+	return layer, vp, true
+}
+
+// project turns a clip vertex into a snapped window vertex; orig are the
+// original vertex numbers the weights refer to. Vertices made by clipping get
+// their varyings interpolated into p.extra.
+func (p *Pass) project(dc *drawCtx, vi *vpInfo, c *cv, orig []uint32, s *sv) {
+	iw := 1 / c.pos[3]
+	s.invw = iw
+	s.fx = vi.bx + float64(vi.sx*float64(c.pos[0]*iw))
+	s.fy = vi.by + float64(vi.sy*float64(c.pos[1]*iw))
+	s.z = vi.bz + float64(vi.sz*float64(c.pos[2]*iw))
+	s.x, s.y = snap(s.fx), snap(s.fy)
+	for k := range 3 {
+		s.bw[k] = float32(c.w[k])
+	}
+	for k := range orig {
+		if c.w[k] == 1 {
+			s.vref, s.extra = orig[k]*uint32(dc.stride), false
+			return
+		}
+	}
+	st := dc.stride
+	s.vref, s.extra = uint32(len(p.extra)), true
+	if st == 0 {
+		return
+	}
+	vy := dc.v.Varyings
+	for j := range st {
+		var acc float64
+		for k, o := range orig {
+			if c.w[k] != 0 {
+				acc += float64(c.w[k] * float64(vy[int(o)*st+j]))
+			}
+		}
+		p.extra = append(p.extra, float32(acc))
+	}
+}
+
+// newPrim appends a primitive with the common fields set and returns it.
+func (p *Pass) newPrim(dc *drawCtx, id, layer, vp, flat uint32, front bool) *prim {
+	p.prims = append(p.prims, prim{})
+	pr := &p.prims[len(p.prims)-1]
+	pr.draw, pr.id, pr.layer, pr.vp, pr.flat, pr.front = dc.di, id, layer, vp, flat, front
+	return pr
+}
+
+// drop removes the last primitive.
+func (p *Pass) drop() { p.prims = p.prims[:len(p.prims)-1] }
+
+// point assembles a point primitive.
+func (p *Pass) point(dc *drawCtx, i, id uint32) {
+	layer, vp, ok := p.route(dc, i)
+	if !ok {
+		return
+	}
+	c := &p.scratch[0][0]
+	if !dc.loadCV(i, 0, c) {
+		return
+	}
+	vi := &dc.vps[vp]
+	if vi.pl.outcode(c) != 0 {
+		return
+	}
+	var s sv
+	p.project(dc, vi, c, []uint32{i}, &s)
+	size := 1.0
+	if dc.v.PointSize != nil {
+		size = float64(dc.v.PointSize[i])
+	}
+	if !(size >= 1) {
+		size = 1
+	}
+	size = min(size, maxPoint)
+	pr := p.newPrim(dc, id, layer, vp, i*uint32(dc.stride), true)
+	if !pr.setupPoint(&s, size, p.samples, vi.sc) {
+		p.drop()
+		return
+	}
+	p.bin(len(p.prims) - 1)
+}
+
+// line assembles a line primitive from vertices i0, i1.
+func (p *Pass) line(dc *drawCtx, i0, i1, id uint32) {
+	layer, vp, ok := p.route(dc, i0)
+	if !ok {
+		return
+	}
+	a, b := &p.scratch[0][0], &p.scratch[0][1]
+	if !dc.loadCV(i0, 0, a) || !dc.loadCV(i1, 1, b) {
+		return
+	}
+	vi := &dc.vps[vp]
+	oa, ob := vi.pl.outcode(a), vi.pl.outcode(b)
+	if oa&ob != 0 {
+		return
+	}
+	orig := [2]uint32{i0, i1}
+	if oa|ob != 0 {
+		t0, t1, ok := vi.pl.clipSegment(a, b, oa|ob)
+		if !ok {
+			return
+		}
+		na, nb := lerpCV(a, b, t0), lerpCV(a, b, t1)
+		*a, *b = na, nb
+	}
+	var sa, sb sv
+	p.project(dc, vi, a, orig[:], &sa)
+	p.project(dc, vi, b, orig[:], &sb)
+	p.lineSV(dc, &sa, &sb, id, layer, vp, i0*uint32(dc.stride), true)
+}
+
+// lineSV sets up a line between projected vertices.
+func (p *Pass) lineSV(dc *drawCtx, a, b *sv, id, layer, vp, flat uint32, front bool) {
+	pr := p.newPrim(dc, id, layer, vp, flat, front)
+	if !pr.setupLine(a, b, p.samples, dc.vps[vp].sc) {
+		p.drop()
+		return
+	}
+	p.bin(len(p.prims) - 1)
+}
+
+// triangle assembles, clips, culls and sets up a triangle.
+func (p *Pass) triangle(dc *drawCtx, t [3]uint32, id uint32) {
+	layer, vp, ok := p.route(dc, t[0])
+	if !ok {
+		return
+	}
+	poly, tmp := &p.scratch[0], &p.scratch[1]
+	for k := range 3 {
+		if !dc.loadCV(t[k], k, &poly[k]) {
+			return
+		}
+	}
+	vi := &dc.vps[vp]
+	o0, o1, o2 := vi.pl.outcode(&poly[0]), vi.pl.outcode(&poly[1]), vi.pl.outcode(&poly[2])
+	if o0&o1&o2 != 0 {
+		return
+	}
+	n := 3
+	if o0|o1|o2 != 0 {
+		poly, n = vi.pl.clipPoly(poly, tmp, 3, o0|o1|o2)
+		if n < 3 {
+			return
+		}
+	}
+	var vs [maxPoly]sv
+	for k := range n {
+		p.project(dc, vi, &poly[k], t[:], &vs[k])
+	}
+	// Facing from the signed area of the (convex) polygon in window space.
+	var area int64
+	for k := range n {
+		j := (k + 1) % n
+		area += vs[k].x*vs[j].y - vs[j].x*vs[k].y
+	}
+	if area == 0 {
+		return
+	}
+	cw := area > 0
+	front := cw == (dc.st.Front == Clockwise)
+	if (dc.st.Cull == CullFront && front) || (dc.st.Cull == CullBack && !front) {
+		return
+	}
+	flat := t[0] * uint32(dc.stride)
+	if dc.st.Fill == FillLines {
+		for k := range n {
+			p.lineSV(dc, &vs[k], &vs[(k+1)%n], id, layer, vp, flat, front)
+		}
+		return
+	}
+	for k := 1; k+1 < n; k++ {
+		a, b, c := &vs[0], &vs[k], &vs[k+1]
+		a2 := (b.x-a.x)*(c.y-a.y) - (b.y-a.y)*(c.x-a.x)
+		if a2 == 0 || (a2 > 0) != cw {
+			continue
+		}
+		if a2 < 0 {
+			b, c, a2 = c, b, -a2
+		}
+		pr := p.newPrim(dc, id, layer, vp, flat, front)
+		if !pr.setupTriangle(a, b, c, a2, p.samples, vi.sc) {
+			p.drop()
+			continue
+		}
+		if st := dc.st; st.DepthBias != 0 || st.DepthSlope != 0 {
+			pr.zbias = p.depthBias(st, pr)
+		}
+		p.bin(len(p.prims) - 1)
+	}
+}
+
+// depthBias returns the depth offset of a triangle (Vulkan/D3D rules):
+// DepthSlope·max|∂z| + DepthBias·r, clamped by DepthBiasClamp when non-zero.
+func (p *Pass) depthBias(st *State, pr *prim) float64 {
+	r := 1.0 / (1 << 24)
+	if dt := p.t.Depth; dt != nil {
+		r = dt.r
+		if r == 0 { // float: 2^(e−23) of the largest |z|
+			zm := max(math.Abs(pr.z[0]), math.Abs(pr.z[1]), math.Abs(pr.z[2]))
+			if zm == 0 {
+				r = 0
+			} else {
+				_, e := math.Frexp(zm)
+				r = math.Ldexp(1, e-1-23)
+			}
+		}
+	}
+	o := float64(float64(st.DepthSlope)*pr.depthSlope()) + float64(float64(st.DepthBias)*r)
+	if c := float64(st.DepthBiasClamp); c > 0 {
+		o = min(o, c)
+	} else if c < 0 {
+		o = max(o, c)
+	}
+	return o
+}
+
+// bin appends primitive pi to the command list of every tile its bounding box
+// touches, skipping tiles a triangle's edges reject entirely.
+func (p *Pass) bin(pi int) {
+	pr := &p.prims[pi]
+	T := p.tile
+	tx0, tx1 := int(pr.x0)/T, int(pr.x1-1)/T
+	ty0, ty1 := int(pr.y0)/T, int(pr.y1-1)/T
+	base := int(pr.layer) * p.tilesX * p.tilesY
+	if tx0 == tx1 && ty0 == ty1 {
+		i := base + ty0*p.tilesX + tx0
+		p.bins[i] = append(p.bins[i], int32(pi))
+		return
+	}
+	for ty := ty0; ty <= ty1; ty++ {
+		for tx := tx0; tx <= tx1; tx++ {
+			if pr.rejectsTile(tx*T, ty*T, T) {
+				continue
+			}
+			i := base + ty*p.tilesX + tx
+			p.bins[i] = append(p.bins[i], int32(pi))
+		}
+	}
+}
+
+// rejectsTile reports whether some edge excludes the whole T×T tile at
+// pixel (x, y) (every point of it, so any sample position).
+func (pr *prim) rejectsTile(x, y, T int) bool {
+	x0, y0 := int64(x)*subOne, int64(y)*subOne
+	x1, y1 := int64(x+T)*subOne, int64(y+T)*subOne
+	for e := range int(pr.nedge) {
+		// The corner maximizing the edge function.
+		cx, cy := x0, y0
+		if pr.ea[e] > 0 {
+			cx = x1
+		}
+		if pr.eb[e] > 0 {
+			cy = y1
+		}
+		if pr.ea[e]*cx+pr.eb[e]*cy+pr.ec[e] < 0 {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,89 @@
+package raster
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"sync/atomic"
+)
+
+// Flush runs every tile's command list on the workers: per tile, in
+// submission order, coverage → early depth/stencil → fragment batches → late
+// depth/stencil → blending. It returns the error of the lowest-numbered
+// failing tile (tiles are numbered layer-major, then row-major), or ctx.Err()
+// when ctx is cancelled (checked between batches). Results are identical for
+// any worker count.
+func (p *Pass) Flush(ctx context.Context) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	nt := len(p.bins)
+	for len(p.ws) < p.workers {
+		p.ws = append(p.ws, newWorker(p, len(p.ws)))
+	}
+	clear(p.errs)
+	var next atomic.Int64
+	var minFail atomic.Int64
+	minFail.Store(int64(nt))
+	run := func(w *worker) {
+		w.ctx = ctx
+		clear(w.vis)
+		for {
+			t := next.Add(1) - 1
+			if t >= int64(nt) {
+				return
+			}
+			if t > minFail.Load() || len(p.bins[t]) == 0 {
+				continue
+			}
+			if err := w.runTile(int(t)); err != nil {
+				p.errs[t] = err
+				for {
+					m := minFail.Load()
+					if t >= m || minFail.CompareAndSwap(m, t) {
+						break
+					}
+				}
+			}
+		}
+	}
+	nw := min(p.workers, nt)
+	if nw <= 1 {
+		run(p.ws[0])
+	} else {
+		var wg sync.WaitGroup
+		for i := range nw {
+			wg.Add(1)
+			go func(w *worker) {
+				defer wg.Done()
+				run(w)
+			}(p.ws[i])
+		}
+		wg.Wait()
+	}
+	for _, w := range p.ws[:max(nw, 1)] {
+		for s, n := range w.vis {
+			if n != 0 || p.visKind[s] != VisibilityDisabled {
+				p.vis[s*8] += n
+			}
+		}
+	}
+	for s, k := range p.visKind {
+		if k == VisibilityBoolean && p.vis[s*8] > 1 {
+			p.vis[s*8] = 1
+		}
+		if _, ok := p.vis[s*8]; !ok {
+			p.vis[s*8] = 0
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	for t, err := range p.errs {
+		if err != nil {
+			per := p.tilesX * p.tilesY
+			return fmt.Errorf("raster: tile %d (x %d, y %d, layer %d): %w", t, (t%per)%p.tilesX, (t%per)/p.tilesX, t/per, err)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,149 @@
+package raster
+
+import (
+	"fmt"
+	"runtime"
+)
+
+// PassTargets are a render pass's attachments. Every target must have the
+// pass's Width, Height, Samples and Layers.
+type PassTargets struct {
+	Width, Height, Samples, Layers int
+	Color                          [MaxColorAttachments]*ColorTarget
+	Depth                          *DepthTarget
+	Stencil                        *StencilTarget
+}
+
+// PassOptions tune how a pass runs.
+type PassOptions struct {
+	Workers  int // goroutines running tiles; 0: GOMAXPROCS
+	TileSize int // tile edge in pixels: 32 or 64; 0: DefaultTileSize
+}
+
+// DefaultTileSize is the tile edge used when PassOptions.TileSize is 0.
+const DefaultTileSize = 32
+
+// drawInfo is what the tile workers need per draw, computed once by Draw.
+type drawInfo struct {
+	early     bool // depth/stencil before shading
+	perSample bool
+	shade     bool
+	centroid  bool // some varying is centroid-interpolated
+	visSlot   int  // -1: no visibility
+	counting  bool
+}
+
+// Pass is one render pass: targets, then Draw calls in submission order,
+// then Flush. Draw and Flush must not be called concurrently; after Flush
+// the pass may be Reset and reused with the same targets.
+type Pass struct {
+	t              PassTargets
+	workers        int
+	tile           int
+	tilesX, tilesY int
+	samples        int
+	sfx, sfy       [8]int64 // sample positions, fixed point from the pixel's corner
+	rast           rect     // the whole target
+	lay            layout
+
+	draws []*Draw
+	info  []drawInfo
+	prims []prim
+	extra []float32 // varyings of vertices made by clipping
+	bins  [][]int32 // per tile (layer-major, then row-major): prim indices
+
+	vis     map[int]uint64
+	visKind map[int]VisibilityMode // per slot: counting if any draw counts
+	ws      []*worker
+	errs    []error
+	scratch [2][maxPoly]cv
+	vpbuf   []vpInfo
+}
+
+// NewPass validates the targets and prepares an empty pass.
+func NewPass(t PassTargets, opt PassOptions) (*Pass, error) {
+	if err := checkSize("pass", t.Width, t.Height, t.Samples, t.Layers); err != nil {
+		return nil, err
+	}
+	chk := func(name string, w, h, s, l int) error {
+		if w != t.Width || h != t.Height || s != t.Samples || l != t.Layers {
+			return fmt.Errorf("raster: pass %s is %d×%d×%d samples×%d layers, pass is %d×%d×%d×%d",
+				name, w, h, s, l, t.Width, t.Height, t.Samples, t.Layers)
+		}
+		return nil
+	}
+	for i, c := range t.Color {
+		if c != nil {
+			if err := chk(fmt.Sprintf("Color[%d]", i), c.Width, c.Height, c.Samples, c.Layers); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if d := t.Depth; d != nil {
+		if err := chk("Depth", d.Width, d.Height, d.Samples, d.Layers); err != nil {
+			return nil, err
+		}
+	}
+	if s := t.Stencil; s != nil {
+		if err := chk("Stencil", s.Width, s.Height, s.Samples, s.Layers); err != nil {
+			return nil, err
+		}
+	}
+	ts := opt.TileSize
+	if ts == 0 {
+		ts = DefaultTileSize
+	}
+	if ts != 32 && ts != 64 {
+		return nil, fmt.Errorf("raster: PassOptions.TileSize %d (want 32 or 64)", ts)
+	}
+	nw := opt.Workers
+	if nw <= 0 {
+		nw = runtime.GOMAXPROCS(0)
+	}
+	if nw > 1024 {
+		return nil, fmt.Errorf("raster: PassOptions.Workers %d exceeds 1024", nw)
+	}
+	p := &Pass{t: t, workers: nw, tile: ts, samples: t.Samples,
+		tilesX: (t.Width + ts - 1) / ts, tilesY: (t.Height + ts - 1) / ts,
+		rast: rect{0, 0, t.Width, t.Height}, vis: map[int]uint64{},
+		lay: newLayout(t.Width, t.Height, t.Samples, t.Layers), visKind: map[int]VisibilityMode{}}
+	for i, sp := range standardPositions[t.Samples] {
+		p.sfx[i], p.sfy[i] = int64(sp[0]*subOne), int64(sp[1]*subOne)
+	}
+	p.bins = make([][]int32, p.tilesX*p.tilesY*t.Layers)
+	p.errs = make([]error, len(p.bins))
+	return p, nil
+}
+
+// Targets returns the pass's attachments.
+func (p *Pass) Targets() PassTargets { return p.t }
+
+// Workers returns the number of workers Flush uses (the bound of the worker
+// argument of FragmentShader.Shade).
+func (p *Pass) Workers() int { return p.workers }
+
+// Reset forgets all draws (keeping allocated capacity) so the pass can record
+// again; the targets keep their contents and visibility results are cleared.
+func (p *Pass) Reset() {
+	clear(p.draws)
+	p.draws = p.draws[:0]
+	p.info = p.info[:0]
+	p.prims = p.prims[:0]
+	p.extra = p.extra[:0]
+	for i := range p.bins {
+		p.bins[i] = p.bins[i][:0]
+	}
+	clear(p.vis)
+	clear(p.visKind)
+}
+
+// Visibility returns, per visibility offset used by the pass's draws, the
+// number of samples that passed (0 or 1 in boolean mode), summed over tiles.
+// It is valid after Flush.
+func (p *Pass) Visibility() map[int]uint64 {
+	out := make(map[int]uint64, len(p.vis))
+	for k, v := range p.vis {
+		out[k] = v
+	}
+	return out
+}

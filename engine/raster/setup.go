@@ -1,0 +1,248 @@
+package raster
+
+import "math"
+
+// Fixed-point window coordinates have subBits fractional bits.
+const (
+	subBits  = 8
+	subOne   = 1 << subBits
+	subHalf  = subOne / 2
+	guard    = 16384 // guard band half-width in pixels
+	wEpsilon = 1e-6  // clip-space w below this is clipped
+	maxPoint = 511   // largest point size (pixels)
+)
+
+// Primitive kinds.
+const (
+	kindTriangle uint8 = iota
+	kindLine
+	kindPoint
+)
+
+// prim is one set-up primitive: a convex polygon of up to 4 edges with
+// fixed-point edge functions (top-left bias folded in: a sample at fixed
+// point P is covered iff ea·P.x + eb·P.y + ec ≥ 0 for every edge), its pixel
+// bounding box and its interpolation basis.
+type prim struct {
+	draw      int32
+	kind      uint8
+	nedge     uint8
+	front     bool
+	extraMask uint8 // bit k: vertex k's varyings live in Pass.extra
+	id        uint32
+	layer     uint32
+	vp        uint32
+	x0, y0    int32 // pixel bounding box, half-open, inside scissor and target
+	x1, y1    int32
+	ea, eb    [4]int64
+	ec        [4]int64
+	// Interpolation basis at fixed point P, d = P − (ox, oy):
+	// n1 = ia[0]·dx + ib[0]·dy, n2 = ia[1]·dx + ib[1]·dy, l1 = n1/den,
+	// l2 = n2/den, l0 = (den − n1 − n2)/den (screen-linear weights of the
+	// three vertices).
+	ox, oy int64
+	ia, ib [2]int64
+	den    int64
+	inv    float64
+	invw   [3]float64
+	z      [3]float64
+	zbias  float64
+	vref   [3]uint32 // varying offset of each vertex
+	flat   uint32    // varying offset of the provoking vertex (in the draw's Varyings)
+	bw     [3][3]float32
+	pcx    float32 // point: left edge, top edge and size (pixels) for [[point_coord]]
+	pcy    float32
+	psize  float32
+}
+
+// sv is a projected, snapped vertex.
+type sv struct {
+	x, y   int64   // fixed point window coordinates
+	fx, fy float64 // unsnapped window coordinates (pixels)
+	z      float64 // window z
+	invw   float64
+	vref   uint32
+	extra  bool
+	bw     [3]float32
+}
+
+// edge sets edge i of pr to the directed edge a→b of a positively oriented
+// (clockwise in window space, y down) polygon.
+func (pr *prim) edge(i int, ax, ay, bx, by int64) {
+	dx, dy := bx-ax, by-ay
+	pr.ea[i] = -dy
+	pr.eb[i] = dx
+	pr.ec[i] = dy*ax - dx*ay
+	if !(dy < 0 || (dy == 0 && dx > 0)) { // not a top or left edge
+		pr.ec[i]--
+	}
+}
+
+// floorDiv returns ⌊a/b⌋ for b > 0.
+func floorDiv(a, b int64) int64 {
+	q := a / b
+	if (a%b != 0) && (a < 0) {
+		q--
+	}
+	return q
+}
+
+// bbox sets the pixel bounding box of fixed-point extents [minX,maxX] ×
+// [minY,maxY] clipped to the rectangle r; it reports false when empty.
+// With one sample only pixels whose centre lies in the extents count.
+func (pr *prim) bbox(minX, minY, maxX, maxY int64, samples int, r rect) bool {
+	var x0, y0, x1, y1 int64
+	if samples == 1 {
+		x0, x1 = -floorDiv(-(minX-subHalf), subOne), floorDiv(maxX-subHalf, subOne)
+		y0, y1 = -floorDiv(-(minY-subHalf), subOne), floorDiv(maxY-subHalf, subOne)
+	} else {
+		x0, x1 = floorDiv(minX, subOne), floorDiv(maxX, subOne)
+		y0, y1 = floorDiv(minY, subOne), floorDiv(maxY, subOne)
+	}
+	x0, y0 = max(x0, int64(r.x0)), max(y0, int64(r.y0))
+	x1, y1 = min(x1+1, int64(r.x1)), min(y1+1, int64(r.y1))
+	if x0 >= x1 || y0 >= y1 {
+		return false
+	}
+	pr.x0, pr.y0, pr.x1, pr.y1 = int32(x0), int32(y0), int32(x1), int32(y1)
+	return true
+}
+
+// rect is a half-open pixel rectangle.
+type rect struct{ x0, y0, x1, y1 int }
+
+// setVerts copies the per-vertex interpolation data of v into pr.
+func (pr *prim) setVerts(v ...*sv) {
+	for k, s := range v {
+		pr.invw[k] = s.invw
+		pr.z[k] = s.z
+		pr.vref[k] = s.vref
+		if s.extra {
+			pr.extraMask |= 1 << k
+		}
+		pr.bw[k] = s.bw
+	}
+}
+
+// setupTriangle fills pr for the triangle a, b, c, which must be positively
+// oriented with area2 > 0 (twice the area in fixed units squared).
+func (pr *prim) setupTriangle(a, b, c *sv, area2 int64, samples int, r rect) bool {
+	pr.kind, pr.nedge = kindTriangle, 3
+	pr.edge(0, a.x, a.y, b.x, b.y)
+	pr.edge(1, b.x, b.y, c.x, c.y)
+	pr.edge(2, c.x, c.y, a.x, a.y)
+	if !pr.bbox(min(a.x, b.x, c.x), min(a.y, b.y, c.y), max(a.x, b.x, c.x), max(a.y, b.y, c.y), samples, r) {
+		return false
+	}
+	pr.ox, pr.oy = a.x, a.y
+	pr.ia = [2]int64{c.y - a.y, -(b.y - a.y)}
+	pr.ib = [2]int64{a.x - c.x, b.x - a.x}
+	pr.den = area2
+	pr.inv = 1 / float64(area2)
+	pr.setVerts(a, b, c)
+	return true
+}
+
+// depthSlope returns max(|∂z/∂x|, |∂z/∂y|) of a triangle prim, per pixel.
+func (pr *prim) depthSlope() float64 {
+	z1, z2 := pr.z[1]-pr.z[0], pr.z[2]-pr.z[0]
+	dzdx := (float64(z1*float64(pr.ia[0])) + float64(z2*float64(pr.ia[1]))) * subOne * pr.inv
+	dzdy := (float64(z1*float64(pr.ib[0])) + float64(z2*float64(pr.ib[1]))) * subOne * pr.inv
+	return max(math.Abs(dzdx), math.Abs(dzdy))
+}
+
+// setupQuad fills the edges of a convex quadrilateral (lines and points);
+// corners in either orientation. It reports false when degenerate or empty.
+func (pr *prim) setupQuad(cx, cy [4]int64, samples int, r rect) bool {
+	area := int64(0)
+	for i := range 4 {
+		j := (i + 1) & 3
+		area += cx[i]*cy[j] - cx[j]*cy[i]
+	}
+	if area == 0 {
+		return false
+	}
+	if area < 0 {
+		cx[1], cx[3] = cx[3], cx[1]
+		cy[1], cy[3] = cy[3], cy[1]
+	}
+	pr.nedge = 4
+	for i := range 4 {
+		j := (i + 1) & 3
+		pr.edge(i, cx[i], cy[i], cx[j], cy[j])
+	}
+	return pr.bbox(min(cx[0], cx[1], cx[2], cx[3]), min(cy[0], cy[1], cy[2], cy[3]),
+		max(cx[0], cx[1], cx[2], cx[3]), max(cy[0], cy[1], cy[2], cy[3]), samples, r)
+}
+
+// setupLine fills pr for the segment a→b as a 1-pixel parallelogram.
+func (pr *prim) setupLine(a, b *sv, samples int, r rect) bool {
+	pr.kind = kindLine
+	dx, dy := b.x-a.x, b.y-a.y
+	if dx == 0 && dy == 0 {
+		return false
+	}
+	var ox, oy int64
+	if abs64(dx) >= abs64(dy) {
+		oy = subHalf
+	} else {
+		ox = subHalf
+	}
+	cx := [4]int64{a.x - ox, b.x - ox, b.x + ox, a.x + ox}
+	cy := [4]int64{a.y - oy, b.y - oy, b.y + oy, a.y + oy}
+	if !pr.setupQuad(cx, cy, samples, r) {
+		return false
+	}
+	pr.ox, pr.oy = a.x, a.y
+	pr.ia = [2]int64{dx, 0}
+	pr.ib = [2]int64{dy, 0}
+	pr.den = dx*dx + dy*dy
+	pr.inv = 1 / float64(pr.den)
+	pr.setVerts(a, b, b)
+	return true
+}
+
+// setupPoint fills pr for a point of size size (pixels) at a.
+func (pr *prim) setupPoint(a *sv, size float64, samples int, r rect) bool {
+	pr.kind = kindPoint
+	h := size / 2
+	x0, x1 := snap(a.fx-h), snap(a.fx+h)
+	y0, y1 := snap(a.fy-h), snap(a.fy+h)
+	if !pr.setupQuad([4]int64{x0, x1, x1, x0}, [4]int64{y0, y0, y1, y1}, samples, r) {
+		return false
+	}
+	pr.ox, pr.oy = a.x, a.y
+	pr.den, pr.inv = 1, 1
+	pr.setVerts(a, a, a)
+	pr.pcx, pr.pcy, pr.psize = float32(a.fx-h), float32(a.fy-h), float32(size)
+	return true
+}
+
+func abs64(v int64) int64 {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+// snap converts a window coordinate to fixed point (round half away from 0).
+func snap(v float64) int64 { return int64(math.Round(v * subOne)) }
+
+// weights returns the screen-linear weights of pr's vertices at fixed point
+// (x, y).
+func (pr *prim) weights(x, y int64) (l0, l1, l2 float64) {
+	dx, dy := x-pr.ox, y-pr.oy
+	n1 := pr.ia[0]*dx + pr.ib[0]*dy
+	n2 := pr.ia[1]*dx + pr.ib[1]*dy
+	return float64(pr.den-n1-n2) * pr.inv, float64(n1) * pr.inv, float64(n2) * pr.inv
+}
+
+// covers reports whether fixed point (x, y) is inside every edge.
+func (pr *prim) covers(x, y int64) bool {
+	for e := range int(pr.nedge) {
+		if pr.ea[e]*x+pr.eb[e]*y+pr.ec[e] < 0 {
+			return false
+		}
+	}
+	return true
+}

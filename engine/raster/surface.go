@@ -1,0 +1,251 @@
+package raster
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/ingot-render/ingot/internal/texel"
+)
+
+// ColorTarget is a colour attachment's storage for a pass: W×H pixels ×
+// Samples × Layers, float32×4 per sample, always exactly representable in
+// Format (every write is quantized; sRGB values are kept linear; integer
+// formats as bit patterns).
+type ColorTarget struct {
+	Format                         texel.PixelFormat
+	Width, Height, Samples, Layers int
+
+	lay  layout
+	q    quantizer
+	data []float32 // 4 per sample
+}
+
+// checkSize validates target dimensions.
+func checkSize(what string, w, h, samples, layers int) error {
+	switch {
+	case w <= 0 || h <= 0 || w > texel.MaxDimension2D || h > texel.MaxDimension2D:
+		return fmt.Errorf("raster: %s size %d×%d out of range [1, %d]", what, w, h, texel.MaxDimension2D)
+	case !validSamples(samples):
+		return fmt.Errorf("raster: %s sample count %d (want 1, 2, 4 or 8)", what, samples)
+	case layers <= 0 || layers > texel.MaxArrayLength:
+		return fmt.Errorf("raster: %s layer count %d out of range [1, %d]", what, layers, texel.MaxArrayLength)
+	}
+	return nil
+}
+
+// NewColorTarget allocates a colour target of a colour pixel format.
+func NewColorTarget(format texel.PixelFormat, w, h, samples, layers int) (*ColorTarget, error) {
+	info, ok := format.Info()
+	if !ok || info.Depth || info.Stencil {
+		return nil, fmt.Errorf("raster: colour target format %v is not a colour format", format)
+	}
+	if err := checkSize("colour target", w, h, samples, layers); err != nil {
+		return nil, err
+	}
+	t := &ColorTarget{Format: format, Width: w, Height: h, Samples: samples, Layers: layers,
+		lay: newLayout(w, h, samples, layers), q: newQuantizer(format)}
+	t.data = make([]float32, t.lay.pixels()*samples*4)
+	return t, nil
+}
+
+// Clear sets every sample to v quantized (the clear load action; Metal's
+// clearColor is double; integer formats take the integer values of v).
+func (t *ColorTarget) Clear(v [4]float64) {
+	var c [4]float32
+	switch t.q.kind {
+	case texel.KindUint:
+		for i := range 4 {
+			c[i] = math.Float32frombits(uint32(satInt(v[i], 0, math.MaxUint32)))
+		}
+	case texel.KindSint:
+		for i := range 4 {
+			c[i] = math.Float32frombits(uint32(int32(satInt(v[i], math.MinInt32, math.MaxInt32))))
+		}
+	default:
+		c = [4]float32{float32(v[0]), float32(v[1]), float32(v[2]), float32(v[3])}
+	}
+	t.q.quant(&c)
+	for i := 0; i < len(t.data); i += 4 {
+		t.data[i], t.data[i+1], t.data[i+2], t.data[i+3] = c[0], c[1], c[2], c[3]
+	}
+}
+
+// satInt converts v to an integer saturated to [lo, hi] (NaN → 0).
+func satInt(v, lo, hi float64) int64 {
+	switch {
+	case v != v:
+		return 0
+	case v <= lo:
+		return int64(lo)
+	case v >= hi:
+		return int64(hi)
+	}
+	return int64(v)
+}
+
+// Read returns the stored value of one sample (for tests and readback).
+// Out-of-range coordinates return zeros.
+func (t *ColorTarget) Read(x, y, sample, layer int) [4]float32 {
+	if x < 0 || y < 0 || x >= t.Width || y >= t.Height || sample < 0 || sample >= t.Samples || layer < 0 || layer >= t.Layers {
+		return [4]float32{}
+	}
+	i := (t.lay.pixel(x, y, layer)*t.Samples + sample) * 4
+	return [4]float32(t.data[i : i+4])
+}
+
+// sampleIndex returns the index in data of sample s of pixel p.
+func (t *ColorTarget) sampleIndex(p, s int) int { return (p*t.Samples + s) * 4 }
+
+// texLayer maps target layer l to a texture slice and depth plane.
+func texLayer(tex *texel.Texture, slice, depthPlane, l int) (sl, z int) {
+	if tex.Descriptor().TextureType == texel.Type3D {
+		return slice, depthPlane + l
+	}
+	return slice + l, depthPlane
+}
+
+// checkTexture validates that tex can hold a w×h×layers region at level with
+// the given format and sample count.
+func checkTexture(what string, tex *texel.Texture, format texel.PixelFormat, level, slice, depthPlane, w, h, samples, layers int, sameFormat bool) error {
+	if tex == nil {
+		return fmt.Errorf("raster: %s: nil texture", what)
+	}
+	d := tex.Descriptor()
+	if sameFormat && d.PixelFormat != format {
+		return fmt.Errorf("raster: %s: texture format %v differs from target format %v", what, d.PixelFormat, format)
+	}
+	if d.SampleCount != samples {
+		return fmt.Errorf("raster: %s: texture sample count %d, want %d", what, d.SampleCount, samples)
+	}
+	if level < 0 || level >= tex.MipLevels() {
+		return fmt.Errorf("raster: %s: level %d out of range [0, %d)", what, level, tex.MipLevels())
+	}
+	if tex.Width(level) < w || tex.Height(level) < h {
+		return fmt.Errorf("raster: %s: level %d is %d×%d, smaller than the %d×%d target", what, level, tex.Width(level), tex.Height(level), w, h)
+	}
+	if slice < 0 || depthPlane < 0 {
+		return fmt.Errorf("raster: %s: negative slice %d or depth plane %d", what, slice, depthPlane)
+	}
+	sl, z := texLayer(tex, slice, depthPlane, layers-1)
+	if _, ok := tex.Offset(texel.Loc{Slice: uint32(sl), Z: uint32(z), Level: uint32(level)}); !ok {
+		return fmt.Errorf("raster: %s: %d layers from slice %d / depth plane %d exceed the texture", what, layers, slice, depthPlane)
+	}
+	return nil
+}
+
+// Load fills the target from tex (the load action load); target layer l
+// reads slice+l, or depth plane depthPlane+l of a 3D texture.
+func (t *ColorTarget) Load(tex *texel.Texture, level, slice, depthPlane int) error {
+	if err := checkTexture("colour load", tex, t.Format, level, slice, depthPlane, t.Width, t.Height, t.Samples, t.Layers, true); err != nil {
+		return err
+	}
+	data, bpp := tex.Data(), t.Format.BytesPerPixel()
+	for l := range t.Layers {
+		sl, z := texLayer(tex, slice, depthPlane, l)
+		for y := range t.Height {
+			for x := range t.Width {
+				p := t.lay.pixel(x, y, l)
+				for s := range t.Samples {
+					off, _ := tex.Offset(texel.Loc{X: uint32(x), Y: uint32(y), Z: uint32(z), Slice: uint32(sl), Level: uint32(level), Sample: uint32(s)})
+					v := decodeTexel(t.Format, t.q.kind, data[off:off+bpp])
+					copy(t.data[t.sampleIndex(p, s):], v[:])
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// decodeTexel reads one texel as the target keeps it.
+func decodeTexel(f texel.PixelFormat, k texel.Kind, b []byte) [4]float32 {
+	var v [4]float32
+	switch k {
+	case texel.KindUint:
+		u, _ := texel.DecodeUint(f, b)
+		for c := range 4 {
+			v[c] = math.Float32frombits(u[c])
+		}
+	case texel.KindSint:
+		u, _ := texel.DecodeInt(f, b)
+		for c := range 4 {
+			v[c] = math.Float32frombits(uint32(u[c]))
+		}
+	default:
+		v, _ = texel.DecodeFloat(f, b)
+	}
+	return v
+}
+
+// encodeTexel writes one texel from the target's representation.
+func encodeTexel(f texel.PixelFormat, k texel.Kind, b []byte, v [4]float32) {
+	switch k {
+	case texel.KindUint:
+		_ = texel.EncodeUint(f, b, [4]uint32{math.Float32bits(v[0]), math.Float32bits(v[1]), math.Float32bits(v[2]), math.Float32bits(v[3])})
+	case texel.KindSint:
+		_ = texel.EncodeInt(f, b, [4]int32{int32(math.Float32bits(v[0])), int32(math.Float32bits(v[1])), int32(math.Float32bits(v[2])), int32(math.Float32bits(v[3]))})
+	default:
+		_ = texel.EncodeFloat(f, b, v)
+	}
+}
+
+// Store writes the target into tex (the store action store), layers as Load.
+func (t *ColorTarget) Store(tex *texel.Texture, level, slice, depthPlane int) error {
+	if err := checkTexture("colour store", tex, t.Format, level, slice, depthPlane, t.Width, t.Height, t.Samples, t.Layers, true); err != nil {
+		return err
+	}
+	data, bpp := tex.Data(), t.Format.BytesPerPixel()
+	for l := range t.Layers {
+		sl, z := texLayer(tex, slice, depthPlane, l)
+		for y := range t.Height {
+			for x := range t.Width {
+				p := t.lay.pixel(x, y, l)
+				for s := range t.Samples {
+					off, _ := tex.Offset(texel.Loc{X: uint32(x), Y: uint32(y), Z: uint32(z), Slice: uint32(sl), Level: uint32(level), Sample: uint32(s)})
+					i := t.sampleIndex(p, s)
+					encodeTexel(t.Format, t.q.kind, data[off:off+bpp], [4]float32(t.data[i:i+4]))
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// Resolve writes the average of each pixel's samples into the single-sample
+// tex (the multisample resolve store action; integer formats take sample 0).
+// tex's format may differ from the target's (it is re-encoded).
+func (t *ColorTarget) Resolve(tex *texel.Texture, level, slice, depthPlane int) error {
+	if err := checkTexture("colour resolve", tex, t.Format, level, slice, depthPlane, t.Width, t.Height, 1, t.Layers, false); err != nil {
+		return err
+	}
+	df := tex.Format()
+	dk := df.Kind()
+	if dk.IsInteger() != t.q.kind.IsInteger() || df.IsDepth() || df.IsStencil() {
+		return fmt.Errorf("raster: colour resolve: texture format %v incompatible with %v", df, t.Format)
+	}
+	data, bpp := tex.Data(), df.BytesPerPixel()
+	n := float32(t.Samples)
+	for l := range t.Layers {
+		sl, z := texLayer(tex, slice, depthPlane, l)
+		for y := range t.Height {
+			for x := range t.Width {
+				p := t.lay.pixel(x, y, l)
+				i := t.sampleIndex(p, 0)
+				v := [4]float32(t.data[i : i+4])
+				if !t.q.kind.IsInteger() && t.Samples > 1 {
+					for s := 1; s < t.Samples; s++ {
+						j := t.sampleIndex(p, s)
+						for c := range 4 {
+							v[c] += t.data[j+c]
+						}
+					}
+					for c := range 4 {
+						v[c] /= n
+					}
+				}
+				off, _ := tex.Offset(texel.Loc{X: uint32(x), Y: uint32(y), Z: uint32(z), Slice: uint32(sl), Level: uint32(level)})
+				encodeTexel(df, dk, data[off:off+bpp], v)
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,538 @@
+package raster
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+)
+
+// quadRec is one 2×2 quad waiting in the worker's batch.
+type quadRec struct {
+	pi     int32 // primitive index
+	qx, qy int32 // top-left pixel
+	sample int8  // per-sample runs: the sample; -1 per pixel
+	cov    [4]uint8
+}
+
+// maxTileQuads is the number of quads of the largest tile (64×64 pixels).
+const maxTileQuads = 32 * 32
+
+// worker runs tiles; it owns a fragment batch and per-tile scratch state.
+type worker struct {
+	p   *Pass
+	id  int
+	ctx context.Context
+	b   *FragmentBatch
+
+	recs [MaxBatch / 4]quadRec
+	nq   int
+
+	// Quad positions used by the current batch: stamp[i] == serial means
+	// quad i of the tile holds a quad of primitive owner[i].
+	serial uint32
+	stamp  [maxTileQuads]uint32
+	owner  [maxTileQuads]int32
+
+	vis []uint64 // per visibility slot
+
+	tx0, ty0, tx1, ty1 int
+	layer              int
+
+	cur      int32
+	d        *Draw
+	in       *drawInfo
+	hasDS    bool
+	smask    uint8
+	zlo, zhi float64 // depth clamp range of the current primitive's viewport
+	zclamp   bool
+}
+
+func newWorker(p *Pass, id int) *worker {
+	return &worker{p: p, id: id, b: newFragmentBatch(), serial: 1}
+}
+
+// runTile processes the command list of tile t.
+func (w *worker) runTile(t int) error {
+	p := w.p
+	if err := w.ctx.Err(); err != nil {
+		return err
+	}
+	T := p.tile
+	per := p.tilesX * p.tilesY
+	w.layer = t / per
+	r := t % per
+	w.tx0, w.ty0 = (r%p.tilesX)*T, (r/p.tilesX)*T
+	w.tx1, w.ty1 = min(w.tx0+T, p.t.Width), min(w.ty0+T, p.t.Height)
+	w.cur, w.nq = -1, 0
+	for _, pi := range p.bins[t] {
+		pr := &p.prims[pi]
+		if pr.draw != w.cur {
+			if err := w.flush(); err != nil {
+				return err
+			}
+			w.setDraw(pr.draw)
+		}
+		if err := w.rasterPrim(pi); err != nil {
+			return err
+		}
+	}
+	return w.flush()
+}
+
+// setDraw makes draw di current.
+func (w *worker) setDraw(di int32) {
+	p := w.p
+	w.cur = di
+	w.d = p.draws[di]
+	w.in = &p.info[di]
+	w.hasDS = p.t.Depth != nil || (p.t.Stencil != nil && w.d.State.DepthStencil.StencilEnabled)
+	w.smask = uint8(w.d.SampleMask) & uint8(1<<p.samples-1)
+	w.zclamp = w.d.State.DepthClip == DepthClamp
+	if w.in.shade {
+		w.b.ensureVaryings(w.d.Vertices.Stride)
+	}
+}
+
+// coverage returns the covered samples of pixel (px, py).
+func (w *worker) coverage(pr *prim, px, py int) uint8 {
+	p := w.p
+	X, Y := int64(px)*subOne, int64(py)*subOne
+	if p.samples == 1 {
+		if pr.covers(X+subHalf, Y+subHalf) {
+			return 1
+		}
+		return 0
+	}
+	var m uint8
+	for s := range p.samples {
+		if pr.covers(X+p.sfx[s], Y+p.sfy[s]) {
+			m |= 1 << s
+		}
+	}
+	return m
+}
+
+// samplePos returns the fixed-point position of sample s of pixel (px, py)
+// (the centre for one sample).
+func (w *worker) samplePos(px, py, s int) (int64, int64) {
+	return int64(px)*subOne + w.p.sfx[s], int64(py)*subOne + w.p.sfy[s]
+}
+
+// fragDepth returns the depth of pr at fixed point (x, y): interpolated,
+// biased and clamped.
+func (w *worker) fragDepth(pr *prim, x, y int64) float32 {
+	l0, l1, l2 := pr.weights(x, y)
+	z := float64(l0*pr.z[0]) + float64(l1*pr.z[1]) + float64(l2*pr.z[2]) + pr.zbias
+	return w.clampDepth(z)
+}
+
+func (w *worker) clampDepth(z float64) float32 {
+	if w.zclamp {
+		z = min(max(z, w.zlo), w.zhi)
+	}
+	return float32(z)
+}
+
+func (w *worker) stencilRef(front bool) uint8 {
+	if front {
+		return uint8(w.d.State.StencilRefFront)
+	}
+	return uint8(w.d.State.StencilRefBack)
+}
+
+// rasterPrim walks the quads of primitive pi inside the current tile.
+func (w *worker) rasterPrim(pi int32) error {
+	p := w.p
+	pr := &p.prims[pi]
+	x0, x1 := max(int(pr.x0), w.tx0), min(int(pr.x1), w.tx1)
+	y0, y1 := max(int(pr.y0), w.ty0), min(int(pr.y1), w.ty1)
+	if x0 >= x1 || y0 >= y1 {
+		return nil
+	}
+	if w.zclamp {
+		vp := &w.d.State.Viewports[pr.vp]
+		w.zlo, w.zhi = min(vp.ZNear, vp.ZFar), max(vp.ZNear, vp.ZFar)
+	}
+	in := w.in
+	ns := p.samples
+	half := p.tile / 2
+	ref := w.stencilRef(pr.front)
+	for qy := y0 &^ 1; qy < y1; qy += 2 {
+		for qx := x0 &^ 1; qx < x1; qx += 2 {
+			var cov [4]uint8
+			var any uint8
+			for q := range 4 {
+				px, py := qx+q&1, qy+q>>1
+				if px < x0 || px >= x1 || py < y0 || py >= y1 {
+					continue
+				}
+				m := w.coverage(pr, px, py) & w.smask
+				cov[q] = m
+				any |= m
+			}
+			if any == 0 {
+				continue
+			}
+			if in.shade {
+				qi := ((qy-w.ty0)>>1)*half + (qx-w.tx0)>>1
+				if w.nq == len(w.recs) || (w.stamp[qi] == w.serial && w.owner[qi] != pi) {
+					if err := w.flush(); err != nil {
+						return err
+					}
+				}
+			}
+			if in.early && w.hasDS {
+				any = 0
+				for q := range 4 {
+					m := cov[q]
+					if m == 0 {
+						continue
+					}
+					pix := p.lay.pixel(qx+q&1, qy+q>>1, w.layer) * ns
+					for s := range ns {
+						if m&(1<<s) == 0 {
+							continue
+						}
+						x, y := w.samplePos(qx+q&1, qy+q>>1, s)
+						if !w.dsTest(pix+s, w.fragDepth(pr, x, y), pr.front, ref) {
+							m &^= 1 << s
+						}
+					}
+					cov[q] = m
+					any |= m
+				}
+				if any == 0 {
+					continue
+				}
+			}
+			if !in.shade {
+				if in.visSlot >= 0 {
+					n := 0
+					for q := range 4 {
+						n += bits.OnesCount8(cov[q])
+					}
+					w.addVis(n)
+				}
+				continue
+			}
+			if in.perSample {
+				for s := range ns {
+					if any&(1<<s) == 0 {
+						continue
+					}
+					if w.nq == len(w.recs) {
+						if err := w.flush(); err != nil {
+							return err
+						}
+					}
+					bit := uint8(1) << s
+					w.push(pi, qx, qy, int8(s), [4]uint8{cov[0] & bit, cov[1] & bit, cov[2] & bit, cov[3] & bit})
+				}
+			} else {
+				w.push(pi, qx, qy, -1, cov)
+			}
+		}
+	}
+	return nil
+}
+
+// push appends a quad to the batch and marks its position.
+func (w *worker) push(pi int32, qx, qy int, s int8, cov [4]uint8) {
+	w.recs[w.nq] = quadRec{pi: pi, qx: int32(qx), qy: int32(qy), sample: s, cov: cov}
+	w.nq++
+	qi := ((qy-w.ty0)>>1)*(w.p.tile/2) + (qx-w.tx0)>>1
+	w.stamp[qi], w.owner[qi] = w.serial, pi
+}
+
+func (w *worker) addVis(n int) {
+	s := w.in.visSlot
+	for len(w.vis) <= s {
+		w.vis = append(w.vis, 0)
+	}
+	w.vis[s] += uint64(n)
+}
+
+// flush shades the batch and resolves its results.
+func (w *worker) flush() error {
+	if w.nq == 0 {
+		return nil
+	}
+	defer func() {
+		w.nq = 0
+		w.serial++
+		if w.serial == 0 {
+			clear(w.stamp[:])
+			w.serial = 1
+		}
+	}()
+	if err := w.ctx.Err(); err != nil {
+		return err
+	}
+	w.fill()
+	if err := w.d.Shader.Shade(w.id, w.b); err != nil {
+		return fmt.Errorf("raster: draw %d: fragment shader: %w", w.cur, err)
+	}
+	w.resolve()
+	return nil
+}
+
+// varyings returns the varying vector of vertex k of pr.
+func (w *worker) varyings(pr *prim, k int) []float32 {
+	if pr.extraMask&(1<<k) != 0 {
+		return w.p.extra[pr.vref[k]:]
+	}
+	return w.d.Vertices.Varyings[pr.vref[k]:]
+}
+
+// firstSample returns the lowest set sample of m (0 when none).
+func firstSample(m uint8) int {
+	if m == 0 {
+		return 0
+	}
+	return bits.TrailingZeros8(m)
+}
+
+// fill sets the batch inputs for the queued quads.
+func (w *worker) fill() {
+	p, b, d, in := w.p, w.b, w.d, w.in
+	b.N = 4 * w.nq
+	b.Covered = 0
+	readColor := d.Flags&FlagReadsColor != 0
+	for k := range w.nq {
+		r := &w.recs[k]
+		pr := &p.prims[r.pi]
+		v0, v1, v2 := w.varyings(pr, 0), w.varyings(pr, 1), w.varyings(pr, 2)
+		var fl []float32
+		if d.Vertices.Stride > 0 {
+			fl = d.Vertices.Varyings[pr.flat:]
+		}
+		if w.zclamp {
+			vp := &d.State.Viewports[pr.vp]
+			w.zlo, w.zhi = min(vp.ZNear, vp.ZFar), max(vp.ZNear, vp.ZFar)
+		}
+		front := uint32(0)
+		if pr.front {
+			front = 1
+		}
+		for q := range 4 {
+			L := 4*k + q
+			px, py := int(r.qx)+q&1, int(r.qy)+q>>1
+			cov := r.cov[q]
+			if cov != 0 {
+				b.Covered |= 1 << L
+			}
+			cx, cy := int64(px)*subOne+subHalf, int64(py)*subOne+subHalf
+			// Alternative location: the sample (per-sample runs) or the
+			// centroid (centre if covered, else the first covered sample).
+			ax, ay := cx, cy
+			switch {
+			case r.sample >= 0:
+				ax, ay = w.samplePos(px, py, int(r.sample))
+			case in.centroid && cov != 0 && !pr.covers(cx, cy):
+				ax, ay = w.samplePos(px, py, firstSample(cov))
+			}
+			l0, l1, l2 := pr.weights(cx, cy)
+			c0, c1, c2 := persp(pr, l0, l1, l2)
+			a0, a1, a2 := l0, l1, l2
+			p0, p1, p2 := c0, c1, c2
+			if ax != cx || ay != cy {
+				a0, a1, a2 = pr.weights(ax, ay)
+				p0, p1, p2 = persp(pr, a0, a1, a2)
+			}
+			// [[position]] is at the sample in per-sample runs.
+			posX, posY := cx, cy
+			q0, q1, q2 := l0, l1, l2
+			b0, b1, b2 := c0, c1, c2
+			if r.sample >= 0 {
+				posX, posY = ax, ay
+				q0, q1, q2 = a0, a1, a2
+				b0, b1, b2 = p0, p1, p2
+			}
+			b.PosX[L] = float32(float64(posX) / subOne)
+			b.PosY[L] = float32(float64(posY) / subOne)
+			b.PosZ[L] = w.clampDepth(float64(q0*pr.z[0]) + float64(q1*pr.z[1]) + float64(q2*pr.z[2]) + pr.zbias)
+			b.PosW[L] = float32(float64(q0*pr.invw[0]) + float64(q1*pr.invw[1]) + float64(q2*pr.invw[2]))
+			for j := range 3 {
+				b.Bary[j][L] = float32(b0*pr.bw[0][j]) + float32(b1*pr.bw[1][j]) + float32(b2*pr.bw[2][j])
+			}
+			if pr.kind == kindPoint {
+				b.PointCoord[0][L] = (b.PosX[L] - pr.pcx) / pr.psize
+				b.PointCoord[1][L] = (b.PosY[L] - pr.pcy) / pr.psize
+			} else {
+				b.PointCoord[0][L], b.PointCoord[1][L] = 0, 0
+			}
+			b.FrontFacing[L] = front
+			b.PrimitiveID[L] = pr.id
+			b.SampleID[L] = uint32(max(r.sample, 0))
+			b.SampleMaskIn[L] = uint32(cov)
+			b.Layer[L] = pr.layer
+			b.ViewportIndex[L] = pr.vp
+			b.SampleMaskOut[L] = 0xFFFFFFFF
+			for c, m := range d.Interp {
+				var val float32
+				alt := m&(InterpCentroid|InterpSample) != 0
+				switch m & interpModeMask {
+				case InterpFlat:
+					val = fl[c]
+				case InterpNoPerspective:
+					if alt {
+						val = float32(float32(a0)*v0[c]) + float32(float32(a1)*v1[c]) + float32(float32(a2)*v2[c])
+					} else {
+						val = float32(float32(l0)*v0[c]) + float32(float32(l1)*v1[c]) + float32(float32(l2)*v2[c])
+					}
+				default:
+					if alt {
+						val = float32(p0*v0[c]) + float32(p1*v1[c]) + float32(p2*v2[c])
+					} else {
+						val = float32(c0*v0[c]) + float32(c1*v1[c]) + float32(c2*v2[c])
+					}
+				}
+				b.Varyings[c][L] = val
+			}
+			if readColor {
+				s := int(r.sample)
+				if s < 0 {
+					s = firstSample(cov)
+				}
+				inside := px < p.t.Width && py < p.t.Height
+				pix := 0
+				if inside {
+					pix = p.lay.pixel(px, py, w.layer)
+				}
+				for i, t := range p.t.Color {
+					if t == nil {
+						continue
+					}
+					var v [4]float32
+					if inside {
+						j := t.sampleIndex(pix, s)
+						v = [4]float32(t.data[j : j+4])
+					}
+					for c := range 4 {
+						b.ColorIn[i][c][L] = v[c]
+					}
+				}
+			}
+		}
+	}
+	b.Live = b.Covered
+	n := b.N
+	for i := range MaxColorAttachments {
+		if d.ColorMask&(1<<i) != 0 {
+			for c := range 4 {
+				clear(b.Color[i][c][:n])
+			}
+		}
+	}
+	if d.Flags&FlagDualSource != 0 {
+		for c := range 4 {
+			clear(b.Color1[c][:n])
+		}
+	}
+	if d.Flags&FlagWritesDepth != 0 {
+		copy(b.Depth[:n], b.PosZ[:n])
+	}
+	if d.Flags&FlagWritesStencil != 0 {
+		for L := range n {
+			b.Stencil[L] = uint32(w.stencilRef(b.FrontFacing[L] != 0))
+		}
+	}
+}
+
+// persp returns the perspective-correct weights for screen weights l.
+func persp(pr *prim, l0, l1, l2 float64) (float32, float32, float32) {
+	q0, q1, q2 := float64(l0*pr.invw[0]), float64(l1*pr.invw[1]), float64(l2*pr.invw[2])
+	s := q0 + q1 + q2
+	if s == 0 {
+		return float32(l0), float32(l1), float32(l2)
+	}
+	return float32(q0 / s), float32(q1 / s), float32(q2 / s)
+}
+
+// a2c returns the alpha-to-coverage mask: the first round(alpha·n) samples.
+func a2c(alpha float32, n int) uint8 {
+	if !(alpha > 0) {
+		return 0
+	}
+	k := int(float32(min(alpha, 1)*float32(n)) + 0.5)
+	return uint8(1<<k - 1)
+}
+
+// resolve runs late tests and blending for the shaded batch.
+func (w *worker) resolve() {
+	p, b, d, in := w.p, w.b, w.d, w.in
+	st := d.State
+	ns := p.samples
+	for k := range w.nq {
+		r := &w.recs[k]
+		pr := &p.prims[r.pi]
+		if w.zclamp {
+			vp := &st.Viewports[pr.vp]
+			w.zlo, w.zhi = min(vp.ZNear, vp.ZFar), max(vp.ZNear, vp.ZFar)
+		}
+		for q := range 4 {
+			L := 4*k + q
+			m := r.cov[q]
+			if m == 0 || b.Live&(1<<L) == 0 {
+				continue
+			}
+			px, py := int(r.qx)+q&1, int(r.qy)+q>>1
+			if d.Flags&FlagWritesSampleMask != 0 {
+				m &= uint8(b.SampleMaskOut[L])
+			}
+			if d.AlphaToCoverage {
+				m &= a2c(b.Color[0][3][L], ns)
+			}
+			pix := p.lay.pixel(px, py, w.layer)
+			if !in.early && w.hasDS && m != 0 {
+				ref := w.stencilRef(pr.front)
+				if d.Flags&FlagWritesStencil != 0 {
+					ref = uint8(b.Stencil[L])
+				}
+				var zs float32
+				if d.Flags&FlagWritesDepth != 0 {
+					zs = w.clampDepth(float64(b.Depth[L]))
+				}
+				for s := range ns {
+					if m&(1<<s) == 0 {
+						continue
+					}
+					z := zs
+					if d.Flags&FlagWritesDepth == 0 {
+						x, y := w.samplePos(px, py, s)
+						z = w.fragDepth(pr, x, y)
+					}
+					if !w.dsTest(pix*ns+s, z, pr.front, ref) {
+						m &^= 1 << s
+					}
+				}
+			}
+			if m == 0 {
+				continue
+			}
+			if in.visSlot >= 0 {
+				w.addVis(bits.OnesCount8(m))
+			}
+			for i, t := range p.t.Color {
+				if t == nil || d.ColorMask&(1<<i) == 0 || st.Blends[i].WriteMask == 0 {
+					continue
+				}
+				src := [4]float32{b.Color[i][0][L], b.Color[i][1][L], b.Color[i][2][L], b.Color[i][3][L]}
+				if d.AlphaToOne {
+					src[3] = 1
+				}
+				var src1 [4]float32
+				if i == 0 && d.Flags&FlagDualSource != 0 {
+					src1 = [4]float32{b.Color1[0][L], b.Color1[1][L], b.Color1[2][L], b.Color1[3][L]}
+				}
+				for s := range ns {
+					if m&(1<<s) == 0 {
+						continue
+					}
+					j := t.sampleIndex(pix, s)
+					blendWrite(t, &st.Blends[i], &st.BlendColor, src, src1, t.data[j:j+4])
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,302 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+
+	"github.com/ingot-render/ingot/engine/raster"
+	"github.com/ingot-render/ingot/internal/texel"
+)
+
+// renderPass is one render pass as a command: its validated attachments
+// and the encoders whose draws it runs, in creation order.
+type renderPass struct {
+	dev                           *Device
+	desc                          RenderPassDescriptor
+	width, height, samples, layer int
+	visibility                    *Buffer
+	keep                          []any
+	encoders                      []*RenderCommandEncoder
+}
+
+// attachmentTarget checks one attachment and returns its size at the level
+// and its sample count; field names it in errors.
+func attachmentTarget(method, field string, a *RenderPassAttachmentDescriptor, layers int) (w, h, samples int, err error) {
+	t := a.Texture
+	fail := func(format string, args ...any) (int, int, int, error) {
+		return 0, 0, 0, fmt.Errorf("engine: %s: %s: "+format, append([]any{method, field}, args...)...)
+	}
+	d := t.st.tex.Descriptor()
+	if d.Usage != texel.UsageUnknown && d.Usage&texel.UsageRenderTarget == 0 {
+		return fail("the texture's usage lacks RenderTarget")
+	}
+	if a.Level < 0 || a.Level >= t.MipmapLevelCount() {
+		return fail("Level %d outside the texture's %d mip levels", a.Level, t.MipmapLevelCount())
+	}
+	slices := t.st.tex.Slices()
+	switch d.TextureType {
+	case texel.Type2D, texel.Type2DMultisample, texel.Type2DArray, texel.Type2DMultisampleArray, texel.TypeCube, texel.TypeCubeArray:
+		if a.DepthPlane != 0 {
+			return fail("DepthPlane %d on a texture that is not 3D", a.DepthPlane)
+		}
+		if a.Slice < 0 || a.Slice+layers > slices {
+			return fail("Slice %d with %d layers outside the texture's %d slices", a.Slice, layers, slices)
+		}
+	case texel.Type3D:
+		if a.Slice != 0 {
+			return fail("Slice %d on a 3D texture (use DepthPlane)", a.Slice)
+		}
+		if dp := t.st.tex.Depth(a.Level); a.DepthPlane < 0 || a.DepthPlane+layers > dp {
+			return fail("DepthPlane %d with %d layers outside the level's %d planes", a.DepthPlane, layers, dp)
+		}
+	default:
+		return fail("a %v texture cannot be an attachment", d.TextureType)
+	}
+	return t.st.tex.Width(a.Level), t.st.tex.Height(a.Level), t.st.tex.SampleCount(), nil
+}
+
+// newRenderPass validates desc.
+func newRenderPass(dev *Device, method string, desc *RenderPassDescriptor) (*renderPass, error) {
+	if desc == nil {
+		return nil, fmt.Errorf("engine: %s: render pass descriptor is nil", method)
+	}
+	p := &renderPass{dev: dev, desc: *desc, layer: max(desc.RenderTargetArrayLength, 1), visibility: desc.VisibilityResultBuffer}
+	if desc.RenderTargetArrayLength < 0 {
+		return nil, fmt.Errorf("engine: %s: RenderTargetArrayLength is %d", method, desc.RenderTargetArrayLength)
+	}
+	type att struct {
+		field string
+		a     *RenderPassAttachmentDescriptor
+		kind  string
+	}
+	var atts []att
+	for i := range p.desc.ColorAttachments {
+		atts = append(atts, att{fmt.Sprintf("ColorAttachments[%d]", i), &p.desc.ColorAttachments[i].RenderPassAttachmentDescriptor, "colour"})
+	}
+	atts = append(atts, att{"Depth", &p.desc.Depth.RenderPassAttachmentDescriptor, "depth"}, att{"Stencil", &p.desc.Stencil.RenderPassAttachmentDescriptor, "stencil"})
+	first := ""
+	for _, at := range atts {
+		a := at.a
+		if a.Texture == nil {
+			if a.ResolveTexture != nil {
+				return nil, fmt.Errorf("engine: %s: %s.ResolveTexture is set without a Texture", method, at.field)
+			}
+			continue
+		}
+		if a.Texture.dev != dev {
+			return nil, fmt.Errorf("engine: %s: %s.Texture belongs to another device", method, at.field)
+		}
+		f := a.Texture.PixelFormat()
+		switch at.kind {
+		case "depth":
+			if !f.IsDepth() {
+				return nil, fmt.Errorf("engine: %s: Depth.Texture has the format %v, which has no depth", method, f)
+			}
+		case "stencil":
+			if !f.IsStencil() {
+				return nil, fmt.Errorf("engine: %s: Stencil.Texture has the format %v, which has no stencil", method, f)
+			}
+		default:
+			if f.IsDepth() || f.IsStencil() {
+				return nil, fmt.Errorf("engine: %s: %s.Texture has the depth/stencil format %v", method, at.field, f)
+			}
+		}
+		if a.LoadAction < LoadActionDefault || a.LoadAction > LoadActionClear {
+			return nil, fmt.Errorf("engine: %s: %s.LoadAction is %d, not a load action", method, at.field, a.LoadAction)
+		}
+		if a.StoreAction < StoreActionStore || a.StoreAction > StoreActionStoreAndMultisampleResolve {
+			return nil, fmt.Errorf("engine: %s: %s.StoreAction is %d, not a store action", method, at.field, a.StoreAction)
+		}
+		w, h, s, err := attachmentTarget(method, at.field, a, p.layer)
+		if err != nil {
+			return nil, err
+		}
+		if first == "" {
+			first, p.width, p.height, p.samples = at.field, w, h, s
+		} else if w != p.width || h != p.height || s != p.samples {
+			return nil, fmt.Errorf("engine: %s: %s is %d × %d with %d samples, but %s is %d × %d with %d", method, at.field, w, h, s, first, p.width, p.height, p.samples)
+		}
+		resolve := a.StoreAction == StoreActionMultisampleResolve || a.StoreAction == StoreActionStoreAndMultisampleResolve
+		if resolve {
+			if s == 1 {
+				return nil, fmt.Errorf("engine: %s: %s.StoreAction resolves but the texture has one sample", method, at.field)
+			}
+			r := a.ResolveTexture
+			if r == nil {
+				return nil, fmt.Errorf("engine: %s: %s.StoreAction resolves but ResolveTexture is nil", method, at.field)
+			}
+			if r.dev != dev {
+				return nil, fmt.Errorf("engine: %s: %s.ResolveTexture belongs to another device", method, at.field)
+			}
+			if r.PixelFormat() != f {
+				return nil, fmt.Errorf("engine: %s: %s.ResolveTexture has the format %v, the texture %v", method, at.field, r.PixelFormat(), f)
+			}
+			ra := RenderPassAttachmentDescriptor{Texture: r, Level: a.ResolveLevel, Slice: a.ResolveSlice, DepthPlane: a.ResolveDepthPlane}
+			rw, rh, rs, err := attachmentTarget(method, at.field+".ResolveTexture", &ra, p.layer)
+			if err != nil {
+				return nil, err
+			}
+			if rw != w || rh != h || rs != 1 {
+				return nil, fmt.Errorf("engine: %s: %s.ResolveTexture is %d × %d with %d samples, want %d × %d with 1", method, at.field, rw, rh, rs, w, h)
+			}
+			p.keep = append(p.keep, r)
+		} else if a.ResolveTexture != nil {
+			return nil, fmt.Errorf("engine: %s: %s.ResolveTexture is set but StoreAction %d does not resolve", method, at.field, a.StoreAction)
+		}
+		p.keep = append(p.keep, a.Texture)
+	}
+	if first == "" {
+		p.width, p.height, p.samples = desc.RenderTargetWidth, desc.RenderTargetHeight, max(desc.DefaultRasterSampleCount, 1)
+		if p.width <= 0 || p.height <= 0 || p.width > texel.MaxDimension2D || p.height > texel.MaxDimension2D {
+			return nil, fmt.Errorf("engine: %s: a pass without attachments needs RenderTargetWidth and RenderTargetHeight in 1..%d (got %d × %d)", method, texel.MaxDimension2D, p.width, p.height)
+		}
+		switch p.samples {
+		case 1, 2, 4, 8:
+		default:
+			return nil, fmt.Errorf("engine: %s: DefaultRasterSampleCount is %d, want 1, 2, 4 or 8", method, desc.DefaultRasterSampleCount)
+		}
+	}
+	if v := p.visibility; v != nil {
+		if v.dev != dev {
+			return nil, fmt.Errorf("engine: %s: VisibilityResultBuffer belongs to another device", method)
+		}
+		p.keep = append(p.keep, v)
+	}
+	return p, nil
+}
+
+// run executes the pass: load actions, every draw of every encoder in
+// creation order, store actions.
+func (p *renderPass) run(ctx context.Context) error {
+	workers := p.dev.opts.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	targets := raster.PassTargets{Width: p.width, Height: p.height, Samples: p.samples, Layers: p.layer}
+	for i := range p.desc.ColorAttachments {
+		ca := &p.desc.ColorAttachments[i]
+		if ca.Texture == nil {
+			continue
+		}
+		t, err := raster.NewColorTarget(ca.Texture.PixelFormat(), p.width, p.height, p.samples, p.layer)
+		if err != nil {
+			return fmt.Errorf("render pass: ColorAttachments[%d]: %w", i, err)
+		}
+		switch ca.LoadAction {
+		case LoadActionLoad:
+			if err := t.Load(ca.Texture.st.tex, ca.Level, ca.Slice, ca.DepthPlane); err != nil {
+				return fmt.Errorf("render pass: ColorAttachments[%d] load: %w", i, err)
+			}
+		case LoadActionClear:
+			c := [4]float64{0, 0, 0, 1}
+			if ca.ClearColor != nil {
+				c = *ca.ClearColor
+			}
+			t.Clear(c)
+		default: // DontCare: deterministic zeros
+			t.Clear([4]float64{})
+		}
+		targets.Color[i] = t
+	}
+	if da := &p.desc.Depth; da.Texture != nil {
+		t, err := raster.NewDepthTarget(da.Texture.PixelFormat(), p.width, p.height, p.samples, p.layer)
+		if err != nil {
+			return fmt.Errorf("render pass: Depth: %w", err)
+		}
+		if da.LoadAction == LoadActionLoad {
+			if err := t.Load(da.Texture.st.tex, da.Level, da.Slice, da.DepthPlane); err != nil {
+				return fmt.Errorf("render pass: Depth load: %w", err)
+			}
+		} else {
+			z := 1.0
+			if da.ClearDepth != nil && da.LoadAction != LoadActionDontCare {
+				z = *da.ClearDepth
+			}
+			t.Clear(z)
+		}
+		targets.Depth = t
+	}
+	if sa := &p.desc.Stencil; sa.Texture != nil {
+		t, err := raster.NewStencilTarget(sa.Texture.PixelFormat(), p.width, p.height, p.samples, p.layer)
+		if err != nil {
+			return fmt.Errorf("render pass: Stencil: %w", err)
+		}
+		if sa.LoadAction == LoadActionLoad {
+			if err := t.Load(sa.Texture.st.tex, sa.Level, sa.Slice, sa.DepthPlane); err != nil {
+				return fmt.Errorf("render pass: Stencil load: %w", err)
+			}
+		} else {
+			t.Clear(sa.ClearStencil)
+		}
+		targets.Stencil = t
+	}
+	pass, err := raster.NewPass(targets, raster.PassOptions{Workers: workers})
+	if err != nil {
+		return fmt.Errorf("render pass: %w", err)
+	}
+	snap, err := p.dev.snapshot()
+	if err != nil {
+		return err
+	}
+	run := &passRun{ctx: ctx, pass: p, rp: pass, snap: snap, workers: workers}
+	defer run.close()
+	for _, e := range p.encoders {
+		for _, d := range e.draws {
+			if err := run.draw(d); err != nil {
+				return err
+			}
+		}
+	}
+	if err := pass.Flush(ctx); err != nil {
+		return run.fault(err)
+	}
+	return p.store(targets, pass)
+}
+
+// store runs the store actions and writes the visibility results.
+func (p *renderPass) store(t raster.PassTargets, pass *raster.Pass) error {
+	type storer interface {
+		Store(tex *texel.Texture, level, slice, depthPlane int) error
+		Resolve(tex *texel.Texture, level, slice, depthPlane int) error
+	}
+	do := func(field string, a *RenderPassAttachmentDescriptor, s storer) error {
+		if a.StoreAction == StoreActionStore || a.StoreAction == StoreActionStoreAndMultisampleResolve {
+			if err := s.Store(a.Texture.st.tex, a.Level, a.Slice, a.DepthPlane); err != nil {
+				return fmt.Errorf("render pass: %s store: %w", field, err)
+			}
+		}
+		if a.StoreAction == StoreActionMultisampleResolve || a.StoreAction == StoreActionStoreAndMultisampleResolve {
+			if err := s.Resolve(a.ResolveTexture.st.tex, a.ResolveLevel, a.ResolveSlice, a.ResolveDepthPlane); err != nil {
+				return fmt.Errorf("render pass: %s resolve: %w", field, err)
+			}
+		}
+		return nil
+	}
+	for i, c := range t.Color {
+		if c != nil {
+			if err := do(fmt.Sprintf("ColorAttachments[%d]", i), &p.desc.ColorAttachments[i].RenderPassAttachmentDescriptor, c); err != nil {
+				return err
+			}
+		}
+	}
+	if t.Depth != nil {
+		if err := do("Depth", &p.desc.Depth.RenderPassAttachmentDescriptor, t.Depth); err != nil {
+			return err
+		}
+	}
+	if t.Stencil != nil {
+		if err := do("Stencil", &p.desc.Stencil.RenderPassAttachmentDescriptor, t.Stencil); err != nil {
+			return err
+		}
+	}
+	if v := p.visibility; v != nil {
+		data := v.Contents()
+		for off, n := range pass.Visibility() {
+			if off >= 0 && off+8 <= len(data) {
+				putU64(data[off:], n)
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,429 @@
+package engine
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/ingot-render/ingot/engine/exec"
+	"github.com/ingot-render/ingot/engine/raster"
+	"github.com/ingot-render/ingot/internal/lane"
+)
+
+// passRun is the execution state of one render pass.
+type passRun struct {
+	ctx     context.Context
+	pass    *renderPass
+	rp      *raster.Pass
+	snap    *memSnapshot
+	workers int
+	shaders []*fragmentShader
+}
+
+// close releases every fragment shader's runners.
+func (r *passRun) close() {
+	for _, s := range r.shaders {
+		s.close()
+	}
+}
+
+// fault returns err, a failure of the rasterizer's fragment work.
+func (r *passRun) fault(err error) error { return err }
+
+// memory returns the device's buffers plus extra as one memory.
+func (r *passRun) memory(extra ...exec.Buffer) (*exec.Memory, error) {
+	if len(extra) == 0 {
+		return r.snap.mem, nil
+	}
+	bufs := append(append(make([]exec.Buffer, 0, len(r.snap.bufs)+len(extra)), r.snap.bufs...), uniqueBuffers(extra)...)
+	return exec.NewMemory(bufs...)
+}
+
+// draw runs a draw's vertex stage and hands its primitives to the
+// rasterizer.
+func (r *passRun) draw(d *drawCmd) error {
+	p := d.p
+	for _, b := range [][]boundAccel{d.vbound.accels, d.fbound.accels} {
+		for _, a := range b {
+			if a.as.structure() == nil {
+				return fmt.Errorf("draw: the acceleration structure %q at buffer index %d for argument %q has not been built", a.as.Label(), a.index, a.name)
+			}
+		}
+	}
+	start, count, instances, baseInstance, baseVertex, err := d.counts()
+	if err != nil {
+		return err
+	}
+	if count == 0 || instances == 0 {
+		return nil
+	}
+	// The vertices the draw references, each shaded once per instance (the
+	// post-transform cache), and the primitive stream in their numbering.
+	vids, prims, err := d.assemble(start, count, baseVertex)
+	if err != nil {
+		return err
+	}
+	n := len(vids) * instances
+	vl := &p.vout
+	rec := make([]byte, n*vl.record)
+	for k := range instances {
+		for u, vid := range vids {
+			rr := rec[(k*len(vids)+u)*vl.record:]
+			if vl.vid.ok() {
+				vl.vid.put32(rr, 0, vid)
+			}
+			if vl.iid.ok() {
+				vl.iid.put32(rr, 0, uint32(baseInstance+k))
+			}
+			if vl.baseVertex.ok() {
+				vl.baseVertex.put32(rr, 0, uint32(int32(baseVertex)))
+			}
+			if vl.baseInstance.ok() {
+				vl.baseInstance.put32(rr, 0, uint32(baseInstance))
+			}
+		}
+	}
+	if f := p.fetch; f != nil {
+		if err := fetchVertices(f, d.sources, rec, vl.record, vids, instances, baseInstance, p.vert.name); err != nil {
+			return err
+		}
+	}
+	recBuf := exec.Buffer{Addr: r.pass.dev.reserveAddr(len(rec)), Data: rec, Name: "vertex records"}
+	args := append([]uint64(nil), d.vargs...)
+	if d.vrec >= 0 {
+		args[d.vrec] = recBuf.Addr
+	}
+	mem, err := r.memory(append(append([]exec.Buffer(nil), d.vbound.transient...), recBuf)...)
+	if err != nil {
+		return fmt.Errorf("%s: %w", p.vert.name, err)
+	}
+	err = p.vert.pl.Run(r.ctx, exec.Dispatch{Grid: exec.ThreadsGrid([3]uint32{uint32(n), 1, 1}, [3]uint32{uint32(lane.DefaultWidth), 1, 1}),
+		Args: args, Memory: mem, Env: r.snap.res, Budget: stepBudgetFrom(r.ctx), Done: r.pass.dev.releaseDispatch})
+	if err != nil {
+		return err
+	}
+	if p.rasterOff || !vl.position.ok() {
+		return nil
+	}
+	vo := p.vertexOutputs(rec, n)
+	var fs *fragmentShader
+	if p.frag != nil {
+		if fs, err = r.newFragmentShader(d); err != nil {
+			return err
+		}
+	}
+	for k := range instances {
+		idx := prims
+		if k > 0 {
+			idx = make([]uint32, len(prims))
+			off := uint32(k * len(vids))
+			for i, v := range prims {
+				if v == raster.RestartIndex {
+					idx[i] = v
+				} else {
+					idx[i] = v + off
+				}
+			}
+		}
+		rd := &raster.Draw{Topology: d.prim, Vertices: vo, Indices: idx, State: &d.state, Interp: p.interp,
+			Flags: p.flags, ColorMask: p.colorMask(), AlphaToCoverage: p.alphaToCov, AlphaToOne: p.alphaToOne, SampleMask: 0xFFFFFFFF}
+		if fs != nil {
+			rd.Shader = fs
+		}
+		if err := r.rp.Draw(rd); err != nil {
+			return fmt.Errorf("draw: %w", err)
+		}
+	}
+	return nil
+}
+
+// colorMask is the set of colour attachments the fragment function writes.
+func (p *RenderPipelineState) colorMask() uint8 {
+	var m uint8
+	for i, s := range p.fin.colorOut {
+		if s.ok() && p.frag != nil {
+			m |= 1 << i
+		}
+	}
+	return m
+}
+
+// assemble lists the distinct vertex ids a draw references (in order of
+// first use) and its primitive stream as positions in that list, with
+// restart indices kept.
+func (d *drawCmd) assemble(start, count, baseVertex int) (vids, prims []uint32, err error) {
+	if !d.indexed {
+		vids = make([]uint32, count)
+		for i := range vids {
+			vids[i] = uint32(start + i)
+		}
+		return vids, nil, nil
+	}
+	src := d.index.buf.Contents()[d.index.off:]
+	prims = make([]uint32, count)
+	restart := uint32(0xFFFFFFFF)
+	if d.indexType == IndexTypeUInt16 {
+		restart = 0xFFFF
+	}
+	slot := map[uint32]uint32{}
+	for i := range count {
+		var v uint32
+		if d.indexType == IndexTypeUInt16 {
+			v = uint32(binary.LittleEndian.Uint16(src[2*(start+i):]))
+		} else {
+			v = binary.LittleEndian.Uint32(src[4*(start+i):])
+		}
+		if v == restart {
+			prims[i] = raster.RestartIndex
+			continue
+		}
+		vid := uint32(int64(v) + int64(baseVertex))
+		s, ok := slot[vid]
+		if !ok {
+			s = uint32(len(vids))
+			slot[vid] = s
+			vids = append(vids, vid)
+		}
+		prims[i] = s
+	}
+	return vids, prims, nil
+}
+
+// fetchVertices fills the [[stage_in]] of every record from the vertex
+// buffers: per-vertex layouts by vertex id, per-instance ones by
+// baseInstance + instance / stepRate, constant ones element 0.
+func fetchVertices(f *stageFetch, sources map[int]stageSource, rec []byte, size int, vids []uint32, instances, baseInstance int, fn string) error {
+	srcs := make([][]byte, len(f.members))
+	for k, m := range f.members {
+		srcs[k] = sources[m.ad.BufferIndex].data()
+	}
+	for inst := range instances {
+		for u, vid := range vids {
+			r := rec[(inst*len(vids)+u)*size:]
+			for k, m := range f.members {
+				var e int
+				switch m.layout.StepFunction {
+				case StepFunctionThreadPositionInGridX:
+					e = int(vid)
+				case StepFunctionThreadPositionInGridY:
+					e = baseInstance + inst/max(m.layout.StepRate, 1)
+				}
+				af := m.af
+				at := e*m.layout.Stride + m.ad.Offset
+				if at < 0 || at+af.n*af.size > len(srcs[k]) {
+					return fmt.Errorf("%s: vertex fetch: attribute %d (member %q) of vertex %d, instance %d reads bytes [%d, %d) beyond the vertex buffer at index %d (%d bytes)",
+						fn, m.attr, m.name, vid, baseInstance+inst, at, at+af.n*af.size, m.ad.BufferIndex, len(srcs[k]))
+				}
+				writeMember(r[m.dst:], m, af, srcs[k][at:])
+			}
+		}
+	}
+	return nil
+}
+
+// vertexOutputs gathers the rasterizer's inputs from n vertex records.
+func (p *RenderPipelineState) vertexOutputs(rec []byte, n int) *raster.VertexOutputs {
+	vl := &p.vout
+	vo := &raster.VertexOutputs{Count: n, Position: make([]float32, 4*n), Stride: len(p.varyings)}
+	vo.Varyings = make([]float32, n*vo.Stride)
+	if vl.pointSize.ok() {
+		vo.PointSize = make([]float32, n)
+	}
+	if vl.clip.ok() {
+		vo.ClipCount = vl.clip.n
+		vo.ClipDistances = make([]float32, n*vl.clip.n)
+	}
+	if vl.layer.ok() {
+		vo.Layer = make([]uint32, n)
+	}
+	if vl.viewport.ok() {
+		vo.ViewportIndex = make([]uint32, n)
+	}
+	for i := range n {
+		r := rec[i*vl.record:]
+		for c := range 4 {
+			vo.Position[4*i+c] = math.Float32frombits(vl.position.get32(r, c))
+		}
+		for k, v := range p.varyings {
+			vo.Varyings[i*vo.Stride+k] = math.Float32frombits(v.vert.get32(r, 0))
+		}
+		if vo.PointSize != nil {
+			vo.PointSize[i] = math.Float32frombits(vl.pointSize.get32(r, 0))
+		}
+		for c := range vo.ClipCount {
+			vo.ClipDistances[i*vo.ClipCount+c] = math.Float32frombits(vl.clip.get32(r, c))
+		}
+		if vo.Layer != nil {
+			vo.Layer[i] = vl.layer.get32(r, 0)
+		}
+		if vo.ViewportIndex != nil {
+			vo.ViewportIndex[i] = vl.viewport.get32(r, 0)
+		}
+	}
+	return vo
+}
+
+// fragmentShader runs a draw's fragment function for the rasterizer: one
+// exec.Runner and one block of 64 stage records per worker.
+type fragmentShader struct {
+	r       *passRun
+	p       *RenderPipelineState
+	args    []uint64
+	rec     int
+	bufs    []exec.Buffer
+	workers []*fragmentWorker
+}
+
+type fragmentWorker struct {
+	run *exec.Runner
+	rec []byte
+}
+
+func (r *passRun) newFragmentShader(d *drawCmd) (*fragmentShader, error) {
+	s := &fragmentShader{r: r, p: d.p, args: d.fargs, rec: d.frec, bufs: d.fbound.transient, workers: make([]*fragmentWorker, r.workers)}
+	r.shaders = append(r.shaders, s)
+	return s, nil
+}
+
+func (s *fragmentShader) close() {
+	for _, w := range s.workers {
+		if w != nil {
+			w.run.Close()
+		}
+	}
+}
+
+// worker returns (making it on first use) worker i's runner.
+func (s *fragmentShader) worker(i int) (*fragmentWorker, error) {
+	if i < 0 || i >= len(s.workers) {
+		return nil, fmt.Errorf("fragment stage: worker %d outside [0, %d)", i, len(s.workers))
+	}
+	if w := s.workers[i]; w != nil {
+		return w, nil
+	}
+	size := raster.MaxBatch * s.p.fin.record
+	rb := exec.Buffer{Addr: s.r.pass.dev.reserveAddr(size), Data: make([]byte, size), Name: "fragment records"}
+	mem, err := s.r.memory(append(append([]exec.Buffer(nil), s.bufs...), rb)...)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", s.p.frag.name, err)
+	}
+	args := append([]uint64(nil), s.args...)
+	if s.rec >= 0 {
+		args[s.rec] = rb.Addr
+	}
+	run, err := s.p.frag.pl.NewRunner(s.r.ctx, exec.Dispatch{Args: args, Memory: mem, Env: s.r.snap.res, Budget: stepBudgetFrom(s.r.ctx), Done: s.r.pass.dev.releaseDispatch})
+	if err != nil {
+		return nil, err
+	}
+	w := &fragmentWorker{run: run, rec: rb.Data}
+	s.workers[i] = w
+	return w, nil
+}
+
+// Shade runs one batch of fragment quads (raster.FragmentShader).
+func (s *fragmentShader) Shade(worker int, b *raster.FragmentBatch) error {
+	w, err := s.worker(worker)
+	if err != nil {
+		return err
+	}
+	fl := &s.p.fin
+	n := b.N
+	size := fl.record
+	clear(w.rec[:n*size])
+	put := func(sl ioSlot, c int, v []uint32) {
+		if !sl.ok() || c >= sl.n {
+			return
+		}
+		for i := range n {
+			sl.put32(w.rec[i*size:], c, v[i])
+		}
+	}
+	putF := func(sl ioSlot, c int, v []float32) {
+		if !sl.ok() || c >= sl.n || v == nil {
+			return
+		}
+		for i := range n {
+			sl.put32(w.rec[i*size:], c, math.Float32bits(v[i]))
+		}
+	}
+	putF(fl.position, 0, b.PosX)
+	putF(fl.position, 1, b.PosY)
+	putF(fl.position, 2, b.PosZ)
+	putF(fl.position, 3, b.PosW)
+	put(fl.frontFacing, 0, b.FrontFacing)
+	put(fl.sampleID, 0, b.SampleID)
+	put(fl.sampleMask, 0, b.SampleMaskIn)
+	put(fl.primitiveID, 0, b.PrimitiveID)
+	for c := range 3 {
+		putF(fl.bary, c, b.Bary[c])
+	}
+	putF(fl.pointCoord, 0, b.PointCoord[0])
+	putF(fl.pointCoord, 1, b.PointCoord[1])
+	put(fl.layer, 0, b.Layer)
+	put(fl.viewport, 0, b.ViewportIndex)
+	for k, v := range s.p.varyings {
+		putF(v.frag, 0, b.Varyings[k])
+	}
+	for i, sl := range fl.colorIn {
+		for c := range 4 {
+			putF(sl, c, b.ColorIn[i][c])
+		}
+	}
+	all := lane.FirstN(n)
+	if err := w.run.Run(n, all&^lane.Mask(b.Covered)); err != nil {
+		var f *exec.Fault
+		if errors.As(err, &f) {
+			return err
+		}
+		return fmt.Errorf("%s: %w", s.p.frag.name, err)
+	}
+	live := uint64(0)
+	for i := range n {
+		if b.Covered&(1<<i) == 0 {
+			continue
+		}
+		r := w.rec[i*size:]
+		if binary.LittleEndian.Uint32(r[fl.alive:]) == 0 {
+			continue
+		}
+		live |= 1 << i
+		for a, sl := range fl.colorOut {
+			if sl.ok() {
+				readColor(sl, r, i, b.Color[a])
+			}
+		}
+		if fl.color1.ok() {
+			readColor(fl.color1, r, i, b.Color1)
+		}
+		if fl.depthOut.ok() {
+			b.Depth[i] = math.Float32frombits(fl.depthOut.get32(r, 0))
+		}
+		if fl.sampleMaskOut.ok() {
+			b.SampleMaskOut[i] = fl.sampleMaskOut.get32(r, 0)
+		}
+		if fl.stencilOut.ok() {
+			b.Stencil[i] = fl.stencilOut.get32(r, 0)
+		}
+	}
+	b.Live = live
+	return nil
+}
+
+// readColor reads a colour output of lane i; missing components read as
+// 0 (green, blue) and 1 (alpha; integer formats: 1 too).
+func readColor(sl ioSlot, r []byte, i int, dst [4][]float32) {
+	for c := range 4 {
+		switch {
+		case c < sl.n:
+			dst[c][i] = math.Float32frombits(sl.get32(r, c))
+		case c == 3 && isIntKind(sl.kind):
+			dst[c][i] = math.Float32frombits(1)
+		case c == 3:
+			dst[c][i] = 1
+		default:
+			dst[c][i] = 0
+		}
+	}
+}
