@@ -143,7 +143,7 @@ func (d *Device) NewRenderPipelineState(desc *RenderPipelineDescriptor) (*Render
 		if p.frag, err = compileRenderStage(d, ff, desc.FragmentConstants, "FragmentFunction"); err != nil {
 			return nil, err
 		}
-		if p.fin, err = layoutFragment(ff.Name(), p.frag.layout); err != nil {
+		if p.fin, err = layoutFragment(ff.Name(), p.frag.layout, ff.fn.Checked); err != nil {
 			return nil, err
 		}
 		if err := p.linkVaryings(vf.Name(), ff.Name()); err != nil {

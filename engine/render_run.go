@@ -10,6 +10,7 @@ import (
 	"github.com/ingot-render/ingot/engine/exec"
 	"github.com/ingot-render/ingot/engine/raster"
 	"github.com/ingot-render/ingot/internal/lane"
+	"github.com/ingot-render/ingot/shaders/sema"
 )
 
 // passRun is the execution state of one render pass.
@@ -167,24 +168,51 @@ func (d *drawCmd) assemble(start, count, baseVertex int) (vids, prims []uint32, 
 	if d.indexType == IndexTypeUInt16 {
 		restart = 0xFFFF
 	}
-	slot := map[uint32]uint32{}
-	for i := range count {
-		var v uint32
+	read := func(i int) uint32 {
 		if d.indexType == IndexTypeUInt16 {
-			v = uint32(binary.LittleEndian.Uint16(src[2*(start+i):]))
-		} else {
-			v = binary.LittleEndian.Uint32(src[4*(start+i):])
+			return uint32(binary.LittleEndian.Uint16(src[2*(start+i):]))
 		}
+		return binary.LittleEndian.Uint32(src[4*(start+i):])
+	}
+	// The first use of each index, through a table when the indices are
+	// dense enough, else a map.
+	lo, hi := ^uint32(0), uint32(0)
+	for i := range count {
+		if v := read(i); v != restart {
+			lo, hi = min(lo, v), max(hi, v)
+		}
+	}
+	var table []uint32
+	var slot map[uint32]uint32
+	if lo <= hi && uint64(hi-lo) < 4*uint64(count)+64 {
+		table = make([]uint32, hi-lo+1)
+		for i := range table {
+			table[i] = ^uint32(0)
+		}
+	} else {
+		slot = map[uint32]uint32{}
+	}
+	for i := range count {
+		v := read(i)
 		if v == restart {
 			prims[i] = raster.RestartIndex
 			continue
 		}
-		vid := uint32(int64(v) + int64(baseVertex))
-		s, ok := slot[vid]
-		if !ok {
-			s = uint32(len(vids))
-			slot[vid] = s
-			vids = append(vids, vid)
+		var s uint32
+		if table != nil {
+			s = table[v-lo]
+			if s == ^uint32(0) {
+				s = uint32(len(vids))
+				table[v-lo] = s
+				vids = append(vids, uint32(int64(v)+int64(baseVertex)))
+			}
+		} else {
+			var ok bool
+			if s, ok = slot[v]; !ok {
+				s = uint32(len(vids))
+				slot[v] = s
+				vids = append(vids, uint32(int64(v)+int64(baseVertex)))
+			}
 		}
 		prims[i] = s
 	}
@@ -331,44 +359,31 @@ func (s *fragmentShader) Shade(worker int, b *raster.FragmentBatch) error {
 	fl := &s.p.fin
 	n := b.N
 	size := fl.record
-	clear(w.rec[:n*size])
-	put := func(sl ioSlot, c int, v []uint32) {
-		if !sl.ok() || c >= sl.n {
-			return
-		}
-		for i := range n {
-			sl.put32(w.rec[i*size:], c, v[i])
-		}
+	rec := w.rec
+	for i := range n {
+		putU32(rec[i*size+fl.alive:], 0)
 	}
-	putF := func(sl ioSlot, c int, v []float32) {
-		if !sl.ok() || c >= sl.n || v == nil {
-			return
-		}
-		for i := range n {
-			sl.put32(w.rec[i*size:], c, math.Float32bits(v[i]))
-		}
-	}
-	putF(fl.position, 0, b.PosX)
-	putF(fl.position, 1, b.PosY)
-	putF(fl.position, 2, b.PosZ)
-	putF(fl.position, 3, b.PosW)
-	put(fl.frontFacing, 0, b.FrontFacing)
-	put(fl.sampleID, 0, b.SampleID)
-	put(fl.sampleMask, 0, b.SampleMaskIn)
-	put(fl.primitiveID, 0, b.PrimitiveID)
+	putF(rec, size, n, fl.position, 0, b.PosX)
+	putF(rec, size, n, fl.position, 1, b.PosY)
+	putF(rec, size, n, fl.position, 2, b.PosZ)
+	putF(rec, size, n, fl.position, 3, b.PosW)
+	putU(rec, size, n, fl.frontFacing, 0, b.FrontFacing)
+	putU(rec, size, n, fl.sampleID, 0, b.SampleID)
+	putU(rec, size, n, fl.sampleMask, 0, b.SampleMaskIn)
+	putU(rec, size, n, fl.primitiveID, 0, b.PrimitiveID)
 	for c := range 3 {
-		putF(fl.bary, c, b.Bary[c])
+		putF(rec, size, n, fl.bary, c, b.Bary[c])
 	}
-	putF(fl.pointCoord, 0, b.PointCoord[0])
-	putF(fl.pointCoord, 1, b.PointCoord[1])
-	put(fl.layer, 0, b.Layer)
-	put(fl.viewport, 0, b.ViewportIndex)
+	putF(rec, size, n, fl.pointCoord, 0, b.PointCoord[0])
+	putF(rec, size, n, fl.pointCoord, 1, b.PointCoord[1])
+	putU(rec, size, n, fl.layer, 0, b.Layer)
+	putU(rec, size, n, fl.viewport, 0, b.ViewportIndex)
 	for k, v := range s.p.varyings {
-		putF(v.frag, 0, b.Varyings[k])
+		putF(rec, size, n, v.frag, 0, b.Varyings[k])
 	}
 	for i, sl := range fl.colorIn {
 		for c := range 4 {
-			putF(sl, c, b.ColorIn[i][c])
+			putF(rec, size, n, sl, c, b.ColorIn[i][c])
 		}
 	}
 	all := lane.FirstN(n)
@@ -410,6 +425,36 @@ func (s *fragmentShader) Shade(worker int, b *raster.FragmentBatch) error {
 	b.Live = live
 	return nil
 }
+
+// putF writes component c of slot sl of the first n records (size bytes
+// apart) from v; nothing when the slot is absent.
+func putF(rec []byte, size, n int, sl ioSlot, c int, v []float32) {
+	if !sl.ok() || c >= sl.n || v == nil {
+		return
+	}
+	if sl.kind == sema.KFloat {
+		at := sl.off + 4*c
+		for i := range n {
+			putU32(rec[at+i*size:], math.Float32bits(v[i]))
+		}
+		return
+	}
+	for i := range n {
+		sl.put32(rec[i*size:], c, math.Float32bits(v[i]))
+	}
+}
+
+// putU is putF for 32-bit integer inputs.
+func putU(rec []byte, size, n int, sl ioSlot, c int, v []uint32) {
+	if !sl.ok() || c >= sl.n || v == nil {
+		return
+	}
+	for i := range n {
+		sl.put32(rec[i*size:], c, v[i])
+	}
+}
+
+func putU32(b []byte, v uint32) { binary.LittleEndian.PutUint32(b, v) }
 
 // readColor reads a colour output of lane i; missing components read as
 // 0 (green, blue) and 1 (alpha; integer formats: 1 too).

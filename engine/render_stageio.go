@@ -250,7 +250,7 @@ func (l *fragmentLayout) builtinSlot(name string, s ioSlot) bool {
 
 // layoutFragment finds the fragment function's inputs and outputs in its
 // record.
-func layoutFragment(fn string, lay *lower.WrapperLayout) (fragmentLayout, error) {
+func layoutFragment(fn string, lay *lower.WrapperLayout, checked *sema.Function) (fragmentLayout, error) {
 	l := fragmentLayout{record: lay.RecordSize, position: noSlot, frontFacing: noSlot, sampleID: noSlot, sampleMask: noSlot,
 		primitiveID: noSlot, bary: noSlot, pointCoord: noSlot, layer: noSlot, viewport: noSlot, alive: -1,
 		color1: noSlot, depthOut: noSlot, sampleMaskOut: noSlot, stencilOut: noSlot}
@@ -275,6 +275,17 @@ func layoutFragment(fn string, lay *lower.WrapperLayout) (fragmentLayout, error)
 				return errf("the built-in input %q ([[%s]]) is not supported", f.Name, f.Builtin)
 			}
 		case f.Bind == sema.BindColor:
+			if f.Index < 0 {
+				// The colour index of a [[color(m)]] argument, from its
+				// attribute.
+				for _, prm := range checked.Params {
+					for _, a := range prm.Attrs {
+						if prm.Name == f.Name && a.Name == "color" {
+							f.Index = int(a.IntArg(0, -1))
+						}
+					}
+				}
+			}
 			s, ok := slotOf(f.Type, f.Offset)
 			if !ok || f.Index < 0 || f.Index >= MaxColorAttachments {
 				return errf("the [[color(%d)]] input %q is not supported", f.Index, f.Name)

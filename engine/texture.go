@@ -40,6 +40,18 @@ const (
 	PixelFormatRGBA32Float     = texel.RGBA32Float
 	PixelFormatRGBA32Uint      = texel.RGBA32Uint
 	PixelFormatDepth32Float    = texel.Depth32Float
+	PixelFormatRGBA8Uint       = texel.RGBA8Uint
+	PixelFormatRGBA8Snorm      = texel.RGBA8Snorm
+	PixelFormatBGRA8Unorm_sRGB = texel.BGRA8Unorm_sRGB
+	PixelFormatRGB10A2Unorm    = texel.RGB10A2Unorm
+	PixelFormatRG11B10Float    = texel.RG11B10Float
+	PixelFormatR16Float        = texel.R16Float
+	PixelFormatRG16Float       = texel.RG16Float
+	PixelFormatDepth16Unorm    = texel.Depth16Unorm
+	PixelFormatStencil8        = texel.Stencil8
+
+	PixelFormatDepth32Float_Stencil8 = texel.Depth32Float_Stencil8
+	PixelFormatDepth24Unorm_Stencil8 = texel.Depth24Unorm_Stencil8
 )
 
 // Texture types.
