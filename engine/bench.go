@@ -47,7 +47,7 @@ func BenchCases() []benchkit.Case {
 				}
 			}})
 	}
-	return cs
+	return append(cs, rasterBenchCases()...)
 }
 
 // benchSpec is one benchmark: the engine's setup (returning one run of the

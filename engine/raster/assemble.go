@@ -21,6 +21,53 @@ type drawCtx struct {
 	v      *VertexOutputs
 	stride int
 	vps    []vpInfo
+	vc     []vcache // per vertex, when every primitive uses viewport 0
+}
+
+// vcache is a vertex clip-tested and projected once per draw (post-transform
+// cache): its outcode (badVertex for NaN/Inf) and, when inside every plane,
+// its window position.
+type vcache struct {
+	x, y    int64
+	z, invw float64
+	oc      uint32
+}
+
+const badVertex = 1 << 31
+
+// buildCache fills dc.vc for draws whose primitives all use viewport 0 and
+// whose index count makes caching worthwhile.
+func (p *Pass) buildCache(dc *drawCtx) {
+	v, d := dc.v, dc.d
+	n := len(d.Indices)
+	if d.Indices == nil {
+		n = v.Count
+	}
+	if v.ViewportIndex != nil || d.Topology == PointList || v.Count > 2*n+64 || !dc.vps[0].ok {
+		return
+	}
+	if cap(p.vcbuf) < v.Count {
+		p.vcbuf = make([]vcache, v.Count)
+	}
+	dc.vc = p.vcbuf[:v.Count]
+	vi := &dc.vps[0]
+	var c cv
+	var s sv
+	for i := range dc.vc {
+		e := &dc.vc[i]
+		if !dc.loadCV(uint32(i), 0, &c) {
+			e.oc = badVertex
+			continue
+		}
+		e.oc = vi.pl.outcode(&c)
+		if e.oc == 0 {
+			iw := 1 / c.pos[3]
+			s.fx = vi.bx + float64(vi.sx*float64(c.pos[0]*iw))
+			s.fy = vi.by + float64(vi.sy*float64(c.pos[1]*iw))
+			e.z = vi.bz + float64(vi.sz*float64(c.pos[2]*iw))
+			e.x, e.y, e.invw = snap(s.fx), snap(s.fy), iw
+		}
+	}
 }
 
 // Draw validates d, assembles, clips, culls and sets up its primitives and
@@ -36,6 +83,7 @@ func (p *Pass) Draw(d *Draw) error {
 	dc := drawCtx{d: d, di: di, st: d.State, v: d.Vertices, stride: d.Vertices.Stride}
 	p.vpbuf = p.viewports(d.State, d.Vertices.ClipCount, p.vpbuf)
 	dc.vps = p.vpbuf
+	p.buildCache(&dc)
 	p.assemble(&dc)
 	return nil
 }
@@ -329,6 +377,16 @@ func (p *Pass) triangle(dc *drawCtx, t [3]uint32, id uint32) {
 	if !ok {
 		return
 	}
+	if dc.vc != nil {
+		a, b, c := &dc.vc[t[0]], &dc.vc[t[1]], &dc.vc[t[2]]
+		if (a.oc|b.oc|c.oc)&badVertex != 0 || a.oc&b.oc&c.oc != 0 {
+			return
+		}
+		if a.oc|b.oc|c.oc == 0 && dc.st.Fill == FillSolid {
+			p.fastTriangle(dc, t, id, layer, a, b, c)
+			return
+		}
+	}
 	poly, tmp := &p.scratch[0], &p.scratch[1]
 	for k := range 3 {
 		if !dc.loadCV(t[k], k, &poly[k]) {
@@ -391,6 +449,49 @@ func (p *Pass) triangle(dc *drawCtx, t [3]uint32, id uint32) {
 		}
 		p.bin(len(p.prims) - 1)
 	}
+}
+
+// fastTriangle sets up a solid triangle none of whose vertices needs
+// clipping, from the vertex cache.
+func (p *Pass) fastTriangle(dc *drawCtx, t [3]uint32, id, layer uint32, a, b, c *vcache) {
+	a2 := (b.x-a.x)*(c.y-a.y) - (b.y-a.y)*(c.x-a.x)
+	if a2 == 0 {
+		return
+	}
+	front := (a2 > 0) == (dc.st.Front == Clockwise)
+	if (dc.st.Cull == CullFront && front) || (dc.st.Cull == CullBack && !front) {
+		return
+	}
+	t1, t2 := t[1], t[2]
+	k1, k2 := 1, 2
+	if a2 < 0 {
+		b, c, a2 = c, b, -a2
+		t1, t2, k1, k2 = t2, t1, 2, 1
+	}
+	x0, y0, x1, y1, ok := pixelBox(min(a.x, b.x, c.x), min(a.y, b.y, c.y), max(a.x, b.x, c.x), max(a.y, b.y, c.y), p.samples, dc.vps[0].sc)
+	if !ok {
+		return
+	}
+	st := uint32(dc.stride)
+	pr := p.newPrim(dc, id, layer, 0, t[0]*st, front)
+	pr.kind, pr.nedge = kindTriangle, 3
+	pr.edge(0, a.x, a.y, b.x, b.y)
+	pr.edge(1, b.x, b.y, c.x, c.y)
+	pr.edge(2, c.x, c.y, a.x, a.y)
+	pr.x0, pr.y0, pr.x1, pr.y1 = int32(x0), int32(y0), int32(x1), int32(y1)
+	pr.ox, pr.oy = a.x, a.y
+	pr.ia = [2]int64{c.y - a.y, -(b.y - a.y)}
+	pr.ib = [2]int64{a.x - c.x, b.x - a.x}
+	pr.den = a2
+	pr.inv = 1 / float64(a2)
+	pr.invw = [3]float64{a.invw, b.invw, c.invw}
+	pr.z = [3]float64{a.z, b.z, c.z}
+	pr.vref = [3]uint32{t[0] * st, t1 * st, t2 * st}
+	pr.bw[0][0], pr.bw[1][k1], pr.bw[2][k2] = 1, 1, 1
+	if s := dc.st; s.DepthBias != 0 || s.DepthSlope != 0 {
+		pr.zbias = p.depthBias(s, pr)
+	}
+	p.bin(len(p.prims) - 1)
 }
 
 // depthBias returns the depth offset of a triangle (Vulkan/D3D rules):

@@ -66,6 +66,16 @@ func blendOp(op BlendOp, s, fs, d, fd float32) float32 {
 // blendWrite blends src (and the dual-source src1) into the stored value at
 // dst per b, quantizing to the target's format and honouring the write mask.
 func blendWrite(t *ColorTarget, b *Blend, k *[4]float32, src, src1 [4]float32, dst []float32) {
+	if !b.Enabled && b.WriteMask == WriteAll && !t.q.kind.IsInteger() {
+		if lo, hi, clamp := t.q.clampRange(); clamp {
+			for c := range 4 {
+				src[c] = min(max(src[c], lo), hi)
+			}
+		}
+		t.q.quant(&src)
+		copy(dst[:4], src[:])
+		return
+	}
 	d := [4]float32(dst)
 	var out [4]float32
 	if t.q.kind.IsInteger() {

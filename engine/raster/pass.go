@@ -58,6 +58,7 @@ type Pass struct {
 	errs    []error
 	scratch [2][maxPoly]cv
 	vpbuf   []vpInfo
+	vcbuf   []vcache
 }
 
 // NewPass validates the targets and prepares an empty pass.

@@ -87,11 +87,11 @@ func floorDiv(a, b int64) int64 {
 	return q
 }
 
-// bbox sets the pixel bounding box of fixed-point extents [minX,maxX] ×
-// [minY,maxY] clipped to the rectangle r; it reports false when empty.
-// With one sample only pixels whose centre lies in the extents count.
-func (pr *prim) bbox(minX, minY, maxX, maxY int64, samples int, r rect) bool {
-	var x0, y0, x1, y1 int64
+// pixelBox returns the half-open pixel bounding box of fixed-point extents
+// [minX,maxX] × [minY,maxY] clipped to the rectangle r; ok is false when it
+// is empty. With one sample only pixels whose centre lies in the extents
+// count.
+func pixelBox(minX, minY, maxX, maxY int64, samples int, r rect) (x0, y0, x1, y1 int64, ok bool) {
 	if samples == 1 {
 		x0, x1 = -floorDiv(-(minX-subHalf), subOne), floorDiv(maxX-subHalf, subOne)
 		y0, y1 = -floorDiv(-(minY-subHalf), subOne), floorDiv(maxY-subHalf, subOne)
@@ -101,7 +101,14 @@ func (pr *prim) bbox(minX, minY, maxX, maxY int64, samples int, r rect) bool {
 	}
 	x0, y0 = max(x0, int64(r.x0)), max(y0, int64(r.y0))
 	x1, y1 = min(x1+1, int64(r.x1)), min(y1+1, int64(r.y1))
-	if x0 >= x1 || y0 >= y1 {
+	return x0, y0, x1, y1, x0 < x1 && y0 < y1
+}
+
+// bbox sets pr's pixel bounding box (see pixelBox); it reports false when
+// empty.
+func (pr *prim) bbox(minX, minY, maxX, maxY int64, samples int, r rect) bool {
+	x0, y0, x1, y1, ok := pixelBox(minX, minY, maxX, maxY, samples, r)
+	if !ok {
 		return false
 	}
 	pr.x0, pr.y0, pr.x1, pr.y1 = int32(x0), int32(y0), int32(x1), int32(y1)

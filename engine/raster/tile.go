@@ -24,8 +24,10 @@ type worker struct {
 	ctx context.Context
 	b   *FragmentBatch
 
-	recs [MaxBatch / 4]quadRec
-	nq   int
+	recs  [MaxBatch / 4]quadRec
+	nq    int
+	lmask [MaxBatch]uint8 // resolve: final sample mask per lane
+	lpix  [MaxBatch]int32 // resolve: pixel index per lane
 
 	// Quad positions used by the current batch: stamp[i] == serial means
 	// quad i of the tile holds a quad of primitive owner[i].
@@ -38,13 +40,17 @@ type worker struct {
 	tx0, ty0, tx1, ty1 int
 	layer              int
 
-	cur      int32
-	d        *Draw
-	in       *drawInfo
-	hasDS    bool
-	smask    uint8
-	zlo, zhi float64 // depth clamp range of the current primitive's viewport
-	zclamp   bool
+	cur  int32
+	atts [MaxColorAttachments]int8 // colour attachments written by the current draw
+	natt int
+	// Varying components of the current draw by interpolation class.
+	vFlat, vPersp, vPerspAlt, vLinear, vLinearAlt []int
+	d                                             *Draw
+	in                                            *drawInfo
+	hasDS                                         bool
+	smask                                         uint8
+	zlo, zhi                                      float64 // depth clamp range of the current primitive's viewport
+	zclamp                                        bool
 }
 
 func newWorker(p *Pass, id int) *worker {
@@ -88,8 +94,31 @@ func (w *worker) setDraw(di int32) {
 	w.hasDS = p.t.Depth != nil || (p.t.Stencil != nil && w.d.State.DepthStencil.StencilEnabled)
 	w.smask = uint8(w.d.SampleMask) & uint8(1<<p.samples-1)
 	w.zclamp = w.d.State.DepthClip == DepthClamp
+	w.natt = 0
+	w.vFlat, w.vPersp, w.vPerspAlt, w.vLinear, w.vLinearAlt = w.vFlat[:0], w.vPersp[:0], w.vPerspAlt[:0], w.vLinear[:0], w.vLinearAlt[:0]
 	if w.in.shade {
+		for c, m := range w.d.Interp {
+			alt := m&(InterpCentroid|InterpSample) != 0
+			switch {
+			case m&interpModeMask == InterpFlat:
+				w.vFlat = append(w.vFlat, c)
+			case m&interpModeMask == InterpNoPerspective && alt:
+				w.vLinearAlt = append(w.vLinearAlt, c)
+			case m&interpModeMask == InterpNoPerspective:
+				w.vLinear = append(w.vLinear, c)
+			case alt:
+				w.vPerspAlt = append(w.vPerspAlt, c)
+			default:
+				w.vPersp = append(w.vPersp, c)
+			}
+		}
 		w.b.ensureVaryings(w.d.Vertices.Stride)
+		for i, t := range p.t.Color {
+			if t != nil && w.d.ColorMask&(1<<i) != 0 && w.d.State.Blends[i].WriteMask != 0 {
+				w.atts[w.natt] = int8(i)
+				w.natt++
+			}
+		}
 	}
 }
 
@@ -358,36 +387,33 @@ func (w *worker) fill() {
 			if pr.kind == kindPoint {
 				b.PointCoord[0][L] = (b.PosX[L] - pr.pcx) / pr.psize
 				b.PointCoord[1][L] = (b.PosY[L] - pr.pcy) / pr.psize
-			} else {
-				b.PointCoord[0][L], b.PointCoord[1][L] = 0, 0
 			}
 			b.FrontFacing[L] = front
 			b.PrimitiveID[L] = pr.id
-			b.SampleID[L] = uint32(max(r.sample, 0))
 			b.SampleMaskIn[L] = uint32(cov)
 			b.Layer[L] = pr.layer
 			b.ViewportIndex[L] = pr.vp
-			b.SampleMaskOut[L] = 0xFFFFFFFF
-			for c, m := range d.Interp {
-				var val float32
-				alt := m&(InterpCentroid|InterpSample) != 0
-				switch m & interpModeMask {
-				case InterpFlat:
-					val = fl[c]
-				case InterpNoPerspective:
-					if alt {
-						val = float32(float32(a0)*v0[c]) + float32(float32(a1)*v1[c]) + float32(float32(a2)*v2[c])
-					} else {
-						val = float32(float32(l0)*v0[c]) + float32(float32(l1)*v1[c]) + float32(float32(l2)*v2[c])
-					}
-				default:
-					if alt {
-						val = float32(p0*v0[c]) + float32(p1*v1[c]) + float32(p2*v2[c])
-					} else {
-						val = float32(c0*v0[c]) + float32(c1*v1[c]) + float32(c2*v2[c])
-					}
+			if in.perSample {
+				b.SampleID[L] = uint32(max(r.sample, 0))
+			}
+			for _, c := range w.vFlat {
+				b.Varyings[c][L] = fl[c]
+			}
+			for _, c := range w.vPersp {
+				b.Varyings[c][L] = float32(c0*v0[c]) + float32(c1*v1[c]) + float32(c2*v2[c])
+			}
+			for _, c := range w.vPerspAlt {
+				b.Varyings[c][L] = float32(p0*v0[c]) + float32(p1*v1[c]) + float32(p2*v2[c])
+			}
+			if len(w.vLinear)+len(w.vLinearAlt) > 0 {
+				f0, f1, f2 := float32(l0), float32(l1), float32(l2)
+				for _, c := range w.vLinear {
+					b.Varyings[c][L] = float32(f0*v0[c]) + float32(f1*v1[c]) + float32(f2*v2[c])
 				}
-				b.Varyings[c][L] = val
+				f0, f1, f2 = float32(a0), float32(a1), float32(a2)
+				for _, c := range w.vLinearAlt {
+					b.Varyings[c][L] = float32(f0*v0[c]) + float32(f1*v1[c]) + float32(f2*v2[c])
+				}
 			}
 			if readColor {
 				s := int(r.sample)
@@ -417,6 +443,11 @@ func (w *worker) fill() {
 	}
 	b.Live = b.Covered
 	n := b.N
+	if d.Flags&FlagWritesSampleMask != 0 {
+		for L := range n {
+			b.SampleMaskOut[L] = 0xFFFFFFFF
+		}
+	}
 	for i := range MaxColorAttachments {
 		if d.ColorMask&(1<<i) != 0 {
 			for c := range 4 {
@@ -446,7 +477,8 @@ func persp(pr *prim, l0, l1, l2 float64) (float32, float32, float32) {
 	if s == 0 {
 		return float32(l0), float32(l1), float32(l2)
 	}
-	return float32(q0 / s), float32(q1 / s), float32(q2 / s)
+	r := 1 / s
+	return float32(q0 * r), float32(q1 * r), float32(q2 * r)
 }
 
 // a2c returns the alpha-to-coverage mask: the first round(alpha·n) samples.
@@ -458,11 +490,13 @@ func a2c(alpha float32, n int) uint8 {
 	return uint8(1<<k - 1)
 }
 
-// resolve runs late tests and blending for the shaded batch.
+// resolve runs late tests and blending for the shaded batch: first the
+// final sample mask of every lane, then per colour attachment a lane loop.
 func (w *worker) resolve() {
 	p, b, d, in := w.p, w.b, w.d, w.in
 	st := d.State
 	ns := p.samples
+	any := false
 	for k := range w.nq {
 		r := &w.recs[k]
 		pr := &p.prims[r.pi]
@@ -473,6 +507,7 @@ func (w *worker) resolve() {
 		for q := range 4 {
 			L := 4*k + q
 			m := r.cov[q]
+			w.lmask[L] = 0
 			if m == 0 || b.Live&(1<<L) == 0 {
 				continue
 			}
@@ -513,25 +548,69 @@ func (w *worker) resolve() {
 			if in.visSlot >= 0 {
 				w.addVis(bits.OnesCount8(m))
 			}
-			for i, t := range p.t.Color {
-				if t == nil || d.ColorMask&(1<<i) == 0 || st.Blends[i].WriteMask == 0 {
+			w.lmask[L], w.lpix[L] = m, int32(pix)
+			any = true
+		}
+	}
+	if !any {
+		return
+	}
+	n := b.N
+	for _, i := range w.atts[:w.natt] {
+		t := p.t.Color[i]
+		bl := &st.Blends[i]
+		cr, cg, cb, ca := b.Color[i][0][:n], b.Color[i][1][:n], b.Color[i][2][:n], b.Color[i][3][:n]
+		if !bl.Enabled && bl.WriteMask == WriteAll && !t.q.kind.IsInteger() {
+			// Plain writes: quantize once per lane, store to every sample.
+			lo, hi, clamp := t.q.clampRange()
+			for L := range n {
+				m := w.lmask[L]
+				if m == 0 {
 					continue
 				}
-				src := [4]float32{b.Color[i][0][L], b.Color[i][1][L], b.Color[i][2][L], b.Color[i][3][L]}
+				src := [4]float32{cr[L], cg[L], cb[L], ca[L]}
 				if d.AlphaToOne {
 					src[3] = 1
 				}
-				var src1 [4]float32
-				if i == 0 && d.Flags&FlagDualSource != 0 {
-					src1 = [4]float32{b.Color1[0][L], b.Color1[1][L], b.Color1[2][L], b.Color1[3][L]}
+				if clamp {
+					for c := range 4 {
+						src[c] = min(max(src[c], lo), hi)
+					}
+				}
+				t.q.quant(&src)
+				base := int(w.lpix[L]) * ns * 4
+				if m == 1 {
+					copy(t.data[base:base+4], src[:])
+					continue
 				}
 				for s := range ns {
-					if m&(1<<s) == 0 {
-						continue
+					if m&(1<<s) != 0 {
+						copy(t.data[base+4*s:base+4*s+4], src[:])
 					}
-					j := t.sampleIndex(pix, s)
-					blendWrite(t, &st.Blends[i], &st.BlendColor, src, src1, t.data[j:j+4])
 				}
+			}
+			continue
+		}
+		for L := range n {
+			m := w.lmask[L]
+			if m == 0 {
+				continue
+			}
+			src := [4]float32{cr[L], cg[L], cb[L], ca[L]}
+			if d.AlphaToOne {
+				src[3] = 1
+			}
+			var src1 [4]float32
+			if i == 0 && d.Flags&FlagDualSource != 0 {
+				src1 = [4]float32{b.Color1[0][L], b.Color1[1][L], b.Color1[2][L], b.Color1[3][L]}
+			}
+			pix := int(w.lpix[L])
+			for s := range ns {
+				if m&(1<<s) == 0 {
+					continue
+				}
+				j := t.sampleIndex(pix, s)
+				blendWrite(t, bl, &st.BlendColor, src, src1, t.data[j:j+4])
 			}
 		}
 	}

@@ -1,0 +1,45 @@
+package raster
+
+import (
+	"context"
+	"testing"
+
+	"github.com/ingot-render/ingot/internal/texel"
+)
+
+// TestSteadyStateAllocations checks that re-recording and flushing a pass of
+// many primitives does not allocate per primitive or per fragment.
+func TestSteadyStateAllocations(t *testing.T) {
+	const w, h = 96, 96
+	var draws []*Draw
+	for seed := range uint64(20) {
+		draws = append(draws, randomScene(seed, w, h, 4).draws...)
+	}
+	ct, _ := NewColorTarget(texel.RGBA16Float, w, h, 4, 1)
+	dt, _ := NewDepthTarget(texel.Depth32Float, w, h, 4, 1)
+	st, _ := NewStencilTarget(texel.Stencil8, w, h, 4, 1)
+	p, err := NewPass(PassTargets{Width: w, Height: h, Samples: 4, Layers: 1, Color: [8]*ColorTarget{ct}, Depth: dt, Stencil: st}, PassOptions{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func() {
+		p.Reset()
+		for _, d := range draws {
+			if err := p.Draw(d); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := p.Flush(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	run()
+	prims := len(p.prims)
+	allocs := testing.AllocsPerRun(5, run)
+	// Visibility-free scenes may allocate nothing; allow a handful per pass
+	// (the map copy of Visibility is not called here).
+	t.Logf("%v allocations per pass of %d primitives", allocs, prims)
+	if allocs > 4 {
+		t.Errorf("%v allocations per pass of %d primitives", allocs, prims)
+	}
+}
