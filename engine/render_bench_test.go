@@ -117,4 +117,3 @@ func absDiff(a, b uint8) int {
 	}
 	return int(b - a)
 }
-
