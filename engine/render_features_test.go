@@ -3,6 +3,8 @@ package engine_test
 import (
 	"context"
 	"encoding/binary"
+	"image/color"
+	"math"
 	"testing"
 
 	"github.com/ingot-render/ingot/engine"
@@ -317,4 +319,158 @@ func TestRenderVisibilityAndStencil(t *testing.T) {
 	if got := r.at(5, 3); got != [4]uint8{0, 0, 0, 255} {
 		t.Errorf("outside the stencil: %v", got)
 	}
+}
+
+// TestRenderPrimitivesAndLayers draws points with [[point_size]], lines,
+// wireframe triangles, into an sRGB target, and layered instances into a
+// 2D array.
+func TestRenderPrimitivesAndLayers(t *testing.T) {
+	const src = `#include <metal_stdlib>
+using namespace metal;
+struct P { float2 p [[attribute(0)]]; float4 c [[attribute(1)]]; };
+struct VP { float4 position [[position]]; float4 color; float size [[point_size]]; };
+struct VL { float4 position [[position]]; float4 color; uint layer [[render_target_array_index]]; };
+float4 clip(float2 px) { return float4(px.x / 8.0 - 1.0, 1.0 - px.y / 8.0, 0.5, 1.0); }
+vertex VP vpoint(P in [[stage_in]]) { VP o; o.position = clip(in.p); o.color = in.c; o.size = 4.0; return o; }
+vertex VL vlayer(P in [[stage_in]], uint iid [[instance_id]]) { VL o; o.position = clip(in.p); o.color = in.c * float(iid + 1) * 0.5; o.layer = iid; return o; }
+fragment float4 fpoint(VP in [[stage_in]]) { return in.color; }
+fragment float4 flayer(VL in [[stage_in]]) { return in.color; }
+`
+	t.Run("points", func(t *testing.T) {
+		r := newRenderRig(t, 16, 16, 0, false)
+		lib := r.library(src)
+		pl, err := r.pipeline(lib, "vpoint", "fpoint", posColor)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = r.pass([4]float64{}, func(e *engine.RenderCommandEncoder) error {
+			e.SetRenderPipelineState(pl)
+			e.SetVertexBuffer(r.buffer(floatBytes([]float32{8, 8, 1, 1, 1, 1})), 0, 0)
+			return e.DrawPrimitives(engine.PrimitiveTypePoint, 0, 1)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// a 4×4 square centred on (8, 8): pixels 6..9
+		for _, c := range []struct {
+			x, y int
+			in   bool
+		}{{6, 6, true}, {9, 9, true}, {5, 8, false}, {10, 8, false}, {8, 5, false}} {
+			got := r.at(c.x, c.y)
+			if (got[0] == 255) != c.in {
+				t.Errorf("pixel (%d, %d) = %v, inside the point: %v", c.x, c.y, got, c.in)
+			}
+		}
+	})
+	t.Run("lines and wireframe", func(t *testing.T) {
+		r := newRenderRig(t, 16, 16, 0, false)
+		lib := r.library(featureSrc)
+		pl, err := r.pipeline(lib, "vattr", "fcolor", posColor)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = r.pass([4]float64{}, func(e *engine.RenderCommandEncoder) error {
+			e.SetRenderPipelineState(pl)
+			e.SetVertexBuffer(r.buffer(floatBytes([]float32{1, 3.5, 1, 0, 0, 1, 15, 3.5, 1, 0, 0, 1})), 0, 0)
+			if err := e.DrawPrimitives(engine.PrimitiveTypeLine, 0, 2); err != nil {
+				return err
+			}
+			e.SetTriangleFillMode(engine.TriangleFillModeLines)
+			e.SetVertexBuffer(r.buffer(floatBytes(rect(2, 8, 14, 14, [4]float32{0, 1, 0, 1}))), 0, 0)
+			return e.DrawPrimitives(engine.PrimitiveTypeTriangle, 0, 6)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		lit := 0
+		for x := range 16 {
+			if r.at(x, 3)[0] == 255 {
+				lit++
+			}
+		}
+		if lit < 13 || lit > 15 {
+			t.Errorf("the horizontal line lit %d pixels of row 3, want 14", lit)
+		}
+		if got := r.at(8, 11); got != [4]uint8{} {
+			t.Errorf("inside the wireframe rectangle: %v, want untouched", got)
+		}
+		edge := false
+		for y := 7; y <= 9; y++ {
+			edge = edge || r.at(8, y)[1] == 255
+		}
+		if !edge {
+			t.Error("the wireframe rectangle's top edge is missing")
+		}
+	})
+	t.Run("sRGB", func(t *testing.T) {
+		r := newRenderRig(t, 16, 16, 0, false)
+		var err error
+		if r.color, err = r.dev.NewTexture(engine.TextureDescriptor{TextureType: engine.TextureType2D, PixelFormat: engine.PixelFormatRGBA8Unorm_sRGB,
+			Width: 16, Height: 16, Usage: engine.TextureUsageRenderTarget}); err != nil {
+			t.Fatal(err)
+		}
+		lib := r.library(featureSrc)
+		pl, err := r.pipeline(lib, "vattr", "fcolor", posColor)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = r.pass([4]float64{}, func(e *engine.RenderCommandEncoder) error {
+			e.SetRenderPipelineState(pl)
+			e.SetVertexBuffer(r.buffer(floatBytes(rect(0, 0, 16, 16, [4]float32{0.5, 0.2140, 1, 1}))), 0, 0)
+			return e.DrawPrimitives(engine.PrimitiveTypeTriangle, 0, 6)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		enc := func(x float64) uint8 { return uint8(math.Round((1.055*math.Pow(x, 1/2.4) - 0.055) * 255)) }
+		if got, want := r.at(4, 4), [4]uint8{enc(0.5), enc(float64(float32(0.2140))), 255, 255}; got != want {
+			t.Errorf("sRGB pixel %v, want %v", got, want)
+		}
+	})
+	t.Run("layered", func(t *testing.T) {
+		dev, _ := engine.NewDevice(engine.DeviceOptions{})
+		arr, err := dev.NewTexture(engine.TextureDescriptor{TextureType: engine.TextureType2DArray, PixelFormat: engine.PixelFormatRGBA8Unorm,
+			Width: 8, Height: 8, ArrayLength: 3, Usage: engine.TextureUsageRenderTarget})
+		if err != nil {
+			t.Fatal(err)
+		}
+		lib, err := dev.NewLibraryWithFile("layer.metal", []byte(src), engine.CompileOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		vf, _ := lib.Function("vlayer")
+		ff, _ := lib.Function("flayer")
+		desc := &engine.RenderPipelineDescriptor{VertexFunction: vf, FragmentFunction: ff}
+		posColor(desc)
+		desc.ColorAttachments[0] = engine.ColorAttachment(engine.PixelFormatRGBA8Unorm)
+		pl, err := dev.NewRenderPipelineState(desc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var pd engine.RenderPassDescriptor
+		pd.ColorAttachments[0].Texture = arr
+		pd.ColorAttachments[0].Slice = 1
+		pd.ColorAttachments[0].LoadAction = engine.LoadActionClear
+		pd.RenderTargetArrayLength = 2
+		cb := dev.NewCommandQueue().CommandBuffer(context.Background())
+		e, err := cb.RenderCommandEncoder(&pd)
+		if err != nil {
+			t.Fatal(err)
+		}
+		vb, _ := dev.NewBufferWithBytes(floatBytes(rect(0, 0, 16, 16, [4]float32{1, 1, 1, 1})))
+		e.SetRenderPipelineState(pl)
+		e.SetVertexBuffer(vb, 0, 0)
+		e.DrawPrimitivesInstanced(engine.PrimitiveTypeTriangle, 0, 6, 3, 0) // instance 2 is past the layers: dropped
+		e.EndEncoding()
+		cb.Commit()
+		if err := cb.WaitUntilCompleted(); err != nil {
+			t.Fatal(err)
+		}
+		for slice, want := range []uint8{0, 128, 255} {
+			img, _ := arr.Image(0, slice, 0)
+			if r := img.At(3, 3).(color.NRGBA).R; r != want {
+				t.Errorf("slice %d: red %d, want %d", slice, r, want)
+			}
+		}
+	})
 }

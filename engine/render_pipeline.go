@@ -133,11 +133,16 @@ func (d *Device) NewRenderPipelineState(desc *RenderPipelineDescriptor) (*Render
 		return nil, err
 	}
 	if ff != nil {
-		if ms := reflect.CheckSignatures(&vf.fn.Reflection, &ff.fn.Reflection); len(ms) > 0 {
-			errs := make([]error, len(ms))
-			for i, mm := range ms {
-				errs[i] = fmt.Errorf("engine: %s: FragmentFunction %s does not match VertexFunction %s: %w", m, ff.Name(), vf.Name(), mm)
+		var errs []error
+		for _, mm := range reflect.CheckSignatures(&vf.fn.Reflection, &ff.fn.Reflection) {
+			if vertexOnlyOutput[mm.Input.Attribute] {
+				// A struct shared by both stages: the rasterizer consumes
+				// these members; the fragment function does not read them.
+				continue
 			}
+			errs = append(errs, fmt.Errorf("engine: %s: FragmentFunction %s does not match VertexFunction %s: %w", m, ff.Name(), vf.Name(), mm))
+		}
+		if len(errs) > 0 {
 			return nil, errors.Join(errs...)
 		}
 		if p.frag, err = compileRenderStage(d, ff, desc.FragmentConstants, "FragmentFunction"); err != nil {
@@ -163,6 +168,10 @@ func (d *Device) NewRenderPipelineState(desc *RenderPipelineDescriptor) (*Render
 	d.pipelines.Add(1)
 	return p, nil
 }
+
+// vertexOnlyOutput are the vertex output built-ins a fragment [[stage_in]]
+// struct may carry without a matching output.
+var vertexOnlyOutput = map[string]bool{"point_size": true, "clip_distance": true}
 
 // checkAttachmentFormats validates the colour, depth and stencil formats
 // and the blend state of every colour attachment.

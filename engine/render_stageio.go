@@ -310,6 +310,9 @@ func layoutFragment(fn string, lay *lower.WrapperLayout, checked *sema.Function)
 				if !ok {
 					return errf("[[stage_in]] member %q has the unsupported type %s", m.Name, m.Type)
 				}
+				if m.Attr("point_size") != nil || m.Attr("clip_distance") != nil {
+					continue // vertex outputs the rasterizer consumes, not fragment inputs
+				}
 				if builtin := rasterBuiltinAttr(m); builtin != "" {
 					if !l.builtinSlot(builtin, s) {
 						return errf("[[stage_in]] member %q: the built-in [[%s]] is not supported", m.Name, builtin)

@@ -71,14 +71,20 @@ func (p *Pass) buildCache(dc *drawCtx) {
 }
 
 // Draw validates d, assembles, clips, culls and sets up its primitives and
-// bins them into tiles. d and its slices must stay unchanged until Flush.
+// bins them into tiles. The pass copies *d and *d.State, but keeps d's slices
+// (vertex outputs, indices, interpolation, viewports, scissors) and Shader:
+// they must stay unchanged until Flush.
 // Primitives with NaN or infinite positions are dropped.
 func (p *Pass) Draw(d *Draw) error {
 	if err := p.validate(d); err != nil {
 		return err
 	}
+	// Keep copies of the draw and its state: the caller may reuse both.
 	di := int32(len(p.draws))
-	p.draws = append(p.draws, d)
+	p.states = append(p.states, *d.State)
+	p.draws = append(p.draws, *d)
+	d = &p.draws[di]
+	d.State = &p.states[di]
 	p.info = append(p.info, p.makeInfo(d))
 	dc := drawCtx{d: d, di: di, st: d.State, v: d.Vertices, stride: d.Vertices.Stride}
 	p.vpbuf = p.viewports(d.State, d.Vertices.ClipCount, p.vpbuf)

@@ -100,6 +100,9 @@ func bunnyCase(tb testing.TB) benchkit.Case {
 			sh := &phongShader{frags: make([]int, p.Workers())}
 			d := bunnyDraw(m, v, w, h, sh)
 			b.ReportAllocs()
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			cpu0 := threadCPU()
 			for b.Loop() {
 				p.Reset()
 				ct.Clear([4]float64{0, 0, 0, 1})
@@ -111,12 +114,16 @@ func bunnyCase(tb testing.TB) benchkit.Case {
 					b.Fatal(err)
 				}
 			}
+			cpu := threadCPU() - cpu0
 			frags := 0
 			for _, f := range sh.frags {
 				frags += f
 			}
 			ns := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
 			b.ReportMetric(ns/tris, "ns/triangle")
+			if workers == 1 && cpu0 >= 0 {
+				b.ReportMetric(float64(cpu)/float64(b.N)/tris, "cpu-ns/triangle")
+			}
 			if frags > 0 {
 				b.ReportMetric(ns/(float64(frags)/float64(b.N)), "ns/fragment")
 				b.ReportMetric(float64(frags)/float64(b.N), "fragments/op")
@@ -124,11 +131,18 @@ func bunnyCase(tb testing.TB) benchkit.Case {
 		},
 		Native: func(b *testing.B) {
 			nat := &nativeRaster{w: w, h: h, color: make([]uint32, w*h), depth: make([]float32, w*h)}
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			cpu0 := threadCPU()
 			for b.Loop() {
 				nat.draw(v, m.idx)
 			}
+			cpu := threadCPU() - cpu0
 			ns := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
 			b.ReportMetric(ns/tris, "ns/triangle")
+			if cpu0 >= 0 {
+				b.ReportMetric(float64(cpu)/float64(b.N)/tris, "cpu-ns/triangle")
+			}
 			b.ReportMetric(float64(nat.frags), "fragments/op")
 		},
 	}
@@ -172,19 +186,31 @@ func BenchmarkFillRate(b *testing.B) {
 	benchkit.Bench(b, benchkit.Case{Name: "raster/fill512", Unit: "ns/op", PerOp: 1,
 		Ingot: func(b *testing.B, _ int) {
 			b.ReportAllocs()
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			cpu0 := threadCPU()
 			for b.Loop() {
 				p.Reset()
 				_ = p.Draw(d)
 				_ = p.Flush(context.Background())
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/(w*h), "ns/fragment")
+			if cpu0 >= 0 {
+				b.ReportMetric(float64(threadCPU()-cpu0)/float64(b.N)/(w*h), "cpu-ns/fragment")
+			}
 		},
 		Native: func(b *testing.B) {
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			cpu0 := threadCPU()
 			for b.Loop() {
 				for i := range buf {
 					buf[i] = uint32(unorm8(0.2)) | uint32(unorm8(0.4))<<8 | uint32(unorm8(0.6))<<16 | 255<<24
 				}
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/(w*h), "ns/fragment")
+			if cpu0 >= 0 {
+				b.ReportMetric(float64(threadCPU()-cpu0)/float64(b.N)/(w*h), "cpu-ns/fragment")
+			}
 		}}, 1)
 }

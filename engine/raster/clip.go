@@ -50,11 +50,36 @@ func (pl *planes) dist(k int, v *cv) float64 {
 	return v.cd[k-7]
 }
 
-// outcode returns the bit set of planes v is outside of.
+// outcode returns the bit set of planes v is outside of (the same tests as
+// dist, unrolled).
 func (pl *planes) outcode(v *cv) uint32 {
+	p := &v.pos
 	var c uint32
-	for k := range pl.n {
-		if !(pl.dist(k, v) >= 0) {
+	if !(p[3]-wEpsilon >= 0) {
+		c |= 1
+	}
+	if pl.depthClip {
+		if !(p[2] >= 0) {
+			c |= 2
+		}
+		if !(p[3]-p[2] >= 0) {
+			c |= 4
+		}
+	}
+	if !(p[0]-float64(pl.lox*p[3]) >= 0) {
+		c |= 8
+	}
+	if !(float64(pl.hix*p[3])-p[0] >= 0) {
+		c |= 16
+	}
+	if !(p[1]-float64(pl.loy*p[3]) >= 0) {
+		c |= 32
+	}
+	if !(float64(pl.hiy*p[3])-p[1] >= 0) {
+		c |= 64
+	}
+	for k := 7; k < pl.n; k++ {
+		if !(v.cd[k-7] >= 0) {
 			c |= 1 << k
 		}
 	}

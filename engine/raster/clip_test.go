@@ -140,3 +140,27 @@ func TestClipDistances(t *testing.T) {
 		}
 	}
 }
+
+func TestOutcodeMatchesDist(t *testing.T) {
+	pl := planes{n: 9, depthClip: true, lox: -3, hix: 2.5, loy: -1.5, hiy: 4}
+	vals := []float64{-2, -1, -1e-7, 0, 1e-7, 0.5, 1, 3, math.NaN(), math.Inf(1)}
+	for i := range 20000 {
+		var v cv
+		for j := range 4 {
+			v.pos[j] = vals[(i*(j+3)+j*j)%len(vals)] * float64(1+j)
+		}
+		v.cd[0], v.cd[1] = vals[i%len(vals)], vals[(i/7)%len(vals)]
+		for _, dc := range []bool{false, true} {
+			pl.depthClip = dc
+			var want uint32
+			for k := range pl.n {
+				if !(pl.dist(k, &v) >= 0) {
+					want |= 1 << k
+				}
+			}
+			if got := pl.outcode(&v); got != want {
+				t.Fatalf("outcode(%v) = %b, dist says %b", v.pos, got, want)
+			}
+		}
+	}
+}

@@ -18,6 +18,9 @@ func (p *Pass) Flush(ctx context.Context) error {
 		ctx = context.Background()
 	}
 	nt := len(p.bins)
+	for i := range p.draws { // re-point after the appends of Draw
+		p.draws[i].State = &p.states[i]
+	}
 	for len(p.ws) < p.workers {
 		p.ws = append(p.ws, newWorker(p, len(p.ws)))
 	}

@@ -142,3 +142,5 @@ func interps(n int, m Interp) []Interp {
 }
 
 func isNaN32(f float32) bool { return math.IsNaN(float64(f)) }
+
+func contextWithCancel() (context.Context, func()) { return context.WithCancel(context.Background()) }

@@ -46,11 +46,12 @@ type Pass struct {
 	rast           rect     // the whole target
 	lay            layout
 
-	draws []*Draw
-	info  []drawInfo
-	prims []prim
-	extra []float32 // varyings of vertices made by clipping
-	bins  [][]int32 // per tile (layer-major, then row-major): prim indices
+	draws  []Draw
+	states []State
+	info   []drawInfo
+	prims  []prim
+	extra  []float32 // varyings of vertices made by clipping
+	bins   [][]int32 // per tile (layer-major, then row-major): prim indices
 
 	vis     map[int]uint64
 	visKind map[int]VisibilityMode // per slot: counting if any draw counts
@@ -127,7 +128,9 @@ func (p *Pass) Workers() int { return p.workers }
 // again; the targets keep their contents and visibility results are cleared.
 func (p *Pass) Reset() {
 	clear(p.draws)
+	clear(p.states)
 	p.draws = p.draws[:0]
+	p.states = p.states[:0]
 	p.info = p.info[:0]
 	p.prims = p.prims[:0]
 	p.extra = p.extra[:0]

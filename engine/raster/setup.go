@@ -9,7 +9,7 @@ const (
 	subHalf  = subOne / 2
 	guard    = 16384 // guard band half-width in pixels
 	wEpsilon = 1e-6  // clip-space w below this is clipped
-	maxPoint = 511   // largest point size (pixels)
+	maxPoint = 511   // largest point size in pixels: the Metal Feature Set Tables value (ANGLE commit 349b661 quotes it)
 )
 
 // Primitive kinds.

@@ -89,7 +89,7 @@ func (w *worker) runTile(t int) error {
 func (w *worker) setDraw(di int32) {
 	p := w.p
 	w.cur = di
-	w.d = p.draws[di]
+	w.d = &p.draws[di]
 	w.in = &p.info[di]
 	w.hasDS = p.t.Depth != nil || (p.t.Stencil != nil && w.d.State.DepthStencil.StencilEnabled)
 	w.smask = uint8(w.d.SampleMask) & uint8(1<<p.samples-1)
@@ -327,14 +327,11 @@ func (w *worker) fill() {
 	b.N = 4 * w.nq
 	b.Covered = 0
 	readColor := d.Flags&FlagReadsColor != 0
+	var sw, sa [3][4]float32 // perspective weights per lane: centre, alternative
+	var lw, la [3][4]float32 // screen-linear weights per lane
 	for k := range w.nq {
 		r := &w.recs[k]
 		pr := &p.prims[r.pi]
-		v0, v1, v2 := w.varyings(pr, 0), w.varyings(pr, 1), w.varyings(pr, 2)
-		var fl []float32
-		if d.Vertices.Stride > 0 {
-			fl = d.Vertices.Varyings[pr.flat:]
-		}
 		if w.zclamp {
 			vp := &d.State.Viewports[pr.vp]
 			w.zlo, w.zhi = min(vp.ZNear, vp.ZFar), max(vp.ZNear, vp.ZFar)
@@ -368,6 +365,10 @@ func (w *worker) fill() {
 				a0, a1, a2 = pr.weights(ax, ay)
 				p0, p1, p2 = persp(pr, a0, a1, a2)
 			}
+			sw[0][q], sw[1][q], sw[2][q] = c0, c1, c2
+			sa[0][q], sa[1][q], sa[2][q] = p0, p1, p2
+			lw[0][q], lw[1][q], lw[2][q] = float32(l0), float32(l1), float32(l2)
+			la[0][q], la[1][q], la[2][q] = float32(a0), float32(a1), float32(a2)
 			// [[position]] is at the sample in per-sample runs.
 			posX, posY := cx, cy
 			q0, q1, q2 := l0, l1, l2
@@ -396,50 +397,24 @@ func (w *worker) fill() {
 			if in.perSample {
 				b.SampleID[L] = uint32(max(r.sample, 0))
 			}
-			for _, c := range w.vFlat {
-				b.Varyings[c][L] = fl[c]
-			}
-			for _, c := range w.vPersp {
-				b.Varyings[c][L] = float32(c0*v0[c]) + float32(c1*v1[c]) + float32(c2*v2[c])
-			}
-			for _, c := range w.vPerspAlt {
-				b.Varyings[c][L] = float32(p0*v0[c]) + float32(p1*v1[c]) + float32(p2*v2[c])
-			}
-			if len(w.vLinear)+len(w.vLinearAlt) > 0 {
-				f0, f1, f2 := float32(l0), float32(l1), float32(l2)
-				for _, c := range w.vLinear {
-					b.Varyings[c][L] = float32(f0*v0[c]) + float32(f1*v1[c]) + float32(f2*v2[c])
-				}
-				f0, f1, f2 = float32(a0), float32(a1), float32(a2)
-				for _, c := range w.vLinearAlt {
-					b.Varyings[c][L] = float32(f0*v0[c]) + float32(f1*v1[c]) + float32(f2*v2[c])
-				}
-			}
 			if readColor {
-				s := int(r.sample)
-				if s < 0 {
-					s = firstSample(cov)
-				}
-				inside := px < p.t.Width && py < p.t.Height
-				pix := 0
-				if inside {
-					pix = p.lay.pixel(px, py, w.layer)
-				}
-				for i, t := range p.t.Color {
-					if t == nil {
-						continue
-					}
-					var v [4]float32
-					if inside {
-						j := t.sampleIndex(pix, s)
-						v = [4]float32(t.data[j : j+4])
-					}
-					for c := range 4 {
-						b.ColorIn[i][c][L] = v[c]
-					}
-				}
+				w.fillColorIn(L, px, py, r.sample, cov)
 			}
 		}
+		if d.Vertices.Stride == 0 {
+			continue
+		}
+		v0, v1, v2 := w.varyings(pr, 0), w.varyings(pr, 1), w.varyings(pr, 2)
+		fl := d.Vertices.Varyings[pr.flat:]
+		lo := 4 * k
+		for _, c := range w.vFlat {
+			dst := b.Varyings[c][lo : lo+4 : lo+4]
+			dst[0], dst[1], dst[2], dst[3] = fl[c], fl[c], fl[c], fl[c]
+		}
+		interp4(b, w.vPersp, lo, v0, v1, v2, &sw)
+		interp4(b, w.vPerspAlt, lo, v0, v1, v2, &sa)
+		interp4(b, w.vLinear, lo, v0, v1, v2, &lw)
+		interp4(b, w.vLinearAlt, lo, v0, v1, v2, &la)
 	}
 	b.Live = b.Covered
 	n := b.N
@@ -466,6 +441,46 @@ func (w *worker) fill() {
 	if d.Flags&FlagWritesStencil != 0 {
 		for L := range n {
 			b.Stencil[L] = uint32(w.stencilRef(b.FrontFacing[L] != 0))
+		}
+	}
+}
+
+// interp4 interpolates the varying components cs of one quad (lanes lo..lo+3)
+// with per-lane vertex weights wt.
+func interp4(b *FragmentBatch, cs []int, lo int, v0, v1, v2 []float32, wt *[3][4]float32) {
+	for _, c := range cs {
+		a0, a1, a2 := v0[c], v1[c], v2[c]
+		dst := b.Varyings[c][lo : lo+4 : lo+4]
+		for q := range 4 {
+			dst[q] = float32(wt[0][q]*a0) + float32(wt[1][q]*a1) + float32(wt[2][q]*a2)
+		}
+	}
+}
+
+// fillColorIn reads the framebuffer values of lane L (programmable blending):
+// the lane's sample, or the first covered sample of a per-pixel lane.
+func (w *worker) fillColorIn(L, px, py int, sample int8, cov uint8) {
+	p, b := w.p, w.b
+	s := int(sample)
+	if s < 0 {
+		s = firstSample(cov)
+	}
+	inside := px < p.t.Width && py < p.t.Height
+	pix := 0
+	if inside {
+		pix = p.lay.pixel(px, py, w.layer)
+	}
+	for i, t := range p.t.Color {
+		if t == nil {
+			continue
+		}
+		var v [4]float32
+		if inside {
+			j := t.sampleIndex(pix, s)
+			v = [4]float32(t.data[j : j+4])
+		}
+		for c := range 4 {
+			b.ColorIn[i][c][L] = v[c]
 		}
 	}
 }
