@@ -215,4 +215,7 @@ type resources struct {
 	dev      *Device
 	textures map[uint64]*textureStore
 	samplers map[uint64]*texel.Sampler
+	// fragment is set for fragment functions, whose samples without an
+	// explicit level or gradient take their LOD from the 2×2 quads.
+	fragment bool
 }

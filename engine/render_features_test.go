@@ -474,3 +474,80 @@ fragment float4 flayer(VL in [[stage_in]]) { return in.color; }
 		}
 	})
 }
+
+// TestRenderDerivativesAndLod: dfdx/dfdy are the differences across 2×2
+// quads, and a sample without an explicit LOD in a fragment function picks
+// the mip level from them.
+func TestRenderDerivativesAndLod(t *testing.T) {
+	const src = `#include <metal_stdlib>
+using namespace metal;
+struct V { float4 position [[position]]; float2 uv; };
+vertex V vquad(uint vid [[vertex_id]], constant float& scale [[buffer(0)]]) {
+    float2 c = float2(float(vid & 1), float(vid >> 1));
+    V o; o.position = float4(c.x * 2 - 1, 1 - c.y * 2, 0.5, 1); o.uv = c * scale; return o;
+}
+fragment float4 fderiv(V in [[stage_in]]) { return float4(dfdx(in.uv.x) * 8.0, dfdy(in.uv.y) * 8.0, fwidth(in.uv.x) * 4.0, 1); }
+fragment float4 fmip(V in [[stage_in]], texture2d<float> tex [[texture(0)]], sampler s [[sampler(0)]]) { return tex.sample(s, in.uv); }
+`
+	r := newRenderRig(t, 8, 8, 0, false)
+	lib := r.library(src)
+	strip := func(frag string, scale float32, setup func(e *engine.RenderCommandEncoder)) {
+		t.Helper()
+		pl, err := r.pipeline(lib, "vquad", frag, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = r.pass([4]float64{}, func(e *engine.RenderCommandEncoder) error {
+			e.SetRenderPipelineState(pl)
+			e.SetVertexBytes(floatBytes([]float32{scale}), 0)
+			if setup != nil {
+				setup(e)
+			}
+			return e.DrawPrimitives(engine.PrimitiveTypeTriangleStrip, 0, 4)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	// uv spans 1/8 per pixel: dfdx · 8 = 1, dfdy · 8 = 1, fwidth(uv.x) · 4 = 0.5.
+	strip("fderiv", 1, nil)
+	if got := r.at(5, 2); got != [4]uint8{255, 255, 128, 255} {
+		t.Errorf("derivatives %v, want [255 255 128 255]", got)
+	}
+	// A 16×16 texture whose levels are red, green, blue, ...: on an 8×8 target
+	// with uv in [0, 1], one pixel spans 2 texels, LOD 1: green.
+	tex, err := r.dev.NewTexture(engine.TextureDescriptor{TextureType: engine.TextureType2D, PixelFormat: engine.PixelFormatRGBA8Unorm,
+		Width: 16, Height: 16, MipmapLevelCount: 5, Usage: engine.TextureUsageShaderRead})
+	if err != nil {
+		t.Fatal(err)
+	}
+	colors := [][4]byte{{255, 0, 0, 255}, {0, 255, 0, 255}, {0, 0, 255, 255}, {255, 255, 0, 255}, {0, 255, 255, 255}}
+	for lvl, c := range colors {
+		n := 16 >> lvl
+		px := make([]byte, 4*n*n)
+		for i := 0; i < len(px); i += 4 {
+			copy(px[i:], c[:])
+		}
+		if err := tex.ReplaceRegion(engine.Region{Width: n, Height: n, Depth: 1}, lvl, 0, px, 4*n, 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sd := engine.DefaultSamplerDescriptor()
+	sd.MipFilter = engine.SamplerMipFilterNearest
+	smp, err := r.dev.NewSamplerState(sd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		scale float32
+		want  [4]uint8
+	}{{0.5, [4]uint8{255, 0, 0, 255}}, {1, [4]uint8{0, 255, 0, 255}}, {2, [4]uint8{0, 0, 255, 255}}} {
+		strip("fmip", c.scale, func(e *engine.RenderCommandEncoder) {
+			e.SetFragmentTexture(tex, 0)
+			e.SetFragmentSamplerState(smp, 0)
+		})
+		if got := r.at(3, 3); got != c.want {
+			t.Errorf("uv scale %g: sampled %v, want %v", c.scale, got, c.want)
+		}
+	}
+}

@@ -341,7 +341,9 @@ func (s *fragmentShader) worker(i int) (*fragmentWorker, error) {
 	if s.rec >= 0 {
 		args[s.rec] = rb.Addr
 	}
-	run, err := s.p.frag.pl.NewRunner(s.r.ctx, exec.Dispatch{Args: args, Memory: mem, Env: s.r.snap.res, Budget: stepBudgetFrom(s.r.ctx), Done: s.r.pass.dev.releaseDispatch})
+	fragEnv := *s.r.snap.res
+	fragEnv.fragment = true
+	run, err := s.p.frag.pl.NewRunner(s.r.ctx, exec.Dispatch{Args: args, Memory: mem, Env: &fragEnv, Budget: stepBudgetFrom(s.r.ctx), Done: s.r.pass.dev.releaseDispatch})
 	if err != nil {
 		return nil, err
 	}

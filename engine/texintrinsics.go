@@ -167,14 +167,14 @@ func (k *texOp) offsets(c *exec.Call, a *texel.SampleArgs, i, l int) int {
 
 // lod fills the LOD arguments (lodMode, lodValue, minLodClamp, dPdx, dPdy)
 // starting at i.
-func (k *texOp) lod(c *exec.Call, a *texel.SampleArgs, i, l int) int {
+func (k *texOp) lod(c *exec.Call, r *resources, a *texel.SampleArgs, i, l int) int {
 	mode := c.Arg32(i)[l]
 	val := c.ArgF32(i + 1)
 	a.MinLodClamp = c.ArgF32(i + 2)
 	i += 3
 	switch mode {
 	case stdlib.LodBias:
-		a.Mode, a.Bias = texel.LodZero, val
+		a.Mode, a.Bias = implicitLod(r), val
 	case stdlib.LodLevel:
 		a.Mode, a.Level = texel.LodLevel, val
 	case stdlib.LodGradient:
@@ -184,9 +184,19 @@ func (k *texOp) lod(c *exec.Call, a *texel.SampleArgs, i, l int) int {
 			a.DY[j] = c.ArgF32(i + k.info.Grads + j)
 		}
 	default:
-		a.Mode = texel.LodZero
+		a.Mode = implicitLod(r)
 	}
 	return i + 2*k.info.Grads
+}
+
+// implicitLod is the LOD mode of a sample without an explicit level or
+// gradient: from the quads' derivatives in fragment functions, level 0
+// elsewhere (as in Metal's kernels and vertex functions).
+func implicitLod(r *resources) texel.LodMode {
+	if r.fragment {
+		return texel.LodQuad
+	}
+	return texel.LodZero
 }
 
 // out returns the result lane vectors; depth shapes have one result, the
@@ -263,7 +273,7 @@ func (k *texOp) sampleGroups(c *exec.Call, op, nres int, scratch *[3][lane.MaxWi
 		}
 		switch op {
 		case opSample, opSampleCompare:
-			i = k.lod(c, &a, i, l)
+			i = k.lod(c, r, &a, i, l)
 			k.offsets(c, &a, i, l)
 			if op == opSample {
 				err = t.SampleBatchTo(s, &a, mk, &o)

@@ -69,7 +69,7 @@ func blendWrite(t *ColorTarget, b *Blend, k *[4]float32, src, src1 [4]float32, d
 	if !b.Enabled && b.WriteMask == WriteAll && !t.q.kind.IsInteger() {
 		if lo, hi, clamp := t.q.clampRange(); clamp {
 			for c := range 4 {
-				src[c] = min(max(src[c], lo), hi)
+				src[c] = clampf(src[c], lo, hi)
 			}
 		}
 		t.q.quant(&src)
@@ -85,8 +85,8 @@ func blendWrite(t *ColorTarget, b *Blend, k *[4]float32, src, src1 [4]float32, d
 		lo, hi, clamp := t.q.clampRange()
 		if clamp {
 			for c := range 4 {
-				src[c] = min(max(src[c], lo), hi)
-				src1[c] = min(max(src1[c], lo), hi)
+				src[c] = clampf(src[c], lo, hi)
+				src1[c] = clampf(src1[c], lo, hi)
 			}
 		}
 		if b.Enabled {
@@ -96,7 +96,7 @@ func blendWrite(t *ColorTarget, b *Blend, k *[4]float32, src, src1 [4]float32, d
 			out[3] = blendOp(b.AlphaOp, src[3], blendFactor(b.SrcAlpha, 3, &src, &src1, &d, k), d[3], blendFactor(b.DstAlpha, 3, &src, &src1, &d, k))
 			if clamp {
 				for c := range 4 {
-					out[c] = min(max(out[c], lo), hi)
+					out[c] = clampf(out[c], lo, hi)
 				}
 			}
 		} else {

@@ -18,6 +18,9 @@ type DepthTarget struct {
 	data []float32
 	// r is the minimum resolvable difference of unorm formats (0 for float).
 	r float64
+
+	pending  bool // deferred clear (see ColorTarget)
+	clearVal float32
 }
 
 // NewDepthTarget allocates a depth target.
@@ -43,9 +46,24 @@ func NewDepthTarget(format texel.PixelFormat, w, h, samples, layers int) (*Depth
 
 // Clear sets every sample to z quantized (clearDepth).
 func (t *DepthTarget) Clear(z float64) {
-	v := t.q.quantDepth(float32(z))
-	for i := range t.data {
-		t.data[i] = v
+	t.pending, t.clearVal = true, t.q.quantDepth(float32(z))
+}
+
+func (t *DepthTarget) materialize() {
+	if t.pending {
+		fillF32(t.data, t.clearVal)
+		t.pending = false
+	}
+}
+
+func (t *DepthTarget) clearBlock(blk int) {
+	n := blockSize * blockSize * t.Samples
+	fillF32(t.data[blk*n:(blk+1)*n], t.clearVal)
+}
+
+func fillF32(d []float32, v float32) {
+	for i := range d {
+		d[i] = v
 	}
 }
 
@@ -53,6 +71,9 @@ func (t *DepthTarget) Clear(z float64) {
 func (t *DepthTarget) Read(x, y, sample, layer int) float32 {
 	if x < 0 || y < 0 || x >= t.Width || y >= t.Height || sample < 0 || sample >= t.Samples || layer < 0 || layer >= t.Layers {
 		return 0
+	}
+	if t.pending {
+		return t.clearVal
 	}
 	return t.data[t.lay.pixel(x, y, layer)*t.Samples+sample]
 }
@@ -81,6 +102,11 @@ func (t *DepthTarget) copyTex(what string, tex *texel.Texture, level, slice, dep
 	f := tex.Format()
 	if !f.IsDepth() {
 		return fmt.Errorf("raster: %s: texture format %v has no depth", what, f)
+	}
+	if load {
+		t.pending = false
+	} else {
+		t.materialize()
 	}
 	data, bpp := tex.Data(), f.BytesPerPixel()
 	for l := range t.Layers {
@@ -113,6 +139,9 @@ type StencilTarget struct {
 
 	lay  layout
 	data []uint8
+
+	pending  bool // deferred clear (see ColorTarget)
+	clearVal uint8
 }
 
 // NewStencilTarget allocates a stencil target.
@@ -131,8 +160,24 @@ func NewStencilTarget(format texel.PixelFormat, w, h, samples, layers int) (*Ste
 
 // Clear sets every sample to the low 8 bits of v (clearStencil).
 func (t *StencilTarget) Clear(v uint32) {
-	for i := range t.data {
-		t.data[i] = uint8(v)
+	t.pending, t.clearVal = true, uint8(v)
+}
+
+func (t *StencilTarget) materialize() {
+	if t.pending {
+		fillU8(t.data, t.clearVal)
+		t.pending = false
+	}
+}
+
+func (t *StencilTarget) clearBlock(blk int) {
+	n := blockSize * blockSize * t.Samples
+	fillU8(t.data[blk*n:(blk+1)*n], t.clearVal)
+}
+
+func fillU8(d []uint8, v uint8) {
+	for i := range d {
+		d[i] = v
 	}
 }
 
@@ -140,6 +185,9 @@ func (t *StencilTarget) Clear(v uint32) {
 func (t *StencilTarget) Read(x, y, sample, layer int) uint8 {
 	if x < 0 || y < 0 || x >= t.Width || y >= t.Height || sample < 0 || sample >= t.Samples || layer < 0 || layer >= t.Layers {
 		return 0
+	}
+	if t.pending {
+		return t.clearVal
 	}
 	return t.data[t.lay.pixel(x, y, layer)*t.Samples+sample]
 }
@@ -167,6 +215,11 @@ func (t *StencilTarget) copyTex(what string, tex *texel.Texture, level, slice, d
 	f := tex.Format()
 	if !f.IsStencil() {
 		return fmt.Errorf("raster: %s: texture format %v has no stencil", what, f)
+	}
+	if load {
+		t.pending = false
+	} else {
+		t.materialize()
 	}
 	data, bpp := tex.Data(), f.BytesPerPixel()
 	for l := range t.Layers {

@@ -25,6 +25,11 @@ func (p *Pass) Flush(ctx context.Context) error {
 		p.ws = append(p.ws, newWorker(p, len(p.ws)))
 	}
 	clear(p.errs)
+	pending := p.anyPending()
+	if len(p.done) != nt {
+		p.done = make([]bool, nt)
+	}
+	clear(p.done)
 	var next atomic.Int64
 	var minFail atomic.Int64
 	minFail.Store(int64(nt))
@@ -36,10 +41,17 @@ func (p *Pass) Flush(ctx context.Context) error {
 			if t >= int64(nt) {
 				return
 			}
-			if t > minFail.Load() || len(p.bins[t]) == 0 {
+			if t > minFail.Load() || (len(p.bins[t]) == 0 && !pending) {
 				continue
 			}
-			if err := w.runTile(int(t)); err != nil {
+			if pending {
+				p.clearTile(int(t))
+				p.done[t] = true
+			}
+			if len(p.bins[t]) == 0 {
+				continue
+			}
+			if err := w.safeRunTile(int(t)); err != nil {
 				p.errs[t] = err
 				for {
 					m := minFail.Load()
@@ -63,6 +75,14 @@ func (p *Pass) Flush(ctx context.Context) error {
 			}(p.ws[i])
 		}
 		wg.Wait()
+	}
+	if pending {
+		for t, ok := range p.done {
+			if !ok {
+				p.clearTile(t)
+			}
+		}
+		p.settleClears()
 	}
 	for _, w := range p.ws[:max(nw, 1)] {
 		for s, n := range w.vis {
@@ -89,4 +109,65 @@ func (p *Pass) Flush(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// anyPending reports whether some target has a deferred clear.
+func (p *Pass) anyPending() bool {
+	for _, c := range p.t.Color {
+		if c != nil && c.pending {
+			return true
+		}
+	}
+	return p.t.Depth != nil && p.t.Depth.pending || p.t.Stencil != nil && p.t.Stencil.pending
+}
+
+// clearTile applies the deferred clears of every target to tile t's blocks.
+func (p *Pass) clearTile(t int) {
+	per := p.tilesX * p.tilesY
+	layer, r := t/per, t%per
+	n := p.tile / blockSize
+	bx0, by0 := (r%p.tilesX)*n, (r/p.tilesX)*n
+	for by := by0; by < min(by0+n, p.lay.bh); by++ {
+		for bx := bx0; bx < min(bx0+n, p.lay.bw); bx++ {
+			blk := (layer*p.lay.bh+by)*p.lay.bw + bx
+			for _, c := range p.t.Color {
+				if c != nil && c.pending {
+					c.clearBlock(blk)
+				}
+			}
+			if d := p.t.Depth; d != nil && d.pending {
+				d.clearBlock(blk)
+			}
+			if s := p.t.Stencil; s != nil && s.pending {
+				s.clearBlock(blk)
+			}
+		}
+	}
+}
+
+// settleClears marks every deferred clear as applied.
+func (p *Pass) settleClears() {
+	for _, c := range p.t.Color {
+		if c != nil {
+			c.pending = false
+		}
+	}
+	if p.t.Depth != nil {
+		p.t.Depth.pending = false
+	}
+	if p.t.Stencil != nil {
+		p.t.Stencil.pending = false
+	}
+}
+
+// safeRunTile runs tile t, turning a panic (of a fragment shader, say) into
+// the tile's error so that none crosses Flush.
+func (w *worker) safeRunTile(t int) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("raster: panic: %v", r)
+			w.nq = 0
+		}
+	}()
+	return w.runTile(t)
 }

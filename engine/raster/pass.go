@@ -21,7 +21,7 @@ type PassOptions struct {
 }
 
 // DefaultTileSize is the tile edge used when PassOptions.TileSize is 0.
-const DefaultTileSize = 32
+const DefaultTileSize = 64
 
 // drawInfo is what the tile workers need per draw, computed once by Draw.
 type drawInfo struct {
@@ -57,6 +57,7 @@ type Pass struct {
 	visKind map[int]VisibilityMode // per slot: counting if any draw counts
 	ws      []*worker
 	errs    []error
+	done    []bool // Flush: tiles whose deferred clears were applied
 	scratch [2][maxPoly]cv
 	vpbuf   []vpInfo
 	vcbuf   []vcache

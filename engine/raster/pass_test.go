@@ -301,3 +301,20 @@ func TestQuantizerFastPathsMatchTexel(t *testing.T) {
 		}
 	}
 }
+
+type panicShader struct{}
+
+func (panicShader) Shade(worker int, b *FragmentBatch) error { panic("shader bug") }
+
+func TestShaderPanicBecomesError(t *testing.T) {
+	const w, h = 8, 8
+	ct, _ := NewColorTarget(texel.RGBA8Unorm, w, h, 1, 1)
+	p, _ := NewPass(PassTargets{Width: w, Height: h, Samples: 1, Layers: 1, Color: [8]*ColorTarget{ct}}, PassOptions{Workers: 2})
+	if err := p.Draw(&Draw{Topology: TriangleList, Vertices: verts(square(0, 0, w, h, 0.5, w, h), nil), State: defaultState(w, h),
+		Shader: panicShader{}, ColorMask: 1, SampleMask: ^uint32(0)}); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Flush(context.Background()); err == nil || !strings.Contains(err.Error(), "shader bug") {
+		t.Errorf("error %v, want the panic's message", err)
+	}
+}

@@ -46,7 +46,11 @@ func newQuantizer(f texel.PixelFormat) quantizer {
 	return q
 }
 
-// unorm8 is texel's float→unorm8 rounding: clamp, round half to even, NaN 0.
+// unorm8 is texel's float→unorm8 rounding: clamp, round half to even, NaN
+// 0. x = f·255 is exact in float64 and the only float32 f with a tie
+// (f·255 = k + ½) in range is 0.5, whose tie 127.5 rounds to the even 128, so
+// adding ½ and truncating is the same rounding (checked by
+// TestQuantizerFastPathsMatchTexel).
 func unorm8(f float32) uint8 {
 	x := float64(f) * 255
 	if !(x > 0) {
@@ -55,7 +59,18 @@ func unorm8(f float32) uint8 {
 	if x >= 255 {
 		return 255
 	}
-	return uint8(math.RoundToEven(x))
+	return uint8(x + 0.5)
+}
+
+// clampf clamps v to [lo, hi]; NaN stays NaN (as min(max(v, lo), hi)).
+func clampf(v, lo, hi float32) float32 {
+	if v < lo {
+		return lo
+	}
+	if v > hi {
+		return hi
+	}
+	return v
 }
 
 // srgb8 is texel's linear→sRGB8 encoding (NaN → 0, clamped).

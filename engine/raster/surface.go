@@ -18,6 +18,12 @@ type ColorTarget struct {
 	lay  layout
 	q    quantizer
 	data []float32 // 4 per sample
+
+	// A clear is deferred until the storage is touched: a pass clears each
+	// tile's blocks when its worker starts the tile (cache-hot), everything
+	// else clears the whole target first.
+	pending  bool
+	clearVal [4]float32
 }
 
 // checkSize validates target dimensions.
@@ -65,9 +71,31 @@ func (t *ColorTarget) Clear(v [4]float64) {
 		c = [4]float32{float32(v[0]), float32(v[1]), float32(v[2]), float32(v[3])}
 	}
 	t.q.quant(&c)
-	for i := 0; i < len(t.data); i += 4 {
-		t.data[i], t.data[i+1], t.data[i+2], t.data[i+3] = c[0], c[1], c[2], c[3]
+	t.pending, t.clearVal = true, c
+}
+
+// materialize applies a pending clear to the whole target.
+func (t *ColorTarget) materialize() {
+	if !t.pending {
+		return
 	}
+	t.fillRange(0, len(t.data))
+	t.pending = false
+}
+
+// fillRange writes the clear value to data[i0:i1] (multiples of 4).
+func (t *ColorTarget) fillRange(i0, i1 int) {
+	c := t.clearVal
+	d := t.data[i0:i1]
+	for i := 0; i+3 < len(d); i += 4 {
+		d[i], d[i+1], d[i+2], d[i+3] = c[0], c[1], c[2], c[3]
+	}
+}
+
+// clearBlock applies a pending clear to storage block blk.
+func (t *ColorTarget) clearBlock(blk int) {
+	n := blockSize * blockSize * t.Samples * 4
+	t.fillRange(blk*n, (blk+1)*n)
 }
 
 // satInt converts v to an integer saturated to [lo, hi] (NaN → 0).
@@ -88,6 +116,9 @@ func satInt(v, lo, hi float64) int64 {
 func (t *ColorTarget) Read(x, y, sample, layer int) [4]float32 {
 	if x < 0 || y < 0 || x >= t.Width || y >= t.Height || sample < 0 || sample >= t.Samples || layer < 0 || layer >= t.Layers {
 		return [4]float32{}
+	}
+	if t.pending {
+		return t.clearVal
 	}
 	i := (t.lay.pixel(x, y, layer)*t.Samples + sample) * 4
 	return [4]float32(t.data[i : i+4])
@@ -139,6 +170,7 @@ func (t *ColorTarget) Load(tex *texel.Texture, level, slice, depthPlane int) err
 	if err := checkTexture("colour load", tex, t.Format, level, slice, depthPlane, t.Width, t.Height, t.Samples, t.Layers, true); err != nil {
 		return err
 	}
+	t.pending = false
 	data, bpp := tex.Data(), t.Format.BytesPerPixel()
 	for l := range t.Layers {
 		sl, z := texLayer(tex, slice, depthPlane, l)
@@ -193,6 +225,7 @@ func (t *ColorTarget) Store(tex *texel.Texture, level, slice, depthPlane int) er
 	if err := checkTexture("colour store", tex, t.Format, level, slice, depthPlane, t.Width, t.Height, t.Samples, t.Layers, true); err != nil {
 		return err
 	}
+	t.materialize()
 	data, bpp := tex.Data(), t.Format.BytesPerPixel()
 	for l := range t.Layers {
 		sl, z := texLayer(tex, slice, depthPlane, l)
@@ -222,6 +255,7 @@ func (t *ColorTarget) Resolve(tex *texel.Texture, level, slice, depthPlane int) 
 	if dk.IsInteger() != t.q.kind.IsInteger() || df.IsDepth() || df.IsStencil() {
 		return fmt.Errorf("raster: colour resolve: texture format %v incompatible with %v", df, t.Format)
 	}
+	t.materialize()
 	data, bpp := tex.Data(), df.BytesPerPixel()
 	n := float32(t.Samples)
 	for l := range t.Layers {

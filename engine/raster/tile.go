@@ -588,19 +588,14 @@ func (w *worker) resolve() {
 					src[3] = 1
 				}
 				if clamp {
-					for c := range 4 {
-						src[c] = min(max(src[c], lo), hi)
-					}
+					src = [4]float32{clampf(src[0], lo, hi), clampf(src[1], lo, hi), clampf(src[2], lo, hi), clampf(src[3], lo, hi)}
 				}
 				t.q.quant(&src)
 				base := int(w.lpix[L]) * ns * 4
-				if m == 1 {
-					copy(t.data[base:base+4], src[:])
-					continue
-				}
 				for s := range ns {
 					if m&(1<<s) != 0 {
-						copy(t.data[base+4*s:base+4*s+4], src[:])
+						o := t.data[base+4*s : base+4*s+4 : base+4*s+4]
+						o[0], o[1], o[2], o[3] = src[0], src[1], src[2], src[3]
 					}
 				}
 			}
