@@ -275,7 +275,11 @@ func (p *RenderPipelineState) vertexOutputs(rec []byte, n int) *raster.VertexOut
 			vo.Position[4*i+c] = math.Float32frombits(vl.position.get32(r, c))
 		}
 		for k, v := range p.varyings {
-			vo.Varyings[i*vo.Stride+k] = math.Float32frombits(v.vert.get32(r, 0))
+			if v.vert.kind == sema.KFloat {
+				vo.Varyings[i*vo.Stride+k] = math.Float32frombits(binary.LittleEndian.Uint32(r[v.vert.off:]))
+			} else {
+				vo.Varyings[i*vo.Stride+k] = math.Float32frombits(v.vert.get32(r, 0))
+			}
 		}
 		if vo.PointSize != nil {
 			vo.PointSize[i] = math.Float32frombits(vl.pointSize.get32(r, 0))

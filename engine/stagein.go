@@ -298,6 +298,19 @@ func (s *stageDispatch) fill(kernel string) error {
 // writeMember decodes an attribute's components and stores them converted
 // to the member's scalar kind.
 func writeMember(dst []byte, m memberFetch, af attrFormat, src []byte) {
+	if af.kind == 'f' && m.scalar == sema.KFloat {
+		// float attributes into float members: the bytes as they are.
+		n := min(af.n, m.comps)
+		copy(dst[:4*n], src[:4*n])
+		for c := n; c < m.comps; c++ {
+			v := float32(0)
+			if c == 3 {
+				v = 1
+			}
+			binary.LittleEndian.PutUint32(dst[4*c:], math.Float32bits(v))
+		}
+		return
+	}
 	for c := range m.comps {
 		var fv float64
 		var iv int64

@@ -21,7 +21,7 @@ type PassOptions struct {
 }
 
 // DefaultTileSize is the tile edge used when PassOptions.TileSize is 0.
-const DefaultTileSize = 64
+const DefaultTileSize = 32
 
 // drawInfo is what the tile workers need per draw, computed once by Draw.
 type drawInfo struct {
