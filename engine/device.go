@@ -75,6 +75,8 @@ type Device struct {
 	constSamplers sync.Map // uint64 descriptor bits → *texel.Sampler
 	intrinsics    exec.Intrinsics
 	pipelines     atomic.Int64
+	// passes keeps rasterizer passes for reuse by later render passes.
+	passes passPool
 
 	// rt maps acceleration structure and intersection function table
 	// resource IDs to their content for the ray-tracing intrinsics.

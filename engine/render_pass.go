@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"sync"
 
 	"github.com/ingot-render/ingot/engine/raster"
 	"github.com/ingot-render/ingot/internal/texel"
@@ -173,15 +174,17 @@ func (p *renderPass) run(ctx context.Context) error {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	targets := raster.PassTargets{Width: p.width, Height: p.height, Samples: p.samples, Layers: p.layer}
+	pass, err := p.dev.passes.get(p, workers)
+	if err != nil {
+		return err
+	}
+	defer p.dev.passes.put(pass)
+	targets := pass.Targets()
 	for i := range p.desc.ColorAttachments {
 		ca := &p.desc.ColorAttachments[i]
-		if ca.Texture == nil {
+		t := targets.Color[i]
+		if t == nil {
 			continue
-		}
-		t, err := raster.NewColorTarget(ca.Texture.PixelFormat(), p.width, p.height, p.samples, p.layer)
-		if err != nil {
-			return fmt.Errorf("render pass: ColorAttachments[%d]: %w", i, err)
 		}
 		switch ca.LoadAction {
 		case LoadActionLoad:
@@ -197,13 +200,9 @@ func (p *renderPass) run(ctx context.Context) error {
 		default: // DontCare: deterministic zeros
 			t.Clear([4]float64{})
 		}
-		targets.Color[i] = t
 	}
 	if da := &p.desc.Depth; da.Texture != nil {
-		t, err := raster.NewDepthTarget(da.Texture.PixelFormat(), p.width, p.height, p.samples, p.layer)
-		if err != nil {
-			return fmt.Errorf("render pass: Depth: %w", err)
-		}
+		t := targets.Depth
 		if da.LoadAction == LoadActionLoad {
 			if err := t.Load(da.Texture.st.tex, da.Level, da.Slice, da.DepthPlane); err != nil {
 				return fmt.Errorf("render pass: Depth load: %w", err)
@@ -215,13 +214,9 @@ func (p *renderPass) run(ctx context.Context) error {
 			}
 			t.Clear(z)
 		}
-		targets.Depth = t
 	}
 	if sa := &p.desc.Stencil; sa.Texture != nil {
-		t, err := raster.NewStencilTarget(sa.Texture.PixelFormat(), p.width, p.height, p.samples, p.layer)
-		if err != nil {
-			return fmt.Errorf("render pass: Stencil: %w", err)
-		}
+		t := targets.Stencil
 		if sa.LoadAction == LoadActionLoad {
 			if err := t.Load(sa.Texture.st.tex, sa.Level, sa.Slice, sa.DepthPlane); err != nil {
 				return fmt.Errorf("render pass: Stencil load: %w", err)
@@ -229,17 +224,12 @@ func (p *renderPass) run(ctx context.Context) error {
 		} else {
 			t.Clear(sa.ClearStencil)
 		}
-		targets.Stencil = t
-	}
-	pass, err := raster.NewPass(targets, raster.PassOptions{Workers: workers})
-	if err != nil {
-		return fmt.Errorf("render pass: %w", err)
 	}
 	snap, err := p.dev.snapshot()
 	if err != nil {
 		return err
 	}
-	run := &passRun{ctx: ctx, pass: p, rp: pass, snap: snap, workers: workers}
+	run := &passRun{ctx: ctx, pass: p, rp: pass.Pass, snap: snap, workers: workers}
 	defer run.close()
 	for _, e := range p.encoders {
 		for _, d := range e.draws {
@@ -251,7 +241,7 @@ func (p *renderPass) run(ctx context.Context) error {
 	if err := pass.Flush(ctx); err != nil {
 		return run.fault(err)
 	}
-	return p.store(targets, pass)
+	return p.store(targets, pass.Pass)
 }
 
 // store runs the store actions and writes the visibility results.
@@ -299,4 +289,98 @@ func (p *renderPass) store(t raster.PassTargets, pass *raster.Pass) error {
 		}
 	}
 	return nil
+}
+
+// passKey is the shape of a render pass's attachment storage.
+type passKey struct {
+	w, h, samples, layers, workers int
+	color                          [MaxColorAttachments]PixelFormat
+	depth, stencil                 PixelFormat
+}
+
+// passPool keeps the rasterizer passes (with their attachment storage and
+// bins) of finished render passes for the next pass of the same shape, so
+// that a frame loop does not allocate them again.
+type passPool struct {
+	mu   sync.Mutex
+	free map[passKey][]*raster.Pass
+}
+
+// pooledPass is a rasterizer pass taken from a passPool.
+type pooledPass struct {
+	*raster.Pass
+	key passKey
+}
+
+// maxPooledPasses bounds the passes kept per shape, maxPooledSamples the
+// size of a pass kept (samples of all layers: 4 Mi samples are 64 MiB of
+// colour storage per attachment).
+const (
+	maxPooledPasses  = 4
+	maxPooledSamples = 4 << 20
+)
+
+// get returns a reset pass for p's attachments.
+func (pp *passPool) get(p *renderPass, workers int) (*pooledPass, error) {
+	k := passKey{w: p.width, h: p.height, samples: p.samples, layers: p.layer, workers: workers}
+	for i, ca := range p.desc.ColorAttachments {
+		if ca.Texture != nil {
+			k.color[i] = ca.Texture.PixelFormat()
+		}
+	}
+	if t := p.desc.Depth.Texture; t != nil {
+		k.depth = t.PixelFormat()
+	}
+	if t := p.desc.Stencil.Texture; t != nil {
+		k.stencil = t.PixelFormat()
+	}
+	pp.mu.Lock()
+	if l := pp.free[k]; len(l) > 0 {
+		rp := l[len(l)-1]
+		pp.free[k] = l[:len(l)-1]
+		pp.mu.Unlock()
+		rp.Reset()
+		return &pooledPass{rp, k}, nil
+	}
+	pp.mu.Unlock()
+	t := raster.PassTargets{Width: k.w, Height: k.h, Samples: k.samples, Layers: k.layers}
+	var err error
+	for i, f := range k.color {
+		if f != texel.Invalid {
+			if t.Color[i], err = raster.NewColorTarget(f, k.w, k.h, k.samples, k.layers); err != nil {
+				return nil, fmt.Errorf("render pass: ColorAttachments[%d]: %w", i, err)
+			}
+		}
+	}
+	if k.depth != texel.Invalid {
+		if t.Depth, err = raster.NewDepthTarget(k.depth, k.w, k.h, k.samples, k.layers); err != nil {
+			return nil, fmt.Errorf("render pass: Depth: %w", err)
+		}
+	}
+	if k.stencil != texel.Invalid {
+		if t.Stencil, err = raster.NewStencilTarget(k.stencil, k.w, k.h, k.samples, k.layers); err != nil {
+			return nil, fmt.Errorf("render pass: Stencil: %w", err)
+		}
+	}
+	rp, err := raster.NewPass(t, raster.PassOptions{Workers: workers})
+	if err != nil {
+		return nil, fmt.Errorf("render pass: %w", err)
+	}
+	return &pooledPass{rp, k}, nil
+}
+
+// put returns a pass for reuse.
+func (pp *passPool) put(rp *pooledPass) {
+	pp.mu.Lock()
+	defer pp.mu.Unlock()
+	if pp.free == nil {
+		pp.free = map[passKey][]*raster.Pass{}
+	}
+	k := rp.key
+	if k.w*k.h*k.samples*k.layers > maxPooledSamples {
+		return // large targets are not worth keeping alive
+	}
+	if l := pp.free[rp.key]; len(l) < maxPooledPasses {
+		pp.free[rp.key] = append(l, rp.Pass)
+	}
 }
