@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sync"
 
 	"github.com/ingot-render/ingot/engine/exec"
 	"github.com/ingot-render/ingot/engine/raster"
@@ -30,8 +31,27 @@ func (r *passRun) close() {
 	}
 }
 
-// fault returns err, a failure of the rasterizer's fragment work.
-func (r *passRun) fault(err error) error { return err }
+// fault returns the error of the rasterizer's fragment work. When the
+// pass was cancelled (the rasterizer then reports the context's error),
+// it is the cancellation fault a fragment function raised, which names the
+// function and source line, if one did.
+func (r *passRun) fault(err error) error {
+	if !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
+		return err
+	}
+	for _, s := range r.shaders {
+		s.mu.Lock()
+		f := s.fault
+		s.mu.Unlock()
+		if f != nil {
+			return f
+		}
+	}
+	if len(r.shaders) > 0 {
+		return &exec.Fault{Kind: exec.FaultCancelled, Function: r.shaders[0].p.frag.name, Err: err}
+	}
+	return err
+}
 
 // memory returns the device's buffers plus extra as one memory.
 func (r *passRun) memory(extra ...exec.Buffer) (*exec.Memory, error) {
@@ -300,6 +320,8 @@ func (p *RenderPipelineState) vertexOutputs(rec []byte, n int) *raster.VertexOut
 // fragmentShader runs a draw's fragment function for the rasterizer: one
 // exec.Runner and one block of 64 stage records per worker.
 type fragmentShader struct {
+	mu      sync.Mutex
+	fault   error // the first fault of a fragment function
 	r       *passRun
 	p       *RenderPipelineState
 	args    []uint64
@@ -396,6 +418,11 @@ func (s *fragmentShader) Shade(worker int, b *raster.FragmentBatch) error {
 	if err := w.run.Run(n, all&^lane.Mask(b.Covered)); err != nil {
 		var f *exec.Fault
 		if errors.As(err, &f) {
+			s.mu.Lock()
+			if s.fault == nil {
+				s.fault = err
+			}
+			s.mu.Unlock()
 			return err
 		}
 		return fmt.Errorf("%s: %w", s.p.frag.name, err)

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/ingot-render/ingot/engine/raster"
 	"github.com/ingot-render/ingot/internal/fmath"
@@ -11,6 +12,7 @@ import (
 	"github.com/ingot-render/ingot/shaders/ir"
 	"github.com/ingot-render/ingot/shaders/lower"
 	"github.com/ingot-render/ingot/shaders/sema"
+	"github.com/ingot-render/ingot/shaders/stdlib"
 )
 
 // ioSlot is a scalar, vector or array value in a stage record: n
@@ -207,6 +209,9 @@ type fragmentLayout struct {
 	color1                                  ioSlot
 	depthOut, sampleMaskOut, stencilOut     ioSlot
 	perSample, discards, readsColor, writes bool
+	// quads: the function looks at other lanes of its quad (derivatives,
+	// implicit-LOD samples...), so it runs in 2×2 quads with helper lanes.
+	quads bool
 }
 
 // interpolation qualifiers by attribute name.
@@ -431,6 +436,9 @@ func (l *fragmentLayout) flags(early bool) raster.ShaderFlags {
 	if l.color1.ok() {
 		f |= raster.FlagDualSource
 	}
+	if !l.quads {
+		f |= raster.FlagPixels
+	}
 	return f
 }
 
@@ -462,8 +470,28 @@ func (p *RenderPipelineState) linkVaryings(vf, ff string) error {
 	}
 	if p.frag != nil {
 		p.fin.discards = programDiscards(p.frag.pl.Program())
+		p.fin.quads = readsOtherLanes(p.frag.pl.Program())
 	}
 	return nil
+}
+
+// readsOtherLanes reports whether any function of prog calls an intrinsic
+// that looks at other lanes of its quad or SIMD-group (derivatives, which
+// lower to SIMD-group shuffles, quad and SIMD-group functions: the
+// convergent intrinsics), asks whether its lane is a helper, or samples a
+// texture (the implicit LOD comes from the quads).
+func readsOtherLanes(prog *ir.Program) bool {
+	found := false
+	for _, fn := range prog.Funcs {
+		ir.Walk(fn.Body, func(in *ir.Instr) bool {
+			if in.Op == ir.OpIntrinsic && int(in.Imm) < len(prog.Intrinsics) {
+				d := prog.Intrinsics[in.Imm]
+				found = found || d.Flags&ir.Convergent != 0 || d.Name == stdlib.FragIsHelper || strings.HasPrefix(d.Name, "texture.sample")
+			}
+			return !found
+		})
+	}
+	return found
 }
 
 // programDiscards reports whether any function of prog may discard.

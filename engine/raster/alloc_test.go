@@ -34,12 +34,31 @@ func TestSteadyStateAllocations(t *testing.T) {
 		}
 	}
 	run()
-	prims := len(p.prims)
+	prims := p.nprims
 	allocs := testing.AllocsPerRun(5, run)
 	// Visibility-free scenes may allocate nothing; allow a handful per pass
 	// (the map copy of Visibility is not called here).
 	t.Logf("%v allocations per pass of %d primitives", allocs, prims)
 	if allocs > 4 {
 		t.Errorf("%v allocations per pass of %d primitives", allocs, prims)
+	}
+}
+
+// TestLargePrimitivesStoredOnce checks that a primitive covering many tiles
+// is kept once (tiles hold 4-byte references), small ones per tile.
+func TestLargePrimitivesStoredOnce(t *testing.T) {
+	const w, h = 1024, 1024
+	ct, _ := NewColorTarget(texel.RGBA8Unorm, w, h, 1, 1)
+	p, _ := NewPass(PassTargets{Width: w, Height: h, Samples: 1, Layers: 1, Color: [8]*ColorTarget{ct}}, PassOptions{Workers: 1})
+	pos := append(square(0, 0, w, h, 0.5, w, h), square(40, 40, 50, 50, 0.5, w, h)...)
+	if err := p.Draw(&Draw{Topology: TriangleList, Vertices: verts(pos, nil), State: defaultState(w, h), SampleMask: ^uint32(0)}); err != nil {
+		t.Fatal(err)
+	}
+	local := 0
+	for _, l := range p.local {
+		local += len(l)
+	}
+	if len(p.large) != 2 || local != 2 {
+		t.Errorf("%d large and %d local primitive copies, want 2 and 2", len(p.large), local)
 	}
 }

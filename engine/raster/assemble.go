@@ -294,16 +294,14 @@ func (p *Pass) project(dc *drawCtx, vi *vpInfo, c *cv, orig []uint32, s *sv) {
 	}
 }
 
-// newPrim appends a primitive with the common fields set and returns it.
+// newPrim resets the staging primitive with the common fields set and
+// returns it; bin copies it into the tiles' lists.
 func (p *Pass) newPrim(dc *drawCtx, id, layer, vp, flat uint32, front bool) *prim {
-	p.prims = append(p.prims, prim{})
-	pr := &p.prims[len(p.prims)-1]
+	p.stage = prim{}
+	pr := &p.stage
 	pr.draw, pr.id, pr.layer, pr.vp, pr.flat, pr.front = dc.di, id, layer, vp, flat, front
 	return pr
 }
-
-// drop removes the last primitive.
-func (p *Pass) drop() { p.prims = p.prims[:len(p.prims)-1] }
 
 // point assembles a point primitive.
 func (p *Pass) point(dc *drawCtx, i, id uint32) {
@@ -331,10 +329,9 @@ func (p *Pass) point(dc *drawCtx, i, id uint32) {
 	size = min(size, maxPoint)
 	pr := p.newPrim(dc, id, layer, vp, i*uint32(dc.stride), true)
 	if !pr.setupPoint(&s, size, p.samples, vi.sc) {
-		p.drop()
 		return
 	}
-	p.bin(len(p.prims) - 1)
+	p.bin(pr)
 }
 
 // line assembles a line primitive from vertices i0, i1.
@@ -371,10 +368,9 @@ func (p *Pass) line(dc *drawCtx, i0, i1, id uint32) {
 func (p *Pass) lineSV(dc *drawCtx, a, b *sv, id, layer, vp, flat uint32, front bool) {
 	pr := p.newPrim(dc, id, layer, vp, flat, front)
 	if !pr.setupLine(a, b, p.samples, dc.vps[vp].sc) {
-		p.drop()
 		return
 	}
-	p.bin(len(p.prims) - 1)
+	p.bin(pr)
 }
 
 // triangle assembles, clips, culls and sets up a triangle.
@@ -447,13 +443,12 @@ func (p *Pass) triangle(dc *drawCtx, t [3]uint32, id uint32) {
 		}
 		pr := p.newPrim(dc, id, layer, vp, flat, front)
 		if !pr.setupTriangle(a, b, c, a2, p.samples, vi.sc) {
-			p.drop()
 			continue
 		}
 		if st := dc.st; st.DepthBias != 0 || st.DepthSlope != 0 {
 			pr.zbias = p.depthBias(st, pr)
 		}
-		p.bin(len(p.prims) - 1)
+		p.bin(pr)
 	}
 }
 
@@ -494,10 +489,11 @@ func (p *Pass) fastTriangle(dc *drawCtx, t [3]uint32, id, layer uint32, a, b, c 
 	pr.z = [3]float64{a.z, b.z, c.z}
 	pr.vref = [3]uint32{t[0] * st, t1 * st, t2 * st}
 	pr.bw[0][0], pr.bw[1][k1], pr.bw[2][k2] = 1, 1, 1
+	pr.perm = [3]int8{0, int8(k1), int8(k2)}
 	if s := dc.st; s.DepthBias != 0 || s.DepthSlope != 0 {
 		pr.zbias = p.depthBias(s, pr)
 	}
-	p.bin(len(p.prims) - 1)
+	p.bin(pr)
 }
 
 // depthBias returns the depth offset of a triangle (Vulkan/D3D rules):
@@ -525,18 +521,25 @@ func (p *Pass) depthBias(st *State, pr *prim) float64 {
 	return o
 }
 
-// bin appends primitive pi to the command list of every tile its bounding box
-// touches, skipping tiles a triangle's edges reject entirely.
-func (p *Pass) bin(pi int) {
-	pr := &p.prims[pi]
+// bin adds pr to the command list of every tile its bounding box touches,
+// skipping tiles its edges reject entirely. A primitive spanning at most
+// maxLocalTiles tiles is copied into each tile's local list, so a tile
+// reads its (mostly small) primitives sequentially; larger ones are stored
+// once in p.large and referenced.
+func (p *Pass) bin(pr *prim) {
+	p.nprims++
 	T := p.tile
 	tx0, tx1 := int(pr.x0)/T, int(pr.x1-1)/T
 	ty0, ty1 := int(pr.y0)/T, int(pr.y1-1)/T
 	base := int(pr.layer) * p.tilesX * p.tilesY
 	if tx0 == tx1 && ty0 == ty1 {
-		i := base + ty0*p.tilesX + tx0
-		p.bins[i] = append(p.bins[i], int32(pi))
+		p.binLocal(base+ty0*p.tilesX+tx0, pr)
 		return
+	}
+	large := (tx1-tx0+1)*(ty1-ty0+1) > maxLocalTiles
+	ref := uint32(len(p.large)) | largeBit
+	if large {
+		p.large = append(p.large, *pr)
 	}
 	for ty := ty0; ty <= ty1; ty++ {
 		for tx := tx0; tx <= tx1; tx++ {
@@ -544,9 +547,25 @@ func (p *Pass) bin(pi int) {
 				continue
 			}
 			i := base + ty*p.tilesX + tx
-			p.bins[i] = append(p.bins[i], int32(pi))
+			if large {
+				p.bins[i] = append(p.bins[i], ref)
+			} else {
+				p.binLocal(i, pr)
+			}
 		}
 	}
+}
+
+// Tile command entries: an index into the tile's local primitives, or with
+// largeBit an index into Pass.large.
+const (
+	largeBit      = 1 << 31
+	maxLocalTiles = 4
+)
+
+func (p *Pass) binLocal(i int, pr *prim) {
+	p.bins[i] = append(p.bins[i], uint32(len(p.local[i])))
+	p.local[i] = append(p.local[i], *pr)
 }
 
 // rejectsTile reports whether some edge excludes the whole T×T tile at

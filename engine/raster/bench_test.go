@@ -173,16 +173,51 @@ func BenchmarkSetup(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(m.idx)/3), "ns/triangle")
 }
 
+// gradShader writes colour 0 = (x/512, y/512, 0.5, 1) from [[position]].
+type gradShader struct{}
+
+func (gradShader) Shade(worker int, b *FragmentBatch) error {
+	for L := range b.N {
+		b.Color[0][0][L] = b.PosX[L] * (1.0 / 512)
+		b.Color[0][1][L] = b.PosY[L] * (1.0 / 512)
+		b.Color[0][2][L], b.Color[0][3][L] = 0.5, 1
+	}
+	return nil
+}
+
+// nativeFill is the fill-rate baseline: a scalar loop over the pixels of
+// two triangles' bounding box with float32 edge tests, the same colour and
+// an RGBA8 pack.
+func nativeFill(buf []uint32, w, h int, tris [][3][2]float32) {
+	for _, t := range tris {
+		x0, y0, x1, y1 := t[0][0], t[0][1], t[1][0], t[1][1]
+		x2, y2 := t[2][0], t[2][1]
+		for py := range h {
+			for px := range w {
+				cx, cy := float32(px)+0.5, float32(py)+0.5
+				e0 := (x1-x0)*(cy-y0) - (y1-y0)*(cx-x0)
+				e1 := (x2-x1)*(cy-y1) - (y2-y1)*(cx-x1)
+				e2 := (x0-x2)*(cy-y2) - (y0-y2)*(cx-x2)
+				if e0 < 0 || e1 < 0 || e2 < 0 {
+					continue
+				}
+				buf[py*w+px] = uint32(unorm8(cx/512)) | uint32(unorm8(cy/512))<<8 | uint32(unorm8(0.5))<<16 | 255<<24
+			}
+		}
+	}
+}
+
 // BenchmarkFillRate measures large triangles: a full-screen quad with a
-// constant shader, per fragment, against a native fill loop.
+// position-gradient shader into RGBA8, per fragment, against nativeFill.
 func BenchmarkFillRate(b *testing.B) {
 	const w, h = 512, 512
 	ct, _ := NewColorTarget(texel.RGBA8Unorm, w, h, 1, 1)
 	p, _ := NewPass(PassTargets{Width: w, Height: h, Samples: 1, Layers: 1, Color: [8]*ColorTarget{ct}}, PassOptions{Workers: 1})
 	st := defaultState(w, h)
 	d := &Draw{Topology: TriangleList, Vertices: verts(square(0, 0, w, h, 0.5, w, h), nil), State: st,
-		Shader: constShader{0.2, 0.4, 0.6, 1}, ColorMask: 1, SampleMask: ^uint32(0)}
+		Shader: gradShader{}, ColorMask: 1, SampleMask: ^uint32(0)}
 	buf := make([]uint32, w*h)
+	tris := [][3][2]float32{{{0, 0}, {w, 0}, {w, h}}, {{0, 0}, {w, h}, {0, h}}}
 	benchkit.Bench(b, benchkit.Case{Name: "raster/fill512", Unit: "ns/op", PerOp: 1,
 		Ingot: func(b *testing.B, _ int) {
 			b.ReportAllocs()
@@ -204,9 +239,7 @@ func BenchmarkFillRate(b *testing.B) {
 			defer runtime.UnlockOSThread()
 			cpu0 := threadCPU()
 			for b.Loop() {
-				for i := range buf {
-					buf[i] = uint32(unorm8(0.2)) | uint32(unorm8(0.4))<<8 | uint32(unorm8(0.6))<<16 | 255<<24
-				}
+				nativeFill(buf, w, h, tris)
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/(w*h), "ns/fragment")
 			if cpu0 >= 0 {

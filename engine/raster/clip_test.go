@@ -164,3 +164,26 @@ func TestOutcodeMatchesDist(t *testing.T) {
 		}
 	}
 }
+
+func TestClippedBarycentrics(t *testing.T) {
+	const w, h = 48, 48
+	sc, analytic := floorScene(w, h)
+	rs := &recordShader{}
+	sc.draws[0].Shader = rs
+	sc.run(t, 1)
+	n := 0
+	for k, b := range rs.bar {
+		xn, yn := (float64(k[0])+0.5)/w*2-1, 1-(float64(k[1])+0.5)/h*2
+		if in, near, _ := analytic(xn, yn); !in || near {
+			continue
+		}
+		n++
+		sum := float64(b[0]) + float64(b[1]) + float64(b[2])
+		if math.Abs(sum-1) > 1e-5 || b[0] < -1e-5 || b[1] < -1e-5 || b[2] < -1e-5 {
+			t.Errorf("(%d,%d): barycentrics %v of the original triangle", k[0], k[1], b)
+		}
+	}
+	if n < 100 {
+		t.Fatalf("only %d fragments checked", n)
+	}
+}

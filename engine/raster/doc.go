@@ -29,4 +29,34 @@
 //     points drawn as such.
 //   - No-perspective varyings at vertices created by clipping are interpolated
 //     with the clip-space parameter of the clipped edge.
+//   - Wireframe (FillLines) draws the edges of the clipped polygon, so a
+//     near-plane cut shows as an edge; its lines take the triangle's facing.
+//   - Depth is the screen-linear interpolation of window z at each sample,
+//     plus the depth bias; DepthClamp clamps it to the viewport's depth
+//     range, shader-written depth too. Unorm depth formats clamp to [0, 1]
+//     when quantizing.
+//   - Centroid: the pixel centre when it is covered, else the first covered
+//     sample in index order; in per-sample runs centroid and sample
+//     varyings are both evaluated at the lane's sample. Centre varyings stay
+//     at the pixel centre in per-sample runs; [[position]] is the sample's.
+//   - Alpha to coverage keeps the first round(α·n) samples (index order) of
+//     colour 0's alpha; alpha to one then sets every written alpha to 1.
+//   - The programmable-blending input (ColorIn) of a per-pixel lane is its
+//     first covered sample; helper lanes outside the target read zeros.
+//   - Integer colour formats ignore blending; their values are saturated by
+//     the format and write-masked. Write masks apply after quantization, so
+//     shared-exponent RGB9E5 keeps masked components as stored.
+//   - DepthArgument is ignored (it only permits optimizations).
+//
+// Storage and scheduling: every attachment is kept as float32×4 (colour),
+// float32 (depth) or uint8 (stencil) per sample in blocks of 32×32 pixels, a
+// tile's blocks contiguous. Clear is deferred: Flush applies it to each tile
+// when the tile's worker starts it, so clear and rendering share one pass
+// over the memory. Draw sets primitives up once (a per-draw post-transform
+// cache projects each vertex once when every primitive uses viewport 0) and
+// appends their indices to the command list of every tile their bounding box
+// touches and their edges do not exclude. Flush hands tiles to workers in
+// order; a tile's commands run in submission order, so results do not depend
+// on the worker count. A batch packs quads of several primitives of one draw
+// only while no two share a 2×2 quad position.
 package raster

@@ -30,6 +30,11 @@ const (
 	FlagEarlyTests                               // [[early_fragment_tests]]
 	FlagPerSample                                // runs once per covered sample
 	FlagDualSource                               // writes [[color(0), index(1)]] (Color1)
+	// FlagPixels: the fragment function reads nothing of other lanes (no
+	// derivatives, quad or SIMD-group functions, implicit-LOD samples), so
+	// raster packs covered pixels into the lanes in order, without helper
+	// lanes; the lanes then do not form 2×2 quads.
+	FlagPixels
 )
 
 // DepthArg is the [[depth(any|greater|less)]] qualifier of a depth output;
@@ -77,7 +82,7 @@ type Draw struct {
 	ColorMask       uint8 // colour attachments the shader writes (bit i = [[color(i)]])
 	AlphaToCoverage bool
 	AlphaToOne      bool
-	SampleMask      uint32 // pipeline sample mask, all ones normally
+	SampleMask      uint32 // pipeline sample mask ANDed into coverage; 0 means all samples
 	DepthArgument   DepthArg
 }
 

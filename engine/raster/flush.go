@@ -99,16 +99,13 @@ func (p *Pass) Flush(ctx context.Context) error {
 			p.vis[s*8] = 0
 		}
 	}
-	if err := ctx.Err(); err != nil {
-		return err
-	}
 	for t, err := range p.errs {
 		if err != nil {
 			per := p.tilesX * p.tilesY
 			return fmt.Errorf("raster: tile %d (x %d, y %d, layer %d): %w", t, (t%per)%p.tilesX, (t%per)/p.tilesX, t/per, err)
 		}
 	}
-	return nil
+	return ctx.Err()
 }
 
 // anyPending reports whether some target has a deferred clear.

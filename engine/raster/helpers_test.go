@@ -14,11 +14,9 @@ type varyShader struct {
 	stride  int
 	discard func(b *FragmentBatch, lane int) bool
 	depth   func(b *FragmentBatch, lane int) float32
-	calls   int
 }
 
 func (s *varyShader) Shade(worker int, b *FragmentBatch) error {
-	s.calls++
 	for L := range b.N {
 		for c := range 4 {
 			v := float32(1)

@@ -1,7 +1,9 @@
 package raster
 
 import (
+	"fmt"
 	"math"
+	"sync"
 	"testing"
 
 	"github.com/ingot-render/ingot/internal/texel"
@@ -9,12 +11,15 @@ import (
 
 // recordShader records the varyings and inputs of every covered lane.
 type recordShader struct {
+	mu  sync.Mutex
 	got map[[3]int][]float32 // (x, y, sample) → varyings
 	bar map[[3]int][3]float32
 	pc  map[[3]int][2]float32
 }
 
 func (r *recordShader) Shade(worker int, b *FragmentBatch) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	if r.got == nil {
 		r.got, r.bar, r.pc = map[[3]int][]float32{}, map[[3]int][3]float32{}, map[[3]int][2]float32{}
 	}
@@ -36,10 +41,21 @@ func (r *recordShader) Shade(worker int, b *FragmentBatch) error {
 }
 
 func TestInterpolationModes(t *testing.T) {
+	// Both windings: the rasterizer reorders counter-clockwise triangles,
+	// barycentrics must still follow the draw's vertex order. Quads and
+	// packed pixels (FlagPixels) alike.
+	for _, fl := range []ShaderFlags{0, FlagPixels} {
+		t.Run(fmt.Sprintf("clockwise/flags=%#x", fl), func(t *testing.T) {
+			testInterpolation(t, [3][2]float64{{2, 3}, {30, 6}, {5, 29}}, [3]float64{1, 3, 0.5}, fl)
+		})
+		t.Run(fmt.Sprintf("counter-clockwise/flags=%#x", fl), func(t *testing.T) {
+			testInterpolation(t, [3][2]float64{{2, 3}, {5, 29}, {30, 6}}, [3]float64{1, 0.5, 3}, fl)
+		})
+	}
+}
+
+func testInterpolation(t *testing.T, wp [3][2]float64, cw [3]float64, flags ShaderFlags) {
 	const w, h = 32, 32
-	// Window positions and clip w of three vertices.
-	wp := [3][2]float64{{2, 3}, {30, 6}, {5, 29}}
-	cw := [3]float64{1, 3, 0.5}
 	var pos [][4]float32
 	for k := range 3 {
 		pos = append(pos, ndc(wp[k][0], wp[k][1], 0.5, cw[k], w, h))
@@ -49,7 +65,7 @@ func TestInterpolationModes(t *testing.T) {
 	st := defaultState(w, h)
 	rs := &recordShader{}
 	d := &Draw{Topology: TriangleList, Vertices: verts(pos, vary), State: st, Shader: rs, ColorMask: 1, SampleMask: ^uint32(0),
-		Interp: []Interp{InterpPerspective, InterpNoPerspective, InterpFlat}}
+		Interp: []Interp{InterpPerspective, InterpNoPerspective, InterpFlat}, Flags: flags}
 	sc := &scene{w: w, h: h, draws: []*Draw{d}}
 	sc.run(t, 1)
 	area := (wp[1][0]-wp[0][0])*(wp[2][1]-wp[0][1]) - (wp[1][1]-wp[0][1])*(wp[2][0]-wp[0][0])

@@ -49,9 +49,12 @@ type Pass struct {
 	draws  []Draw
 	states []State
 	info   []drawInfo
-	prims  []prim
-	extra  []float32 // varyings of vertices made by clipping
-	bins   [][]int32 // per tile (layer-major, then row-major): prim indices
+	stage  prim       // the primitive being set up
+	nprims int        // primitives binned since Reset
+	extra  []float32  // varyings of vertices made by clipping
+	bins   [][]uint32 // per tile (layer-major, then row-major): command entries in submission order
+	local  [][]prim   // per tile: copies of its small primitives
+	large  []prim     // primitives spanning many tiles
 
 	vis     map[int]uint64
 	visKind map[int]VisibilityMode // per slot: counting if any draw counts
@@ -113,7 +116,8 @@ func NewPass(t PassTargets, opt PassOptions) (*Pass, error) {
 	for i, sp := range standardPositions[t.Samples] {
 		p.sfx[i], p.sfy[i] = int64(sp[0]*subOne), int64(sp[1]*subOne)
 	}
-	p.bins = make([][]int32, p.tilesX*p.tilesY*t.Layers)
+	p.bins = make([][]uint32, p.tilesX*p.tilesY*t.Layers)
+	p.local = make([][]prim, len(p.bins))
 	p.errs = make([]error, len(p.bins))
 	return p, nil
 }
@@ -133,10 +137,12 @@ func (p *Pass) Reset() {
 	p.draws = p.draws[:0]
 	p.states = p.states[:0]
 	p.info = p.info[:0]
-	p.prims = p.prims[:0]
+	p.nprims = 0
 	p.extra = p.extra[:0]
+	p.large = p.large[:0]
 	for i := range p.bins {
 		p.bins[i] = p.bins[i][:0]
+		p.local[i] = p.local[i][:0]
 	}
 	clear(p.vis)
 	clear(p.visKind)

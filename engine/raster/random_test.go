@@ -171,6 +171,20 @@ func TestRandomScenesMatchReference(t *testing.T) {
 						t.Errorf("%d workers differ from 1: %v", nw, err)
 					}
 				}
+				// The shaders read no other lane: packing covered pixels
+				// without quads (FlagPixels) gives the same bits.
+				px := *sc
+				px.draws = nil
+				for _, d := range sc.draws {
+					dd := *d
+					if dd.Shader != nil {
+						dd.Flags |= FlagPixels
+					}
+					px.draws = append(px.draws, &dd)
+				}
+				if err := sameTargets(pt, px.run(t, 2)); err != nil {
+					t.Errorf("FlagPixels differs from quads: %v", err)
+				}
 			})
 		}
 	}

@@ -289,7 +289,7 @@ func refDraw(sc *scene, r *refImage, d *Draw, f texel.PixelFormat, pos [][2]floa
 					}
 				}
 				for s := range r.s {
-					if d.SampleMask&(1<<s) == 0 {
+					if d.SampleMask != 0 && d.SampleMask&(1<<s) == 0 {
 						continue
 					}
 					px, py := int64(x)*256+int64(pos[s][0]*256), int64(y)*256+int64(pos[s][1]*256)

@@ -50,6 +50,7 @@ type prim struct {
 	vref   [3]uint32 // varying offset of each vertex
 	flat   uint32    // varying offset of the provoking vertex (in the draw's Varyings)
 	bw     [3][3]float32
+	perm   [3]int8 // bw[k] is unit vector perm[k] (perm[0] < 0: general weights)
 	pcx    float32 // point: left edge, top edge and size (pixels) for [[point_coord]]
 	pcy    float32
 	psize  float32
@@ -128,6 +129,26 @@ func (pr *prim) setVerts(v ...*sv) {
 			pr.extraMask |= 1 << k
 		}
 		pr.bw[k] = s.bw
+	}
+	pr.setPerm()
+}
+
+// setPerm detects barycentric weights that only permute the vertices.
+func (pr *prim) setPerm() {
+	for k := range 3 {
+		pr.perm[k] = -1
+		for j := range 3 {
+			if pr.bw[k][j] == 1 {
+				pr.perm[k] = int8(j)
+			}
+		}
+		if pr.perm[k] < 0 || pr.bw[k][0]+pr.bw[k][1]+pr.bw[k][2] != 1 {
+			pr.perm[0] = -1
+			return
+		}
+	}
+	if pr.perm[0] == pr.perm[1] || pr.perm[1] == pr.perm[2] || pr.perm[0] == pr.perm[2] {
+		pr.perm[0] = -1
 	}
 }
 

@@ -8,9 +8,9 @@ import (
 
 // quadRec is one 2×2 quad waiting in the worker's batch.
 type quadRec struct {
-	pi     int32 // primitive index
-	qx, qy int32 // top-left pixel
-	sample int8  // per-sample runs: the sample; -1 per pixel
+	pi     uint32 // the primitive's tile command entry
+	qx, qy int32  // top-left pixel
+	sample int8   // per-sample runs: the sample; -1 per pixel
 	cov    [4]uint8
 }
 
@@ -24,21 +24,28 @@ type worker struct {
 	ctx context.Context
 	b   *FragmentBatch
 
-	recs  [MaxBatch / 4]quadRec
-	nq    int
-	lmask [MaxBatch]uint8 // resolve: final sample mask per lane
-	lpix  [MaxBatch]int32 // resolve: pixel index per lane
+	recs [MaxBatch]quadRec
+	nq   int
+	// lanes[k][q] is the lane of pixel q of quad k (-1: none), nl the
+	// lanes used: quads take lanes 4k..4k+3; with FlagPixels only covered
+	// pixels take lanes, packed in order.
+	lanes  [MaxBatch][4]int8
+	nl     int
+	pixels bool
+	lmask  [MaxBatch]uint8 // resolve: final sample mask per lane
+	lpix   [MaxBatch]int32 // resolve: pixel index per lane
 
 	// Quad positions used by the current batch: stamp[i] == serial means
 	// quad i of the tile holds a quad of primitive owner[i].
 	serial uint32
 	stamp  [maxTileQuads]uint32
-	owner  [maxTileQuads]int32
+	owner  [maxTileQuads]uint32
 
 	vis []uint64 // per visibility slot
 
 	tx0, ty0, tx1, ty1 int
 	layer              int
+	local              []prim // the current tile's local primitives
 
 	cur  int32
 	atts [MaxColorAttachments]int8 // colour attachments written by the current draw
@@ -69,20 +76,29 @@ func (w *worker) runTile(t int) error {
 	r := t % per
 	w.tx0, w.ty0 = (r%p.tilesX)*T, (r/p.tilesX)*T
 	w.tx1, w.ty1 = min(w.tx0+T, p.t.Width), min(w.ty0+T, p.t.Height)
-	w.cur, w.nq = -1, 0
-	for _, pi := range p.bins[t] {
-		pr := &p.prims[pi]
+	w.cur, w.nq, w.nl = -1, 0, 0
+	w.local = p.local[t]
+	for _, e := range p.bins[t] {
+		pr := w.prim(e)
 		if pr.draw != w.cur {
 			if err := w.flush(); err != nil {
 				return err
 			}
 			w.setDraw(pr.draw)
 		}
-		if err := w.rasterPrim(pi); err != nil {
+		if err := w.rasterPrim(e); err != nil {
 			return err
 		}
 	}
 	return w.flush()
+}
+
+// prim resolves a tile command entry.
+func (w *worker) prim(e uint32) *prim {
+	if e&largeBit != 0 {
+		return &w.p.large[e&^largeBit]
+	}
+	return &w.local[e]
 }
 
 // setDraw makes draw di current.
@@ -92,8 +108,12 @@ func (w *worker) setDraw(di int32) {
 	w.d = &p.draws[di]
 	w.in = &p.info[di]
 	w.hasDS = p.t.Depth != nil || (p.t.Stencil != nil && w.d.State.DepthStencil.StencilEnabled)
-	w.smask = uint8(w.d.SampleMask) & uint8(1<<p.samples-1)
+	w.smask = uint8(1<<p.samples - 1)
+	if m := w.d.SampleMask; m != 0 {
+		w.smask &= uint8(m)
+	}
 	w.zclamp = w.d.State.DepthClip == DepthClamp
+	w.pixels = w.d.Flags&FlagPixels != 0
 	w.natt = 0
 	w.vFlat, w.vPersp, w.vPerspAlt, w.vLinear, w.vLinearAlt = w.vFlat[:0], w.vPersp[:0], w.vPerspAlt[:0], w.vLinear[:0], w.vLinearAlt[:0]
 	if w.in.shade {
@@ -170,9 +190,9 @@ func (w *worker) stencilRef(front bool) uint8 {
 }
 
 // rasterPrim walks the quads of primitive pi inside the current tile.
-func (w *worker) rasterPrim(pi int32) error {
+func (w *worker) rasterPrim(pi uint32) error {
 	p := w.p
-	pr := &p.prims[pi]
+	pr := w.prim(pi)
 	x0, x1 := max(int(pr.x0), w.tx0), min(int(pr.x1), w.tx1)
 	y0, y1 := max(int(pr.y0), w.ty0), min(int(pr.y1), w.ty1)
 	if x0 >= x1 || y0 >= y1 {
@@ -204,7 +224,11 @@ func (w *worker) rasterPrim(pi int32) error {
 			}
 			if in.shade {
 				qi := ((qy-w.ty0)>>1)*half + (qx-w.tx0)>>1
-				if w.nq == len(w.recs) || (w.stamp[qi] == w.serial && w.owner[qi] != pi) {
+				// A quad position already in the batch for another primitive
+				// needs the batch shaded first only when the shader reads the
+				// framebuffer: depth/stencil tests and blending run in lane
+				// order, which is submission order.
+				if w.full() || (w.stamp[qi] == w.serial && w.owner[qi] != pi && w.d.Flags&FlagReadsColor != 0) {
 					if err := w.flush(); err != nil {
 						return err
 					}
@@ -249,7 +273,7 @@ func (w *worker) rasterPrim(pi int32) error {
 					if any&(1<<s) == 0 {
 						continue
 					}
-					if w.nq == len(w.recs) {
+					if w.full() {
 						if err := w.flush(); err != nil {
 							return err
 						}
@@ -265,9 +289,26 @@ func (w *worker) rasterPrim(pi int32) error {
 	return nil
 }
 
+// full reports whether the batch cannot take another quad.
+func (w *worker) full() bool {
+	if w.pixels {
+		return w.nl+4 > MaxBatch
+	}
+	return w.nq == MaxBatch/4
+}
+
 // push appends a quad to the batch and marks its position.
-func (w *worker) push(pi int32, qx, qy int, s int8, cov [4]uint8) {
+func (w *worker) push(pi uint32, qx, qy int, s int8, cov [4]uint8) {
 	w.recs[w.nq] = quadRec{pi: pi, qx: int32(qx), qy: int32(qy), sample: s, cov: cov}
+	ls := &w.lanes[w.nq]
+	for q := range 4 {
+		if w.pixels && cov[q] == 0 {
+			ls[q] = -1
+			continue
+		}
+		ls[q] = int8(w.nl)
+		w.nl++
+	}
 	w.nq++
 	qi := ((qy-w.ty0)>>1)*(w.p.tile/2) + (qx-w.tx0)>>1
 	w.stamp[qi], w.owner[qi] = w.serial, pi
@@ -287,7 +328,7 @@ func (w *worker) flush() error {
 		return nil
 	}
 	defer func() {
-		w.nq = 0
+		w.nq, w.nl = 0, 0
 		w.serial++
 		if w.serial == 0 {
 			clear(w.stamp[:])
@@ -323,15 +364,15 @@ func firstSample(m uint8) int {
 
 // fill sets the batch inputs for the queued quads.
 func (w *worker) fill() {
-	p, b, d, in := w.p, w.b, w.d, w.in
-	b.N = 4 * w.nq
+	b, d, in := w.b, w.d, w.in
+	b.N = w.nl
 	b.Covered = 0
 	readColor := d.Flags&FlagReadsColor != 0
 	var sw, sa [3][4]float32 // perspective weights per lane: centre, alternative
 	var lw, la [3][4]float32 // screen-linear weights per lane
 	for k := range w.nq {
 		r := &w.recs[k]
-		pr := &p.prims[r.pi]
+		pr := w.prim(r.pi)
 		if w.zclamp {
 			vp := &d.State.Viewports[pr.vp]
 			w.zlo, w.zhi = min(vp.ZNear, vp.ZFar), max(vp.ZNear, vp.ZFar)
@@ -340,8 +381,12 @@ func (w *worker) fill() {
 		if pr.front {
 			front = 1
 		}
+		ls := &w.lanes[k]
 		for q := range 4 {
-			L := 4*k + q
+			L := int(ls[q])
+			if L < 0 {
+				continue
+			}
 			px, py := int(r.qx)+q&1, int(r.qy)+q>>1
 			cov := r.cov[q]
 			if cov != 0 {
@@ -378,12 +423,16 @@ func (w *worker) fill() {
 				q0, q1, q2 = a0, a1, a2
 				b0, b1, b2 = p0, p1, p2
 			}
-			b.PosX[L] = float32(float64(posX) / subOne)
-			b.PosY[L] = float32(float64(posY) / subOne)
+			b.PosX[L] = float32(float64(posX) * (1.0 / subOne))
+			b.PosY[L] = float32(float64(posY) * (1.0 / subOne))
 			b.PosZ[L] = w.clampDepth(float64(q0*pr.z[0]) + float64(q1*pr.z[1]) + float64(q2*pr.z[2]) + pr.zbias)
 			b.PosW[L] = float32(float64(q0*pr.invw[0]) + float64(q1*pr.invw[1]) + float64(q2*pr.invw[2]))
-			for j := range 3 {
-				b.Bary[j][L] = float32(b0*pr.bw[0][j]) + float32(b1*pr.bw[1][j]) + float32(b2*pr.bw[2][j])
+			if pr.perm[0] >= 0 {
+				b.Bary[pr.perm[0]][L], b.Bary[pr.perm[1]][L], b.Bary[pr.perm[2]][L] = b0, b1, b2
+			} else {
+				for j := range 3 {
+					b.Bary[j][L] = float32(b0*pr.bw[0][j]) + float32(b1*pr.bw[1][j]) + float32(b2*pr.bw[2][j])
+				}
 			}
 			if pr.kind == kindPoint {
 				b.PointCoord[0][L] = (b.PosX[L] - pr.pcx) / pr.psize
@@ -406,6 +455,20 @@ func (w *worker) fill() {
 		}
 		v0, v1, v2 := w.varyings(pr, 0), w.varyings(pr, 1), w.varyings(pr, 2)
 		fl := d.Vertices.Varyings[pr.flat:]
+		if w.pixels {
+			for _, c := range w.vFlat {
+				for _, L := range ls {
+					if L >= 0 {
+						b.Varyings[c][L] = fl[c]
+					}
+				}
+			}
+			interpLanes(b, w.vPersp, ls, v0, v1, v2, &sw)
+			interpLanes(b, w.vPerspAlt, ls, v0, v1, v2, &sa)
+			interpLanes(b, w.vLinear, ls, v0, v1, v2, &lw)
+			interpLanes(b, w.vLinearAlt, ls, v0, v1, v2, &la)
+			continue
+		}
 		lo := 4 * k
 		for _, c := range w.vFlat {
 			dst := b.Varyings[c][lo : lo+4 : lo+4]
@@ -447,6 +510,20 @@ func (w *worker) fill() {
 
 // interp4 interpolates the varying components cs of one quad (lanes lo..lo+3)
 // with per-lane vertex weights wt.
+// interpLanes is interp4 for the lanes ls of one quad's pixels (-1: no
+// lane).
+func interpLanes(b *FragmentBatch, cs []int, ls *[4]int8, v0, v1, v2 []float32, wt *[3][4]float32) {
+	for _, c := range cs {
+		a0, a1, a2 := v0[c], v1[c], v2[c]
+		dst := b.Varyings[c]
+		for q, L := range ls {
+			if L >= 0 {
+				dst[L] = float32(wt[0][q]*a0) + float32(wt[1][q]*a1) + float32(wt[2][q]*a2)
+			}
+		}
+	}
+}
+
 func interp4(b *FragmentBatch, cs []int, lo int, v0, v1, v2 []float32, wt *[3][4]float32) {
 	for _, c := range cs {
 		a0, a1, a2 := v0[c], v1[c], v2[c]
@@ -514,13 +591,16 @@ func (w *worker) resolve() {
 	any := false
 	for k := range w.nq {
 		r := &w.recs[k]
-		pr := &p.prims[r.pi]
+		pr := w.prim(r.pi)
 		if w.zclamp {
 			vp := &st.Viewports[pr.vp]
 			w.zlo, w.zhi = min(vp.ZNear, vp.ZFar), max(vp.ZNear, vp.ZFar)
 		}
 		for q := range 4 {
-			L := 4*k + q
+			L := int(w.lanes[k][q])
+			if L < 0 {
+				continue
+			}
 			m := r.cov[q]
 			w.lmask[L] = 0
 			if m == 0 || b.Live&(1<<L) == 0 {
