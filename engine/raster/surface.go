@@ -227,6 +227,9 @@ func (t *ColorTarget) Store(tex *texel.Texture, level, slice, depthPlane int) er
 	}
 	t.materialize()
 	data, bpp := tex.Data(), t.Format.BytesPerPixel()
+	if t.storeUnorm8(tex, level, slice, depthPlane) {
+		return nil
+	}
 	for l := range t.Layers {
 		sl, z := texLayer(tex, slice, depthPlane, l)
 		for y := range t.Height {
@@ -283,3 +286,38 @@ func (t *ColorTarget) Resolve(tex *texel.Texture, level, slice, depthPlane int) 
 	}
 	return nil
 }
+
+// storeUnorm8 is Store for single-sample RGBA8Unorm and BGRA8Unorm
+// targets, row by row: the stored values are multiples of 1/255, so
+// v·255 + 0.5 truncated is their byte, as texel.EncodeFloat writes it. It
+// reports false for other targets.
+func (t *ColorTarget) storeUnorm8(tex *texel.Texture, level, slice, depthPlane int) bool {
+	bgra := t.Format == texel.BGRA8Unorm
+	if t.Samples != 1 || (t.Format != texel.RGBA8Unorm && !bgra) {
+		return false
+	}
+	data := tex.Data()
+	for l := range t.Layers {
+		sl, z := texLayer(tex, slice, depthPlane, l)
+		off, bpr, bpi, err := tex.LevelLayout(sl, level)
+		if err != nil {
+			return false
+		}
+		for y := range t.Height {
+			row := data[off+z*bpi+y*bpr:]
+			for x := range t.Width {
+				v := t.data[4*t.lay.pixel(x, y, l):]
+				d := row[4*x : 4*x+4 : 4*x+4]
+				r, g, b, a := unorm8Bits(v[0]), unorm8Bits(v[1]), unorm8Bits(v[2]), unorm8Bits(v[3])
+				if bgra {
+					r, b = b, r
+				}
+				d[0], d[1], d[2], d[3] = r, g, b, a
+			}
+		}
+	}
+	return true
+}
+
+// unorm8Bits is the byte of a quantized unorm8 value.
+func unorm8Bits(v float32) byte { return byte(v*255 + 0.5) }
