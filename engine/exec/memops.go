@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"math/bits"
 	"unsafe"
 
 	"github.com/ingot-render/ingot/internal/fmath"
@@ -153,15 +154,17 @@ func (w *worker) vload(fr *frame, in *inst) error {
 	}
 	dst := in.res[0]
 	size := in.k.Size()
-	if m == w.full && (size == 4 || size == 8) && (in.space == ir.Device || in.space == ir.Constant) {
-		if b, stride, ok := w.strided(addr, in); ok {
+	if n := prefixLen(m); n >= 2 && (size == 4 || size == 8) && (in.space == ir.Device || in.space == ir.Constant) {
+		// Lanes 0..n-1 active (a whole batch, or a partial one): one pass
+		// when their addresses are evenly strided inside one buffer.
+		if b, stride, ok := w.strided(addr[:n], in); ok {
 			switch {
 			case stride == uint64(size) && size == 4:
-				copy(bytesOf32(fr.r32[dst.off:int(dst.off)+W]), b[:4*W])
+				copy(bytesOf32(fr.r32[dst.off:int(dst.off)+n]), b[:4*n])
 			case stride == uint64(size):
-				copy(bytesOf64(fr.r64[dst.off:int(dst.off)+W]), b[:8*W])
+				copy(bytesOf64(fr.r64[dst.off:int(dst.off)+n]), b[:8*n])
 			case size == 4:
-				d := fr.r32[dst.off : int(dst.off)+W]
+				d := fr.r32[dst.off : int(dst.off)+n]
 				if src, ok := words(b); ok && stride%4 == 0 {
 					lane.GatherStrided32(d, src, int(stride/4))
 				} else {
@@ -170,7 +173,7 @@ func (w *worker) vload(fr *frame, in *inst) error {
 					}
 				}
 			default:
-				d := fr.r64[dst.off : int(dst.off)+W]
+				d := fr.r64[dst.off : int(dst.off)+n]
 				for i := range d {
 					d[i] = binary.LittleEndian.Uint64(b[uint64(i)*stride:])
 				}
@@ -357,6 +360,14 @@ var hostLittleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
 
 // strided checks that the W addresses are a0, a0+s, a0+2s, ... (s > 0),
 // all aligned, and inside one buffer; it returns the buffer bytes from a0.
+// prefixLen returns n when m holds exactly lanes 0..n-1, else 0.
+func prefixLen(m lane.Mask) int {
+	if m&(m+1) != 0 {
+		return 0
+	}
+	return bits.OnesCount64(uint64(m))
+}
+
 func (w *worker) strided(addr []uint64, in *inst) ([]byte, uint64, bool) {
 	stride := addr[1] - addr[0]
 	if !lane.Contiguous(addr, stride) {
@@ -553,20 +564,20 @@ func (w *worker) vstore(fr *frame, in *inst) error {
 	addr := fr.r64[in.ops[0].off : int(in.ops[0].off)+W]
 	val := in.ops[1]
 	size := in.k.Size()
-	if m == w.full && (size == 4 || size == 8) && in.space == ir.Device {
-		if b, stride, ok := w.strided(addr, in); ok && !w.cache.ro && stride >= uint64(size) {
+	if n := prefixLen(m); n >= 2 && (size == 4 || size == 8) && in.space == ir.Device {
+		if b, stride, ok := w.strided(addr[:n], in); ok && !w.cache.ro && stride >= uint64(size) {
 			switch {
 			case stride == uint64(size) && size == 4:
-				copy(b[:4*W], bytesOf32(fr.r32[val.off:int(val.off)+W]))
+				copy(b[:4*n], bytesOf32(fr.r32[val.off:int(val.off)+n]))
 			case stride == uint64(size):
-				copy(b[:8*W], bytesOf64(fr.r64[val.off:int(val.off)+W]))
+				copy(b[:8*n], bytesOf64(fr.r64[val.off:int(val.off)+n]))
 			case size == 4:
-				v := fr.r32[val.off : int(val.off)+W]
+				v := fr.r32[val.off : int(val.off)+n]
 				for i := range v {
 					binary.LittleEndian.PutUint32(b[uint64(i)*stride:], v[i])
 				}
 			default:
-				v := fr.r64[val.off : int(val.off)+W]
+				v := fr.r64[val.off : int(val.off)+n]
 				for i := range v {
 					binary.LittleEndian.PutUint64(b[uint64(i)*stride:], v[i])
 				}
