@@ -291,8 +291,14 @@ func (p *RenderPipelineState) vertexOutputs(rec []byte, n int) *raster.VertexOut
 	}
 	for i := range n {
 		r := rec[i*vl.record:]
-		for c := range 4 {
-			vo.Position[4*i+c] = math.Float32frombits(vl.position.get32(r, c))
+		if pk := vl.position.off; vl.position.kind == sema.KFloat {
+			for c := range 4 {
+				vo.Position[4*i+c] = math.Float32frombits(binary.LittleEndian.Uint32(r[pk+4*c:]))
+			}
+		} else {
+			for c := range 4 {
+				vo.Position[4*i+c] = math.Float32frombits(vl.position.get32(r, c))
+			}
 		}
 		for k, v := range p.varyings {
 			if v.vert.kind == sema.KFloat {
