@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"path/filepath"
+	"runtime"
 	"syscall"
 	"testing"
 	"time"
@@ -29,7 +30,11 @@ func loadBunny(tb testing.TB) *rasterbench.Mesh {
 func BenchmarkRenderBunny(b *testing.B) {
 	m := loadBunny(b)
 	for _, size := range []int{512, 1024} {
-		for _, workers := range []int{1, 2} {
+		ws := []int{1, 2}
+		if n := runtime.NumCPU(); n > 2 {
+			ws = append(ws, n)
+		}
+		for _, workers := range ws {
 			b.Run(fmt.Sprintf("size=%d/workers=%d", size, workers), func(b *testing.B) {
 				f, err := engine.NewBunnyFrameForTest(m, size, size, workers)
 				if err != nil {
