@@ -17,7 +17,7 @@ import (
 
 func loadBunny(tb testing.TB) *rasterbench.Mesh {
 	tb.Helper()
-	m, err := rasterbench.LoadOBJ(filepath.Join("..", "..", "shared", "scenes", "bunny", "bunny.obj"))
+	m, err := rasterbench.LoadOBJ(rasterbench.BunnyPath())
 	if err != nil {
 		tb.Skipf("bunny mesh: %v", err)
 	}
