@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"sync"
+	"sync/atomic"
 
 	"github.com/ingot-render/ingot/engine/exec"
 	"github.com/ingot-render/ingot/engine/raster"
@@ -89,9 +90,11 @@ func (r *passRun) draw(d *drawCmd) error {
 	n := len(vids) * instances
 	vl := &p.vout
 	rec := make([]byte, n*vl.record)
-	for k := range instances {
-		for u, vid := range vids {
-			rr := rec[(k*len(vids)+u)*vl.record:]
+	nv := len(vids)
+	err = parallelFor(n, r.workers, func(lo, hi int) error {
+		for i := lo; i < hi; i++ {
+			k, vid := i/nv, vids[i%nv]
+			rr := rec[i*vl.record:]
 			if vl.vid.ok() {
 				vl.vid.put32(rr, 0, vid)
 			}
@@ -105,11 +108,13 @@ func (r *passRun) draw(d *drawCmd) error {
 				vl.baseInstance.put32(rr, 0, uint32(baseInstance))
 			}
 		}
-	}
-	if f := p.fetch; f != nil {
-		if err := fetchVertices(f, d.sources, rec, vl.record, vids, instances, baseInstance, p.vert.name); err != nil {
-			return err
+		if f := p.fetch; f != nil {
+			return fetchVertices(f, d.sources, rec, vl.record, vids, lo, hi, baseInstance, p.vert.name)
 		}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	recBuf := exec.Buffer{Addr: r.pass.dev.reserveAddr(len(rec)), Data: rec, Name: "vertex records"}
 	args := append([]uint64(nil), d.vargs...)
@@ -128,7 +133,7 @@ func (r *passRun) draw(d *drawCmd) error {
 	if p.rasterOff || !vl.position.ok() {
 		return nil
 	}
-	vo := p.vertexOutputs(rec, n)
+	vo := p.vertexOutputs(rec, n, r.workers)
 	var fs *fragmentShader
 	if p.frag != nil {
 		if fs, err = r.newFragmentShader(d); err != nil {
@@ -239,40 +244,75 @@ func (d *drawCmd) assemble(start, count, baseVertex int) (vids, prims []uint32, 
 	return vids, prims, nil
 }
 
-// fetchVertices fills the [[stage_in]] of every record from the vertex
+// fetchVertices fills the [[stage_in]] of records lo..hi-1 (record i is
+// vertex vids[i mod len(vids)] of instance i / len(vids)) from the vertex
 // buffers: per-vertex layouts by vertex id, per-instance ones by
 // baseInstance + instance / stepRate, constant ones element 0.
-func fetchVertices(f *stageFetch, sources map[int]stageSource, rec []byte, size int, vids []uint32, instances, baseInstance int, fn string) error {
+func fetchVertices(f *stageFetch, sources map[int]stageSource, rec []byte, size int, vids []uint32, lo, hi, baseInstance int, fn string) error {
 	srcs := make([][]byte, len(f.members))
 	for k, m := range f.members {
 		srcs[k] = sources[m.ad.BufferIndex].data()
 	}
-	for inst := range instances {
-		for u, vid := range vids {
-			r := rec[(inst*len(vids)+u)*size:]
-			for k, m := range f.members {
-				var e int
-				switch m.layout.StepFunction {
-				case StepFunctionThreadPositionInGridX:
-					e = int(vid)
-				case StepFunctionThreadPositionInGridY:
-					e = baseInstance + inst/max(m.layout.StepRate, 1)
-				}
-				af := m.af
-				at := e*m.layout.Stride + m.ad.Offset
-				if at < 0 || at+af.n*af.size > len(srcs[k]) {
-					return fmt.Errorf("%s: vertex fetch: attribute %d (member %q) of vertex %d, instance %d reads bytes [%d, %d) beyond the vertex buffer at index %d (%d bytes)",
-						fn, m.attr, m.name, vid, baseInstance+inst, at, at+af.n*af.size, m.ad.BufferIndex, len(srcs[k]))
-				}
-				writeMember(r[m.dst:], m, af, srcs[k][at:])
+	nv := len(vids)
+	for i := lo; i < hi; i++ {
+		inst, vid := i/nv, vids[i%nv]
+		r := rec[i*size:]
+		for k, m := range f.members {
+			var e int
+			switch m.layout.StepFunction {
+			case StepFunctionThreadPositionInGridX:
+				e = int(vid)
+			case StepFunctionThreadPositionInGridY:
+				e = baseInstance + inst/max(m.layout.StepRate, 1)
 			}
+			af := m.af
+			at := e*m.layout.Stride + m.ad.Offset
+			if at < 0 || at+af.n*af.size > len(srcs[k]) {
+				return fmt.Errorf("%s: vertex fetch: attribute %d (member %q) of vertex %d, instance %d reads bytes [%d, %d) beyond the vertex buffer at index %d (%d bytes)",
+					fn, m.attr, m.name, vid, baseInstance+inst, at, at+af.n*af.size, m.ad.BufferIndex, len(srcs[k]))
+			}
+			writeMember(r[m.dst:], m, af, srcs[k][at:])
+		}
+	}
+	return nil
+}
+
+// parallelFor runs fn over [0, n) in chunks on up to workers goroutines
+// and returns the error of the lowest chunk that failed, so the result
+// does not depend on the worker count.
+func parallelFor(n, workers int, fn func(lo, hi int) error) error {
+	const chunk = 4096
+	chunks := (n + chunk - 1) / chunk
+	if workers <= 1 || chunks <= 1 {
+		return fn(0, n)
+	}
+	errs := make([]error, chunks)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(workers, chunks) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				c := int(next.Add(1) - 1)
+				if c >= chunks {
+					return
+				}
+				errs[c] = fn(c*chunk, min(n, (c+1)*chunk))
+			}
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
 // vertexOutputs gathers the rasterizer's inputs from n vertex records.
-func (p *RenderPipelineState) vertexOutputs(rec []byte, n int) *raster.VertexOutputs {
+func (p *RenderPipelineState) vertexOutputs(rec []byte, n, workers int) *raster.VertexOutputs {
 	vl := &p.vout
 	vo := &raster.VertexOutputs{Count: n, Position: make([]float32, 4*n), Stride: len(p.varyings)}
 	vo.Varyings = make([]float32, n*vo.Stride)
@@ -289,7 +329,17 @@ func (p *RenderPipelineState) vertexOutputs(rec []byte, n int) *raster.VertexOut
 	if vl.viewport.ok() {
 		vo.ViewportIndex = make([]uint32, n)
 	}
-	for i := range n {
+	_ = parallelFor(n, workers, func(lo, hi int) error {
+		p.gatherOutputs(vo, rec, lo, hi)
+		return nil
+	})
+	return vo
+}
+
+// gatherOutputs fills vertices lo..hi-1 of vo from their records.
+func (p *RenderPipelineState) gatherOutputs(vo *raster.VertexOutputs, rec []byte, lo, hi int) {
+	vl := &p.vout
+	for i := lo; i < hi; i++ {
 		r := rec[i*vl.record:]
 		if pk := vl.position.off; vl.position.kind == sema.KFloat {
 			for c := range 4 {
@@ -320,7 +370,6 @@ func (p *RenderPipelineState) vertexOutputs(rec []byte, n int) *raster.VertexOut
 			vo.ViewportIndex[i] = vl.viewport.get32(r, 0)
 		}
 	}
-	return vo
 }
 
 // fragmentShader runs a draw's fragment function for the rasterizer: one
