@@ -4,9 +4,11 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/ingot-render/ingot/engine/exec"
 	"github.com/ingot-render/ingot/internal/fmath"
+	"github.com/ingot-render/ingot/internal/texel"
 	"github.com/ingot-render/ingot/shaders/lower"
 	"github.com/ingot-render/ingot/shaders/sema"
 )
@@ -41,13 +43,87 @@ const (
 	AttributeFormatShort2Normalized
 	AttributeFormatUShort4Normalized
 	AttributeFormatShort4Normalized
+	AttributeFormatUChar
+	AttributeFormatUChar2
+	AttributeFormatUChar3
+	AttributeFormatUChar4
+	AttributeFormatChar
+	AttributeFormatChar2
+	AttributeFormatChar3
+	AttributeFormatChar4
+	AttributeFormatUCharNormalized
+	AttributeFormatUChar2Normalized
+	AttributeFormatUChar3Normalized
+	AttributeFormatCharNormalized
+	AttributeFormatChar2Normalized
+	AttributeFormatChar3Normalized
+	AttributeFormatUShort
+	AttributeFormatUShort2
+	AttributeFormatUShort3
+	AttributeFormatUShort4
+	AttributeFormatShort
+	AttributeFormatShort2
+	AttributeFormatShort3
+	AttributeFormatShort4
+	AttributeFormatUShortNormalized
+	AttributeFormatUShort3Normalized
+	AttributeFormatShortNormalized
+	AttributeFormatShort3Normalized
+	// AttributeFormatUChar4Normalized_BGRA reads bytes B, G, R, A as (R, G, B, A).
+	AttributeFormatUChar4Normalized_BGRA
+	// AttributeFormatUInt1010102Normalized and AttributeFormatInt1010102Normalized
+	// are one 32-bit word: R in bits 0–9, G 10–19, B 20–29, A 30–31.
+	AttributeFormatUInt1010102Normalized
+	AttributeFormatInt1010102Normalized
+	// AttributeFormatFloatRG11B10 and AttributeFormatFloatRGB9E5 are the
+	// packed float formats of the pixel formats of the same names.
+	AttributeFormatFloatRG11B10
+	AttributeFormatFloatRGB9E5
 )
 
 // attrFormat describes a format: components, bytes per component, and how
 // to decode one.
 type attrFormat struct {
 	n, size int
-	kind    byte // 'f' float32, 'h' half, 'i' int32, 'u' uint32, 'U' unorm, 'S' snorm
+	// kind: 'f' float32, 'h' half, 'i' signed and 'u' unsigned integers of
+	// size bytes, 'U' unorm, 'S' snorm; packed into one 32-bit word: 'B'
+	// BGRA unorm8, 'P' unorm 10-10-10-2, 'Q' snorm 10-10-10-2, 'R'
+	// RG11B10 float, 'E' RGB9E5 float.
+	kind byte
+}
+
+// bytes is the size of one attribute.
+func (f attrFormat) bytes() int {
+	if f.packed() {
+		return 4
+	}
+	return f.n * f.size
+}
+
+// packed reports whether the components share one 32-bit word.
+func (f attrFormat) packed() bool { return strings.IndexByte("BPQRE", f.kind) >= 0 }
+
+// unpack decodes the four components of a packed attribute.
+func (f attrFormat) unpack(b []byte) [4]float64 {
+	w := binary.LittleEndian.Uint32(b)
+	switch f.kind {
+	case 'B':
+		return [4]float64{float64(b[2]) / 255, float64(b[1]) / 255, float64(b[0]) / 255, float64(b[3]) / 255}
+	case 'P':
+		return [4]float64{float64(w&1023) / 1023, float64(w>>10&1023) / 1023, float64(w>>20&1023) / 1023, float64(w>>30) / 3}
+	case 'Q':
+		s := func(v uint32, bits uint) float64 {
+			x := int32(v<<(32-bits)) >> (32 - bits)
+			return max(float64(x)/float64(int32(1)<<(bits-1)-1), -1)
+		}
+		return [4]float64{s(w&1023, 10), s(w>>10&1023, 10), s(w>>20&1023, 10), s(w>>30, 2)}
+	}
+	pf := texel.RG11B10Float
+	if f.kind == 'E' {
+		pf = texel.RGB9E5Float
+	}
+	v, _ := texel.DecodeFloat(pf, b[:4])
+	return [4]float64{float64(v[0]), float64(v[1]), float64(v[2]), 1}
 }
 
 var attrFormats = map[AttributeFormat]attrFormat{
@@ -58,6 +134,16 @@ var attrFormats = map[AttributeFormat]attrFormat{
 	AttributeFormatUChar4Normalized: {4, 1, 'U'}, AttributeFormatChar4Normalized: {4, 1, 'S'},
 	AttributeFormatUShort2Normalized: {2, 2, 'U'}, AttributeFormatShort2Normalized: {2, 2, 'S'},
 	AttributeFormatUShort4Normalized: {4, 2, 'U'}, AttributeFormatShort4Normalized: {4, 2, 'S'},
+	AttributeFormatUChar: {1, 1, 'u'}, AttributeFormatUChar2: {2, 1, 'u'}, AttributeFormatUChar3: {3, 1, 'u'}, AttributeFormatUChar4: {4, 1, 'u'},
+	AttributeFormatChar: {1, 1, 'i'}, AttributeFormatChar2: {2, 1, 'i'}, AttributeFormatChar3: {3, 1, 'i'}, AttributeFormatChar4: {4, 1, 'i'},
+	AttributeFormatUCharNormalized: {1, 1, 'U'}, AttributeFormatUChar2Normalized: {2, 1, 'U'}, AttributeFormatUChar3Normalized: {3, 1, 'U'},
+	AttributeFormatCharNormalized: {1, 1, 'S'}, AttributeFormatChar2Normalized: {2, 1, 'S'}, AttributeFormatChar3Normalized: {3, 1, 'S'},
+	AttributeFormatUShort: {1, 2, 'u'}, AttributeFormatUShort2: {2, 2, 'u'}, AttributeFormatUShort3: {3, 2, 'u'}, AttributeFormatUShort4: {4, 2, 'u'},
+	AttributeFormatShort: {1, 2, 'i'}, AttributeFormatShort2: {2, 2, 'i'}, AttributeFormatShort3: {3, 2, 'i'}, AttributeFormatShort4: {4, 2, 'i'},
+	AttributeFormatUShortNormalized: {1, 2, 'U'}, AttributeFormatUShort3Normalized: {3, 2, 'U'},
+	AttributeFormatShortNormalized: {1, 2, 'S'}, AttributeFormatShort3Normalized: {3, 2, 'S'},
+	AttributeFormatUChar4Normalized_BGRA: {4, 1, 'B'}, AttributeFormatUInt1010102Normalized: {4, 1, 'P'},
+	AttributeFormatInt1010102Normalized: {4, 1, 'Q'}, AttributeFormatFloatRG11B10: {3, 1, 'R'}, AttributeFormatFloatRGB9E5: {3, 1, 'E'},
 }
 
 // StepFunction says how a compute stage-input layout picks the element a
@@ -285,9 +371,9 @@ func (s *stageDispatch) fill(kernel string) error {
 			src := srcs[k]
 			af := m.af
 			at := e*m.layout.Stride + m.ad.Offset
-			if at < 0 || at+af.n*af.size > len(src) {
+			if at < 0 || at+af.bytes() > len(src) {
 				return fmt.Errorf("%s: stage input: attribute %d (member %q) of thread %d reads bytes [%d, %d) beyond the buffer at index %d (%d bytes)",
-					kernel, m.attr, m.name, r, at, at+af.n*af.size, m.ad.BufferIndex, len(src))
+					kernel, m.attr, m.name, r, at, at+af.bytes(), m.ad.BufferIndex, len(src))
 			}
 			writeMember(s.records.Data[r*s.plan.record+m.dst:], m, af, src[at:])
 		}
@@ -319,7 +405,9 @@ func writeMember(dst []byte, m memberFetch, af attrFormat, src []byte) {
 			if c == 3 {
 				fv, iv = 1, 1
 			}
-			isFloat = af.kind == 'f' || af.kind == 'h' || af.kind == 'U' || af.kind == 'S'
+			isFloat = af.kind != 'i' && af.kind != 'u'
+		} else if af.packed() {
+			fv, isFloat = af.unpack(src)[c], true
 		} else {
 			b := src[c*af.size:]
 			switch af.kind {
@@ -328,9 +416,23 @@ func writeMember(dst []byte, m memberFetch, af attrFormat, src []byte) {
 			case 'h':
 				fv, isFloat = float64(fmath.HalfToFloat32(binary.LittleEndian.Uint16(b))), true
 			case 'i':
-				iv = int64(int32(binary.LittleEndian.Uint32(b)))
+				switch af.size {
+				case 1:
+					iv = int64(int8(b[0]))
+				case 2:
+					iv = int64(int16(binary.LittleEndian.Uint16(b)))
+				default:
+					iv = int64(int32(binary.LittleEndian.Uint32(b)))
+				}
 			case 'u':
-				iv = int64(binary.LittleEndian.Uint32(b))
+				switch af.size {
+				case 1:
+					iv = int64(b[0])
+				case 2:
+					iv = int64(binary.LittleEndian.Uint16(b))
+				default:
+					iv = int64(binary.LittleEndian.Uint32(b))
+				}
 			case 'U':
 				isFloat = true
 				if af.size == 1 {
