@@ -161,6 +161,9 @@ func MoveMasked[T Num](d, s []T, m Mask) {
 
 // AddF32 sets d[i] = a[i] + b[i].
 func AddF32(d, a, b []float32) {
+	if censusOn {
+		census2(cAdd, len(d), a, b)
+	}
 	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 {
 		addF32x64((*uint32)(unsafe.Pointer(&d[0])), (*uint32)(unsafe.Pointer(&a[0])), (*uint32)(unsafe.Pointer(&b[0])))
 		return
@@ -174,6 +177,9 @@ func AddF32(d, a, b []float32) {
 
 // SubF32 sets d[i] = a[i] - b[i].
 func SubF32(d, a, b []float32) {
+	if censusOn {
+		census2(cSub, len(d), a, b)
+	}
 	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 {
 		subF32x64((*uint32)(unsafe.Pointer(&d[0])), (*uint32)(unsafe.Pointer(&a[0])), (*uint32)(unsafe.Pointer(&b[0])))
 		return
@@ -187,6 +193,9 @@ func SubF32(d, a, b []float32) {
 
 // MulF32 sets d[i] = a[i] * b[i].
 func MulF32(d, a, b []float32) {
+	if censusOn {
+		census2(cMul, len(d), a, b)
+	}
 	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 {
 		mulF32x64((*uint32)(unsafe.Pointer(&d[0])), (*uint32)(unsafe.Pointer(&a[0])), (*uint32)(unsafe.Pointer(&b[0])))
 		return
@@ -200,6 +209,9 @@ func MulF32(d, a, b []float32) {
 
 // DivF32 sets d[i] = a[i] / b[i].
 func DivF32(d, a, b []float32) {
+	if censusOn {
+		census2(cDiv, len(d), a, b)
+	}
 	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 {
 		divF32x64((*uint32)(unsafe.Pointer(&d[0])), (*uint32)(unsafe.Pointer(&a[0])), (*uint32)(unsafe.Pointer(&b[0])))
 		return
@@ -216,6 +228,9 @@ func DivF32(d, a, b []float32) {
 
 // FmaF32 sets d[i] = a[i]*b[i] + c[i] with a single rounding.
 func FmaF32(d, a, b, c []float32) {
+	if censusOn {
+		census3(cFma, len(d), a, b, c)
+	}
 	if useAsmFMA && len(d) == 64 && len(a) >= 64 && len(b) >= 64 && len(c) >= 64 {
 		fmaF32x64(&d[0], &a[0], &b[0], &c[0])
 		return
@@ -240,6 +255,9 @@ func fmaGo(d, a, b, c []float32) {
 // MinF32 sets d[i] = fmin(a[i], b[i]): the smaller value, or the other
 // operand when one is NaN.
 func MinF32(d, a, b []float32) {
+	if censusOn {
+		census2(cMin, len(d), a, b)
+	}
 	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 {
 		minF32x64((*uint32)(unsafe.Pointer(&d[0])), (*uint32)(unsafe.Pointer(&a[0])), (*uint32)(unsafe.Pointer(&b[0])))
 		return
@@ -257,6 +275,9 @@ func MinF32(d, a, b []float32) {
 // MaxF32 sets d[i] = fmax(a[i], b[i]): the larger value, or the other
 // operand when one is NaN.
 func MaxF32(d, a, b []float32) {
+	if censusOn {
+		census2(cMax, len(d), a, b)
+	}
 	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 {
 		maxF32x64((*uint32)(unsafe.Pointer(&d[0])), (*uint32)(unsafe.Pointer(&a[0])), (*uint32)(unsafe.Pointer(&b[0])))
 		return
@@ -289,6 +310,9 @@ func FMax(a, b float32) float32 {
 
 // SqrtF32 sets d[i] = sqrt(a[i]).
 func SqrtF32(d, a []float32) {
+	if censusOn {
+		census2(cSqrt, len(d), a, nil)
+	}
 	if useAsm && len(d) == 64 && len(a) >= 64 {
 		sqrtF32x64(&d[0], &a[0])
 		return
@@ -309,6 +333,9 @@ func sqrtGo(d, a []float32) {
 
 // LtF32 sets d[i] = 1 if a[i] < b[i], else 0.
 func LtF32(d []uint32, a, b []float32) {
+	if censusOn {
+		census2(cLt, len(d), a, b)
+	}
 	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 {
 		ltF32x64(&d[0], (*uint32)(unsafe.Pointer(&a[0])), (*uint32)(unsafe.Pointer(&b[0])))
 		return
@@ -322,6 +349,9 @@ func LtF32(d []uint32, a, b []float32) {
 
 // LeF32 sets d[i] = 1 if a[i] <= b[i], else 0.
 func LeF32(d []uint32, a, b []float32) {
+	if censusOn {
+		census2(cLe, len(d), a, b)
+	}
 	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 {
 		leF32x64(&d[0], (*uint32)(unsafe.Pointer(&a[0])), (*uint32)(unsafe.Pointer(&b[0])))
 		return
@@ -425,6 +455,9 @@ const (
 
 // CmpMaskF32 returns the mask of lanes i where a[i] <cmp> b[i].
 func CmpMaskF32(cmp int, a, b []float32) Mask {
+	if censusOn {
+		census2(cCmpMask, len(a), a, b)
+	}
 	if useAsm && len(a) == 64 && len(b) >= 64 {
 		x, y := (*uint32)(unsafe.Pointer(&a[0])), (*uint32)(unsafe.Pointer(&b[0]))
 		switch cmp {

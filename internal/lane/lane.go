@@ -12,6 +12,13 @@
 // run time only when the CPU has AVX2 and FMA (see HasAVX2). Both builds give
 // bit-identical results: fused multiply-add is only used where the operation
 // itself is defined as fused (FmaF32).
+//
+// Built with the tag ingot_denormcensus, every float kernel first counts
+// the denormal values among its operands and whether it was entered with
+// a dirty AVX upper state (CensusReport, CensusTotals, CensusDirtyUpper);
+// TestCensusCornell prints the census of a path-traced Cornell box. The
+// ordinary builds compile the census away. testdata/denormtrap.py is the
+// hardware form of the same census for any binary (gdb, MXCSR traps).
 package lane
 
 import "math/bits"

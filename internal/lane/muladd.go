@@ -7,6 +7,9 @@ package lane
 
 // MulAddF32 sets d[i] = float32(a[i]*b[i]) + c[i].
 func MulAddF32(d, a, b, c []float32) {
+	if censusOn {
+		census3(cMulAdd, len(d), a, b, c)
+	}
 	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 && len(c) >= 64 {
 		mulAddF32x64(&d[0], &a[0], &b[0], &c[0])
 		return
@@ -23,6 +26,9 @@ func MulAddF32(d, a, b, c []float32) {
 
 // AddMulF32 sets d[i] = c[i] + float32(a[i]*b[i]).
 func AddMulF32(d, a, b, c []float32) {
+	if censusOn {
+		census3(cAddMul, len(d), a, b, c)
+	}
 	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 && len(c) >= 64 {
 		addMulF32x64(&d[0], &a[0], &b[0], &c[0])
 		return
@@ -39,6 +45,9 @@ func AddMulF32(d, a, b, c []float32) {
 
 // MulSubF32 sets d[i] = float32(a[i]*b[i]) - c[i].
 func MulSubF32(d, a, b, c []float32) {
+	if censusOn {
+		census3(cMulSub, len(d), a, b, c)
+	}
 	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 && len(c) >= 64 {
 		mulSubF32x64(&d[0], &a[0], &b[0], &c[0])
 		return
@@ -55,6 +64,9 @@ func MulSubF32(d, a, b, c []float32) {
 
 // SubMulF32 sets d[i] = c[i] - float32(a[i]*b[i]).
 func SubMulF32(d, a, b, c []float32) {
+	if censusOn {
+		census3(cSubMul, len(d), a, b, c)
+	}
 	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 && len(c) >= 64 {
 		subMulF32x64(&d[0], &a[0], &b[0], &c[0])
 		return
