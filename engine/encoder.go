@@ -23,9 +23,8 @@ func Sz(w, h, d int) Size { return Size{w, h, d} }
 // Dispatches of one encoder run in order, each completing before the next
 // starts, so MemoryBarrier is implied between them.
 type ComputeCommandEncoder struct {
-	cb    *CommandBuffer
-	ended bool
-	err   error
+	cb *CommandBuffer
+	encoderState
 
 	pipeline *ComputePipelineState
 	resourceSlots
@@ -79,20 +78,28 @@ func (cb *CommandBuffer) beginEncoder(method string) error {
 // SetLabel sets the encoder's debug label.
 func (e *ComputeCommandEncoder) SetLabel(s string) { e.label = s }
 
+// encoderState is what every encoder keeps: whether it ended and its
+// first error, which also fails the command buffer.
+type encoderState struct {
+	ended bool
+	err   error
+}
+
 // fail records and returns an error.
-func (e *ComputeCommandEncoder) fail(format string, args ...any) error {
+func (e *encoderState) fail(format string, args ...any) error {
 	return e.record(fmt.Errorf("engine: "+format, args...))
 }
 
 // record keeps the first error of the encoder and returns err.
-func (e *ComputeCommandEncoder) record(err error) error {
+func (e *encoderState) record(err error) error {
 	if e.err == nil {
 		e.err = err
 	}
 	return err
 }
 
-func (e *ComputeCommandEncoder) usable(method string) error {
+// usable fails when the encoder has ended.
+func (e *encoderState) usable(method string) error {
 	if e.ended {
 		return e.fail("%s: encoder already ended", method)
 	}

@@ -83,9 +83,8 @@ type RenderCommandEncoder struct {
 	cb     *CommandBuffer
 	pass   *renderPass
 	parent *ParallelRenderCommandEncoder
-	ended  bool
-	err    error
-	label  string
+	encoderState
+	label string
 
 	pipeline     *RenderPipelineState
 	vertex       resourceSlots
@@ -133,21 +132,6 @@ func (e *RenderCommandEncoder) SetLabel(s string) { e.label = s }
 
 // Label returns the encoder's label.
 func (e *RenderCommandEncoder) Label() string { return e.label }
-
-func (e *RenderCommandEncoder) fail(format string, args ...any) error {
-	err := fmt.Errorf("engine: "+format, args...)
-	if e.err == nil {
-		e.err = err
-	}
-	return err
-}
-
-func (e *RenderCommandEncoder) usable(method string) error {
-	if e.ended {
-		return e.fail("%s: encoder already ended", method)
-	}
-	return nil
-}
 
 // SetRenderPipelineState selects the pipeline of the next draws.
 func (e *RenderCommandEncoder) SetRenderPipelineState(p *RenderPipelineState) error {

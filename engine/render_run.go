@@ -267,9 +267,9 @@ func fetchVertices(f *stageFetch, sources map[int]stageSource, rec []byte, size 
 			}
 			af := m.af
 			at := e*m.layout.Stride + m.ad.Offset
-			if at < 0 || at+af.n*af.size > len(srcs[k]) {
+			if at < 0 || at+af.bytes() > len(srcs[k]) {
 				return fmt.Errorf("%s: vertex fetch: attribute %d (member %q) of vertex %d, instance %d reads bytes [%d, %d) beyond the vertex buffer at index %d (%d bytes)",
-					fn, m.attr, m.name, vid, baseInstance+inst, at, at+af.n*af.size, m.ad.BufferIndex, len(srcs[k]))
+					fn, m.attr, m.name, vid, baseInstance+inst, at, at+af.bytes(), m.ad.BufferIndex, len(srcs[k]))
 			}
 			writeMember(r[m.dst:], m, af, srcs[k][at:])
 		}

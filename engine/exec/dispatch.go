@@ -168,15 +168,7 @@ func (w *worker) work(ds *dispatchState, n int) (ok bool) {
 			ok = false
 		}
 	}()
-	w.ds, w.mem = ds, ds.mem
-	w.interval = checkEvery
-	if m := w.pl.opt.MaxSteps; m > 0 && m/4 < w.interval {
-		w.interval = max(m/4, 1)
-	}
-	if b := ds.budget; b != nil && b.limit > 0 && b.limit/4 < w.interval {
-		w.interval = max(b.limit/4, 1)
-	}
-	w.steps, w.flushed, w.nextCheck = 0, 0, w.interval
+	w.begin(ds)
 	if ds.budget != nil {
 		// Charge the steps since the last check when the worker leaves.
 		defer func() { ds.budget.charge(w.steps - w.flushed) }()
@@ -197,6 +189,20 @@ func (w *worker) work(ds *dispatchState, n int) (ok bool) {
 			return true
 		}
 	}
+}
+
+// begin attaches w to dispatch ds: its memory, and the step interval
+// between budget and cancellation checks.
+func (w *worker) begin(ds *dispatchState) {
+	w.ds, w.mem = ds, ds.mem
+	w.interval = checkEvery
+	if m := w.pl.opt.MaxSteps; m > 0 && m/4 < w.interval {
+		w.interval = max(m/4, 1)
+	}
+	if b := ds.budget; b != nil && b.limit > 0 && b.limit/4 < w.interval {
+		w.interval = max(b.limit/4, 1)
+	}
+	w.steps, w.flushed, w.nextCheck = 0, 0, w.interval
 }
 
 // group runs threadgroup t.
@@ -257,7 +263,14 @@ func (w *worker) setup(ds *dispatchState, fr *frame, pos, size [3]uint32, total 
 	fr.bt = batch{g: &ds.grid, tgPos: pos, tgSize: size, total: total, base: uint32(i) * W}
 	fr.bt.n = int(min(W, total-fr.bt.base))
 	fr.b = &fr.bt
-	fr.enter(lane.FirstN(fr.bt.n), 0, w.w)
+	w.enterEntry(ds, fr, lane.FirstN(fr.bt.n), 0)
+}
+
+// enterEntry starts entry frame fr for the lanes in exec (noStore: those
+// that may not store) with the dispatch's arguments, which are stored once
+// per dispatch (they are never written).
+func (w *worker) enterEntry(ds *dispatchState, fr *frame, exec, noStore lane.Mask) {
+	fr.enter(exec, noStore, w.w)
 	if fr.argsOf != ds.id {
 		fr.argsOf = ds.id
 		for j, v := range ds.args {

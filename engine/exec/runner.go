@@ -55,15 +55,7 @@ func (pl *Pipeline) NewRunner(ctx context.Context, d Dispatch) (*Runner, error) 
 		ds.deadline = time.Now().Add(pl.opt.Timeout)
 	}
 	w := pl.workers.Get().(*worker)
-	w.ds, w.mem = ds, mem
-	w.interval = checkEvery
-	if m := pl.opt.MaxSteps; m > 0 && m/4 < w.interval {
-		w.interval = max(m/4, 1)
-	}
-	if b := ds.budget; b != nil && b.limit > 0 && b.limit/4 < w.interval {
-		w.interval = max(b.limit/4, 1)
-	}
-	w.steps, w.flushed, w.nextCheck = 0, 0, w.interval
+	w.begin(ds)
 	if len(w.cur) == 0 {
 		w.cur = append(w.cur, nil)
 	}
@@ -105,20 +97,7 @@ func (r *Runner) Run(n int, helpers lane.Mask) (err error) {
 	fr.bt.n = n
 	fr.b = &fr.bt
 	all := lane.FirstN(n)
-	fr.enter(all, helpers&all, w.w)
-	if fr.argsOf != ds.id {
-		fr.argsOf = ds.id
-		for j, v := range ds.args {
-			fr.setParam(j, v, w.w)
-		}
-	}
-	if pe := fr.cf.prologueEnd; pe > 0 {
-		if fr.prologueOf == ds.id {
-			fr.pc = pe
-		} else {
-			fr.prologueOf = ds.id
-		}
-	}
+	w.enterEntry(ds, fr, all, helpers&all)
 	w.b, w.cur[0] = fr.b, fr
 	lane.LeaveSIMD()
 	suspended, err := w.run(fr)

@@ -108,25 +108,14 @@ func (t *DepthTarget) copyTex(what string, tex *texel.Texture, level, slice, dep
 	} else {
 		t.materialize()
 	}
-	data, bpp := tex.Data(), f.BytesPerPixel()
-	for l := range t.Layers {
-		sl, z := texLayer(tex, slice, depthPlane, l)
-		for y := range t.Height {
-			for x := range t.Width {
-				p := t.lay.pixel(x, y, l) * t.Samples
-				for s := range samples {
-					off, _ := tex.Offset(texel.Loc{X: uint32(x), Y: uint32(y), Z: uint32(z), Slice: uint32(sl), Level: uint32(level), Sample: uint32(s)})
-					b := data[off : off+bpp]
-					if load {
-						v, _ := texel.DecodeFloat(f, b)
-						t.data[p+s] = t.q.quantDepth(v[0])
-					} else {
-						_ = texel.EncodeFloat(f, b, [4]float32{t.data[p+s], 0, 0, 1})
-					}
-				}
-			}
+	eachTexel(tex, &t.lay, t.Width, t.Height, t.Layers, t.Samples, samples, level, slice, depthPlane, func(b []byte, i int) {
+		if load {
+			v, _ := texel.DecodeFloat(f, b)
+			t.data[i] = t.q.quantDepth(v[0])
+		} else {
+			_ = texel.EncodeFloat(f, b, [4]float32{t.data[i], 0, 0, 1})
 		}
-	}
+	})
 	return nil
 }
 
@@ -221,24 +210,33 @@ func (t *StencilTarget) copyTex(what string, tex *texel.Texture, level, slice, d
 	} else {
 		t.materialize()
 	}
-	data, bpp := tex.Data(), f.BytesPerPixel()
-	for l := range t.Layers {
+	eachTexel(tex, &t.lay, t.Width, t.Height, t.Layers, t.Samples, samples, level, slice, depthPlane, func(b []byte, i int) {
+		if load {
+			v, _ := texel.DecodeUint(f, b)
+			t.data[i] = uint8(v[0])
+		} else {
+			_ = texel.EncodeUint(f, b, [4]uint32{uint32(t.data[i])})
+		}
+	})
+	return nil
+}
+
+// eachTexel calls fn with the bytes of every texel of tex that a target of
+// w×h pixels and the given layers covers (samples 0..samples-1 of each
+// pixel) and the index of the matching sample in the target's data, whose
+// pixels hold perPixel samples each.
+func eachTexel(tex *texel.Texture, lay *layout, w, h, layers, perPixel, samples, level, slice, depthPlane int, fn func(b []byte, i int)) {
+	data, bpp := tex.Data(), tex.Format().BytesPerPixel()
+	for l := range layers {
 		sl, z := texLayer(tex, slice, depthPlane, l)
-		for y := range t.Height {
-			for x := range t.Width {
-				p := t.lay.pixel(x, y, l) * t.Samples
+		for y := range h {
+			for x := range w {
+				p := lay.pixel(x, y, l) * perPixel
 				for s := range samples {
 					off, _ := tex.Offset(texel.Loc{X: uint32(x), Y: uint32(y), Z: uint32(z), Slice: uint32(sl), Level: uint32(level), Sample: uint32(s)})
-					b := data[off : off+bpp]
-					if load {
-						v, _ := texel.DecodeUint(f, b)
-						t.data[p+s] = uint8(v[0])
-					} else {
-						_ = texel.EncodeUint(f, b, [4]uint32{uint32(t.data[p+s])})
-					}
+					fn(data[off:off+bpp], p+s)
 				}
 			}
 		}
 	}
-	return nil
 }
