@@ -8,7 +8,9 @@
 // The package knows nothing of MSL or the executor: the engine runs vertex
 // stages, hands the clip-space results to a Pass as Draws, and receives
 // fragment work through the FragmentShader interface in batches of up to
-// MaxBatch lanes (2×2 quads, with helper lanes).
+// MaxBatch lanes (2×2 quads, with helper lanes; with FlagPixels, for
+// shaders that read no other lane, the covered pixels packed in order
+// without helpers).
 //
 // Conventions (Metal's): window origin top-left, y down; pixel centres at
 // +0.5; NDC z in [0,1]; front faces clockwise in window coordinates by
