@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -56,6 +57,20 @@ func matchesAny(prefix string, args []string) bool {
 	return false
 }
 
+// benchNames lists the registered cases' names and the suites' prefixes
+// (their cases are named when they run), sorted.
+func benchNames() []string {
+	var names []string
+	for _, c := range benchkit.Cases() {
+		names = append(names, c.Name)
+	}
+	for _, s := range benchSuites {
+		names = append(names, s.prefix+"… (suite)")
+	}
+	slices.Sort(names)
+	return names
+}
+
 // newBenchCmd builds `ingot bench`.
 func newBenchCmd() *cobra.Command {
 	var asJSON bool
@@ -79,7 +94,8 @@ func newBenchCmd() *cobra.Command {
 				}
 			}
 			if len(cases) == 0 && len(suites) == 0 {
-				return fmt.Errorf("no benchmark matches %v", args)
+				return fmt.Errorf("no benchmark name starts with %s; the benchmarks are:\n  %s",
+					strings.Join(args, " or "), strings.Join(benchNames(), "\n  "))
 			}
 			out := cmd.OutOrStdout()
 			const row = "%-48s %7v %10v %10v  %-10s %v\n"

@@ -20,12 +20,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// exitError carries a process exit code out of a subcommand without
-// printing anything more (the subcommand already reported).
-type exitError struct{ code int }
-
-func (e exitError) Error() string { return fmt.Sprintf("exit status %d", e.code) }
-
 // subcommands holds the constructors of the top-level subcommands; each
 // subcommand's file appends its own in an init function. Commands are
 // built afresh for every run so no flag value leaks between runs.
@@ -76,8 +70,15 @@ func newRootCmd() (root *cobra.Command, finish func()) {
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr))
+	go func() {
+		// The first Ctrl-C stops the command (a render writes what it
+		// has); restoring the default handler lets a second one kill it.
+		<-ctx.Done()
+		stop()
+	}()
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
 }
 
 // normalizeArgs accepts the compiler-style single-dash spelling of long

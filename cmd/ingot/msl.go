@@ -5,13 +5,18 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/ingot-render/ingot/scenes/render"
 	"github.com/ingot-render/ingot/shaders"
 	"github.com/ingot-render/ingot/shaders/diag"
 	"github.com/ingot-render/ingot/shaders/reflect"
+	"github.com/ingot-render/ingot/shaders/syntax"
 )
 
 // mslFlags are the compiler options shared by `msl check` and `msl reflect`.
@@ -30,7 +35,30 @@ func (f *mslFlags) register(cmd *cobra.Command) {
 }
 
 func (f *mslFlags) options() shaders.Options {
-	return shaders.Options{Defines: f.defines, IncludeDirs: f.includes, LanguageVersion: f.std, PreciseMath: f.precise}
+	dirs := append(slices.Clone(f.includes), stockHeaderDir)
+	return shaders.Options{Defines: f.defines, IncludeDirs: dirs, Resolver: stockHeaderResolver{},
+		LanguageVersion: f.std, PreciseMath: f.precise}
+}
+
+// stockHeaderDir is the include directory, searched after every -I
+// directory, that serves the stock renderer's embedded headers
+// (scene_types.h, material_common.h, bsdf.h…), so that a user material
+// checks without -I.
+const stockHeaderDir = "embedded:render"
+
+// stockHeaderResolver reads files from the operating system, and the
+// embedded renderer headers under stockHeaderDir.
+type stockHeaderResolver struct{}
+
+// ReadFile implements syntax.IncludeResolver.
+func (stockHeaderResolver) ReadFile(p string) ([]byte, error) {
+	if name, ok := strings.CutPrefix(p, stockHeaderDir+"/"); ok {
+		if strings.Contains(name, "/") || !strings.HasSuffix(name, ".h") {
+			return nil, fmt.Errorf("%s: %w", p, fs.ErrNotExist)
+		}
+		return render.ShaderSource(name)
+	}
+	return syntax.OSResolver{}.ReadFile(p)
 }
 
 // readSource returns the named file, or the embedded sample for "".
@@ -78,6 +106,8 @@ func newMSLCmd() *cobra.Command {
 		Short: "Compile MSL files and report every error and warning",
 		Long: "check compiles each FILE (the embedded sample when none is given) and prints diagnostics on " +
 			"stderr as file:line:col: error|warning: message, followed by the source line and a caret. " +
+			"The stock renderer's headers (scene_types.h, material_common.h, bsdf.h…) are found without -I, " +
+			"after the -I directories, so a --material file of ingot render checks as it is. " +
 			"It exits 0 when every file compiles and 1 otherwise.",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {

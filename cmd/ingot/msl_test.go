@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -98,5 +99,51 @@ func TestCPUProfileFlag(t *testing.T) {
 	}
 	if st, err := os.Stat(path); err != nil || st.Size() == 0 {
 		t.Fatalf("profile %s: %v", path, err)
+	}
+}
+
+// TestMSLCheckStockHeaders: a user material that includes the stock
+// renderer's headers checks without -I (they are embedded), and a header
+// of the same name next to the file still wins.
+func TestMSLCheckStockHeaders(t *testing.T) {
+	dir := t.TempDir()
+	spin := writeSpin(t, dir)
+	if code, _, stderr := runCLI(t, "msl", "check", spin); code != 0 {
+		t.Fatalf("exit %d:\n%s", code, stderr)
+	}
+	mine := filepath.Join(t.TempDir(), "m.metal")
+	os.WriteFile(filepath.Join(filepath.Dir(mine), "scene_types.h"), []byte("#define MINE 1\n"), 0o644)
+	os.WriteFile(mine, []byte("#include \"scene_types.h\"\n#ifndef MINE\n#error stock header used\n#endif\n"), 0o644)
+	if code, _, stderr := runCLI(t, "msl", "check", mine); code != 0 {
+		t.Errorf("local scene_types.h not preferred: exit %d:\n%s", code, stderr)
+	}
+	nope := filepath.Join(dir, "n.metal")
+	os.WriteFile(nope, []byte("#include \"nope.h\"\n"), 0o644)
+	if code, _, stderr := runCLI(t, "msl", "check", nope); code != 1 || !strings.Contains(stderr, "n.metal:1:") {
+		t.Errorf("missing header: exit %d:\n%s", code, stderr)
+	}
+}
+
+// TestRenderMaterialCompileError: a --material that does not compile is
+// reported like `ingot msl check` reports it: the user's file name, line
+// and column, the source line and a caret.
+func TestRenderMaterialCompileError(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.metal")
+	os.WriteFile(bad, []byte("#include <metal_stdlib>\n#include \"scene_types.h\"\nusing namespace metal;\n"+
+		"[[visible]] MaterialOutput bad(SurfaceHit hit, constant SceneResources& scene) {\n    MaterialOutput o;\n"+
+		"    o.baseColour = float3(1);\n    return o;\n}\n"), 0o644)
+	code, _, stderr := runCLI(t, "render", "--size", "4x4", "--spp", "1", "--quiet", "--material", "*="+bad, "-o", filepath.Join(dir, "o.png"))
+	if code != exitFailed {
+		t.Fatalf("exit %d:\n%s", code, stderr)
+	}
+	for _, re := range []string{`material "\*" \(.*bad.metal\) does not compile:\n`, `(?m)^` + regexp.QuoteMeta(bad) + `:6:7: error: .*baseColour`,
+		`\n    o.baseColour = float3\(1\);\n      \^\n`, `1 error generated`} {
+		if !matches(re, stderr) {
+			t.Errorf("stderr lacks %q:\n%s", re, stderr)
+		}
+	}
+	if strings.Contains(stderr, "material0-") {
+		t.Errorf("stderr shows the internal include name:\n%s", stderr)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -12,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/go-gl/mathgl/mgl32"
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
@@ -43,6 +45,7 @@ type renderFlags struct {
 	tile                      int
 	clamp                     float64
 	sceneSel                  string
+	sampleBudget              int64
 }
 
 // newRenderCmd builds `ingot render`.
@@ -61,9 +64,16 @@ func newRenderCmd() *cobra.Command {
 			if len(args) == 1 {
 				name = args[0]
 			}
-			if err := runRender(cmd, name, &f); err != nil {
-				fmt.Fprintln(cmd.ErrOrStderr(), "ingot render:", err)
-				return exitError{1}
+			code, err := runRender(cmd, name, &f)
+			if err != nil {
+				printError(cmd.ErrOrStderr(), "ingot render", err)
+				if ctx := cmd.Context(); ctx != nil && ctx.Err() != nil {
+					return exitError{exitInterrupted}
+				}
+				return exitError{failureCode(err)}
+			}
+			if code != exitOK {
+				return exitError{code}
 			}
 			return nil
 		},
@@ -75,7 +85,7 @@ func newRenderCmd() *cobra.Command {
 	fl.StringVar(&f.size, "size", "256x256", "image size WxH")
 	fl.StringVar(&f.mode, "mode", "path", "renderer (path: the MSL path tracer)")
 	fl.IntVar(&f.spp, "spp", 8, "samples per pixel")
-	fl.IntVar(&f.maxBounces, "max-bounces", 12, "maximum path length (bounces after the camera ray)")
+	fl.IntVar(&f.maxBounces, "max-bounces", render.DefaultMaxBounces, "maximum path length (bounces after the camera ray; 0: emitters seen directly only)")
 	fl.Float64Var(&f.time, "time", 0, "scene time in seconds (animation)")
 	fl.StringVar(&f.shutter, "shutter", "", "shutter interval OPEN,CLOSE in seconds (motion blur)")
 	fl.StringVar(&f.camera, "camera", "", "scene camera by NAME or INDEX (default: the first placed camera, else an automatic view)")
@@ -89,7 +99,7 @@ func newRenderCmd() *cobra.Command {
 	fl.StringVar(&f.tonemap, "tonemap", "pbr-neutral", "tone mapping: pbr-neutral, aces or none")
 	fl.Uint32Var(&f.seed, "seed", 0, "sample pattern seed")
 	fl.IntVar(&f.threads, "threads", 0, "worker goroutines (0: all cores); the image does not depend on it")
-	fl.StringVar(&f.env, "env", "", "environment: an equirectangular FILE.hdr or a constant colour r,g,b (default: black, or white for a scene without lights)")
+	fl.StringVar(&f.env, "env", "", "environment: an equirectangular FILE.hdr or a constant colour r,g,b (default: black, or for a scene without lights the studio environment: white above, a grey floor below)")
 	fl.Float64Var(&f.envIntensity, "env-intensity", 1, "environment multiplier")
 	fl.Float64Var(&f.envRotation, "env-rotation", 0, "environment rotation about +Y in degrees")
 	fl.StringArrayVar(&f.materials, "material", nil, "replace material NAME (or * for all) with the [[visible]] function of an MSL file: NAME=file.metal (repeatable)")
@@ -98,6 +108,7 @@ func newRenderCmd() *cobra.Command {
 	fl.IntVar(&f.tile, "tile", 0, "tile edge in pixels (scheduling only; 0: from the thread count)")
 	fl.Float64Var(&f.clamp, "clamp", 0, "clamp each sample's luminance (0: off)")
 	fl.StringVar(&f.sceneSel, "scene", "", "glTF scene to load, by name or index")
+	fl.Int64Var(&f.sampleBudget, "sample-budget", 0, fmt.Sprintf("instruction budget of a tile per pixel sample: a material that runs past it fails the render (0: %d; -1: none)", render.DefaultSampleBudget))
 	return cmd
 }
 
@@ -113,10 +124,16 @@ func parseVec3(flag, s string) ([3]float32, error) {
 		if err != nil {
 			return v, fmt.Errorf("--%s %q: component %d: %w", flag, s, i, err)
 		}
+		if math.IsNaN(x) || math.IsInf(x, 0) || math.Abs(x) > math.MaxFloat32 {
+			return v, fmt.Errorf("--%s %q: component %d is not a finite number", flag, s, i)
+		}
 		v[i] = float32(x)
 	}
 	return v, nil
 }
+
+// maxImageSide is the largest image side render.Frame accepts.
+const maxImageSide = 1 << 14
 
 // parseSize parses "WxH".
 func parseSize(s string) (int, int, error) {
@@ -125,6 +142,9 @@ func parseSize(s string) (int, int, error) {
 	h, err2 := strconv.Atoi(hs)
 	if !ok || err1 != nil || err2 != nil || w <= 0 || h <= 0 {
 		return 0, 0, fmt.Errorf("--size %q: want WxH with positive integers", s)
+	}
+	if w > maxImageSide || h > maxImageSide {
+		return 0, 0, fmt.Errorf("--size %s: at most %d per side", s, maxImageSide)
 	}
 	return w, h, nil
 }
@@ -158,6 +178,9 @@ func renderSetup(f *renderFlags) (render.Options, render.Frame, error) {
 	if f.mode != "path" {
 		return opts, frame, fmt.Errorf("--mode %q: only \"path\" is implemented (raster and deferred previews are planned)", f.mode)
 	}
+	if err := checkNumbers(f); err != nil {
+		return opts, frame, err
+	}
 	w, h, err := parseSize(f.size)
 	if err != nil {
 		return opts, frame, err
@@ -167,21 +190,17 @@ func renderSetup(f *renderFlags) (render.Options, render.Frame, error) {
 		return opts, frame, fmt.Errorf("--spp %d: want ≥ 1", f.spp)
 	}
 	frame.SPP = f.spp
-	switch {
-	case f.maxBounces < 0:
-		return opts, frame, fmt.Errorf("--max-bounces %d: want ≥ 0", f.maxBounces)
-	case f.maxBounces == 0:
-		frame.MaxBounces = -1 // emitters seen directly only
-	default:
-		frame.MaxBounces = f.maxBounces
+	if f.maxBounces < 0 || f.maxBounces > 1<<16 {
+		return opts, frame, fmt.Errorf("--max-bounces %d: want 0..65536", f.maxBounces)
 	}
+	frame.MaxBounces = f.maxBounces // 0: emitters seen directly only
 	frame.Time = float32(f.time)
 	if f.shutter != "" {
 		a, b, ok := strings.Cut(f.shutter, ",")
 		o, err1 := strconv.ParseFloat(strings.TrimSpace(a), 32)
 		c, err2 := strconv.ParseFloat(strings.TrimSpace(b), 32)
-		if !ok || err1 != nil || err2 != nil || c < o {
-			return opts, frame, fmt.Errorf("--shutter %q: want OPEN,CLOSE with OPEN ≤ CLOSE", f.shutter)
+		if !ok || err1 != nil || err2 != nil || !(c >= o) || o < 0 || math.IsInf(c, 0) {
+			return opts, frame, fmt.Errorf("--shutter %q: want OPEN,CLOSE with 0 ≤ OPEN ≤ CLOSE", f.shutter)
 		}
 		frame.Shutter = [2]float32{float32(o), float32(c)}
 		opts.Shutter = frame.Shutter
@@ -211,6 +230,13 @@ func renderSetup(f *renderFlags) (render.Options, render.Frame, error) {
 		if f.fov <= 0 || f.fov >= 180 {
 			return opts, frame, fmt.Errorf("--fov %v: want 0 < fov < 180", f.fov)
 		}
+		d := mgl32.Vec3(target).Sub(mgl32.Vec3(eye))
+		if d.Len() == 0 {
+			return opts, frame, fmt.Errorf("--eye %s --target %s: the same point", f.eye, f.target)
+		}
+		if d.Cross(mgl32.Vec3(up)).Len() == 0 {
+			return opts, frame, fmt.Errorf("--up %s: parallel to the view direction from --eye to --target (or zero)", f.up)
+		}
 		frame.LookAt = &render.Camera{Eye: eye, Target: target, Up: up, FovY: float32(f.fov)}
 	}
 	if f.aperture < 0 || f.focus < 0 {
@@ -238,6 +264,10 @@ func renderSetup(f *renderFlags) (render.Options, render.Frame, error) {
 		return opts, frame, err
 	}
 	opts.Env = env
+	if f.sampleBudget < -1 {
+		return opts, frame, fmt.Errorf("--sample-budget %d: want ≥ 0, or -1 for none", f.sampleBudget)
+	}
+	opts.SampleBudget = f.sampleBudget
 	for _, m := range f.materials {
 		name, file, ok := strings.Cut(m, "=")
 		if !ok || name == "" || file == "" {
@@ -262,18 +292,39 @@ func isTerminal(w io.Writer) bool {
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
-// runRender renders scene name with flags f.
-func runRender(cmd *cobra.Command, name string, f *renderFlags) error {
-	opts, frame, err := renderSetup(f)
-	if err != nil {
+// checkOutputs checks -o, --linear and --aov-dir before anything is
+// rendered (creating --aov-dir).
+func checkOutputs(f *renderFlags) error {
+	if err := checkOutputFile("-o", f.out, ".png", ".pfm"); err != nil {
 		return err
 	}
-	ext := strings.ToLower(filepath.Ext(f.out))
-	if ext != ".png" && ext != ".pfm" {
-		return fmt.Errorf("-o %s: want a .png or .pfm file", f.out)
+	if f.linear != "" {
+		if err := checkOutputFile("--linear", f.linear, ".pfm"); err != nil {
+			return err
+		}
+		if a, b := filepath.Clean(f.out), filepath.Clean(f.linear); a == b {
+			return fmt.Errorf("--linear %s: the same file as -o", f.linear)
+		}
+	}
+	if f.aovDir != "" {
+		return checkOutputDir("--aov-dir", f.aovDir)
+	}
+	return nil
+}
+
+// runRender renders scene name with flags f and returns the exit code of
+// a render that ran (exitOK, or the code of a stopped one whose partial
+// image was written), or the error that kept it from running or writing.
+func runRender(cmd *cobra.Command, name string, f *renderFlags) (int, error) {
+	opts, frame, err := renderSetup(f)
+	if err != nil {
+		return 0, err
 	}
 	if f.threads < 0 {
-		return fmt.Errorf("--threads %d: want ≥ 0", f.threads)
+		return 0, fmt.Errorf("--threads %d: want ≥ 0", f.threads)
+	}
+	if err := checkOutputs(f); err != nil {
+		return 0, err
 	}
 	if f.threads > 0 && f.threads > runtime.GOMAXPROCS(0) {
 		runtime.GOMAXPROCS(f.threads)
@@ -285,22 +336,26 @@ func runRender(cmd *cobra.Command, name string, f *renderFlags) error {
 	stderr := cmd.ErrOrStderr()
 	s, err := scenes.Open(ctx, name, scenes.Options{Scene: f.sceneSel})
 	if err != nil {
-		return err
+		return 0, err
 	}
+	if err := checkSceneFlags(f, s); err != nil {
+		return 0, err
+	}
+	printWarnings(stderr, s.Warnings)
 	if opts.Env == nil && unlit(s) {
 		// A model exported without lights would render black; light it
 		// the way a viewer would, and say so.
-		opts.Env = &render.Environment{Color: [3]float32{1, 1, 1}, Intensity: 1}
-		fmt.Fprintln(stderr, "ingot render: the scene has no light sources; lighting it with a white environment (choose one with --env)")
+		opts.Env = render.StudioEnvironment()
+		fmt.Fprintln(stderr, "ingot render: the scene has no light sources; lighting it with the studio environment, white above and a grey floor below (choose another with --env)")
 	}
 	dev, err := render.NewDevice(f.threads)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	setup := time.Now()
 	r, err := render.NewRenderer(ctx, dev, s, opts)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	defer r.Close()
 	setupTime := time.Since(setup)
@@ -312,11 +367,14 @@ func runRender(cmd *cobra.Command, name string, f *renderFlags) error {
 	}
 	var bar *progressbar.ProgressBar
 	var progress func(render.Progress)
-	if !f.quiet && isTerminal(stderr) {
+	desc := fmt.Sprintf("rendering %dx%d, %d spp", frame.Width, frame.Height, frame.SPP)
+	switch {
+	case f.quiet:
+	case isTerminal(stderr):
 		total := int64(frame.Width) * int64(frame.Height) * int64(frame.SPP)
 		bar = progressbar.NewOptions64(total,
 			progressbar.OptionSetWriter(stderr),
-			progressbar.OptionSetDescription(fmt.Sprintf("rendering %dx%d, %d spp", frame.Width, frame.Height, frame.SPP)),
+			progressbar.OptionSetDescription(desc),
 			progressbar.OptionShowIts(),
 			progressbar.OptionSetItsString("samples"),
 			progressbar.OptionSetPredictTime(true),
@@ -325,42 +383,89 @@ func runRender(cmd *cobra.Command, name string, f *renderFlags) error {
 			progressbar.OptionClearOnFinish(),
 		)
 		progress = func(p render.Progress) { _ = bar.Set64(p.Samples) }
+	default:
+		fmt.Fprintf(stderr, "ingot render: %s (setup %.1fs)\n", desc, setupTime.Seconds())
 	}
 	img, rerr := r.Render(rctx, frame, progress)
 	if bar != nil {
 		_ = bar.Finish()
 	}
-	stopped := false
+	code := exitOK
 	if rerr != nil {
-		if img == nil || !(errors.Is(rerr, context.Canceled) || errors.Is(rerr, context.DeadlineExceeded)) {
-			return rerr
+		switch {
+		case img == nil:
+			return 0, rerr
+		case ctx.Err() != nil:
+			code = exitInterrupted
+		case errors.Is(rerr, context.DeadlineExceeded) && rctx.Err() != nil:
+			code = exitTimeLimit
+		default:
+			return 0, rerr
 		}
-		stopped = true
 	}
 	if err := img.WriteFile(f.out); err != nil {
-		return err
+		return 0, err
 	}
 	if f.linear != "" {
-		if !strings.EqualFold(filepath.Ext(f.linear), ".pfm") {
-			return fmt.Errorf("--linear %s: want a .pfm file", f.linear)
-		}
 		if err := img.WriteFile(f.linear); err != nil {
-			return err
+			return 0, err
 		}
 	}
 	if f.aovDir != "" {
 		if err := img.WriteAOVs(f.aovDir); err != nil {
-			return err
+			return 0, err
 		}
 	}
-	samples := float64(frame.Width*frame.Height) * float64(img.SPP)
-	if stopped {
-		fmt.Fprintf(stderr, "stopped at %d spp (%v); wrote %s\n", img.SPP, rerr, f.out)
-	} else {
-		fmt.Fprintf(stderr, "wrote %s: %dx%d, %d spp, %.1fs (+%.1fs setup), %.3g samples/s\n", f.out, frame.Width, frame.Height,
-			img.SPP, img.Elapsed.Seconds(), setupTime.Seconds(), samples/img.Elapsed.Seconds())
+	if code != exitOK {
+		fmt.Fprintln(stderr, "ingot render:", stopReport(f, img, rerr, code))
+		return code, nil
 	}
-	return nil
+	samples := float64(frame.Width*frame.Height) * float64(img.SPP)
+	fmt.Fprintf(stderr, "wrote %s: %dx%d, %d spp, %.1fs (+%.1fs setup), %.3g samples/s\n", f.out, frame.Width, frame.Height,
+		img.SPP, img.Elapsed.Seconds(), setupTime.Seconds(), samples/img.Elapsed.Seconds())
+	return exitOK, nil
+}
+
+// stopReport says why and where a render stopped, what it has and what was
+// written.
+func stopReport(f *renderFlags, img *render.Image, err error, code int) string {
+	var b strings.Builder
+	if code == exitInterrupted {
+		b.WriteString("interrupted")
+	} else {
+		fmt.Fprintf(&b, "--time-limit %v reached", f.timeLimit)
+	}
+	fmt.Fprintf(&b, " after %.1fs: stopped at %d spp", img.Elapsed.Seconds(), img.SPP)
+	if img.SPP == 0 {
+		fmt.Fprintf(&b, " (first pass: %d of %d tiles of %dx%d px done, row-major from the top left; the other pixels have at most part of a tile's samples)",
+			img.TilesDone, img.Tiles, min(img.TileSize, img.Width), min(img.TileSize, img.Height))
+	}
+	var se *render.ShaderError
+	if errors.As(err, &se) && se.Material >= 0 {
+		fmt.Fprintf(&b, "; it was running material function %s (--material %s) at %s:%d:%d",
+			se.Function, se.MaterialName, se.File, se.Line, se.Column)
+	}
+	fmt.Fprintf(&b, "; wrote %s", f.out)
+	for _, o := range []string{f.linear, f.aovDir} {
+		if o != "" {
+			b.WriteString(", " + o)
+		}
+	}
+	return b.String()
+}
+
+// maxWarnings is how many scene warnings ingot render prints.
+const maxWarnings = 10
+
+// printWarnings prints the loader's warnings (at most maxWarnings).
+func printWarnings(w io.Writer, warnings []string) {
+	for i, msg := range warnings {
+		if i == maxWarnings {
+			fmt.Fprintf(w, "ingot render: warning: %d more warnings (ingot scene info lists them all)\n", len(warnings)-maxWarnings)
+			break
+		}
+		fmt.Fprintln(w, "ingot render: warning:", msg)
+	}
 }
 
 // unlit reports whether s has no light source at time 0: no punctual

@@ -43,13 +43,13 @@ func TestRenderCommand(t *testing.T) {
 	}
 }
 
-// TestRenderCommandStops: --time-limit stops the render and still writes
-// the image.
+// TestRenderCommandStops: --time-limit stops the render, still writes
+// the image and exits with exitTimeLimit.
 func TestRenderCommandStops(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "partial.png")
 	var stdout, stderr bytes.Buffer
 	code := run(context.Background(), []string{"render", "-o", out, "--size", "32x32", "--spp", "100000", "--time-limit", "300ms", "--quiet"}, &stdout, &stderr)
-	if code != 0 {
+	if code != exitTimeLimit {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	if !matches(`stopped at \d+ spp`, stderr.String()) {
@@ -60,9 +60,11 @@ func TestRenderCommandStops(t *testing.T) {
 	}
 }
 
-// TestRenderCommandErrors: bad flags exit 1 with a message naming the flag.
+// TestRenderCommandErrors: bad flags exit 1 with a message naming the
+// flag (not a Go struct field).
 func TestRenderCommandErrors(t *testing.T) {
 	dir := t.TempDir()
+	spin := writeSpin(t, dir)
 	for _, c := range []struct {
 		args []string
 		want string
@@ -77,12 +79,28 @@ func TestRenderCommandErrors(t *testing.T) {
 		{[]string{"--material", "x"}, "--material"},
 		{[]string{"-o", filepath.Join(dir, "x.jpg")}, "-o"},
 		{[]string{"--camera", "nope"}, "nope"},
+		{[]string{"--camera", "1"}, `--camera 1: the scene has 1 camera (index 0, "camera")`},
+		{[]string{"--size", "100000x100000"}, "--size 100000x100000: at most 16384 per side"},
+		{[]string{"--exposure", "NaN"}, "--exposure NaN: want a finite number"},
+		{[]string{"--time", "-1"}, "--time -1: want ≥ 0"},
+		{[]string{"--time", "+Inf"}, "--time +Inf: want a finite number"},
+		{[]string{"--time-limit", "-2s"}, "--time-limit -2s: want ≥ 0"},
+		{[]string{"--fov", "NaN", "--eye", "0,0,1", "--target", "0,0,0"}, "--fov NaN"},
+		{[]string{"--env-intensity", "-1"}, "--env-intensity -1"},
+		{[]string{"--eye", "0,NaN,1", "--target", "0,0,0"}, "--eye"},
+		{[]string{"--eye", "0,0,1", "--target", "0,0,1"}, "--eye 0,0,1 --target 0,0,1: the same point"},
+		{[]string{"--eye", "0,1,0", "--target", "0,0,0"}, "--up 0,1,0: parallel to the view direction"},
+		{[]string{"--shutter", "0,NaN"}, "--shutter"},
+		{[]string{"--material", "nope=" + spin}, `--material nope=` + spin + `: the scene has no material "nope" (materials: `},
 		{[]string{"no/such/scene.glb"}, "scene.glb"},
 	} {
 		args := append([]string{"render", "--size", "4x4", "--spp", "1", "--quiet", "-o", filepath.Join(dir, "o.png")}, c.args...)
 		var stdout, stderr bytes.Buffer
 		if code := run(context.Background(), args, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), c.want) {
 			t.Errorf("%v: exit %d, stderr %q (want 1 and %q)", c.args, code, stderr.String(), c.want)
+		}
+		if strings.Contains(stderr.String(), "Frame.") || strings.Contains(stderr.String(), "Options.") {
+			t.Errorf("%v: the message names a Go field: %q", c.args, stderr.String())
 		}
 	}
 }

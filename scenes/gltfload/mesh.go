@@ -27,6 +27,10 @@ func (l *loader) meshes() error {
 			if err != nil {
 				return fmt.Errorf("%s primitive %d: %w", name, pi, err)
 			}
+			if what := nonFinitePositions(gp, &p); what != "" {
+				l.warnf("%s primitive %d: %s; primitive skipped", name, pi, what)
+				continue
+			}
 			if len(p.Targets) > 0 && len(m.Weights) != 0 && len(m.Weights) != len(p.Targets) {
 				return fmt.Errorf("%s primitive %d: %d morph targets but mesh has %d weights", name, pi, len(p.Targets), len(m.Weights))
 			}
@@ -238,4 +242,50 @@ func convertMode(mode gltf.PrimitiveMode, idx []uint32) ([]uint32, model.Mode, e
 		return out, model.Lines, nil
 	}
 	return nil, 0, fmt.Errorf("unknown mode %d", mode)
+}
+
+// nonFinitePositions describes the first NaN or infinite position of p
+// (POSITION or a morph target's), naming the accessor, or returns "".
+// Such a vertex has no place in space: the loader skips the primitive.
+func nonFinitePositions(gp *gltf.Primitive, p *model.Primitive) string {
+	check := func(pos [][3]float32, what string, acc int) string {
+		bad, first := 0, -1
+		for i, v := range pos {
+			if !finite3(v) {
+				bad++
+				if first < 0 {
+					first = i
+				}
+			}
+		}
+		if bad == 0 {
+			return ""
+		}
+		return fmt.Sprintf("%s accessor %d has %d non-finite (NaN or infinite) positions, the first at vertex %d: %v",
+			what, acc, bad, first, pos[first])
+	}
+	if s := check(p.Positions, "POSITION", gp.Attributes[gltf.POSITION]); s != "" {
+		return s
+	}
+	for ti, t := range p.Targets {
+		acc := -1
+		if ti < len(gp.Targets) {
+			if a, ok := gp.Targets[ti][gltf.POSITION]; ok {
+				acc = a
+			}
+		}
+		if s := check(t.Positions, fmt.Sprintf("morph target %d POSITION", ti), acc); s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+func finite3(v [3]float32) bool {
+	for _, x := range v {
+		if x-x != 0 { // NaN or ±Inf
+			return false
+		}
+	}
+	return true
 }

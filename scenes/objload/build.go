@@ -11,25 +11,33 @@ import (
 // creaseCos is cos(60°): adjacent faces bending more than this stay sharp.
 const creaseCos = 0.5
 
-// validate checks all corner indices against the final element counts.
+// validate checks all corner indices against the final element counts;
+// errors give the source line.
 func (d *objData) validate() error {
 	np, nt, nn := int32(len(d.pos)), int32(len(d.uv)), int32(len(d.nrm))
 	for fi := range d.faces {
-		for _, c := range d.faces[fi].c {
-			if c.v >= np {
-				return fmt.Errorf("face %d: vertex index %d out of range (%d vertices)", fi, c.v+1, np)
+		f := &d.faces[fi]
+		for _, c := range f.c {
+			var err error
+			switch {
+			case c.v >= np:
+				err = fmt.Errorf("vertex index %d out of range (%d vertices in the file)", c.v+1, np)
+			case c.t >= nt:
+				err = fmt.Errorf("texture index %d out of range (%d texture coordinates in the file)", c.t+1, nt)
+			case c.n >= nn:
+				err = fmt.Errorf("normal index %d out of range (%d normals in the file)", c.n+1, nn)
 			}
-			if c.t >= nt {
-				return fmt.Errorf("face %d: texture index %d out of range (%d texture coordinates)", fi, c.t+1, nt)
-			}
-			if c.n >= nn {
-				return fmt.Errorf("face %d: normal index %d out of range (%d normals)", fi, c.n+1, nn)
+			if err != nil {
+				if int(f.poly) < len(d.polyLines) {
+					return fmt.Errorf("line %d: f: %w", d.polyLines[f.poly], err)
+				}
+				return fmt.Errorf("face %d: %w", fi, err)
 			}
 		}
 	}
-	for li, l := range d.lines {
+	for _, l := range d.lines {
 		if l.a >= np || l.b >= np {
-			return fmt.Errorf("line element %d: vertex index out of range (%d vertices)", li, np)
+			return fmt.Errorf("line %d: l: vertex index %d out of range (%d vertices in the file)", l.src, max(l.a, l.b)+1, np)
 		}
 	}
 	return nil

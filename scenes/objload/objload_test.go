@@ -131,16 +131,21 @@ func TestSmoothingAndExplicitNormals(t *testing.T) {
 	}
 }
 
+// TestOBJErrors: malformed files are errors naming the line (and the
+// statement) where the problem is.
 func TestOBJErrors(t *testing.T) {
 	tests := []struct {
 		obj, want string
 	}{
-		{"v 0 0 0\nv 1 0 0\nf 1 2 3\n", "face 0: vertex index 3 out of range (2 vertices)"},
+		{"v 0 0 0\nv 1 0 0\nf 1 2 3\n", "line 3: f: vertex index 3 out of range (2 vertices in the file)"},
+		{"v 0 0 0\nv 1 0 0\n# comment\nf 1 2 1\nv 0 1 0\nf 1 2 3 4\n", "line 6: f: vertex index 4 out of range (3 vertices in the file)"},
+		{"v 0 0 0\nv 1 0 0\nl 1 2\nl 2 7\n", "line 4: l: vertex index 7 out of range (2 vertices in the file)"},
 		{"v 0 0\n", "line 1: v: want 3 coordinates, got 2"},
 		{"v 0 0 x\n", `line 1: v: bad number "x"`},
 		{"v 0 0 0\nf 1 -5 1\n", "line 2: f: vertex index -5 out of range (1 defined so far)"},
 		{"v 0 0 0\nv 0 0 0\nf 1 2\n", "line 3: f: want at least 3 vertices"},
-		{"v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1/9 2 3\n", "face 0: texture index 9 out of range (0 texture coordinates)"},
+		{"v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1/9 2 3\n", "line 4: f: texture index 9 out of range (0 texture coordinates in the file)"},
+		{"v 0 0 0\nv 1 0 0\nv 0 1 0\nvn 0 0 1\nf 1//1 2//1 3//2\n", "line 5: f: normal index 2 out of range (1 normals in the file)"},
 		{"v 0 0 0\n", "no faces or lines"},
 		{"f 0 1 2\n", "line 1: f: vertex index 0 out of range"},
 	}

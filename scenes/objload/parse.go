@@ -26,6 +26,7 @@ type line struct {
 	a, b  int32
 	group int32
 	mat   int32
+	src   int32 // source line number
 }
 
 // objData is the parsed content of an OBJ file.
@@ -40,6 +41,9 @@ type objData struct {
 	mats    []string // names used by usemtl, in first-use order
 	mtllibs []string
 	polys   int32 // number of polygons read
+	// polyLines holds each polygon's source line number, for errors found
+	// after parsing (an index past the file's last vertex).
+	polyLines []int32
 }
 
 // maxLine caps one OBJ line (long polygon lines are legal but not megabytes).
@@ -137,6 +141,7 @@ func parseOBJ(r io.Reader) (*objData, error) {
 				d.faces = append(d.faces, face{c: [3]corner{poly[0], poly[i-1], poly[i]}, group: group, mat: mat, smooth: smooth, poly: d.polys})
 			}
 			d.polys++
+			d.polyLines = append(d.polyLines, int32(min(lineNo, math.MaxInt32)))
 		case "l":
 			var prev int32 = -1
 			for _, a := range args {
@@ -145,7 +150,7 @@ func parseOBJ(r io.Reader) (*objData, error) {
 					return nil, fail("%v", err)
 				}
 				if prev >= 0 {
-					d.lines = append(d.lines, line{a: prev, b: c.v, group: group, mat: mat})
+					d.lines = append(d.lines, line{a: prev, b: c.v, group: group, mat: mat, src: int32(min(lineNo, math.MaxInt32))})
 				}
 				prev = c.v
 			}

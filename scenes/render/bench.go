@@ -95,6 +95,15 @@ func addSun(s *model.Scene, dir [3]float32, lux float32) {
 	s.Lights[n.Light].Node = s.AddNode(n, -1)
 }
 
+// withFrontCamera gives a scene without cameras model.FrontCamera, the
+// view its benchmark figures (and golden images) were measured with.
+func withFrontCamera(s *model.Scene) *model.Scene {
+	if len(s.Cameras) == 0 {
+		s.Cameras = append(s.Cameras, model.FrontCamera(s.BoundsAt(0)))
+	}
+	return s
+}
+
 func benchFrame() Frame {
 	f := DefaultFrame()
 	f.Width, f.Height, f.SPP, f.MaxBounces = benchSize, benchSize, benchSPP, 12
@@ -108,6 +117,7 @@ func benchRender(b *testing.B, bs benchScene, workers int) {
 	if err != nil {
 		b.Skip(err)
 	}
+	s = withFrontCamera(s)
 	dev, err := NewDevice(workers)
 	if err != nil {
 		b.Fatal(err)
@@ -133,6 +143,7 @@ func benchReference(b *testing.B, bs benchScene) {
 	if err != nil {
 		b.Skip(err)
 	}
+	s = withFrontCamera(s)
 	p, err := Pack(s, PackOptions{Env: bs.env})
 	if err != nil {
 		b.Fatal(err)

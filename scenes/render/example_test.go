@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/ingot-render/ingot/scenes/builtin"
+	"github.com/ingot-render/ingot/scenes/model"
 	"github.com/ingot-render/ingot/scenes/render"
 )
 
@@ -114,4 +115,40 @@ func ExampleCamera() {
 	img, err := r.Render(context.Background(), f, nil)
 	fmt.Println(err, img.Width, img.Height)
 	// Output: <nil> 8 8
+}
+
+// A scene without light sources (here one triangle) renders with the
+// zero Options in the studio environment: a grey floor behind the model,
+// white light from above; the automatic camera looks from above.
+func ExampleStudioEnvironment() {
+	s := &model.Scene{Name: "triangle"}
+	pr := model.Primitive{Positions: [][3]float32{{-1, 0, 0}, {1, 0, 0}, {0, 1.5, 0}}, Indices: []uint32{0, 1, 2}}
+	mesh := &model.Mesh{Name: "tri", Primitives: []model.Primitive{pr}}
+	mesh.ComputeBounds()
+	s.Meshes = []*model.Mesh{mesh}
+	s.Materials = []model.Material{model.DefaultMaterial()}
+	n := model.NewNode("tri")
+	n.Mesh = 0
+	s.AddNode(n, -1)
+	dev, err := render.NewDevice(2)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	r, err := render.NewRenderer(context.Background(), dev, s, render.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer r.Close()
+	f := render.DefaultFrame()
+	f.Width, f.Height, f.SPP, f.ToneMap = 16, 16, 2, render.ToneNone
+	img, err := r.Render(context.Background(), f, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	corner := img.Linear[4*(15*16)] // bottom left: the floor behind the model
+	fmt.Printf("background %.2f (studio floor %v)\n", corner, render.StudioFloor)
+	// Output: background 0.25 (studio floor 0.25)
 }

@@ -36,6 +36,12 @@ type Image struct {
 	SPP int
 	// Complete is false for a render stopped early.
 	Complete bool
+	// TileSize is the tile edge in pixels, Tiles the number of tiles of
+	// a pass (row-major from the top left) and TilesDone those the last
+	// pass run finished: Tiles for a complete render; in a render stopped
+	// during its first pass (SPP 0) only the first TilesDone tiles, and
+	// part of the next, have samples.
+	TileSize, Tiles, TilesDone int
 	// Elapsed is the render time (passes and resolve).
 	Elapsed time.Duration
 }
@@ -180,17 +186,39 @@ func (im *Image) WriteFile(path string) error {
 	return fmt.Errorf("render: output %s: unknown extension (want .png or .pfm)", path)
 }
 
-// writeFile creates path and writes it with fn.
-func writeFile(path string, fn func(io.Writer) error) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return fmt.Errorf("render: %w", err)
+// writeFile writes path with fn atomically: into a temporary file in the
+// same directory, synced, then renamed over path, so that a crash or a
+// failed write never leaves a truncated image (an existing file stays as
+// it was until the rename).
+func writeFile(path string, fn func(io.Writer) error) (err error) {
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
 	}
+	f, err := os.CreateTemp(dir, "."+base+".tmp*")
+	if err != nil {
+		return fmt.Errorf("render: %s: %w", path, err)
+	}
+	tmp := f.Name()
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(tmp)
+		}
+	}()
 	if err := fn(f); err != nil {
-		f.Close()
+		return fmt.Errorf("render: %s: %w", path, err)
+	}
+	if err := f.Chmod(0o644); err != nil {
+		return fmt.Errorf("render: %s: %w", path, err)
+	}
+	if err := f.Sync(); err != nil {
 		return fmt.Errorf("render: %s: %w", path, err)
 	}
 	if err := f.Close(); err != nil {
+		return fmt.Errorf("render: %s: %w", path, err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
 		return fmt.Errorf("render: %w", err)
 	}
 	return nil

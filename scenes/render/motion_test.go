@@ -43,7 +43,7 @@ func TestMotionBlurSmear(t *testing.T) {
 	const a, d = 0.5, 1.0
 	const w, h = 64, 4
 	s := movingQuad(a, d)
-	r := testRenderer(t, s, 2, Options{Shutter: [2]float32{0, 1}})
+	r := testRenderer(t, s, 2, Options{Shutter: [2]float32{0, 1}, Env: &Environment{}})
 	f := smallFrame(w, h, 64)
 	f.Shutter = [2]float32{0, 1}
 	f.ToneMap = ToneNone

@@ -33,7 +33,7 @@ type PackOptions struct {
 type Environment struct {
 	// Color is the constant radiance, or the map's multiplier.
 	Color [3]float32
-	// Intensity scales Color.
+	// Intensity scales Color (0: 1).
 	Intensity float32
 	// Width, Height and RGB hold a linear map (3 floats per texel, top row
 	// first); empty for a constant environment.
@@ -417,6 +417,9 @@ func (p *Packed) setEnv(env *Environment) error {
 		return nil
 	}
 	p.Env = *env
+	if p.Env.Intensity == 0 {
+		p.Env.Intensity = 1 // the zero value means the default
+	}
 	if len(env.RGB) > 0 {
 		c, err := BuildEnvCDF(env.Width, env.Height, env.RGB)
 		if err != nil {

@@ -1,11 +1,13 @@
 package render
 
 import (
+	"errors"
 	"fmt"
 	"path"
 	"strings"
 
 	"github.com/ingot-render/ingot/engine"
+	"github.com/ingot-render/ingot/shaders/diag"
 	"github.com/ingot-render/ingot/shaders/sema"
 )
 
@@ -100,8 +102,18 @@ func newPipelines(dev *engine.Device, users []UserMaterial) (*pipelines, error) 
 	pl := &pipelines{}
 	for i, u := range users {
 		name := userFileName(i, u.File)
-		fn, err := visibleFunctionName(dev, name, u.Source)
-		if err != nil {
+		// Compiled on its own under the user's file name first, so that
+		// its diagnostics (a *diag.List) point into the user's file.
+		display := u.File
+		if display == "" {
+			display = name
+		}
+		fn, err := visibleFunctionName(dev, display, u.Source)
+		var dl *diag.List
+		switch {
+		case errors.As(err, &dl):
+			return nil, fmt.Errorf("render: material %q (%s) does not compile: %w", u.Material, u.File, err)
+		case err != nil:
 			return nil, fmt.Errorf("render: material %q (%s): %w", u.Material, u.File, err)
 		}
 		if fn == FunctionNameGLTF || fn == FunctionNameUnlit {
@@ -113,7 +125,8 @@ func newPipelines(dev *engine.Device, users []UserMaterial) (*pipelines, error) 
 	}
 	lib, err := dev.NewLibraryWithFile("ingot-pathtracer.metal", []byte(unit.String()), engine.CompileOptions{Resolver: res})
 	if err != nil {
-		return nil, fmt.Errorf("render: compiling the path tracer: %w", err)
+		userFileNames(err, users)
+		return nil, fmt.Errorf("render: compiling the path tracer with the user materials: %w", err)
 	}
 	for _, k := range []struct {
 		name string
@@ -170,4 +183,22 @@ func newPipelines(dev *engine.Device, users []UserMaterial) (*pipelines, error) 
 		return nil, fmt.Errorf("render: %w", err)
 	}
 	return pl, nil
+}
+
+// userFileNames renames the user materials' files in the diagnostics of
+// err (a *diag.List) from their include names to the users' file names.
+func userFileNames(err error, users []UserMaterial) {
+	var dl *diag.List
+	if !errors.As(err, &dl) || dl.Fset == nil {
+		return
+	}
+	for _, d := range dl.Diags {
+		f := dl.Fset.File(d.Pos)
+		if f == nil {
+			continue
+		}
+		if i, ok := userMaterialIndex(f.Name); ok && i < len(users) && users[i].File != "" {
+			f.Name = users[i].File
+		}
+	}
 }

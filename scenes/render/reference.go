@@ -136,6 +136,13 @@ func instanceXform(in *InstanceData, u float32) instXform {
 	return x
 }
 
+// det3 is the determinant of the linear part of a row-major 3×4 transform.
+func det3(m [3]Float4) float32 {
+	return m[0][0]*(m[1][1]*m[2][2]-m[1][2]*m[2][1]) -
+		m[0][1]*(m[1][0]*m[2][2]-m[1][2]*m[2][0]) +
+		m[0][2]*(m[1][0]*m[2][1]-m[1][1]*m[2][0])
+}
+
 func xformPoint(m *[3]Float4, p Vec3) Vec3 {
 	var o Vec3
 	for r := range 3 {
@@ -178,12 +185,17 @@ func (r *Reference) triangle(rec, prim uint32, mu float32) (i0, i1, i2 uint32, v
 	return
 }
 
-// intersect is the brute-force closest (or any) hit in (tmin, tmax).
-func (r *Reference) intersect(o, d Vec3, tmin, tmax, mu float32, anyHit bool, rng *uint32) refHit {
+// intersect is the brute-force closest (or any) hit in (tmin, tmax);
+// cullBack skips the back faces of single-sided materials (camera rays).
+func (r *Reference) intersect(o, d Vec3, tmin, tmax, mu float32, anyHit, cullBack bool, rng *uint32) refHit {
 	best := refHit{t: tmax}
 	for ii := range r.p.Instances {
 		in := &r.p.Instances[ii]
 		x := instanceXform(in, mu)
+		// The engine decides facing in object space, as Metal does: a
+		// mirrored instance (negative determinant) keeps its front side
+		// where its normals point, as glTF asks.
+		mirrored := det3(x.m) < 0
 		for k := range in.GeometryCount {
 			rec := in.GeometryBase + k
 			g := &r.p.Geometries[rec]
@@ -196,6 +208,10 @@ func (r *Reference) intersect(o, d Vec3, tmin, tmax, mu float32, anyHit bool, rn
 				t, b1, b2, front, ok := rayTriangle(o, d, v)
 				if !ok || !(t > tmin) || !(t < best.t) {
 					continue
+				}
+				front = front != mirrored
+				if cullBack && !front && mat.Flags&MaterialDoubleSided == 0 {
+					continue // camera rays: glTF culls single-sided back faces
 				}
 				if mat.AlphaMode != AlphaOpaque && !r.alphaTest(rec, mat, prim, [2]float32{b1, b2}, rng) {
 					continue
@@ -498,7 +514,7 @@ func (r *Reference) tracePath(frame *FrameParams, px, py, seed, idx uint32) Vec3
 	res := &r.res
 	for bounce := uint32(0); ; bounce++ {
 		rng := Hash32(HashCombine(seed, idx*131+bounce))
-		hit := r.intersect(o, d, tmin, math32.Inf(1), mu, false, &rng)
+		hit := r.intersect(o, d, tmin, math32.Inf(1), mu, false, bounce == 0, &rng)
 		if !hit.ok {
 			le := r.envRadiance(d)
 			w := float32(1)
@@ -560,7 +576,7 @@ func (r *Reference) tracePath(frame *FrameParams, px, py, seed, idx uint32) Vec3
 						maxD *= 1 - 1e-3
 					}
 					srng := rng ^ 0x5bd1e995
-					if !r.intersect(so, ls.wi, 0, maxD, mu, true, &srng).ok {
+					if !r.intersect(so, ls.wi, 0, maxD, mu, true, false, &srng).ok {
 						w := float32(1)
 						if !ls.delta {
 							w = PowerHeuristic(ls.pdf, bsdfPdf)

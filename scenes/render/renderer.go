@@ -4,7 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -16,7 +19,10 @@ import (
 
 // Options configure a Renderer: what is uploaded once.
 type Options struct {
-	// Env is the environment (nil: black); Frame.Env overrides it.
+	// Env is the environment; Frame.Env overrides it. nil means black
+	// for a scene with light sources and StudioEnvironment for a scene
+	// without any (as `ingot render` without --env); &Environment{} is
+	// black for any scene.
 	Env *Environment
 	// Materials are user MSL materials, in table order after the stock
 	// ones (--material NAME=file.metal).
@@ -31,6 +37,13 @@ type Options struct {
 	// acceleration structure (PackOptions.SeparateInstances); by default
 	// static instances that share a transform are merged.
 	SeparateInstances bool
+	// SampleBudget bounds the executor instructions of each tile's
+	// command buffer: the tile's pixels × the pass's samples ×
+	// SampleBudget. A material that never returns fails the render with a
+	// *ShaderError naming it instead of hanging it. 0 means
+	// DefaultSampleBudget; a negative value removes the bound (the
+	// render's context still stops it).
+	SampleBudget int64
 }
 
 // Camera is an explicit look-at camera (--eye, --target, --up, --fov).
@@ -56,8 +69,9 @@ type Frame struct {
 	Width, Height int
 	// SPP is the number of samples per pixel.
 	SPP int
-	// MaxBounces bounds the path length (0 means the default 12; a
-	// negative value renders direct visibility of emitters only).
+	// MaxBounces bounds the path length: the bounces after the camera
+	// ray, as `ingot render --max-bounces` (0: emitters seen directly
+	// only). DefaultFrame sets DefaultMaxBounces.
 	MaxBounces int
 	// Time is the scene time of a frame without motion blur; Shutter,
 	// when Shutter[1] > Shutter[0], is the shutter interval instead.
@@ -89,8 +103,11 @@ type Frame struct {
 // ./cmd/ingot render` (compile included) finishes in under a minute on
 // two cores.
 func DefaultFrame() Frame {
-	return Frame{Width: 256, Height: 256, SPP: 8, MaxBounces: 12, ToneMap: TonePBRNeutral}
+	return Frame{Width: 256, Height: 256, SPP: 8, MaxBounces: DefaultMaxBounces, ToneMap: TonePBRNeutral}
 }
+
+// DefaultMaxBounces is DefaultFrame's (and `ingot render`'s) MaxBounces.
+const DefaultMaxBounces = 12
 
 // Progress reports a render in flight.
 type Progress struct {
@@ -139,7 +156,13 @@ func NewRenderer(ctx context.Context, dev *engine.Device, s *model.Scene, opts O
 		if m.Material == "" {
 			return nil, fmt.Errorf("render: Options.Materials[%d] (%s): empty material name (use \"*\" for all)", i, m.File)
 		}
+		if m.Material != "*" && !slices.ContainsFunc(s.Materials, func(sm model.Material) bool { return sm.Name == m.Material }) {
+			return nil, fmt.Errorf("render: Options.Materials[%d] (%s): the scene has no material %q (materials: %s)", i, m.File, m.Material, materialNames(s))
+		}
 		funcs[m.Material] = uint32(2 + i)
+	}
+	if opts.Env == nil && unlit(s) {
+		opts.Env = StudioEnvironment()
 	}
 	pl, err := newPipelines(dev, opts.Materials)
 	if err != nil {
@@ -152,6 +175,20 @@ func NewRenderer(ctx context.Context, dev *engine.Device, s *model.Scene, opts O
 	}
 	r.cur = u
 	return r, nil
+}
+
+// materialNames lists the distinct material names of s, quoted.
+func materialNames(s *model.Scene) string {
+	var names []string
+	for _, m := range s.Materials {
+		if q := strconv.Quote(m.Name); !slices.Contains(names, q) {
+			names = append(names, q)
+		}
+	}
+	if len(names) == 0 {
+		return "none"
+	}
+	return strings.Join(names, ", ")
 }
 
 // Close releases the scene's device objects; the Renderer must not be
@@ -196,6 +233,8 @@ func (f *Frame) validate() error {
 		return fmt.Errorf("render: Frame size %dx%d exceeds 16384", f.Width, f.Height)
 	case f.SPP <= 0:
 		return fmt.Errorf("render: Frame.SPP is %d, want ≥ 1", f.SPP)
+	case f.MaxBounces < 0 || f.MaxBounces > 1<<16:
+		return fmt.Errorf("render: Frame.MaxBounces is %d, want 0..65536", f.MaxBounces)
 	case f.Shutter[1] < f.Shutter[0]:
 		return fmt.Errorf("render: Frame.Shutter is [%v, %v], want open ≤ close", f.Shutter[0], f.Shutter[1])
 	case f.TileSize < 0:
@@ -290,10 +329,14 @@ func passSchedule(spp int) []int {
 }
 
 // Render renders frame f with progressive passes, calling progress (if
-// non-nil) after every tile. When ctx is cancelled it stops between tiles,
-// resolves what was accumulated (every pixel is divided by its own sample
-// count) and returns that image with ctx's error. The result does not
-// depend on the device's worker count or on the tile size.
+// non-nil) after every tile. When ctx is cancelled it stops within a
+// second, even inside a tile whose material never returns, resolves what
+// was accumulated (every pixel is divided by its own sample count) and
+// returns that image with an error that wraps ctx's (a *ShaderError
+// naming the user material and line when one was running). A shader
+// fault, such as a tile running past its instruction budget
+// (Options.SampleBudget), returns no image and a *ShaderError. The result
+// does not depend on the device's worker count or on the tile size.
 func (r *Renderer) Render(ctx context.Context, f Frame, progress func(Progress)) (*Image, error) {
 	if err := f.validate(); err != nil {
 		return nil, err
@@ -309,14 +352,7 @@ func (r *Renderer) Render(ctx context.Context, f Frame, progress func(Progress))
 		return nil, err
 	}
 	w, h := f.Width, f.Height
-	maxB := f.MaxBounces
-	switch {
-	case maxB == 0:
-		maxB = 12
-	case maxB < 0:
-		maxB = 0
-	}
-	st := RenderSettings{Width: uint32(w), Height: uint32(h), MaxBounces: uint32(maxB), Seed: f.Seed,
+	st := RenderSettings{Width: uint32(w), Height: uint32(h), MaxBounces: uint32(f.MaxBounces), Seed: f.Seed,
 		FrameIndex: f.FrameIndex, ToneMap: uint32(f.ToneMap), Exposure: f.Exposure, ClampRadiance: f.ClampRadiance,
 		RRStartBounce: 3}
 	if f.AOVs {
@@ -373,10 +409,11 @@ func (r *Renderer) Render(ctx context.Context, f Frame, progress func(Progress))
 	total := int64(w) * int64(h) * int64(f.SPP)
 	start := time.Now()
 	var done int64
-	sppDone := 0
+	sppDone, tilesDone := 0, 0
 	var stopErr error
 render:
 	for pass, k := range sched {
+		tilesDone = 0
 		for ti, t := range tiles {
 			if err := ctx.Err(); err != nil {
 				stopErr = err
@@ -386,9 +423,20 @@ render:
 			fs.TileX, fs.TileY, fs.TileWidth, fs.TileHeight = uint32(t.x), uint32(t.y), uint32(t.w), uint32(t.h)
 			fs.SampleStart, fs.SamplesPerPass = uint32(sppDone), uint32(k)
 			fp := FrameParams{Camera: cam, Settings: fs}
-			if err := r.dispatchTile(u, &fp, accum, aov, work, t.w*t.h); err != nil {
-				return nil, err
+			budget := r.tileBudget(t.w * t.h * k)
+			if err := r.dispatchTile(ctx, u, &fp, accum, aov, work, t.w*t.h, budget); err != nil {
+				err = r.shaderError(KernelPathTrace, budget, err)
+				if ctx.Err() == nil {
+					return nil, err
+				}
+				// Cancelled inside the tile: keep what it accumulated.
+				if !errors.Is(err, ctx.Err()) {
+					err = fmt.Errorf("%w (%w)", ctx.Err(), err)
+				}
+				stopErr = err
+				break render
 			}
+			tilesDone++
 			done += int64(t.w) * int64(t.h) * int64(k)
 			if progress != nil {
 				el := time.Since(start)
@@ -414,8 +462,32 @@ render:
 	img.SPP = sppDone
 	img.Complete = stopErr == nil
 	img.Elapsed = time.Since(start)
+	img.TileSize, img.Tiles, img.TilesDone = tile, len(tiles), tilesDone
 	return img, stopErr
 }
+
+// tileBudget is the instruction budget of a tile of samples pixel
+// samples (0: none): samples × the per-sample budget, at least
+// minTileBudget with the default.
+func (r *Renderer) tileBudget(samples int) int64 {
+	per := r.opts.SampleBudget
+	floor := int64(0)
+	switch {
+	case per < 0:
+		return 0
+	case per == 0:
+		per, floor = DefaultSampleBudget, minTileBudget
+	}
+	if n := int64(samples); n > 0 && per > math.MaxInt64/n {
+		return math.MaxInt64
+	}
+	return max(int64(samples)*per, floor)
+}
+
+// minTileBudget is the least instruction budget of a tile with the
+// default per-sample budget: a tile of a few pixels runs its paths on
+// mostly idle SIMD-groups, so its instructions per sample are higher.
+const minTileBudget = 1 << 27
 
 // autoTile is the default tile edge for a device with workers workers:
 // the smallest power of two from 64 to 512 whose tile gives every
@@ -442,14 +514,18 @@ const persistentGroups = 2
 // command buffer. The kernel's threads take pixels from the work queue
 // (reset to 0 here), so the grid is sized to keep every worker busy, not
 // to the tile: a few SIMD-groups per worker, each looping until the tile
-// is done. The command buffer is not tied to the render's context:
-// cancellation happens between tiles, so a traversal is never abandoned
-// half-way.
-func (r *Renderer) dispatchTile(u *upload, fp *FrameParams, accum, aov, work *engine.Buffer, pixels int) error {
+// is done. The command buffer runs under the render's context and
+// instruction budget (0: none), so a cancelled render or a material that
+// never returns stops it mid-tile (the engine releases the dispatch's
+// tracers).
+func (r *Renderer) dispatchTile(ctx context.Context, u *upload, fp *FrameParams, accum, aov, work *engine.Buffer, pixels int, budget int64) error {
 	clear(work.Contents())
 	threads := min(pixels, persistentGroups*64*max(1, r.dev.Workers()))
-	cb := r.queue.CommandBuffer(context.Background())
+	cb := r.queue.CommandBuffer(ctx)
 	cb.SetLabel("path_trace")
+	if err := cb.SetInstructionBudget(budget); err != nil {
+		return fmt.Errorf("render: %w", err)
+	}
 	enc, err := cb.ComputeCommandEncoder()
 	if err != nil {
 		return fmt.Errorf("render: %w", err)

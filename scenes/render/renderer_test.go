@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -114,6 +115,18 @@ func TestRendererMatchesReference(t *testing.T) {
 			f.LookAt = &Camera{Eye: [3]float32{0, 0, 3}, Up: [3]float32{0, 1, 0}, FovY: 40}
 			return f
 		}()},
+	}
+	// Single-sided quads, one mirrored, seen from behind (culled) and
+	// from the front (glTF facing of a negative-determinant node).
+	for _, z := range []float32{-4, 4} {
+		f := smallFrame(16, 8, 16)
+		f.LookAt = &Camera{Eye: [3]float32{0.5, 0.3, z}, Up: [3]float32{0, 1, 0}, FovY: 40}
+		cases = append(cases, struct {
+			name  string
+			scene *model.Scene
+			env   *Environment
+			f     Frame
+		}{fmt.Sprintf("one-sided z=%v", z), sidedQuads(false), &Environment{Color: [3]float32{0.5, 0.6, 0.7}, Intensity: 1}, f})
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -226,6 +239,13 @@ func TestRenderCancel(t *testing.T) {
 	}
 	if img == nil || img.Complete || img.SPP != 0 || calls != 1 {
 		t.Fatalf("image %v complete %v spp %d after %d progress calls", img != nil, img != nil && img.Complete, img.SPP, calls)
+	}
+	if img.TilesDone != 1 || img.Tiles != 4 || img.TileSize != 8 {
+		t.Errorf("tiles: %d of %d done (edge %d), want 1 of 4 (8)", img.TilesDone, img.Tiles, img.TileSize)
+	}
+	full := mustRender(t, r, smallFrame(16, 16, 2))
+	if !full.Complete || full.TilesDone != full.Tiles || full.Tiles != 1 {
+		t.Errorf("complete render: %d of %d tiles done, complete %v", full.TilesDone, full.Tiles, full.Complete)
 	}
 	withSamples := 0
 	for i, s := range img.Samples {
@@ -431,6 +451,10 @@ func TestNewRendererErrors(t *testing.T) {
 			_, err := NewRenderer(ctx, dev, builtin.Cornell(), Options{Materials: []UserMaterial{{File: "x.metal"}}})
 			return err
 		}, "material name"},
+		{"unknown material", func() error {
+			_, err := NewRenderer(ctx, dev, checkerPlane(), Options{Materials: []UserMaterial{{Material: "flor", File: "x.metal"}}})
+			return err
+		}, `Options.Materials[0] (x.metal): the scene has no material "flor" (materials: "floor")`},
 		{"material signature", func() error {
 			src := "#include \"scene_types.h\"\n[[visible]] float f(float x) { return x; }\n"
 			_, err := NewRenderer(ctx, dev, builtin.Cornell(), Options{Materials: []UserMaterial{{Material: "*", File: "f.metal", Source: []byte(src)}}})

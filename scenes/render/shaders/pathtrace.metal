@@ -454,6 +454,23 @@ inline LightSample sample_light(constant SceneResources& scene, float3 p, float4
 // path_trace to start their next paths within the same iteration.
 #define kRegenerateLanes 16u
 
+// kMaxCulled bounds the back faces of single-sided materials a camera ray
+// passes through (glTF doubleSided false); past it the next hit is kept.
+#define kMaxCulled 16u
+
+// culled_back reports whether a camera ray's hit is the back face of a
+// single-sided material (glTF doubleSided false), which glTF culls. Facing
+// is decided in object space, so a mirrored instance (negative
+// determinant) keeps its front side where its normals point, as glTF's
+// clockwise winding rule for such nodes asks.
+inline bool culled_back(constant SceneResources& scene, SceneHit hit) {
+    if (hit.triangle_front_facing) {
+        return false;
+    }
+    uint gi = scene.instances[hit.instance_id].geometryBase + hit.geometry_id;
+    return (scene.materials[scene.geometries[gi].material].flags & MATERIAL_DOUBLE_SIDED) == 0u;
+}
+
 // make_hit interpolates the hit's vertex attributes into a SurfaceHit.
 inline SurfaceHit make_hit(constant SceneResources& scene, SceneHit hit, ray r, float time, float mu) {
     const device InstanceData& inst = scene.instances[hit.instance_id];
@@ -544,7 +561,8 @@ inline SurfaceHit make_hit(constant SceneResources& scene, SceneHit hit, ray r, 
 }
 
 // visible tests the segment from p along wi up to dist (any hit; alpha
-// tested geometry runs alpha_test).
+// tested geometry runs alpha_test). Single-sided materials block shadow
+// rays from either side: only camera rays cull their back faces.
 inline bool visible(SceneAccel accel, SceneFunctions ift, float3 p, float3 wi, float dist, float time, uint rng,
                     bool alpha) {
     SceneIntersector shadow;
@@ -611,6 +629,7 @@ kernel void path_trace(constant SceneResources& scene [[buffer(BUFFER_SCENE)]],
     bool fresh = true;
     uint idx = 0u;
     uint bounce = 0u;
+    uint culled = 0u;
     ray r;
     float time = 0.0f;
     float mu = 0.0f;
@@ -709,6 +728,7 @@ kernel void path_trace(constant SceneResources& scene [[buffer(BUFFER_SCENE)]],
                 pathAlbedo = float3(0.0f);
                 pathNormal = float3(0.0f);
                 pathDepth = 0.0f;
+                culled = 0u;
                 fresh = false;
             }
             if (alphaScene) {
@@ -719,6 +739,13 @@ kernel void path_trace(constant SceneResources& scene [[buffer(BUFFER_SCENE)]],
                 hit = isect.intersect(r, accel, INSTANCE_MASK_ALL, time);
             }
             if (hit.type != intersection_type::none) {
+                if (bounce == 0u && culled < kMaxCulled && culled_back(scene, hit)) {
+                    // Camera rays do not see the back faces of single-sided
+                    // materials: trace on from just past this one.
+                    r.min_distance = hit.distance + max(hit.distance * 1e-6f, 1e-9f);
+                    culled++;
+                    continue;
+                }
                 haveHit = true;
                 break;
             }
