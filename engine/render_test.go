@@ -265,7 +265,7 @@ func TestRenderTrianglesAgainstReference(t *testing.T) {
 }
 
 // TestRenderWorkersBitIdentical renders overlapping, depth-tested,
-// blended triangles on 1, 2 and 7 workers and compares the bytes.
+// blended triangles on 1, 2 and 16 workers and compares the bytes.
 func TestRenderWorkersBitIdentical(t *testing.T) {
 	const src = `#include <metal_stdlib>
 using namespace metal;
@@ -290,7 +290,7 @@ fragment float4 fmain(V in [[stage_in]]) {
 		verts = append(verts, float32(rng.Float64()*2-1)*wv, float32(rng.Float64()*2-1)*wv, float32(rng.Float64())*wv, wv)
 	}
 	var first []byte
-	for _, workers := range []int{1, 2, 7} {
+	for _, workers := range []int{1, 2, 16} {
 		r := newRenderRig(t, 96, 80, workers, true)
 		lib := r.library(src)
 		pl, err := r.pipeline(lib, "vmain", "fmain", func(d *engine.RenderPipelineDescriptor) {
