@@ -114,6 +114,19 @@ func TestRenderBunnyMatchesNative(t *testing.T) {
 		t.Errorf("%d pixels differ from the native rasterizer by more than 2 (images in %s)", bad, testkit.FailureDir())
 	}
 	testkit.GoldenImage(t, filepath.Join("testdata", "bunny_phong.png"), got, testkit.Tolerance{PerChannel: 2})
+	for _, workers := range []int{1, 3} {
+		fw, err := engine.NewBunnyFrameForTest(m, w, h, workers)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := fw.Frame(); err != nil {
+			t.Fatal(err)
+		}
+		img, _ := fw.Color().Image(0, 0, 0)
+		if string(img.(*image.NRGBA).Pix) != string(got.(*image.NRGBA).Pix) {
+			t.Errorf("%d workers: the bunny differs from the default worker count's", workers)
+		}
+	}
 }
 
 func absDiff(a, b uint8) int {
