@@ -43,6 +43,15 @@ func (f *fn) builtinCall(e *syntax.CallExpr, xi *sema.ExprInfo) *value {
 		return &value{t: xi.Type, regs: regs}
 	case "dfdx", "dfdy", "fwidth":
 		return ptr(f.derivative(e, name, xi))
+	case "__metal_get_simdgroup_size", "__metal_get_thread_index_in_simdgroup":
+		// The compiler-internal queries behind [[threads_per_simdgroup]] and
+		// [[thread_index_in_simdgroup]] (their argument only selects the type).
+		id := ir.ThreadsPerSimdgroup
+		if name == "__metal_get_thread_index_in_simdgroup" {
+			id = ir.ThreadIndexInSimdgroup
+		}
+		v := value{t: sema.UInt, regs: []ir.Reg{f.b.Builtin(id)}}
+		return ptr(f.convert(v, sema.UShort, e.Pos()))
 	case "simd_is_helper_thread", "quad_is_helper_thread":
 		r := f.b.Intrinsic(f.p.out.Intrinsic(stdlib.FragmentIntrinsics[0]))
 		return &value{t: sema.Bool, regs: r}

@@ -99,10 +99,14 @@ func (f *fn) call(e *syntax.CallExpr) *lvalue {
 	if xi.Func != nil {
 		var recv *lvalue
 		if xi.Func.Method != nil && !xi.Func.Static {
-			if f.this == ir.NoReg {
-				f.errorf(e.Pos(), "method call without an object")
+			if fx := f.x(e.Fun); fx != nil && fx.Type != nil && fx.Type.Kind == sema.KStruct {
+				recv = f.lval(e.Fun) // obj(args): the object's operator()
+			} else {
+				if f.this == ir.NoReg {
+					f.errorf(e.Pos(), "method call without an object")
+				}
+				recv = f.thisLV()
 			}
-			recv = f.thisLV()
 		}
 		return f.callFunc(xi.Func, recv, e.Args, nil, e.Pos())
 	}
@@ -151,6 +155,14 @@ func (f *fn) addressOf(lv *lvalue, want ir.Space, writeBack bool) (ir.Reg, func(
 	if lv.mem && lv.swz == nil && lv.space == want {
 		return lv.addr, nil
 	}
+	if want == ir.Constant {
+		// A constant-qualified method on a program-scope constant whose
+		// value lives in registers: lay it out in the data segment.
+		if addr, ok := f.dataSegment(lv.t, f.load(lv)); ok {
+			return f.b.ConstU64(addr), nil
+		}
+		f.errorf(diag.NoPos, "the object of a constant-qualified method must be a compile-time constant")
+	}
 	tmp := f.alloca(lv.t)
 	f.store(tmp, f.load(lv))
 	if !writeBack || lv.readOnly || lv.space == ir.Constant && lv.mem {
@@ -182,7 +194,7 @@ func (f *fn) callExtra(sf *sema.Func, recv *lvalue, exprs []syntax.Expr, vals []
 		if recv == nil {
 			f.errorf(pos, "method '%s' called without an object", sf.Name)
 		}
-		a, back := f.addressOf(recv, ir.Thread, !sf.ConstM)
+		a, back := f.addressOf(recv, receiverSpace(sf), !sf.ConstM)
 		args = append(args, a)
 		if back != nil {
 			after = append(after, back)

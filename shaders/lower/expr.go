@@ -48,6 +48,15 @@ func (f *fn) applyConv(v value, c *sema.Conversion, pos diag.Pos) value {
 		if c.Ctor != nil {
 			return f.ctorCall(to, c.Ctor, []value{v}, pos)
 		}
+		if c.Operator != nil {
+			// operator T() of the source struct, then T → to.
+			recv := &lvalue{t: v.t, alts: []alt{{regs: v.regs}}, readOnly: true}
+			r := f.callFunc(c.Operator, recv, nil, nil, pos)
+			if r == nil {
+				return value{t: to}
+			}
+			return f.convert(f.load(r), to, pos)
+		}
 	case sema.ConvNone, sema.ConvPointer, sema.ConvUniform, sema.ConvUnknown:
 		if to.Kind == sema.KPointer && v.t.Kind == sema.KArray {
 			f.errorf(pos, "array-to-pointer decay is not supported")
@@ -383,9 +392,22 @@ func (f *fn) memberExpr(e *syntax.MemberExpr, xi *sema.ExprInfo) *lvalue {
 		if base.t.Kind != sema.KStruct {
 			f.errorf(e.Pos(), "member of non-struct '%s'", base.t)
 		}
+		if rt := xi.Field.Type; rt.Kind == sema.KReference {
+			// A reference member (of an argument buffer in memory) holds
+			// the referent's address.
+			_, _, off, ok := fieldRange(base.t, xi.Field)
+			if !ok || !base.mem || base.swz != nil {
+				f.errorf(e.Pos(), "reference member '%s' of a value not in memory is not supported", xi.Field.Name)
+				return nil
+			}
+			addr := f.b.Load(base.space, ir.U64, f.addOff(base.addr, off), 8)
+			return &lvalue{t: rt.Elem, mem: true, addr: addr, space: spaceOf(rt.Space), readOnly: rt.Const || rt.Space == sema.SpaceConstant}
+		}
 		return f.member(base, xi.Field, e.Pos())
 	case xi.Var != nil:
 		return f.name(&syntax.NameExpr{Name: e.Name}, xi)
+	case base.t.Kind == sema.KMatrix && e.Name.Last().Name == "columns":
+		return base // m.columns[i] is m[i]
 	}
 	f.errorf(e.Pos(), "unsupported member access '%s'", e.Name.Plain())
 	return nil

@@ -22,6 +22,7 @@ type fn struct {
 	mod    map[*sema.Var]bool // locals written after their declaration
 	this   ir.Reg             // U64 thread address of the receiver (methods)
 	thisT  *sema.Type
+	thisSp ir.Space   // memory space of this (receiverSpace)
 	result *sema.Type // declared result type (nil: void)
 	kernel bool
 	// tgSize is the static threadgroup memory allocated so far (kernels).
@@ -138,6 +139,7 @@ func (p *program) lowerBody(sf *sema.Func, irf *ir.Function) {
 	if sf.Method != nil && !sf.Static {
 		f.this = b.Param(0)
 		f.thisT = methodType(sf)
+		f.thisSp = receiverSpace(sf)
 		i = 1
 	}
 	for _, v := range sf.Params {
@@ -478,13 +480,13 @@ func (f *fn) alloca(t *sema.Type) *lvalue {
 // (nil: zero).
 func (f *fn) declare(v *sema.Var, t *sema.Type, init *value, pos diag.Pos) *lvalue {
 	var lv *lvalue
-	if init != nil && !f.mod[v] && !f.mem[v] && t.Kind != sema.KArray && !(t.Kind == sema.KStruct && t.Struct.Union) && f.allTemps(init.regs) {
+	if init != nil && !f.mod[v] && !f.mem[v] && t.Kind != sema.KArray && !memOnly(t) && f.allTemps(init.regs) {
 		// Never written again: the variable is its initial value.
 		lv = &lvalue{t: t, alts: []alt{{regs: init.regs}}}
 		f.locals[v] = lv
 		return lv
 	}
-	if t.Kind == sema.KArray || f.mem[v] || (t.Kind == sema.KStruct && t.Struct.Union) {
+	if t.Kind == sema.KArray || f.mem[v] || memOnly(t) {
 		lv = f.alloca(t)
 		if init == nil {
 			f.zeroMem(lv)
@@ -612,5 +614,15 @@ func (f *fn) memberInits(sf *sema.Func) {
 }
 
 func (f *fn) thisLV() *lvalue {
-	return &lvalue{t: f.thisT, mem: true, addr: f.this, space: ir.Thread}
+	return &lvalue{t: f.thisT, mem: true, addr: f.this, space: f.thisSp}
+}
+
+// receiverSpace is the memory space of a method's implicit object: the
+// address space the method is qualified with (`) device`), else thread
+// (callers copy other objects to a thread temporary).
+func receiverSpace(sf *sema.Func) ir.Space {
+	if sf.SpaceM != sema.SpaceNone {
+		return spaceOf(sf.SpaceM)
+	}
+	return ir.Thread
 }

@@ -174,9 +174,28 @@ func (f *fn) sub(lv *lvalue, t *sema.Type, lo, hi, off int) *lvalue {
 func (f *fn) member(lv *lvalue, fld *sema.Field, pos diag.Pos) *lvalue {
 	lo, hi, off, ok := fieldRange(lv.t, fld)
 	if !ok {
+		// A member of an anonymous union/struct member: go through it.
+		if anon := anonHolding(lv.t, fld); anon != nil {
+			return f.member(f.member(lv, anon, pos), fld, pos)
+		}
 		f.errorf(pos, "no field '%s' in '%s'", fld.Name, lv.t)
 	}
 	return f.sub(lv, fld.Type, lo, hi, off)
+}
+
+// anonHolding returns the anonymous union/struct member of struct type t
+// (or of its bases) whose type holds fld, or nil.
+func anonHolding(t *sema.Type, fld *sema.Field) *sema.Field {
+	if t.Kind != sema.KStruct {
+		return nil
+	}
+	fs, _ := fieldsOf(t)
+	for _, a := range fs {
+		if a.Name == "" && a.Type.Kind == sema.KStruct && a.Type.Struct.FieldByName(fld.Name) == fld {
+			return a
+		}
+	}
+	return nil
 }
 
 // swizzle selects vector components idx of lv.

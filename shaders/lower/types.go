@@ -121,8 +121,8 @@ type comp struct {
 
 // flatten lists the scalar components of t in register order (vectors by
 // component, matrices column-major, structs field by field, arrays element
-// by element) with their memory offsets. ok is false when t has no flat
-// form (unions, unsized arrays, unmodelled types).
+// by element, unions as raw words) with their memory offsets. ok is false
+// when t has no flat form (unsized arrays, unmodelled types).
 func flatten(t *sema.Type) ([]comp, bool) {
 	var out []comp
 	ok := flattenInto(t, 0, &out)
@@ -162,7 +162,20 @@ func flattenInto(t *sema.Type, base int, out *[]comp) bool {
 		return true
 	case sema.KStruct:
 		if t.Struct.Union {
-			return false
+			// A union's value is its bytes: raw words (then bytes) that
+			// copy it whole; its members are read and written in memory.
+			size := sema.SizeOf(t)
+			if size <= 0 {
+				return false
+			}
+			i := 0
+			for ; i+4 <= size; i += 4 {
+				*out = append(*out, comp{kind: ir.U32, off: base + i})
+			}
+			for ; i < size; i++ {
+				*out = append(*out, comp{kind: ir.U8, off: base + i})
+			}
+			return true
 		}
 		fs, offs := fieldsOf(t)
 		for i, f := range fs {
@@ -228,4 +241,23 @@ func spaceOf(s sema.AddrSpace) ir.Space {
 		return ir.Threadgroup
 	}
 	return ir.Thread
+}
+
+// memOnly reports whether values of t live in memory only: unions and
+// structs with a union member (their members overlap, which the register
+// form cannot express).
+func memOnly(t *sema.Type) bool {
+	if t.Kind != sema.KStruct || t.Struct == nil {
+		return false
+	}
+	if t.Struct.Union {
+		return true
+	}
+	fs, _ := fieldsOf(t)
+	for _, f := range fs {
+		if memOnly(f.Type) {
+			return true
+		}
+	}
+	return false
 }

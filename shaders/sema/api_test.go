@@ -241,7 +241,15 @@ func TestBuiltinOverloads(t *testing.T) {
 	if d.HasErrors() {
 		t.Fatal(d.Error())
 	}
-	fn := p.Funcs[0]
+	var fn *Func
+	for _, g := range p.Funcs {
+		if g.Name == "f" {
+			fn = g
+		}
+	}
+	if fn == nil {
+		t.Fatal("f not checked")
+	}
 	vars := map[string]*Var{}
 	for _, v := range fn.Info.Vars {
 		vars[v.Name] = v

@@ -14,6 +14,7 @@ import (
 //
 //	F  half/float scalar or vector (2–4)       I  any integer scalar/vector
 //	N  F ∪ I                                   S  SIMD-group value types: F ∪ 8–32-bit integers
+//	X  values SIMD-group data movement (broadcast, shuffle) takes: S ∪ bool ∪ 64-bit integers
 //	B  bool scalar/vector                      A  any scalar/vector incl. bool
 //	V  half/float vector (2–4)                 W  half3/float3
 //	G  int/uint scalar/vector (mul24)
@@ -50,6 +51,7 @@ var genElems = map[byte][]*Type{
 	'G': {Int, UInt},
 	'N': {Half, Float, Char, UChar, Short, UShort, Int, UInt, Long, ULong},
 	'S': {Half, Float, Char, UChar, Short, UShort, Int, UInt},
+	'X': {Bool, Half, Float, Char, UChar, Short, UShort, Int, UInt, Long, ULong},
 	'B': {Bool},
 	'A': {Bool, Half, Float, Char, UChar, Short, UShort, Int, UInt, Long, ULong},
 }
@@ -109,20 +111,21 @@ var builtinTable = map[string][]string{
 	},
 	"simd": {
 		"simd_vote simd_active_threads_mask()", "simd_vote simd_ballot(bool)", "bool simd_all(bool)", "bool simd_any(bool)",
-		"S simd_broadcast(S, ushort)", "S simd_broadcast_first(S)", "bool simd_is_first()",
-		"S simd_shuffle(S, ushort)", "S simd_shuffle_up(S, ushort)", "S simd_shuffle_down(S, ushort)",
-		"S simd_shuffle_rotate_up(S, ushort)", "S simd_shuffle_rotate_down(S, ushort)", "S simd_shuffle_xor(S, ushort)",
-		"S simd_shuffle_and_fill_up(S, S, ushort, ushort?)", "S simd_shuffle_and_fill_down(S, S, ushort, ushort?)",
+		"X simd_broadcast(X, ushort)", "X simd_broadcast_first(X)", "bool simd_is_first()",
+		"X simd_shuffle(X, ushort)", "X simd_shuffle_up(X, ushort)", "X simd_shuffle_down(X, ushort)",
+		"X simd_shuffle_rotate_up(X, ushort)", "X simd_shuffle_rotate_down(X, ushort)", "X simd_shuffle_xor(X, ushort)",
+		"X simd_shuffle_and_fill_up(X, X, ushort, ushort?)", "X simd_shuffle_and_fill_down(X, X, ushort, ushort?)",
+		"ushort __metal_get_simdgroup_size(ushort)", "ushort __metal_get_thread_index_in_simdgroup(ushort)",
 		"S simd_sum(S)", "S simd_product(S)", "S simd_min(S)", "S simd_max(S)", "S simd_and(S)", "S simd_or(S)", "S simd_xor(S)",
 		"S simd_prefix_inclusive_sum(S)", "S simd_prefix_inclusive_product(S)",
 		"S simd_prefix_exclusive_sum(S)", "S simd_prefix_exclusive_product(S)",
 	},
 	"quad": {
 		"quad_vote quad_active_threads_mask()", "quad_vote quad_ballot(bool)", "bool quad_all(bool)", "bool quad_any(bool)",
-		"S quad_broadcast(S, ushort)", "S quad_broadcast_first(S)", "bool quad_is_first()",
-		"S quad_shuffle(S, ushort)", "S quad_shuffle_up(S, ushort)", "S quad_shuffle_down(S, ushort)",
-		"S quad_shuffle_rotate_up(S, ushort)", "S quad_shuffle_rotate_down(S, ushort)", "S quad_shuffle_xor(S, ushort)",
-		"S quad_shuffle_and_fill_up(S, S, ushort, ushort?)", "S quad_shuffle_and_fill_down(S, S, ushort, ushort?)",
+		"X quad_broadcast(X, ushort)", "X quad_broadcast_first(X)", "bool quad_is_first()",
+		"X quad_shuffle(X, ushort)", "X quad_shuffle_up(X, ushort)", "X quad_shuffle_down(X, ushort)",
+		"X quad_shuffle_rotate_up(X, ushort)", "X quad_shuffle_rotate_down(X, ushort)", "X quad_shuffle_xor(X, ushort)",
+		"X quad_shuffle_and_fill_up(X, X, ushort, ushort?)", "X quad_shuffle_and_fill_down(X, X, ushort, ushort?)",
 		"S quad_sum(S)", "S quad_product(S)", "S quad_min(S)", "S quad_max(S)", "S quad_and(S)", "S quad_or(S)", "S quad_xor(S)",
 		"S quad_prefix_inclusive_sum(S)", "S quad_prefix_inclusive_product(S)",
 		"S quad_prefix_exclusive_sum(S)", "S quad_prefix_exclusive_product(S)",

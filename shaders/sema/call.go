@@ -3,6 +3,7 @@ package sema
 import (
 	"github.com/ingot-render/ingot/shaders/diag"
 	"github.com/ingot-render/ingot/shaders/syntax"
+	"strings"
 )
 
 func (c *checker) args(args []syntax.Expr, s *Scope) ([]*ExprInfo, []Arg, bool) {
@@ -60,6 +61,9 @@ func (c *checker) call(e *syntax.CallExpr, s *Scope) *ExprInfo {
 func (c *checker) callName(e *syntax.CallExpr, fun *syntax.NameExpr, s *Scope) *ExprInfo {
 	last := fun.Name.Last()
 	sym := c.lookupQualified(fun.Name, s, false)
+	if sym == nil && metalInternal(e, fun) {
+		sym = c.lookupQualified(fun.Name, s, false)
+	}
 	if sym == nil {
 		c.args(e.Args, s)
 		if !fun.Name.Qualified() {
@@ -90,6 +94,9 @@ func (c *checker) callName(e *syntax.CallExpr, fun *syntax.NameExpr, s *Scope) *
 		return c.callBuiltin(e, fun, sym.builtinNS, last, s)
 	case SymVar:
 		x := c.expr(fun, s)
+		if x.Type.Kind == KStruct && x.Type.Struct != nil {
+			return c.functorCall(e, x, x.Type, s)
+		}
 		c.args(e.Args, s)
 		t := x.Type
 		if t.Kind == KPointer {
@@ -148,12 +155,21 @@ func (c *checker) callFuncs(e *syntax.CallExpr, fun *syntax.NameExpr, sym *Symbo
 		if !ok {
 			continue
 		}
-		if inst := c.instantiateFunc(t, targs, fun); inst != nil {
+		// Substitution failure is not an error ([temp.deduct]): a candidate
+		// whose signature (default template arguments included) does not
+		// form drops out silently (`typename enable_if<...>::type`).
+		saved := c.diags
+		c.diags = nil
+		inst := c.instantiateFuncSig(t, targs, fun)
+		c.diags = saved
+		if inst != nil && !signatureFailed(inst) {
 			cands = append(cands, MatchFunc(inst, as))
 		}
 	}
-	if !fun.Name.Qualified() && IsBuiltinFunc(last.Name) {
-		for _, b := range c.builtinsFor("metal", last.Name) {
+	if ns := builtinQualifier(fun.Name); ns != "" && IsBuiltinFunc(last.Name) {
+		// User overloads added to namespace metal (`namespace metal {
+		// bfloat abs(bfloat); }`) join the built-in ones.
+		for _, b := range c.builtinsFor(ns, last.Name) {
 			cands = append(cands, MatchBuiltin(b, as))
 		}
 	}
@@ -161,6 +177,9 @@ func (c *checker) callFuncs(e *syntax.CallExpr, fun *syntax.NameExpr, sym *Symbo
 		// Pick a plausible result type without reporting.
 		for _, m := range cands {
 			if m != nil {
+				if m.Func != nil {
+					c.ensureBody(m.Func)
+				}
 				return c.finishCall(e, fun, xs, m)
 			}
 		}
@@ -170,6 +189,12 @@ func (c *checker) callFuncs(e *syntax.CallExpr, fun *syntax.NameExpr, sym *Symbo
 		return c.record(e, &ExprInfo{Type: Invalid})
 	}
 	best, amb := Resolve(cands)
+	if best == nil && amb != nil {
+		best = tieBreak(cands)
+	}
+	if best != nil && best.Func != nil {
+		c.ensureBody(best.Func)
+	}
 	if best == nil {
 		if amb != nil {
 			c.errorf(fun.Pos(), "ambiguous-call", "call to '%s' is ambiguous", last.Name)
@@ -455,16 +480,25 @@ func (c *checker) callMember(e *syntax.CallExpr, fun *syntax.MemberExpr, s *Scop
 			return c.invalid(e)
 		}
 		var cands []*Match
+		spaceMiss := false
 		for _, m := range ms {
 			if x.Const && !m.ConstM && !m.Static {
 				continue
 			}
+			if !m.Static && !objectSpaceOK(m, x) {
+				spaceMiss = true
+				continue
+			}
 			cands = append(cands, MatchFunc(m, as))
+		}
+		if len(cands) == 0 && spaceMiss && !bad {
+			c.errorf(fun.Name.Pos(), "method-space", "no matching member function for call to '%s': the object is in the %s address space and no overload is qualified with it", name, orThread(x.Space))
+			return c.invalid(e)
 		}
 		if bad {
 			return c.record(e, &ExprInfo{Type: ms[0].Result, Func: ms[0]})
 		}
-		best, amb := Resolve(cands)
+		best, amb := resolveMethod(cands, x)
 		if best == nil {
 			if amb != nil {
 				c.errorf(fun.Name.Pos(), "ambiguous-call", "call to member function '%s' is ambiguous", name)
@@ -544,7 +578,7 @@ func (c *checker) operatorCall(e syntax.Expr, name string, x *ExprInfo, rest []*
 	var cands []*Match
 	if x.Type.Kind == KStruct {
 		for _, m := range c.methods(x.Type.Struct, name) {
-			if x.Const && !m.ConstM {
+			if x.Const && !m.ConstM || !objectSpaceOK(m, x) {
 				continue
 			}
 			cands = append(cands, MatchFunc(m, as))
@@ -576,7 +610,7 @@ func (c *checker) operatorCall(e syntax.Expr, name string, x *ExprInfo, rest []*
 		}
 		return nil
 	}
-	best, _ := Resolve(cands)
+	best, _ := resolveMethod(cands, x)
 	if best == nil {
 		if name == "operator=" {
 			return nil
@@ -586,6 +620,188 @@ func (c *checker) operatorCall(e syntax.Expr, name string, x *ExprInfo, rest []*
 	c.noteCall(best.Func, pos)
 	out := &ExprInfo{Type: best.Result, Func: best.Func}
 	if best.Result.Kind == KReference {
+		out.Type, out.LValue, out.Space, out.Const = best.Result.Elem, true, best.Result.Space, best.Result.Const
+	}
+	return c.record(e, out)
+}
+
+// objectSpaceOK reports whether method m may be called on object x: a
+// method qualified with an address space (`) device`) accepts only objects
+// in that space; an unqualified one accepts any.
+func objectSpaceOK(m *Func, x *ExprInfo) bool {
+	return m.SpaceM == SpaceNone || m.SpaceM == orThread(x.Space)
+}
+
+// thisSpace is the address space of the implicit object of the method
+// being checked.
+func (c *checker) thisSpace() AddrSpace {
+	if c.fn != nil && c.fn.SpaceM != SpaceNone {
+		return c.fn.SpaceM
+	}
+	return SpaceThread
+}
+
+// resolveMethod is Resolve with the implicit object as a tie-breaker
+// ([over.match.best]): for a non-const object a non-const method binds
+// better than an otherwise equal const one.
+func resolveMethod(cands []*Match, x *ExprInfo) (*Match, []*Match) {
+	best, amb := Resolve(cands)
+	if best != nil || amb == nil || x.Const {
+		return best, amb
+	}
+	var nc []*Match
+	for _, m := range cands {
+		if m != nil && m.Func != nil && m.Func.Method != nil && !m.Func.ConstM {
+			nc = append(nc, m)
+		}
+	}
+	if len(nc) == 0 || len(nc) == len(cands) {
+		return best, amb
+	}
+	if b, _ := Resolve(nc); b != nil {
+		return b, nil
+	}
+	return best, amb
+}
+
+// builtinQualifier returns the built-in namespace whose functions join the
+// overload set of a call to n: "metal" for an unqualified name or metal::f,
+// "metal::fast"/"metal::precise" for those; "" for other qualifiers.
+func builtinQualifier(n *syntax.Name) string {
+	if !n.Qualified() {
+		return "metal"
+	}
+	q := ""
+	for _, g := range n.Segs[:len(n.Segs)-1] {
+		if g.Template != nil {
+			return ""
+		}
+		if q != "" {
+			q += "::"
+		}
+		q += g.Name
+	}
+	switch q {
+	case "metal":
+		return "metal"
+	case "metal::fast", "fast":
+		return "metal::fast"
+	case "metal::precise", "precise":
+		return "metal::precise"
+	}
+	return ""
+}
+
+// metalInternal rewrites a call of a compiler-internal math or SIMD-group
+// function that Apple's headers are written with (`__metal_fabs(x, fast)`,
+// `__metal_simd_shuffle(x, lane)`) into the call of the public built-in it
+// implements (`fabs(x)`), dropping the trailing fast-math flag argument the
+// math forms take and the '&' of out-parameters. The flag is ignored: the call gets the precision of the
+// unqualified built-in. It reports whether it rewrote the call.
+func metalInternal(e *syntax.CallExpr, fun *syntax.NameExpr) bool {
+	if fun.Name.Qualified() || len(fun.Name.Segs) != 1 {
+		return false
+	}
+	seg := fun.Name.Segs[0]
+	name, ok := strings.CutPrefix(seg.Name, "__metal_")
+	if !ok || strings.HasPrefix(name, "get_") || !IsBuiltinFunc(name) {
+		return false
+	}
+	most := 0
+	for _, b := range Builtins("metal", name) {
+		most = max(most, len(b.Params))
+	}
+	if len(e.Args) > most && len(e.Args) > 0 {
+		e.Args = e.Args[:len(e.Args)-1]
+	}
+	for i, a := range e.Args {
+		// Out-parameters are pointers there (`__metal_frexp(x, &e)`) and
+		// references in the public function (`frexp(x, e)`).
+		if u, ok := a.(*syntax.UnaryExpr); ok && u.Op == syntax.Amp {
+			e.Args[i] = u.X
+		}
+	}
+	seg.Name = name
+	return true
+}
+
+// signatureFailed reports whether substituting a function template's
+// arguments gave an invalid type in its template arguments, result or
+// parameters.
+func signatureFailed(f *Func) bool {
+	for _, a := range f.TemplArgs {
+		if a.Type != nil && a.Type.Kind == KInvalid {
+			return true
+		}
+	}
+	if f.Result != nil && f.Result.Kind == KInvalid {
+		return true
+	}
+	for _, p := range f.Params {
+		if p.Type != nil && p.Type.Kind == KInvalid {
+			return true
+		}
+	}
+	return false
+}
+
+// functorCall checks obj(args) on an object of struct type t: its
+// operator() overloads and operator() member templates.
+func (c *checker) functorCall(e *syntax.CallExpr, x *ExprInfo, t *Type, s *Scope) *ExprInfo {
+	xs, as, bad := c.args(e.Args, s)
+	const name = "operator()"
+	var cands []*Match
+	for _, m := range c.methods(t.Struct, name) {
+		if x.Const && !m.ConstM && !m.Static {
+			continue
+		}
+		cands = append(cands, MatchFunc(m, as))
+	}
+	argTypes := make([]*Type, len(as))
+	for i, a := range as {
+		argTypes[i] = a.Type
+	}
+	if t.Struct.Scope != nil {
+		if sym := t.Struct.Scope.lookupLocal(name); sym != nil {
+			for _, tm := range sym.Templs {
+				fd, ok := tm.Decl.Decl.(*syntax.FuncDecl)
+				if !ok || len(as) > len(fd.Params) {
+					continue
+				}
+				targs, ok := c.deduceFunc(tm, fd, nil, argTypes)
+				if !ok {
+					continue
+				}
+				saved := c.diags
+				c.diags = nil
+				inst := c.instantiateFuncSig(tm, targs, e)
+				c.diags = saved
+				if inst != nil && !signatureFailed(inst) {
+					cands = append(cands, MatchFunc(inst, as))
+				}
+			}
+		}
+	}
+	if len(cands) == 0 {
+		c.errorf(e.Fun.Pos(), "not-callable", "called object type '%s' is not a function", t)
+		return c.invalid(e)
+	}
+	if bad {
+		return c.record(e, &ExprInfo{Type: Unknown})
+	}
+	best, amb := resolveMethod(cands, x)
+	if best == nil && amb != nil {
+		best = tieBreak(cands)
+	}
+	if best == nil {
+		c.errorf(e.Fun.Pos(), "no-match", "no matching function for call to object of type '%s' with arguments (%s)", t, fmtTypes(argTypes))
+		return c.invalid(e)
+	}
+	c.ensureBody(best.Func)
+	c.applyMatch(e.Args, xs, best)
+	c.noteCall(best.Func, e.Fun.Pos())
+	out := &ExprInfo{Type: best.Result, Func: best.Func}
+	if best.Result != nil && best.Result.Kind == KReference {
 		out.Type, out.LValue, out.Space, out.Const = best.Result.Elem, true, best.Result.Space, best.Result.Const
 	}
 	return c.record(e, out)

@@ -112,6 +112,12 @@ func (c *checker) declare(s *Scope, sym *Symbol) *Symbol {
 		return sym
 	}
 	switch {
+	case old.Kind == SymBuiltinFn && (sym.Kind == SymFunc || sym.Kind == SymTemplate):
+		// A user overload of a built-in in namespace metal, after a use of
+		// the built-in made its symbol: the user's symbol replaces it (the
+		// built-ins still join every call's overload set).
+		s.insert(sym)
+		return sym
 	case old.Kind == SymFunc && sym.Kind == SymFunc:
 		old.Funcs = append(old.Funcs, sym.Funcs...)
 		return old
@@ -364,6 +370,17 @@ func (c *checker) structDecl(d *syntax.StructDecl, s *Scope, inst *instCtx) *Typ
 				methods = append(methods, f)
 				methodDecls = append(methodDecls, m)
 			}
+		case *syntax.StructDecl:
+			if m.Name == nil && m.Members != nil {
+				// An anonymous union/struct member: its members are
+				// members of the enclosing class.
+				ut := c.structDecl(m, sc, nil)
+				if ut.Kind == KStruct {
+					st.Fields = append(st.Fields, &Field{Name: "", Type: ut, Pos: int(m.KwPos)})
+				}
+				continue
+			}
+			c.decl(m, sc)
 		default:
 			c.decl(m, sc)
 		}
@@ -407,8 +424,8 @@ func (c *checker) fieldDecl(d *syntax.VarDecl, st *Struct, sc *Scope) {
 		c.errorf(d.Name.NamePos, "incomplete-field", "field '%s' has incomplete type '%s'", f.Name, t)
 		f.Type = Invalid
 	}
-	if t.Kind == KReference {
-		c.errorf(d.Name.NamePos, "ref-field", "reference members are not supported in MSL")
+	if t.Kind == KReference && t.Space == SpaceNone {
+		c.errorf(d.Name.NamePos, "ref-field", "reference member '%s' needs an explicit address space", f.Name)
 	}
 	if f.Static {
 		v := &Var{Name: f.Name, QualName: qualify(sc, f.Name), Type: t, Static: true, Global: true,

@@ -12,6 +12,13 @@ func (c *checker) construct(e syntax.Expr, t *Type, args []syntax.Expr, brace bo
 	if t.Kind == KStruct && brace && len(t.Struct.Ctors) == 0 {
 		list := &syntax.InitListExpr{Elems: args}
 		c.aggregate(list, t, s)
+		// Keep brace elision's grouping (aggregate) in the tree.
+		switch x := e.(type) {
+		case *syntax.ConstructExpr:
+			x.Args = list.Elems
+		case *syntax.InitListExpr:
+			x.Elems = list.Elems
+		}
 		return c.record(e, &ExprInfo{Type: t, Construct: true})
 	}
 	if t.Kind == KSampler {
@@ -29,6 +36,14 @@ func (c *checker) construct(e syntax.Expr, t *Type, args []syntax.Expr, brace bo
 	fail := func(format string, a ...any) *ExprInfo {
 		c.errorf(pos, "construct", format, a...)
 		return c.invalid(e)
+	}
+	if len(xs) == 1 && xs[0].Type.Kind == KStruct && t.Kind != KStruct && xs[0].Type.Struct != nil {
+		// T(s) with a conversion function of s: `float2x3(storage)`.
+		if op := conversionOperator(xs[0].Type.Struct, t, true); op != nil {
+			xs[0].Conv = &Conversion{Kind: ConvUser, Rank: RankUser, From: xs[0].Type, To: t, Operator: op}
+			c.noteCall(op, pos)
+			return c.record(e, out)
+		}
 	}
 	switch {
 	case t.IsScalar() || t.Kind == KEnum || t.Kind == KPointer:
@@ -81,7 +96,7 @@ func (c *checker) construct(e syntax.Expr, t *Type, args []syntax.Expr, brace bo
 			return fail("no matching constructor for initialization of '%s'", t)
 		}
 		var cands []*Match
-		for _, ct := range st.Ctors {
+		for _, ct := range threadCtors(st) {
 			cands = append(cands, MatchFunc(ct, as))
 		}
 		if len(xs) == 1 && xs[0].Type == t {
@@ -377,6 +392,9 @@ func (c *checker) aggregate(l *syntax.InitListExpr, t *Type, s *Scope) {
 			fields = append(fields, f)
 		}
 	}
+	if len(l.Elems) > len(fields) {
+		l.Elems = c.elideBraces(l.Elems, fields, s)
+	}
 	next := 0
 	for _, el := range l.Elems {
 		if d, ok := el.(*syntax.DesignatedInit); ok {
@@ -556,4 +574,80 @@ func (c *checker) texCoord(e syntax.Expr, x *ExprInfo, k TexKind, method string)
 		cv := ImplicitConversion(xt, Vec(UInt, n), ConvOpts{Explicit: true})
 		x.Conv = &cv
 	}
+}
+
+// threadCtors returns the constructors that build an object in the thread
+// address space (temporaries and locals): those not qualified with another
+// space (`S(...) device` constructs device objects). When every constructor
+// is qualified otherwise, all are returned.
+func threadCtors(st *Struct) []*Func {
+	var out []*Func
+	for _, ct := range st.Ctors {
+		if ct.SpaceM == SpaceNone || ct.SpaceM == SpaceThread {
+			out = append(out, ct)
+		}
+	}
+	if len(out) == 0 {
+		return st.Ctors
+	}
+	return out
+}
+
+// elideBraces groups the elements of a flat aggregate initializer by the
+// members they initialize (brace elision, [dcl.init.aggr]): a member of
+// array or aggregate struct type whose initializer is a scalar or vector
+// takes as many elements as it has scalar-or-vector leaves. `S{1.0, 2.0}`
+// for `struct S { float a[2]; }` becomes `S{{1.0, 2.0}}`. Lists with
+// designators are left alone.
+func (c *checker) elideBraces(elems []syntax.Expr, fields []*Field, s *Scope) []syntax.Expr {
+	for _, el := range elems {
+		if _, ok := el.(*syntax.DesignatedInit); ok {
+			return elems
+		}
+	}
+	saved := c.diags
+	c.diags = nil
+	defer func() { c.diags = saved }()
+	var out []syntax.Expr
+	i := 0
+	for _, f := range fields {
+		if i >= len(elems) {
+			break
+		}
+		n := leafCount(f.Type)
+		_, isList := elems[i].(*syntax.InitListExpr)
+		if n <= 1 || isList {
+			out = append(out, elems[i])
+			i++
+			continue
+		}
+		if t := c.expr(elems[i], s).Type; !(t.IsScalar() || t.Kind == KVector) {
+			out = append(out, elems[i])
+			i++
+			continue
+		}
+		end := min(i+n, len(elems))
+		group := append([]syntax.Expr(nil), elems[i:end]...)
+		out = append(out, &syntax.InitListExpr{Lbrace: group[0].Pos(), Elems: group, Rbrace: group[len(group)-1].End()})
+		i = end
+	}
+	return append(out, elems[i:]...)
+}
+
+// leafCount is the number of scalar-or-vector initializers an array or
+// aggregate struct takes under brace elision (1 for anything else).
+func leafCount(t *Type) int {
+	switch {
+	case t.Kind == KArray && t.N > 0:
+		return t.N * leafCount(t.Elem)
+	case t.Kind == KStruct && t.Struct != nil && len(t.Struct.Ctors) == 0 && !t.Struct.Union:
+		n := 0
+		for _, f := range t.Struct.Fields {
+			if !f.Static {
+				n += leafCount(f.Type)
+			}
+		}
+		return max(n, 1)
+	}
+	return 1
 }

@@ -1,5 +1,7 @@
 package sema
 
+import "github.com/ingot-render/ingot/shaders/syntax"
+
 // Rank orders implicit conversion sequences as C++ [over.ics.rank] does:
 // a lower rank is better.
 type Rank uint8
@@ -53,6 +55,9 @@ type Conversion struct {
 	// Elem is the element conversion of a ConvSplat (scalar → element type).
 	Elem ConvKind
 	Ctor *Func // ConvUser: the constructor used
+	// Operator is the conversion function (`operator T() const`) of the
+	// source struct a ConvUser uses instead of a constructor.
+	Operator *Func
 }
 
 // ConvOpts carries facts about the source expression that affect
@@ -231,8 +236,12 @@ func ImplicitConversion(from, to *Type, opts ConvOpts) Conversion {
 		c.Kind, c.Rank = ConvToBool, RankConversion
 		return c
 	case from.Kind == KArray && to.Kind == KPointer:
-		if from.Elem == to.Elem || to.Elem.Kind == KVoid {
-			c.Kind, c.Rank = ConvPointer, RankExact
+		switch {
+		case from.Elem == to.Elem:
+			c.Kind, c.Rank = ConvPointer, RankExact // array-to-pointer
+			return c
+		case to.Elem.Kind == KVoid:
+			c.Kind, c.Rank = ConvPointer, RankConversion // then T* → void*
 			return c
 		}
 		return c
@@ -257,7 +266,8 @@ func ImplicitConversion(from, to *Type, opts ConvOpts) Conversion {
 	}
 	if opts.Explicit {
 		switch {
-		case from.Kind == KVector && to.Kind == KVector && from.N == to.N:
+		case (from.Kind == KVector || from.Kind == KPacked) && (to.Kind == KVector || to.Kind == KPacked) && from.N == to.N:
+			// (float3)packed_half3: element conversion, packing changes.
 			c.Kind, c.Rank = ConvVector, RankConversion
 			return c
 		case from.Kind == KMatrix && to.Kind == KMatrix && from.N == to.N && from.Rows == to.Rows:
@@ -272,7 +282,7 @@ func ImplicitConversion(from, to *Type, opts ConvOpts) Conversion {
 		}
 	}
 	if to.Kind == KStruct && to.Struct != nil && !opts.NoUser {
-		for _, ctor := range to.Struct.Ctors {
+		for _, ctor := range threadCtors(to.Struct) {
 			if ctor.Explicit || len(ctor.Params) < 1 || ctor.minArgs() > 1 {
 				continue
 			}
@@ -283,7 +293,29 @@ func ImplicitConversion(from, to *Type, opts ConvOpts) Conversion {
 			}
 		}
 	}
+	if from.Kind == KStruct && from.Struct != nil && !opts.NoUser {
+		if op := conversionOperator(from.Struct, to, opts.Explicit); op != nil {
+			c.Kind, c.Rank, c.Operator = ConvUser, RankUser, op
+			return c
+		}
+	}
 	return c
+}
+
+// conversionOperator returns the conversion function of st (`operator T()`,
+// not qualified with an address space other than thread) whose result
+// converts to to by a standard conversion; explicit ones only when allowed.
+func conversionOperator(st *Struct, to *Type, explicit bool) *Func {
+	for _, g := range st.Methods["operator"] {
+		if g.Decl == nil || g.Decl.Name.Last().Kind != syntax.NameConversion || g.Explicit && !explicit ||
+			g.SpaceM != SpaceNone && g.SpaceM != SpaceThread || g.Result == nil {
+			continue
+		}
+		if pc := ImplicitConversion(g.Result, to, ConvOpts{NoUser: true}); pc.Rank <= RankConversion {
+			return g
+		}
+	}
+	return nil
 }
 
 // pointerQualConvertible reports whether from → to only adds qualifiers.

@@ -79,7 +79,7 @@ func (c *checker) expr(e syntax.Expr, s *Scope) *ExprInfo {
 			return c.invalid(e)
 		}
 		st := c.methodType(c.fn.Method)
-		return c.record(e, &ExprInfo{Type: PointerTo(st, SpaceThread, c.fn.ConstM, false)})
+		return c.record(e, &ExprInfo{Type: PointerTo(st, c.thisSpace(), c.fn.ConstM, false)})
 	case *syntax.ParenExpr:
 		x := c.expr(e.X, s)
 		cp := *x
@@ -271,6 +271,11 @@ func (c *checker) nameExpr(e *syntax.NameExpr, s *Scope) *ExprInfo {
 		v := *sym.Value
 		return c.record(e, &ExprInfo{Type: v.Type, Value: &v})
 	case SymType, SymBuiltinTmp, SymTemplate:
+		if sym.Kind == SymTemplate && len(sym.Templs) > 0 {
+			if _, isVar := sym.Templs[0].Decl.Decl.(*syntax.VarDecl); isVar {
+				return c.varTemplateUse(e, sym.Templs[0], s)
+			}
+		}
 		t := c.namedType(e.Name, s)
 		return c.record(e, &ExprInfo{Type: t, IsType: true})
 	case SymFunc:
@@ -302,6 +307,13 @@ func (c *checker) varInfo(v *Var) *ExprInfo {
 	}
 	if v.Member && c.fn != nil && c.fn.ConstM {
 		x.Const = true
+	}
+	if v.Member && !v.Static && c.fn != nil && c.fn.SpaceM != SpaceNone && !c.fn.Ctor && v.Type.Kind != KReference {
+		// (A constructor initializes its object whatever its space.)
+		x.Space = c.fn.SpaceM
+		if x.Space == SpaceConstant {
+			x.Const = true
+		}
 	}
 	if v.Value != nil && (v.Const || v.Constexpr) && v.FuncConst == nil {
 		val := *v.Value
@@ -512,7 +524,11 @@ func (c *checker) setConv(e syntax.Expr, x *ExprInfo, t *Type, opts ConvOpts) bo
 	}
 	cv := ImplicitConversion(from, t, opts)
 	if cv.Rank == RankNone {
-		return false
+		op := c.templateConversion(from, t)
+		if op == nil {
+			return false
+		}
+		cv = Conversion{Kind: ConvUser, Rank: RankUser, From: from, To: t, Operator: op}
 	}
 	if cv.Rank != RankExact || cv.Kind != ConvNone {
 		x.Conv = &cv
@@ -809,9 +825,9 @@ func (c *checker) condExpr(e *syntax.CondExpr, s *Scope) *ExprInfo {
 	default:
 		ot := BinaryOperandType(a.Type, b.Type)
 		if ot == nil {
-			if cv := ImplicitConversion(b.Type, a.Type, ConvOpts{}); cv.Rank != RankNone {
+			if cv := ImplicitConversion(b.Type, a.Type, ConvOpts{}); cv.Rank != RankNone || c.templateConversion(b.Type, a.Type) != nil {
 				ot = a.Type
-			} else if cv := ImplicitConversion(a.Type, b.Type, ConvOpts{}); cv.Rank != RankNone {
+			} else if cv := ImplicitConversion(a.Type, b.Type, ConvOpts{}); cv.Rank != RankNone || c.templateConversion(a.Type, b.Type) != nil {
 				ot = b.Type
 			}
 		}
@@ -855,7 +871,16 @@ func (c *checker) index(e *syntax.IndexExpr, s *Scope) *ExprInfo {
 	}
 	switch t.Kind {
 	case KArray:
-		checkRange(t.N)
+		if t.N == 1 && i.Value != nil && i.Value.I > 0 && (c.trailingMember(e.X) || x.Space == SpaceDevice) {
+			// The one-element array idiom for runtime-sized data (`T data[1];`
+			// as the last member, or a device buffer of T[1]) indexed past
+			// its end: a warning in clang.
+			if c.diags != nil {
+				c.diags.Warnf(e.Index.Pos(), "index-range", "array index %d is past the end of the array (which contains 1 element)", i.Value.I)
+			}
+		} else {
+			checkRange(t.N)
+		}
 		return c.record(e, &ExprInfo{Type: t.Elem, LValue: x.LValue, Const: x.Const, Space: x.Space})
 	case KPointer:
 		return c.record(e, &ExprInfo{Type: t.Elem, LValue: true, Const: t.Const, Space: t.Space})
@@ -931,8 +956,19 @@ func (c *checker) member(e *syntax.MemberExpr, s *Scope) *ExprInfo {
 	switch t.Kind {
 	case KInvalid, KUnknown:
 		return c.record(e, &ExprInfo{Type: t})
+	case KMatrix:
+		if name == "columns" && !e.Arrow {
+			// m.columns[i]: the simd matrix layout host headers share; the
+			// columns are the matrix's own (m.columns[i] is m[i]).
+			return c.record(e, &ExprInfo{Type: t, LValue: lv, Const: cst, Space: sp})
+		}
 	case KStruct:
 		if f := t.Struct.FieldByName(name); f != nil {
+			if f.Type.Kind == KReference {
+				// A reference member (`constant T& x [[id(0)]]` of an
+				// argument buffer) designates its referent.
+				return c.record(e, &ExprInfo{Type: f.Type.Elem, LValue: true, Const: f.Type.Const, Space: f.Type.Space, Field: f})
+			}
 			return c.record(e, &ExprInfo{Type: f.Type, LValue: lv, Const: cst, Space: sp, Field: f})
 		}
 		if t.Struct.Scope != nil {
@@ -1078,4 +1114,96 @@ func (c *checker) lambda(e *syntax.LambdaExpr, s *Scope) *ExprInfo {
 		ps[i] = p.Type
 	}
 	return c.record(e, &ExprInfo{Type: FuncType(f.Result, ps), Func: f})
+}
+
+// trailingMember reports whether x names the last data member of a struct
+// (s.a, p->a, or an implicit this->a inside a method).
+func (c *checker) trailingMember(x syntax.Expr) bool {
+	var st *Struct
+	var name string
+	switch m := unparenExpr(x).(type) {
+	case *syntax.MemberExpr:
+		bt := c.info.Exprs[m.X]
+		if bt == nil {
+			return false
+		}
+		t := bt.Type
+		if m.Arrow && t.Kind == KPointer {
+			t = t.Elem
+		}
+		if t.Kind != KStruct {
+			return false
+		}
+		st, name = t.Struct, m.Name.Last().Name
+	case *syntax.NameExpr:
+		if c.fn == nil || c.fn.Method == nil || m.Name.Qualified() {
+			return false
+		}
+		st, name = c.fn.Method, m.Name.Last().Name
+	default:
+		return false
+	}
+	for i := len(st.Fields) - 1; i >= 0; i-- {
+		if !st.Fields[i].Static {
+			return st.Fields[i].Name == name
+		}
+	}
+	return false
+}
+
+func unparenExpr(e syntax.Expr) syntax.Expr {
+	for {
+		p, ok := e.(*syntax.ParenExpr)
+		if !ok {
+			return e
+		}
+		e = p.X
+	}
+}
+
+// varTemplateUse checks a use of variable template t (`is_x<float>`).
+func (c *checker) varTemplateUse(e *syntax.NameExpr, t *Template, s *Scope) *ExprInfo {
+	last := e.Name.Last()
+	if last.Template == nil {
+		c.errorf(last.NamePos, "template-args", "use of variable template '%s' requires template arguments", last.Name)
+		return c.invalid(e)
+	}
+	args := c.templArgs(last.Template, s)
+	for _, a := range args {
+		if a.Type != nil && a.Type.IsBad() {
+			return c.record(e, &ExprInfo{Type: a.Type})
+		}
+	}
+	v := c.varTemplate(t, args, e)
+	if v == nil {
+		return c.invalid(e)
+	}
+	return c.record(e, c.varInfo(v))
+}
+
+// templateConversion instantiates a conversion function template of struct
+// type from (`template <typename T> operator T()`, as naga's
+// DefaultConstructible has) for target type to, or returns nil.
+func (c *checker) templateConversion(from, to *Type) *Func {
+	if from == nil || from.Kind != KStruct || from.Struct == nil || from.Struct.Scope == nil || to.Kind == KStruct && to == from {
+		return nil
+	}
+	sym := from.Struct.Scope.lookupLocal("operator")
+	if sym == nil {
+		return nil
+	}
+	for _, t := range sym.Templs {
+		fd, ok := t.Decl.Decl.(*syntax.FuncDecl)
+		if !ok || fd.Name.Last().Kind != syntax.NameConversion || len(t.Params) != 1 || len(fd.Params) != 0 {
+			continue
+		}
+		ct, ok := fd.Name.Last().ConvType.(*syntax.NamedType)
+		if !ok || ct.Name.Qualified() || t.Params[0].Name == nil || ct.Name.Last().Name != t.Params[0].Name.Name {
+			continue // only operator T() itself
+		}
+		if f := c.instantiateFunc(t, []TemplArg{{Type: to.Unqualified()}}, fd); f != nil && !signatureFailed(f) {
+			return f
+		}
+	}
+	return nil
 }

@@ -53,6 +53,15 @@ func (c *checker) funcSig(d *syntax.FuncDecl, s *Scope, method *Struct) *Func {
 		Static: d.Specs.Has(syntax.SpecStatic), Explicit: d.Specs.Has(syntax.SpecExplicit), ConstM: d.Const,
 		Variadic: d.Variadic}
 	f.QualName = qualify(s, f.Name)
+	if d.Space != "" {
+		if method == nil {
+			c.errorf(d.Rparen, "method-space", "non-member function cannot have '%s' address space qualifier", d.Space)
+		} else if f.Static {
+			c.errorf(d.Rparen, "method-space", "static member function cannot have '%s' address space qualifier", d.Space)
+		} else {
+			f.SpaceM, _ = SpaceByName(d.Space)
+		}
+	}
 	if method != nil && (last.Name == method.Name || d.Result == nil && last.Kind == syntax.NamePlain) {
 		f.Ctor = last.Kind == syntax.NamePlain
 	}
@@ -98,8 +107,11 @@ func (c *checker) funcSig(d *syntax.FuncDecl, s *Scope, method *Struct) *Func {
 }
 
 func sameSig(a, b *Func) bool {
-	if len(a.Params) != len(b.Params) || a.ConstM != b.ConstM {
+	if len(a.Params) != len(b.Params) || a.ConstM != b.ConstM || a.SpaceM != b.SpaceM {
 		return false
+	}
+	if a.Name == "operator" && a.Result != b.Result {
+		return false // conversion functions differ by their type
 	}
 	for i := range a.Params {
 		if a.Params[i].Type != b.Params[i].Type {

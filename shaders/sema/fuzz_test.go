@@ -13,7 +13,8 @@ import (
 // hang. The seed corpus is every seed case.
 func FuzzCheck(f *testing.F) {
 	files, _ := filepath.Glob("../testdata/seeds/*.metal")
-	for _, p := range files {
+	compat, _ := filepath.Glob("../testdata/compat/*.metal")
+	for _, p := range append(files, compat...) {
 		if b, err := os.ReadFile(p); err == nil {
 			f.Add(b)
 		}

@@ -21,7 +21,7 @@ var builtinTemplates = map[string]bool{
 	"vec": true, "packed_vec": true, "matrix": true, "array": true, "atomic": true, "array_ref": true,
 	"patch_control_point": true, "interpolant": true, "uniform": true, "imageblock": true,
 	"imageblock_slice": true, "mesh": true, "visible_function_table": true, "simdgroup_matrix": true,
-	"vertex_value": true, "sparse_color": true, "tensor": true,
+	"vertex_value": true, "sparse_color": true, "tensor": true, "initializer_list": true,
 }
 
 var rtTemplates = map[string]bool{
@@ -344,6 +344,11 @@ func (c *checker) lookupQualified(n *syntax.Name, s *Scope, report bool) *Symbol
 			len(n.Segs) == 2 && n.Segs[1].Name == "result_type" {
 			return &Symbol{Kind: SymType, Name: "result_type", Type: intersectionResult(sym.Type.Opaque.Args)}
 		}
+		if sym.Kind == SymType && len(n.Segs) == 2 {
+			if t := opaqueMemberType(sym.Type, n.Segs[1].Name); t != nil {
+				return &Symbol{Kind: SymType, Name: n.Segs[1].Name, Type: t}
+			}
+		}
 		if sym.Kind == SymBuiltinTmp || (sym.Kind == SymType && (sym.Type.Kind == KOpaque || sym.Type.IsBad())) {
 			// Other members of built-in templates are not modelled.
 			return &Symbol{Kind: SymType, Name: n.Last().Name, Type: Unknown}
@@ -372,6 +377,11 @@ func (c *checker) lookupQualified(n *syntax.Name, s *Scope, report bool) *Symbol
 		if i == len(n.Segs)-1 {
 			return sym
 		}
+		if sym.Kind == SymType && i == len(n.Segs)-2 {
+			if t := opaqueMemberType(sym.Type, n.Segs[i+1].Name); t != nil {
+				return &Symbol{Kind: SymType, Name: n.Segs[i+1].Name, Type: t}
+			}
+		}
 		if sym.Kind == SymBuiltinTmp || (sym.Kind == SymType && sym.Type.Kind == KOpaque) {
 			return &Symbol{Kind: SymType, Name: n.Last().Name, Type: Unknown}
 		}
@@ -392,4 +402,13 @@ func scopeName(s *Scope) string {
 		return "the global namespace"
 	}
 	return s.QualName
+}
+
+// opaqueMemberType returns the member type name of a built-in type t
+// (simd_vote::vote_t is the 64-bit mask type), or nil when not modelled.
+func opaqueMemberType(t *Type, name string) *Type {
+	if t != nil && t.Kind == KOpaque && t.Opaque != nil && t.Opaque.Name == "simd_vote" && name == "vote_t" {
+		return ULong
+	}
+	return nil
 }

@@ -21,6 +21,17 @@ func opaqueMethod(t *Type, name string) *Type {
 		return nil
 	}
 	switch o.Name {
+	case "initializer_list":
+		// begin()/end() point at the (thread) elements (not const in
+		// Metal's library, as SPIRV-Cross output relies on); size() counts them.
+		switch name {
+		case "begin", "end":
+			if e := arg0(); e != nil {
+				return PointerTo(e, SpaceThread, false, false)
+			}
+		case "size":
+			return SizeT
+		}
 	case "interpolant":
 		if strings.HasPrefix(name, "interpolate_at_") {
 			return arg0()

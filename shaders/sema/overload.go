@@ -130,7 +130,7 @@ func deduceGeneric(b *Builtin, args []Arg) *Type {
 		return nil
 	}
 	width := 0
-	var elem *Type
+	var elem, vecElem *Type
 	for i, p := range b.Params {
 		if i >= len(args) || p.gen != g {
 			continue
@@ -161,10 +161,20 @@ func deduceGeneric(b *Builtin, args []Arg) *Type {
 		}
 		if p.suffix == 0 || p.suffix == 's' {
 			s := at.Scalar()
+			if at.Kind == KVector {
+				// A vector argument fixes the element type: a scalar of
+				// another type converts (mix(half3, half3, float)).
+				if vecElem == nil || arithRank(s) > arithRank(vecElem) || (vecElem.Kind == KBool && s.Kind != KBool) {
+					vecElem = s
+				}
+			}
 			if elem == nil || arithRank(s) > arithRank(elem) || (elem.Kind == KBool && s.Kind != KBool) {
 				elem = s
 			}
 		}
+	}
+	if vecElem != nil {
+		elem = vecElem
 	}
 	if width == 0 {
 		width = 1

@@ -127,6 +127,10 @@ func (c *checker) checkParams(fn *Function, d *syntax.FuncDecl) {
 					c.errorf(a.Pos, "rog", "[[raster_order_group]] requires a device buffer or texture, not '%s'", t)
 				}
 			case "visible_function_table", "intersection_function_table":
+			case "user":
+				// [[user(name)]] on a resource argument (as naga emits it for
+				// unbound resources) names nothing clang checks: the argument
+				// binds by its type.
 			default:
 				if c.checkBuiltinParam(fn, p, a, table, builtinTypes, builtinPos) {
 					bound = true
@@ -151,7 +155,8 @@ func (c *checker) checkParams(fn *Function, d *syntax.FuncDecl) {
 	c.checkAliasColors(fn)
 }
 
-// checkNoSizeT rejects size_t/ptrdiff_t in entry-point arguments (also inside structs).
+// checkNoSizeT rejects size_t/ptrdiff_t in entry-point arguments passed by
+// value (also inside structs); buffer contents may use them.
 func (c *checker) checkNoSizeT(fn *Function, p *Param, t *Type, seen map[*Struct]bool) {
 	if fn.Kind == FuncVisible || fn.Kind == FuncStitchable {
 		return
@@ -159,8 +164,12 @@ func (c *checker) checkNoSizeT(fn *Function, p *Param, t *Type, seen map[*Struct
 	switch t.Kind {
 	case KSizeT, KPtrDiffT:
 		c.errorf(p.Pos, "size-t-arg", "'%s' cannot be used in arguments of %s functions", t, fn.Kind)
-	case KPointer, KReference, KArray:
+	case KArray:
 		c.checkNoSizeT(fn, p, t.Elem, seen)
+	case KPointer, KReference:
+		// The contents of a buffer may be size_t/ptrdiff_t (Apple's
+		// compiler accepts `constant size_t& n [[buffer(0)]]`): the rule is
+		// about the argument itself.
 	case KStruct:
 		if seen[t.Struct] {
 			return

@@ -118,8 +118,9 @@ func TestBindingRules(t *testing.T) {
 			[]string{"2:68: \\[\\[payload\\]\\] can be declared only once"}},
 		{"mesh payload const", "struct P { float x; };\n[[mesh]] void m(object_data P &a [[payload]]) {}", []string{"2:36: must be const-qualified"}},
 		{"payload in kernel", "struct P { float x; };\nkernel void k(object_data P &a [[payload]]) {}", []string{"2:34: only allowed in intersection, object and mesh"}},
-		{"size_t argument", "kernel void k(constant size_t &n [[buffer(0)]]) {}", []string{"1:32: 'size_t' cannot be used"}},
-		{"size_t in struct argument", "struct S { size_t n; };\nkernel void k(constant S &s [[buffer(0)]]) {}", []string{"2:27: contains member 'n'"}},
+		{"size_t argument", "kernel void k(size_t n [[thread_position_in_grid]]) {}", []string{"1:22: 'size_t' cannot be used", "1:26: invalid type 'size_t'"}},
+		{"size_t in struct argument", "struct S { size_t n [[user(n)]]; float4 p [[position]]; };\nfragment void f(S s [[stage_in]]) {}", []string{"2:19: contains member 'n'"}},
+		{"size_t buffer contents", "struct S { size_t n; };\nkernel void k(constant size_t &n [[buffer(0)]], device S *s [[buffer(1)]]) {}", nil},
 		{"pointer without space", "kernel void k(float *p [[buffer(0)]]) {}", []string{"1:21: pointer type must have explicit address space"}},
 		{"scalar without attribute", "kernel void k(uint x) {}", []string{"1:20: needs a binding or built-in attribute"}},
 	})

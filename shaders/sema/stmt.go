@@ -14,17 +14,15 @@ func (c *checker) checkBody(f *Func) {
 	c.fn, c.info, c.loops, c.switchs = f, newInfo(), 0, 0
 	f.Info = c.info
 	fs := newScope(ScopeFunc, f.scope, "")
-	if f.Method != nil && f.Method.Scope != nil && f.scope != f.Method.Scope {
+	if f.Method != nil && f.Method.Scope != nil && f.scope != f.Method.Scope && f.Template == nil {
 		fs = newScope(ScopeFunc, f.Method.Scope, "")
 	}
 	if f.Method != nil && !f.Static {
-		// Fields are visible as implicit this->member.
-		for _, fl := range f.Method.Fields {
-			if !fl.Static {
-				fs.insert(&Symbol{Kind: SymVar, Name: fl.Name, Var: &Var{Name: fl.Name, Type: fl.Type, Member: true,
-					Space: SpaceThread}})
-			}
-		}
+		// Fields are visible as implicit this->member, in a scope of their
+		// own that parameters and locals may shadow (S(float r) : r(r)).
+		ms := newScope(ScopeBlock, fs.Parent, "")
+		insertMemberVars(ms, f.Method.Fields)
+		fs = newScope(ScopeFunc, ms, "")
 	}
 	for i, p := range f.Params {
 		if p.Name != "" {
@@ -400,4 +398,19 @@ func (c *checker) memberInit(f *Func, mi *syntax.MemberInit, s *Scope) {
 		return
 	}
 	c.initList(mi.Init, ft, s)
+}
+
+// insertMemberVars makes the fields visible in a method body as implicit
+// this->member, the members of anonymous union/struct members included.
+func insertMemberVars(fs *Scope, fields []*Field) {
+	for _, fl := range fields {
+		switch {
+		case fl.Static:
+		case fl.Name == "" && fl.Type.Kind == KStruct:
+			insertMemberVars(fs, fl.Type.Struct.Fields)
+		default:
+			fs.insert(&Symbol{Kind: SymVar, Name: fl.Name, Var: &Var{Name: fl.Name, Type: fl.Type, Member: true,
+				Space: SpaceThread}})
+		}
+	}
 }

@@ -183,7 +183,10 @@ type Func struct {
 	Explicit bool
 	Static   bool
 	ConstM   bool // const method
-	Builtin  *Builtin
+	// SpaceM is the address space a method's implicit object is qualified
+	// with (`T& operator[](size_t) device`), or SpaceNone when unqualified.
+	SpaceM  AddrSpace
+	Builtin *Builtin
 	// TemplArgs are the template arguments of an instantiation.
 	TemplArgs []TemplArg
 	Template  *Template
@@ -194,6 +197,7 @@ type Func struct {
 	// Calls lists the user functions this body calls directly.
 	Calls []*Func
 
+	bodyPending  bool // a template instance whose body is checked when first chosen (ensureBody)
 	callSites    []callSite
 	attrs        []Attr
 	writesDevice bool   // the body stores to device memory or writes a texture
@@ -228,6 +232,8 @@ type Template struct {
 	instances map[string]*Type
 	// funcInsts caches function instantiations by argument key.
 	funcInsts map[string]*Func
+	// varInsts caches variable template instances by argument key.
+	varInsts  map[string]*Var
 	funcSpecs []*Func                // explicit specializations template<> R f<X>(...)
 	partials  []*syntax.TemplateDecl // partial specializations (recorded, not used for matching)
 	// Specializations: explicit full specializations `template<> ...`.

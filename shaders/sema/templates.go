@@ -42,6 +42,19 @@ func (c *checker) templateDecl(d *syntax.TemplateDecl, s *Scope) {
 				}
 			}
 			c.decl(inner, s)
+		case *syntax.VarDecl:
+			if inner.Name != nil && inner.TemplArgs != nil {
+				// template <> constexpr bool is_x<float> = true;
+				if sym := c.lookup(inner.Name.Name, s); sym != nil && sym.Kind == SymTemplate {
+					for _, t := range sym.Templs {
+						t.specs = append(t.specs, d)
+					}
+				} else {
+					c.errorf(inner.Name.NamePos, "not-template", "'%s' is not a variable template", inner.Name.Name)
+				}
+				return
+			}
+			c.decl(inner, s)
 		default:
 			c.decl(d.Decl, s)
 		}
@@ -87,6 +100,15 @@ func (c *checker) templateDecl(d *syntax.TemplateDecl, s *Scope) {
 		}
 		name = inner.Name.Name
 		pos = inner.Name.NamePos
+		if inner.TemplArgs != nil {
+			// Partial specialization of a variable template.
+			if sym := c.lookup(name, s); sym != nil && sym.Kind == SymTemplate {
+				for _, t := range sym.Templs {
+					t.partials = append(t.partials, d)
+				}
+			}
+			return
+		}
 	default:
 		return
 	}
@@ -214,6 +236,12 @@ func (c *checker) instantiateClass(t *Template, d *syntax.StructDecl, args []Tem
 		if argsKey(sargs) == key {
 			d = inner
 			break
+		}
+	}
+	if d == t.Decl.Decl {
+		// Partial specializations (`template <typename T> struct S<true, T>`).
+		if pd, psc := c.matchPartial(t, full); pd != nil {
+			d, sc = pd, psc
 		}
 	}
 	if d.Forward() {
@@ -416,6 +444,32 @@ func (c *checker) deduceFunc(t *Template, fd *syntax.FuncDecl, explicit []TemplA
 // (checked once; hundreds of instances per file stay cheap because
 // signatures and bodies are checked once per distinct argument list).
 func (c *checker) instantiateFunc(t *Template, args []TemplArg, at syntax.Node) *Func {
+	f := c.instantiateFuncSig(t, args, at)
+	if f != nil {
+		c.ensureBody(f)
+	}
+	return f
+}
+
+// ensureBody checks the body of a function template instance made by
+// instantiateFuncSig, once. Overload resolution instantiates only the
+// signatures of the candidates and the body of the one chosen, as C++
+// does: the body of a losing candidate may be invalid for its arguments.
+func (c *checker) ensureBody(f *Func) {
+	if !f.bodyPending {
+		return
+	}
+	f.bodyPending = false
+	saveInfo, saveFn, saveScope := c.info, c.fn, c.scope
+	c.info = c.prog.Info
+	c.fn = nil
+	c.checkBody(f)
+	c.info, c.fn, c.scope = saveInfo, saveFn, saveScope
+}
+
+// instantiateFuncSig is instantiateFunc without checking the body (see
+// ensureBody).
+func (c *checker) instantiateFuncSig(t *Template, args []TemplArg, at syntax.Node) *Func {
 	fd, ok := t.Decl.Decl.(*syntax.FuncDecl)
 	if !ok {
 		return nil
@@ -440,7 +494,11 @@ func (c *checker) instantiateFunc(t *Template, args []TemplArg, at syntax.Node) 
 	saveInfo, saveFn, saveScope := c.info, c.fn, c.scope
 	c.info = c.prog.Info
 	c.fn = nil
-	f := c.funcSig(fd, sc, nil)
+	var method *Struct
+	if t.scope != nil && t.scope.Kind == ScopeStruct && t.scope.Struct != nil {
+		method = t.scope.Struct // a member function template
+	}
+	f := c.funcSig(fd, sc, method)
 	f.QualName = qualify(t.scope, t.Name)
 	f.Template = t
 	f.TemplArgs = full
@@ -448,9 +506,7 @@ func (c *checker) instantiateFunc(t *Template, args []TemplArg, at syntax.Node) 
 	f.Kind, _ = funcKindOf(fd.Stage, as)
 	f.attrs = as
 	t.funcInsts[key] = f
-	if fd.Body != nil {
-		c.checkBody(f)
-	}
+	f.bodyPending = fd.Body != nil
 	c.info, c.fn, c.scope = saveInfo, saveFn, saveScope
 	return f
 }
@@ -489,10 +545,34 @@ func (c *checker) explicitInstantiation(d *syntax.ExplicitInstantiation, s *Scop
 		}
 		argTypes = append(argTypes, q.t)
 	}
+	if fd.Via != nil {
+		// decltype(f<T>) f<T>; or a typedef of that function type: the
+		// explicit template arguments choose the instance.
+		if vt := c.resolveType(fd.Via, s); vt.IsBad() {
+			return
+		}
+		if last.Template == nil {
+			c.errorf(last.NamePos, "no-template-match", "explicit instantiation of '%s' needs template arguments", last.Name)
+			return
+		}
+	}
 	var inst *Func
 	for _, t := range sym.Templs {
 		tfd, ok := t.Decl.Decl.(*syntax.FuncDecl)
-		if !ok || len(tfd.Params) != len(argTypes) {
+		if !ok {
+			continue
+		}
+		if fd.Via != nil {
+			targs, ok := c.deduceFunc(t, tfd, explicit, nil)
+			if !ok {
+				continue
+			}
+			if inst = c.instantiateFunc(t, targs, last); inst != nil {
+				break
+			}
+			continue
+		}
+		if len(tfd.Params) != len(argTypes) {
 			continue
 		}
 		targs, ok := c.deduceFunc(t, tfd, explicit, argTypes)
@@ -538,4 +618,144 @@ func sameParamTypes(f *Func, ts []*Type) bool {
 		}
 	}
 	return true
+}
+
+// matchPartial finds the first partial specialization of class template t
+// that matches the (complete) arguments full, and returns its declaration
+// with a scope binding its own parameters; nil when none matches.
+// Matching deduces the specialization's parameters from its pattern
+// (`S<true, T>`, `S<W<T>>`) and then checks that the pattern, evaluated
+// with them, equals the arguments.
+func (c *checker) matchPartial(t *Template, full []TemplArg) (*syntax.StructDecl, *Scope) {
+	for _, pd := range t.partials {
+		inner, ok := pd.Decl.(*syntax.StructDecl)
+		if !ok || inner.Name == nil || inner.Name.Last().Template == nil {
+			continue
+		}
+		if sc := c.matchPattern(t, pd, inner.Name.Last().Template.Args, full); sc != nil {
+			return inner, sc
+		}
+	}
+	return nil, nil
+}
+
+// matchPattern matches the arguments pattern of partial specialization pd
+// of t against full and returns a scope binding pd's parameters, or nil.
+func (c *checker) matchPattern(t *Template, pd *syntax.TemplateDecl, pattern []*syntax.TemplateArg, full []TemplArg) *Scope {
+	if len(pattern) != len(full) {
+		return nil
+	}
+	params := map[string]*syntax.TemplateParam{}
+	for _, p := range pd.Params {
+		if p.Name != nil {
+			params[p.Name.Name] = p
+		}
+	}
+	saved := c.diags
+	c.diags = nil // a pattern that does not apply is no error
+	defer func() { c.diags = saved }()
+	b := map[string]TemplArg{}
+	for i, pa := range pattern {
+		ok := true
+		switch {
+		case pa.Type != nil:
+			ok = full[i].Type != nil && c.deduce(pa.Type, full[i].Type, params, b, t.scope)
+		case isParamName(pa.Expr, params):
+			ok = bindOnce(b, pa.Expr.(*syntax.NameExpr).Name.Segs[0].Name, full[i])
+		}
+		if !ok {
+			return nil
+		}
+	}
+	sc := newScope(ScopeTemplate, t.scope, "")
+	for _, p := range pd.Params {
+		if p.Name == nil {
+			return nil
+		}
+		a, bound := b[p.Name.Name]
+		if !bound {
+			return nil
+		}
+		if a.Type != nil {
+			sc.insert(&Symbol{Kind: SymType, Name: p.Name.Name, Type: a.Type})
+		} else if a.Value != nil {
+			v := *a.Value
+			sc.insert(&Symbol{Kind: SymConst, Name: p.Name.Name, Value: &v, Type: v.Type})
+		}
+	}
+	for i, pa := range pattern {
+		if !sameTemplArg(c.templArg(pa, sc), full[i]) {
+			return nil
+		}
+	}
+	return sc
+}
+
+// varTemplate returns the variable of variable template t for args: an
+// explicit specialization, the first matching partial specialization, or
+// the primary template's declaration, checked once per argument list.
+func (c *checker) varTemplate(t *Template, args []TemplArg, at syntax.Node) *Var {
+	vd, ok := t.Decl.Decl.(*syntax.VarDecl)
+	if !ok {
+		return nil
+	}
+	sc, full := c.bindParams(t, args, at)
+	if sc == nil {
+		return nil
+	}
+	key := argsKey(full)
+	if v := t.varInsts[key]; v != nil {
+		return v
+	}
+	d := vd
+	for _, sd := range t.specs {
+		if inner, ok := sd.Decl.(*syntax.VarDecl); ok && argsKey(c.templArgs(inner.TemplArgs, t.scope)) == key {
+			d, sc = inner, newScope(ScopeTemplate, t.scope, "")
+			break
+		}
+	}
+	if d == vd {
+		for _, pd := range t.partials {
+			if inner, ok := pd.Decl.(*syntax.VarDecl); ok {
+				if psc := c.matchPattern(t, pd, inner.TemplArgs.Args, full); psc != nil {
+					d, sc = inner, psc
+					break
+				}
+			}
+		}
+	}
+	saveInfo, saveFn := c.info, c.fn
+	c.info = c.prog.Info
+	c.fn = nil
+	c.globalVar(d, sc)
+	c.info, c.fn = saveInfo, saveFn
+	var v *Var
+	if sym := sc.lookupLocal(d.Name.Name); sym != nil && sym.Kind == SymVar {
+		v = sym.Var
+		v.QualName = qualify(t.scope, t.Name) + "<" + key + ">"
+	}
+	if t.varInsts == nil {
+		t.varInsts = map[string]*Var{}
+	}
+	t.varInsts[key] = v
+	return v
+}
+
+// isParamName reports whether e is the bare name of one of params.
+func isParamName(e syntax.Expr, params map[string]*syntax.TemplateParam) bool {
+	ne, ok := e.(*syntax.NameExpr)
+	return ok && !ne.Name.Qualified() && len(ne.Name.Segs) == 1 && ne.Name.Segs[0].Template == nil &&
+		params[ne.Name.Segs[0].Name] != nil
+}
+
+// sameTemplArg reports whether two template arguments are the same type or
+// the same constant.
+func sameTemplArg(a, b TemplArg) bool {
+	switch {
+	case a.Type != nil && b.Type != nil:
+		return a.Type == b.Type || a.Type.String() == b.Type.String()
+	case a.Value != nil && b.Value != nil:
+		return a.Value.AsInt() == b.Value.AsInt()
+	}
+	return false
 }

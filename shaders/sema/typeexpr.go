@@ -192,6 +192,9 @@ func (c *checker) resolveType1(te syntax.TypeExpr, s *Scope) *Type {
 		}
 		return Invalid
 	case *syntax.DecltypeType:
+		if ft := c.decltypeFuncTemplate(te.X, s); ft != nil {
+			return ft
+		}
 		x := c.expr(te.X, s)
 		if x.LValue {
 			if _, isName := te.X.(*syntax.NameExpr); !isName {
@@ -400,4 +403,40 @@ func (c *checker) builtinTemplateType(name string, args []TemplArg, pos diag.Pos
 		return bad("too few template arguments for 'array_ref'")
 	}
 	return OpaqueOf(name, args, nil)
+}
+
+// decltypeFuncTemplate returns the function type of decltype(f<T...>) when
+// x names a function template with explicit template arguments (the form
+// explicit instantiations use), or nil for any other expression.
+func (c *checker) decltypeFuncTemplate(x syntax.Expr, s *Scope) *Type {
+	ne, ok := x.(*syntax.NameExpr)
+	if !ok || ne.Name == nil || ne.Name.Last().Template == nil {
+		return nil
+	}
+	last := ne.Name.Last()
+	base := &syntax.Name{Global: ne.Name.Global, GlobalAt: ne.Name.GlobalAt, Segs: ne.Name.Segs}
+	sym := c.lookupQualified(base, s, false)
+	if sym == nil || len(sym.Templs) == 0 {
+		return nil
+	}
+	explicit := c.templArgs(last.Template, s)
+	for _, t := range sym.Templs {
+		fd, ok := t.Decl.Decl.(*syntax.FuncDecl)
+		if !ok {
+			return nil
+		}
+		targs, ok := c.deduceFunc(t, fd, explicit, nil)
+		if !ok {
+			continue
+		}
+		if f := c.instantiateFunc(t, targs, ne); f != nil {
+			ps := make([]*Type, len(f.Params))
+			for i, p := range f.Params {
+				ps[i] = p.Type
+			}
+			return FuncType(f.Result, ps)
+		}
+	}
+	c.errorf(last.NamePos, "no-template-match", "no function template '%s' matches the template arguments", last.Name)
+	return Invalid
 }

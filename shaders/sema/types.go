@@ -768,6 +768,14 @@ func (s *Struct) FieldByName(name string) *Field {
 			return f
 		}
 	}
+	for _, f := range s.Fields {
+		if f.Name == "" && name != "" && f.Type.Kind == KStruct {
+			// Members of an anonymous union/struct member.
+			if g := f.Type.Struct.FieldByName(name); g != nil {
+				return g
+			}
+		}
+	}
 	for _, b := range s.Bases {
 		if b.Kind == KStruct {
 			if f := b.Struct.FieldByName(name); f != nil {

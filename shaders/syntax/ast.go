@@ -488,7 +488,10 @@ type VarDecl struct {
 	Type      TypeExpr    // full type: specifiers + declarator
 	Name      *Ident      // nil for an unnamed bit-field
 	NameAttrs []*AttrList // attribute lists after the declarator name, e.g. [[function_constant(0)]], [[buffer(0)]]
-	BitWidth  Expr        // field bit width, or nil
+	// TemplArgs are the arguments of a variable template specialization
+	// (`template <> constexpr bool is_x<float> = true;`), or nil.
+	TemplArgs *TemplateArgs
+	BitWidth  Expr // field bit width, or nil
 	InitKind  InitKind
 	// Init is the initializer: the expression after '=' (which may itself
 	// be an *InitListExpr for `= {...}`), or an *InitListExpr for direct
@@ -541,6 +544,7 @@ type FuncDecl struct {
 	Variadic  bool // C-style "..." at the end
 	Rparen    diag.Pos
 	Const     bool        // method qualifier: `) const`
+	Space     string      // method address-space qualifier: `) thread`, `) device const` (or "")
 	RefQual   string      // "&" or "&&" method ref-qualifier, or ""
 	Noexcept  bool        // noexcept written (argument ignored)
 	Trailing  bool        // Result was given as a trailing return type (auto f() -> T)
@@ -551,7 +555,11 @@ type FuncDecl struct {
 	Defaulted bool        // = default
 	Inits     []*MemberInit
 	Body      *BlockStmt // nil for a declaration without body
-	EndPos    diag.Pos
+	// Via is set for an explicit instantiation declared through a function
+	// type instead of a parameter list (`decltype(f<T>) f<T>;`, or a
+	// typedef of that type): the parameters are the template's.
+	Via    TypeExpr
+	EndPos diag.Pos
 }
 
 // MemberInit is one constructor member initializer: Name(args) or

@@ -86,7 +86,7 @@ func init() {
 		"bool_constant", "vec_elements", "is_pointer", "is_same_v", "decay", "decay_t",
 		"common_type", "common_type_t", "remove_address_space", "device_ptr", "tensor",
 		"extents", "dextents", "cooperative_tensor", "tensor_inline", "tensor_handle",
-		"ray_data_ref", "patch_control_point", "simd", "simd_quat",
+		"ray_data_ref", "patch_control_point", "simd", "simd_quat", "initializer_list",
 	} {
 		builtinTypeTemplates[s] = true
 	}
@@ -131,18 +131,118 @@ var simdHeader = func() string {
 	add("typedef packed_float2 simd_packed_float2;\ntypedef packed_half3 simd_packed_half3;\n")
 	add("typedef packed_half4 simd_packed_half4;\ntypedef packed_int3 simd_packed_int3;\n")
 	add("typedef packed_uint3 simd_packed_uint3;\ntypedef float4 simd_quatf;\ntypedef half4 simd_quath;\n")
+	// simd_make_<T><N>: a vector from any split of its N components into
+	// scalars and smaller vectors, from a vector of N, and (truncating)
+	// from a wider one.
+	for _, e := range []string{"char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "half", "float"} {
+		for n := 2; n <= 4; n++ {
+			res := e + strconv.Itoa(n)
+			for _, parts := range compositions(n) {
+				if len(parts) == 1 {
+					continue
+				}
+				add("inline " + res + " simd_make_" + res + "(")
+				for i, k := range parts {
+					if i > 0 {
+						add(", ")
+					}
+					add(simdPart(e, k) + " p" + strconv.Itoa(i))
+				}
+				add(") { return " + res + "(")
+				for i := range parts {
+					if i > 0 {
+						add(", ")
+					}
+					add("p" + strconv.Itoa(i))
+				}
+				add("); }\n")
+			}
+			for w := n; w <= 4; w++ {
+				add("inline " + res + " simd_make_" + res + "(" + e + strconv.Itoa(w) + " v) { return " + res + "(v" + "." + "xyzw"[:n] + "); }\n")
+			}
+		}
+	}
+	add(simdNamespace)
 	return string(b)
 }()
+
+// simdNamespace is the simd:: namespace of shared host/shader headers: in
+// MSL its types and functions are those of metal.
+const simdNamespace = "namespace simd { using namespace metal; }\n"
+
+// targetConditionals is the virtual <TargetConditionals.h> of Apple's SDK:
+// the TARGET_OS_* macros for the platform compiled for.
+const targetConditionals = `#ifndef TARGET_OS_MAC
+#define TARGET_OS_MAC 1
+#ifdef __METAL_IOS__
+#define TARGET_OS_OSX 0
+#define TARGET_OS_IPHONE 1
+#define TARGET_OS_IOS 1
+#else
+#define TARGET_OS_OSX 1
+#define TARGET_OS_IPHONE 0
+#define TARGET_OS_IOS 0
+#endif
+#define TARGET_OS_TV 0
+#define TARGET_OS_WATCH 0
+#define TARGET_OS_VISION 0
+#define TARGET_OS_MACCATALYST 0
+#define TARGET_OS_SIMULATOR 0
+#define TARGET_OS_EMBEDDED 0
+#endif
+`
+
+// compositions lists the ordered ways to write n as a sum of positive
+// parts.
+func compositions(n int) [][]int {
+	if n == 0 {
+		return [][]int{nil}
+	}
+	var out [][]int
+	for k := 1; k <= n; k++ {
+		for _, rest := range compositions(n - k) {
+			out = append(out, append([]int{k}, rest...))
+		}
+	}
+	return out
+}
+
+// simdPart is the type of a k-component argument of simd_make_*.
+func simdPart(elem string, k int) string {
+	if k == 1 {
+		return elem
+	}
+	return elem + strconv.Itoa(k)
+}
 
 // stdlibHeader is the virtual <metal_stdlib>: the MSL names themselves
 // are built in; it defines the macros that real headers provide and
 // shaders use.
-const stdlibHeader = "#define METAL_FUNC inline __attribute__((__always_inline__))\n"
+const stdlibHeader = "#define METAL_FUNC inline __attribute__((__always_inline__))\n" +
+	// METAL_CONST_ARG(x): Apple's headers require x to be a compile-time
+	// constant (an overload-selection attribute); ingot checks the
+	// constant where the built-in needs it.
+	"#define METAL_CONST_ARG(A)\n"
+
+// libraryFile is the file name the MSL-written part of the library
+// (libraryChunks) is read under, and libraryPreludeFile the file of
+// libraryPrelude.
+const (
+	libraryFile        = "<metal_library>"
+	libraryPreludeFile = "<metal_library_prelude>"
+)
+
+// withLibrary lists the built-in headers that bring the library along
+// (libraryPrelude, and the libraryChunks the translation unit uses).
+var withLibrary = map[string]bool{
+	"metal_stdlib": true, "metal_tessellation": true, "metal_raytracing": true,
+	"metal_rasterization_rate_map": true,
+}
 
 // virtualHeaders are the standard headers that resolve without files.
 // Their content is empty (every MSL built-in is known to the parser and
 // to sema) except for <simd/simd.h> and the METAL_FUNC macro of
-// <metal_stdlib>.
+// <metal_stdlib>; the headers of withLibrary also bring the library.
 var virtualHeaders = map[string]string{
 	"metal_stdlib": stdlibHeader, "metal_types": "", "metal_math": "", "metal_common": "", "metal_integer": "",
 	"metal_relational": "", "metal_geometric": "", "metal_matrix": "", "metal_pack": "",
@@ -153,9 +253,10 @@ var virtualHeaders = map[string]string{
 	"metal_logging": "", "metal_command_buffer": "", "metal_tensor": "", "metal_visible_function_table": "",
 	"metal_interpolate": "", "metal_variant": "", "metal_initializer_list": "", "metal_utility": "",
 	"metal_functional": "", "metal_config": "", "metal_tessellation": "",
+	"metal_raster_order_group": "", "metal_rasterization_rate_map": "",
 	"simd/simd.h": simdHeader, "simd/base.h": "", "simd/vector_types.h": simdHeader,
 	"simd/matrix_types.h": simdHeader, "simd/vector.h": simdHeader, "simd/matrix.h": simdHeader,
-	"simd/types.h": simdHeader,
+	"simd/types.h": simdHeader, "TargetConditionals.h": targetConditionals,
 }
 
 // IsVirtualHeader reports whether name (as written between <>) is one of

@@ -294,6 +294,11 @@ func (d *dumper) decl(dc Decl) {
 			d.typ(x.Result)
 			d.w(" ")
 		}
+		if x.Via != nil {
+			d.w("via ")
+			d.typ(x.Via)
+			d.w(" ")
+		}
 		d.name(x.Name)
 		if len(x.NameAttrs) > 0 {
 			d.attrs(x.NameAttrs)
@@ -303,6 +308,9 @@ func (d *dumper) decl(dc Decl) {
 		d.w(")")
 		if x.Const {
 			d.w(" const")
+		}
+		if x.Space != "" {
+			d.w(" " + x.Space)
 		}
 		if len(x.Attrs2) > 0 {
 			d.w(" ")

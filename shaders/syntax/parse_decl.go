@@ -168,8 +168,13 @@ func (p *parser) simpleDecl(ctx declCtx, className string, preAttrs []*AttrList)
 			if fd.Body != nil {
 				return out
 			}
+		case p.explicitInst && dc.name.Last().Template != nil && !d.typedef:
+			// `template [[host_name("x")]] [[kernel]] decltype(f<T>) f<T>;`
+			out = append(out, &FuncDecl{StartPos: start, Attrs: d.attrs, Stage: d.stage, StagePos: d.stagePos,
+				Specs: d.specs, Name: dc.name, NameAttrs: dc.nameAttrs, Via: dc.typ, EndPos: p.prevEnd()})
 		default:
-			v := &VarDecl{StartPos: start, Attrs: d.attrs, Specs: d.specs, Type: dc.typ, Name: identOf(dc.name), NameAttrs: dc.nameAttrs}
+			v := &VarDecl{StartPos: start, Attrs: d.attrs, Specs: d.specs, Type: dc.typ, Name: identOf(dc.name), NameAttrs: dc.nameAttrs,
+				TemplArgs: dc.name.Last().Template}
 			if d.stage != "" {
 				p.errorf(d.stagePos, "'%s' can only be applied to a function declaration", d.stage)
 			}
@@ -180,7 +185,11 @@ func (p *parser) simpleDecl(ctx declCtx, className string, preAttrs []*AttrList)
 			p.varInit(v)
 			v.EndPos = p.prevEnd()
 			out = append(out, v)
-			p.declare(v.Name.Name, nkValue)
+			if dc.name.Last().Template == nil {
+				// A template-id (`decltype(f<T>) f<T>;` in an explicit
+				// instantiation) names an existing template: keep it one.
+				p.declare(v.Name.Name, nkValue)
+			}
 		}
 		if !p.got(Comma) {
 			break
@@ -243,6 +252,7 @@ func (p *parser) funcDecl(start diag.Pos, d *declSpecs, dc *declarator, ctx decl
 		StartPos: start, Attrs: d.attrs, Stage: d.stage, StagePos: d.stagePos, Specs: d.specs,
 		Result: ft.Result, Name: dc.name, NameAttrs: dc.nameAttrs, Lparen: ft.Lparen,
 		Params: ft.Params, Variadic: ft.Variadic, Rparen: ft.Rparen, Const: dc.fnConst,
+		Space:   dc.fnSpace,
 		RefQual: dc.fnRef, Noexcept: dc.noexcept, Trailing: dc.trailing, Attrs2: dc.fnAttrs,
 		Override: dc.override,
 	}
@@ -554,7 +564,10 @@ func (p *parser) templateDecl(ctx declCtx, className string, ext diag.Pos) Decl 
 		// Explicit instantiation.
 		ei := &ExplicitInstantiation{ExternPos: ext, KwPos: kw}
 		attrs := p.parseAttrLists()
+		saved := p.explicitInst
+		p.explicitInst = true
 		ds := p.simpleDecl(ctx, className, attrs)
+		p.explicitInst = saved
 		if len(ds) > 0 {
 			ei.Decl = ds[0]
 		}
@@ -603,8 +616,8 @@ func (p *parser) templateDecl(ctx declCtx, className string, ext diag.Pos) Decl 
 		case *AliasDecl:
 			p.declare(d.Name.Name, nkTemplate)
 		case *VarDecl:
-			if d.Name != nil {
-				p.declare(d.Name.Name, nkValue)
+			if d.Name != nil && d.TemplArgs == nil {
+				p.declare(d.Name.Name, nkVarTemplate)
 			}
 		}
 	}

@@ -155,7 +155,7 @@ func (p *parser) wantTemplateArgs(n *Name, seg *NameSegment, prevType bool) bool
 	}
 	k := p.segKind(n, len(n.Segs)-1)
 	switch k {
-	case nkTemplate:
+	case nkTemplate, nkVarTemplate:
 		return true
 	case nkType, nkValue, nkNamespace:
 		return false

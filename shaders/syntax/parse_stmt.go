@@ -440,6 +440,9 @@ func (p *parser) isDeclStmtNoAttr() bool {
 		k := p.peek(1)
 		return k == Identifier || k == ColonColon || k == KwConst || k == KwVolatile || isBuiltinTypeKw(k) || k == KwStruct || k == KwTypename
 	}
+	if p.coherentFollows() {
+		return true // coherent device T* p = ...;
+	}
 	var n *Name
 	var k Kind
 	isType := false

@@ -110,6 +110,12 @@ func (p *parser) typeStartAt(i int) bool {
 		if isAddrSpaceName(t.Text) && p.lookup(t.Text) != nkValue {
 			return true
 		}
+		if t.Text == "coherent" && i+1 < len(p.toks) && p.lookup(t.Text) != nkValue {
+			// coherent device T*, coherent(device) device T*
+			if n := p.toks[i+1]; n.Kind == LParen || n.Kind == Identifier && isAddrSpaceName(n.Text) {
+				return true
+			}
+		}
 	}
 	if isBuiltinTypeKw(t.Kind) {
 		return true
@@ -328,6 +334,7 @@ func (p *parser) declSpecifiers(d *declSpecs, className string) {
 			}
 		case KwFriend:
 			d.specs |= SpecFriend
+
 		case KwMutable:
 			d.specs |= SpecMutable
 		case KwThreadLocal:
@@ -401,6 +408,16 @@ func (p *parser) declSpecifiers(d *declSpecs, className string) {
 				d.attrs = append(d.attrs, p.gnuAttr())
 				continue
 			}
+			if p.coherentFollows() {
+				// `coherent device T*`, `coherent(device) device T*` (MSL
+				// 3.2 memory coherence): accepted; ingot's memory model is
+				// coherent already.
+				p.next()
+				if p.kind() == LParen {
+					p.skipParens()
+				}
+				continue
+			}
 			if t.Kind == Identifier && isAddrSpaceName(t.Text) && p.lookup(t.Text) != nkValue {
 				sp, _ := AddrSpaceByName(t.Text)
 				if d.space != AddrNone && d.space != sp {
@@ -412,6 +429,14 @@ func (p *parser) declSpecifiers(d *declSpecs, className string) {
 				break
 			}
 			if t.Kind == Identifier && isStageName(t.Text) && !d.hasType() && d.stage == "" && p.lookup(t.Text) == nkUnknown && p.stageFollows() {
+				d.stage = t.Text
+				d.stagePos = t.Pos
+				break
+			}
+			if t.Kind == Identifier && isStageName(t.Text) && d.hasType() && d.stage == "" && p.paramCtx == 0 &&
+				p.lookup(t.Text) == nkUnknown && p.peek(1) == Identifier && p.peek(2) == LParen {
+				// `v2f vertex vertexMain(...)`: clang takes the stage
+				// keyword after the return type too.
 				d.stage = t.Text
 				d.stagePos = t.Pos
 				break
@@ -673,6 +698,7 @@ type declarator struct {
 	nameAttrs []*AttrList
 	fn        *FuncType // set when the declarator declares a function
 	fnConst   bool
+	fnSpace   string
 	fnRef     string
 	noexcept  bool
 	trailing  bool
@@ -806,6 +832,9 @@ func (p *parser) ptrOps(t TypeExpr) TypeExpr {
 			t = &RefType{Amp: p.pos(), RValue: p.kind() == AndAnd, Elem: t}
 			p.next()
 			p.parseAttrLists()
+			for p.kind() == Identifier && isRestrict(p.tok().Text) {
+				p.next() // `T& __restrict r`: no effect on the type
+			}
 		default:
 			return t
 		}
@@ -819,9 +848,17 @@ func (p *parser) ptrQuals(t TypeExpr) TypeExpr {
 		tk := p.tok()
 		switch {
 		case tk.Kind == KwConst || tk.Kind == KwVolatile:
-		case tk.Kind == Identifier && isAddrSpaceName(tk.Text) && p.lookup(tk.Text) != nkValue && (p.peek(1) == Identifier || p.peek(1) == Star || p.peek(1) == Amp || p.peek(1) == KwConst):
-		case tk.Kind == Identifier && (tk.Text == "__restrict" || tk.Text == "__restrict__" || tk.Text == "restrict"):
+		case tk.Kind == Identifier && isAddrSpaceName(tk.Text) && p.lookup(tk.Text) != nkValue && (p.peek(1) == Identifier || p.peek(1) == Star || p.peek(1) == Amp || p.peek(1) == KwConst ||
+			p.peek(1) == LParen && (p.peek(2) == Amp || p.peek(2) == Star)):
+			// (`device T* constant (&a)[2]`: the pointers themselves are constant)
+		case tk.Kind == Identifier && isRestrict(tk.Text):
 			p.next()
+			continue
+		case tk.Kind == Identifier && p.coherentFollows():
+			p.next()
+			if p.kind() == LParen {
+				p.skipParens()
+			}
 			continue
 		default:
 			if q != nil {
@@ -843,6 +880,27 @@ func (p *parser) ptrQuals(t TypeExpr) TypeExpr {
 		}
 		p.next()
 	}
+}
+
+// coherentFollows reports whether the current token is the coherent
+// qualifier: `coherent` or `coherent(scope)` before an address space,
+// const/volatile or a type.
+func (p *parser) coherentFollows() bool {
+	t := p.tok()
+	if t.Kind != Identifier || t.Text != "coherent" || p.lookup(t.Text) == nkValue {
+		return false
+	}
+	k := p.peek(1)
+	if k == LParen {
+		return p.peek(2) == Identifier && p.peek(3) == RParen
+	}
+	return k == Identifier || k == KwConst || k == KwVolatile || isBuiltinTypeKw(k)
+}
+
+// isRestrict reports whether an identifier is a restrict qualifier, which
+// clang accepts (and ingot ignores) after '*' and '&'.
+func isRestrict(s string) bool {
+	return s == "__restrict" || s == "__restrict__" || s == "restrict"
 }
 
 // nestedDeclaratorFollows reports whether '(' opens a nested declarator
@@ -887,11 +945,18 @@ func (p *parser) paramsFollow(mode declMode, named bool) bool {
 		p.declSpecifiers(d, "")
 		p.paramCtx--
 		k2 := p.kind()
+		// `T (&a)[N]`, `T (*p)[N]`: a nested declarator, which C++ takes
+		// as a parameter whenever it can be one.
+		nested := k2 == LParen && (p.peek(1) == Amp || p.peek(1) == AndAnd || p.peek(1) == Star) &&
+			p.peek(2) == Identifier && p.peek(3) == RParen
 		p.tentative--
 		failed := p.failed
 		p.reset(save)
 		if failed {
 			return false
+		}
+		if nested {
+			return true
 		}
 		switch k2 {
 		case LParen, LBrace, Dot, Arrow, LBrack:
@@ -922,6 +987,8 @@ func (p *parser) funcSuffix(dc *declarator) *FuncType {
 		case tk.Kind == KwConst:
 			dc.fnConst = true
 		case tk.Kind == KwVolatile:
+		case tk.Kind == Identifier && isAddrSpaceName(tk.Text) && dc.fnSpace == "" && p.fnSpaceFollows():
+			dc.fnSpace = tk.Text
 		case tk.Kind == Amp || tk.Kind == AndAnd:
 			dc.fnRef = tk.Text
 		case tk.Kind == KwNoexcept:
@@ -952,6 +1019,23 @@ func (p *parser) funcSuffix(dc *declarator) *FuncType {
 		}
 		p.next()
 	}
+}
+
+// fnSpaceFollows reports whether the address-space name at the current
+// token qualifies the implicit object of a member function (`) thread {`,
+// `) const device;`, `) thread = default;`, `) thread : x(1)`) rather than
+// starting the next declaration.
+func (p *parser) fnSpaceFollows() bool {
+	switch p.peek(1) {
+	case LBrace, Semi, Assign, Colon, KwConst, KwVolatile, KwNoexcept, Amp, AndAnd, Arrow, Comma:
+		return true
+	case LBrack:
+		return p.peek(2) == LBrack
+	case Identifier:
+		t := p.peekTok(1).Text
+		return t == "override" || t == "final"
+	}
+	return false
 }
 
 // paramList parses parameters up to (not including) ')'.

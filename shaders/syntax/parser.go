@@ -48,6 +48,7 @@ const (
 	nkTemplate              // class or alias template
 	nkFuncTemplate          // function template
 	nkNamespace
+	nkVarTemplate // variable template
 )
 
 type scope struct {
@@ -66,13 +67,14 @@ type parser struct {
 	scopes []scope // scopes[0] is the file scope
 	// anyTypes holds every name declared anywhere as a type, template or
 	// namespace, for qualified lookups (ns::S).
-	anyTypes    map[string]nameKind
-	depth       int
-	noGt        int  // > 0 inside template arguments: '>' closes the list
-	paramCtx    int  // > 0 while parsing parameter or template-argument types
-	tmplPending bool // the next declared class/function is a template
-	tmplMemo    map[int]bool
-	typeMemo    map[int]bool
+	anyTypes     map[string]nameKind
+	depth        int
+	noGt         int  // > 0 inside template arguments: '>' closes the list
+	paramCtx     int  // > 0 while parsing parameter or template-argument types
+	tmplPending  bool // the next declared class/function is a template
+	explicitInst bool // parsing the declaration of an explicit instantiation
+	tmplMemo     map[int]bool
+	typeMemo     map[int]bool
 
 	abort     bool // nesting too deep: every token reads as EOF
 	tentative int  // > 0 while parsing speculatively
@@ -314,7 +316,7 @@ func (p *parser) declare(name string, k nameKind) {
 		s.names = map[string]nameKind{}
 	}
 	s.names[name] = k
-	if k == nkType || k == nkTemplate || k == nkFuncTemplate || k == nkNamespace {
+	if k == nkType || k == nkTemplate || k == nkFuncTemplate || k == nkNamespace || k == nkVarTemplate {
 		p.anyTypes[name] = k
 	}
 }
@@ -354,6 +356,8 @@ func (p *parser) lookupQualified(name string) nameKind {
 		return nkFuncTemplate
 	case builtinNamespaces[name]:
 		return nkNamespace
+	case name == "vote_t": // simd_vote::vote_t, quad_vote::vote_t
+		return nkType
 	}
 	for i := len(p.scopes) - 1; i >= 0; i-- {
 		if k, ok := p.scopes[i].names[name]; ok && k != nkValue {

@@ -30,6 +30,9 @@ func Preprocess(fset *diag.FileSet, name string, src []byte, opts Options, diags
 	p.pushFile(main, name, string(src))
 	p.pushFile(p.builtinFile(), "<built-in>", string(p.builtinSrc))
 	p.run()
+	if p.libAt >= 0 {
+		p.out = spliceLibrary(fset, p.out, p.libAt, diags)
+	}
 	return &PPResult{Tokens: p.out, Version: p.ver, Pragmas: p.pragmas, Includes: p.includes}
 }
 
@@ -87,6 +90,7 @@ type pp struct {
 	pending    []Token // pushed-back tokens, top of stack last
 	argMode    bool    // reading only from pending (argument pre-expansion)
 	out        []Token
+	libAt      int // index in out where the library chunks go (spliceLibrary), or -1
 	pragmas    []*Pragma
 	includes   []*Include
 	once       map[string]bool
@@ -103,6 +107,7 @@ type pp struct {
 func newPP(fset *diag.FileSet, opts Options, diags *diag.List) *pp {
 	p := &pp{
 		fset:      fset,
+		libAt:     -1,
 		diags:     diags,
 		opts:      opts,
 		macros:    make(map[string]*macro, 64),
@@ -631,17 +636,13 @@ func (p *pp) include(f *ppFile, hash, nt Token) {
 	if content, ok := virtualHeaders[name]; ok && (inc.System || p.opts.Resolver == nil || !p.userHeaderExists(f, name)) {
 		inc.Virtual = true
 		p.includes = append(p.includes, inc)
-		key := "<" + name + ">"
-		if content == "" || p.once[key] {
-			return
+		p.pushVirtual("<"+name+">", content)
+		if withLibrary[name] {
+			if p.libAt < 0 {
+				p.libAt = len(p.out)
+			}
+			p.pushVirtual(libraryPreludeFile, libraryPrelude)
 		}
-		df, ok := p.fileCache[key]
-		if !ok {
-			df = p.fset.AddFile(key, []byte(content))
-			p.fileCache[key] = df
-		}
-		p.once[key] = true // built-in headers are include-once
-		p.pushFile(df, key, content)
 		return
 	}
 	cand, src, ok := p.findHeader(f, name, inc.System)
@@ -771,4 +772,18 @@ func unquote(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// pushVirtual reads a built-in header (include-once) unless it is empty.
+func (p *pp) pushVirtual(key, content string) {
+	if content == "" || p.once[key] {
+		return
+	}
+	df, ok := p.fileCache[key]
+	if !ok {
+		df = p.fset.AddFile(key, []byte(content))
+		p.fileCache[key] = df
+	}
+	p.once[key] = true // built-in headers are include-once
+	p.pushFile(df, key, content)
 }
