@@ -1,27 +1,8 @@
 package raster
 
-// compare evaluates a CompareFunc as a OP b.
-func compareF(f CompareFunc, a, b float32) bool {
-	switch f {
-	case CompareNever:
-		return false
-	case CompareLess:
-		return a < b
-	case CompareEqual:
-		return a == b
-	case CompareLessEqual:
-		return a <= b
-	case CompareGreater:
-		return a > b
-	case CompareNotEqual:
-		return a != b
-	case CompareGreaterEqual:
-		return a >= b
-	}
-	return true
-}
-
-func compareU(f CompareFunc, a, b uint8) bool {
+// compare evaluates a CompareFunc as a OP b (depths and masked stencil
+// values alike).
+func compare[T float32 | uint8](f CompareFunc, a, b T) bool {
 	switch f {
 	case CompareNever:
 		return false
@@ -84,13 +65,13 @@ func (w *worker) dsTest(si int, z float32, front bool, ref uint8) bool {
 			sf = &ds.Back
 		}
 		sv = st.data[si]
-		spass = compareU(sf.Compare, ref&sf.ReadMask, sv&sf.ReadMask)
+		spass = compare(sf.Compare, ref&sf.ReadMask, sv&sf.ReadMask)
 	}
 	dpass := true
 	dt := w.p.t.Depth
 	if dt != nil && spass {
 		zq := dt.q.quantDepth(z)
-		dpass = compareF(ds.DepthCompare, zq, dt.data[si])
+		dpass = compare(ds.DepthCompare, zq, dt.data[si])
 		if dpass && ds.DepthWrite {
 			dt.data[si] = zq
 		}
