@@ -8,19 +8,70 @@ import (
 
 // DepthTarget is a depth attachment's storage: float32 per sample, quantized
 // to Format (Depth16Unorm, Depth32Float, Depth24Unorm_Stencil8 or
-// Depth32Float_Stencil8).
+// Depth32Float_Stencil8). Its Format, Width, Height, Samples and Layers
+// fields describe it; treat them as read-only.
 type DepthTarget struct {
+	sampleStore[float32]
+	q quantizer
+	// r is the minimum resolvable difference of unorm formats (0 for float).
+	r float64
+}
+
+// sampleStore is the storage of a depth or stencil target: one T per
+// sample in the pass layout, with a deferred clear (see ColorTarget).
+type sampleStore[T float32 | uint8] struct {
 	Format                         texel.PixelFormat
 	Width, Height, Samples, Layers int
 
-	lay  layout
-	q    quantizer
-	data []float32
-	// r is the minimum resolvable difference of unorm formats (0 for float).
-	r float64
+	lay      layout
+	data     []T
+	pending  bool
+	clearVal T
+}
 
-	pending  bool // deferred clear (see ColorTarget)
-	clearVal float32
+func newSampleStore[T float32 | uint8](format texel.PixelFormat, w, h, samples, layers int) sampleStore[T] {
+	s := sampleStore[T]{Format: format, Width: w, Height: h, Samples: samples, Layers: layers, lay: newLayout(w, h, samples, layers)}
+	s.data = make([]T, s.lay.pixels()*samples)
+	return s
+}
+
+func (t *sampleStore[T]) materialize() {
+	if t.pending {
+		fill(t.data, t.clearVal)
+		t.pending = false
+	}
+}
+
+func (t *sampleStore[T]) clearBlock(blk int) {
+	n := blockSize * blockSize * t.Samples
+	fill(t.data[blk*n:(blk+1)*n], t.clearVal)
+}
+
+func fill[T float32 | uint8](d []T, v T) {
+	for i := range d {
+		d[i] = v
+	}
+}
+
+// read returns one sample (0 out of range).
+func (t *sampleStore[T]) read(x, y, sample, layer int) T {
+	if x < 0 || y < 0 || x >= t.Width || y >= t.Height || sample < 0 || sample >= t.Samples || layer < 0 || layer >= t.Layers {
+		return 0
+	}
+	if t.pending {
+		return t.clearVal
+	}
+	return t.data[t.lay.pixel(x, y, layer)*t.Samples+sample]
+}
+
+// prepare starts a copy between the target and a texture: a load drops
+// the pending clear, a store applies it.
+func (t *sampleStore[T]) prepare(load bool) {
+	if load {
+		t.pending = false
+	} else {
+		t.materialize()
+	}
 }
 
 // NewDepthTarget allocates a depth target.
@@ -38,10 +89,7 @@ func NewDepthTarget(format texel.PixelFormat, w, h, samples, layers int) (*Depth
 	if err := checkSize("depth target", w, h, samples, layers); err != nil {
 		return nil, err
 	}
-	t := &DepthTarget{Format: format, Width: w, Height: h, Samples: samples, Layers: layers,
-		lay: newLayout(w, h, samples, layers), q: newQuantizer(format), r: r}
-	t.data = make([]float32, t.lay.pixels()*samples)
-	return t, nil
+	return &DepthTarget{sampleStore: newSampleStore[float32](format, w, h, samples, layers), q: newQuantizer(format), r: r}, nil
 }
 
 // Clear sets every sample to z quantized (clearDepth).
@@ -49,34 +97,8 @@ func (t *DepthTarget) Clear(z float64) {
 	t.pending, t.clearVal = true, t.q.quantDepth(float32(z))
 }
 
-func (t *DepthTarget) materialize() {
-	if t.pending {
-		fillF32(t.data, t.clearVal)
-		t.pending = false
-	}
-}
-
-func (t *DepthTarget) clearBlock(blk int) {
-	n := blockSize * blockSize * t.Samples
-	fillF32(t.data[blk*n:(blk+1)*n], t.clearVal)
-}
-
-func fillF32(d []float32, v float32) {
-	for i := range d {
-		d[i] = v
-	}
-}
-
 // Read returns one sample's depth (0 out of range).
-func (t *DepthTarget) Read(x, y, sample, layer int) float32 {
-	if x < 0 || y < 0 || x >= t.Width || y >= t.Height || sample < 0 || sample >= t.Samples || layer < 0 || layer >= t.Layers {
-		return 0
-	}
-	if t.pending {
-		return t.clearVal
-	}
-	return t.data[t.lay.pixel(x, y, layer)*t.Samples+sample]
-}
+func (t *DepthTarget) Read(x, y, sample, layer int) float32 { return t.read(x, y, sample, layer) }
 
 // Load fills the target from tex's depth (load action load).
 func (t *DepthTarget) Load(tex *texel.Texture, level, slice, depthPlane int) error {
@@ -103,11 +125,7 @@ func (t *DepthTarget) copyTex(what string, tex *texel.Texture, level, slice, dep
 	if !f.IsDepth() {
 		return fmt.Errorf("raster: %s: texture format %v has no depth", what, f)
 	}
-	if load {
-		t.pending = false
-	} else {
-		t.materialize()
-	}
+	t.prepare(load)
 	eachTexel(tex, &t.lay, t.Width, t.Height, t.Layers, t.Samples, samples, level, slice, depthPlane, func(b []byte, i int) {
 		if load {
 			v, _ := texel.DecodeFloat(f, b)
@@ -121,16 +139,11 @@ func (t *DepthTarget) copyTex(what string, tex *texel.Texture, level, slice, dep
 
 // StencilTarget is a stencil attachment's storage: uint8 per sample.
 // Format is the attachment's format (Stencil8, Depth24Unorm_Stencil8,
-// Depth32Float_Stencil8, X24_Stencil8 or X32_Stencil8).
+// Depth32Float_Stencil8, X24_Stencil8 or X32_Stencil8). Its Format,
+// Width, Height, Samples and Layers fields describe it; treat them as
+// read-only.
 type StencilTarget struct {
-	Format                         texel.PixelFormat
-	Width, Height, Samples, Layers int
-
-	lay  layout
-	data []uint8
-
-	pending  bool // deferred clear (see ColorTarget)
-	clearVal uint8
+	sampleStore[uint8]
 }
 
 // NewStencilTarget allocates a stencil target.
@@ -141,10 +154,7 @@ func NewStencilTarget(format texel.PixelFormat, w, h, samples, layers int) (*Ste
 	if err := checkSize("stencil target", w, h, samples, layers); err != nil {
 		return nil, err
 	}
-	t := &StencilTarget{Format: format, Width: w, Height: h, Samples: samples, Layers: layers,
-		lay: newLayout(w, h, samples, layers)}
-	t.data = make([]uint8, t.lay.pixels()*samples)
-	return t, nil
+	return &StencilTarget{newSampleStore[uint8](format, w, h, samples, layers)}, nil
 }
 
 // Clear sets every sample to the low 8 bits of v (clearStencil).
@@ -152,34 +162,8 @@ func (t *StencilTarget) Clear(v uint32) {
 	t.pending, t.clearVal = true, uint8(v)
 }
 
-func (t *StencilTarget) materialize() {
-	if t.pending {
-		fillU8(t.data, t.clearVal)
-		t.pending = false
-	}
-}
-
-func (t *StencilTarget) clearBlock(blk int) {
-	n := blockSize * blockSize * t.Samples
-	fillU8(t.data[blk*n:(blk+1)*n], t.clearVal)
-}
-
-func fillU8(d []uint8, v uint8) {
-	for i := range d {
-		d[i] = v
-	}
-}
-
 // Read returns one sample's stencil value (0 out of range).
-func (t *StencilTarget) Read(x, y, sample, layer int) uint8 {
-	if x < 0 || y < 0 || x >= t.Width || y >= t.Height || sample < 0 || sample >= t.Samples || layer < 0 || layer >= t.Layers {
-		return 0
-	}
-	if t.pending {
-		return t.clearVal
-	}
-	return t.data[t.lay.pixel(x, y, layer)*t.Samples+sample]
-}
+func (t *StencilTarget) Read(x, y, sample, layer int) uint8 { return t.read(x, y, sample, layer) }
 
 // Load fills the target from tex's stencil.
 func (t *StencilTarget) Load(tex *texel.Texture, level, slice, depthPlane int) error {
@@ -205,11 +189,7 @@ func (t *StencilTarget) copyTex(what string, tex *texel.Texture, level, slice, d
 	if !f.IsStencil() {
 		return fmt.Errorf("raster: %s: texture format %v has no stencil", what, f)
 	}
-	if load {
-		t.pending = false
-	} else {
-		t.materialize()
-	}
+	t.prepare(load)
 	eachTexel(tex, &t.lay, t.Width, t.Height, t.Layers, t.Samples, samples, level, slice, depthPlane, func(b []byte, i int) {
 		if load {
 			v, _ := texel.DecodeUint(f, b)
