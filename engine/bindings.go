@@ -100,3 +100,23 @@ func (s *resourceSlots) bindResource(fn string, lib *Library, pipe *ComputePipel
 	}
 	return true, nil
 }
+
+// retain keeps resources alive and visible until the command buffer
+// completes.
+func (cb *CommandBuffer) retain(rs ...any) {
+	cb.mu.Lock()
+	cb.keep = append(cb.keep, rs...)
+	cb.mu.Unlock()
+}
+
+// useResource is every encoder's UseResource: r must be a resource; e
+// records the error.
+func (cb *CommandBuffer) useResource(e *encoderState, r any) error {
+	switch r.(type) {
+	case *Buffer, *Texture, *SamplerState, *AccelerationStructure, *IntersectionFunctionTable, *VisibleFunctionTable:
+	default:
+		return e.fail("UseResource: %T is not a resource", r)
+	}
+	cb.retain(r)
+	return nil
+}

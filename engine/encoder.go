@@ -262,15 +262,7 @@ func (e *ComputeCommandEncoder) SetImageblockWidth(width, height int) error {
 // instance structure) alive and visible until the command buffer
 // completes (MTLComputeCommandEncoder useResource).
 func (e *ComputeCommandEncoder) UseResource(r any) error {
-	switch r.(type) {
-	case *Buffer, *Texture, *SamplerState, *AccelerationStructure, *IntersectionFunctionTable, *VisibleFunctionTable:
-	default:
-		return e.fail("UseResource: %T is not a resource", r)
-	}
-	e.cb.mu.Lock()
-	e.cb.keep = append(e.cb.keep, r)
-	e.cb.mu.Unlock()
-	return nil
+	return e.cb.useResource(&e.encoderState, r)
 }
 
 // MemoryBarrier orders memory accesses between dispatches. Dispatches of

@@ -135,7 +135,7 @@ func (e *RenderCommandEncoder) setIndexBuffer(m string, d *drawCmd, t IndexType,
 		return e.fail("%s: indexBufferOffset %d is not a multiple of %d within the %d-byte index buffer", m, off, indexSize(t), b.Length())
 	}
 	d.indexed, d.indexType, d.index = true, t, stageSource{buf: b, off: off}
-	e.keep(b)
+	e.cb.retain(b)
 	return nil
 }
 
@@ -150,14 +150,8 @@ func (e *RenderCommandEncoder) setIndirect(m string, d *drawCmd, b *Buffer, off,
 		return e.fail("%s: indirect offset %d (+%d bytes) is not 4-aligned within the %d-byte indirect buffer", m, off, size, b.Length())
 	}
 	d.indirect, d.indirectOffset = b, off
-	e.keep(b)
+	e.cb.retain(b)
 	return nil
-}
-
-func (e *RenderCommandEncoder) keep(r any) {
-	e.cb.mu.Lock()
-	e.cb.keep = append(e.cb.keep, r)
-	e.cb.mu.Unlock()
 }
 
 // topologyClass is the class of a primitive type.
@@ -215,7 +209,7 @@ func (e *RenderCommandEncoder) newDraw(m string, prim PrimitiveType) (*drawCmd, 
 			if s.buf == nil {
 				src.bytes = s.bytes.Data
 			} else {
-				e.keep(s.buf)
+				e.cb.retain(s.buf)
 			}
 			d.sources[i] = src
 		}
@@ -272,9 +266,7 @@ func (e *RenderCommandEncoder) resolveStage(st *renderStage, slots *resourceSlot
 			return nil, -1, err
 		}
 	}
-	e.cb.mu.Lock()
-	e.cb.keep = append(e.cb.keep, out.keep...)
-	e.cb.mu.Unlock()
+	e.cb.retain(out.keep...)
 	return args, rec, nil
 }
 

@@ -438,15 +438,7 @@ func (e *RenderCommandEncoder) SetVisibilityResultMode(mode VisibilityResultMode
 // UseResource keeps a resource reached only through argument buffers
 // alive and visible until the command buffer completes.
 func (e *RenderCommandEncoder) UseResource(r any) error {
-	switch r.(type) {
-	case *Buffer, *Texture, *SamplerState, *AccelerationStructure, *IntersectionFunctionTable, *VisibleFunctionTable:
-	default:
-		return e.fail("UseResource: %T is not a resource", r)
-	}
-	e.cb.mu.Lock()
-	e.cb.keep = append(e.cb.keep, r)
-	e.cb.mu.Unlock()
-	return nil
+	return e.cb.useResource(&e.encoderState, r)
 }
 
 // EndEncoding finishes the encoder; it returns the first error recorded
