@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"sync"
 	"sync/atomic"
 
@@ -190,54 +191,62 @@ func (d *drawCmd) assemble(start, count, baseVertex int) (vids, prims []uint32, 
 	src := d.index.buf.Contents()[d.index.off:]
 	prims = make([]uint32, count)
 	restart := uint32(0xFFFFFFFF)
+	// Decode the indices into prims, with their range.
+	lo, hi := ^uint32(0), uint32(0)
 	if d.indexType == IndexTypeUInt16 {
 		restart = 0xFFFF
-	}
-	read := func(i int) uint32 {
-		if d.indexType == IndexTypeUInt16 {
-			return uint32(binary.LittleEndian.Uint16(src[2*(start+i):]))
+		src := src[2*start : 2*(start+count)]
+		for i := range prims {
+			v := uint32(binary.LittleEndian.Uint16(src[2*i:]))
+			prims[i] = v
+			if v != restart {
+				lo, hi = min(lo, v), max(hi, v)
+			}
 		}
-		return binary.LittleEndian.Uint32(src[4*(start+i):])
-	}
-	// The first use of each index, through a table when the indices are
-	// dense enough, else a map.
-	lo, hi := ^uint32(0), uint32(0)
-	for i := range count {
-		if v := read(i); v != restart {
-			lo, hi = min(lo, v), max(hi, v)
+	} else {
+		src := src[4*start : 4*(start+count)]
+		for i := range prims {
+			v := binary.LittleEndian.Uint32(src[4*i:])
+			prims[i] = v
+			if v != restart {
+				lo, hi = min(lo, v), max(hi, v)
+			}
 		}
 	}
-	var table []uint32
-	var slot map[uint32]uint32
+	// Renumber by first use, through a table when the indices are dense
+	// enough, else a map.
 	if lo <= hi && uint64(hi-lo) < 4*uint64(count)+64 {
-		table = make([]uint32, hi-lo+1)
+		table := make([]uint32, hi-lo+1)
+		vids = make([]uint32, 0, min(count, len(table)))
 		for i := range table {
 			table[i] = ^uint32(0)
 		}
-	} else {
-		slot = map[uint32]uint32{}
-	}
-	for i := range count {
-		v := read(i)
-		if v == restart {
-			prims[i] = raster.RestartIndex
-			continue
-		}
-		var s uint32
-		if table != nil {
-			s = table[v-lo]
+		for i, v := range prims {
+			if v == restart {
+				prims[i] = raster.RestartIndex
+				continue
+			}
+			s := table[v-lo]
 			if s == ^uint32(0) {
 				s = uint32(len(vids))
 				table[v-lo] = s
 				vids = append(vids, uint32(int64(v)+int64(baseVertex)))
 			}
-		} else {
-			var ok bool
-			if s, ok = slot[v]; !ok {
-				s = uint32(len(vids))
-				slot[v] = s
-				vids = append(vids, uint32(int64(v)+int64(baseVertex)))
-			}
+			prims[i] = s
+		}
+		return vids, prims, nil
+	}
+	slot := map[uint32]uint32{}
+	for i, v := range prims {
+		if v == restart {
+			prims[i] = raster.RestartIndex
+			continue
+		}
+		s, ok := slot[v]
+		if !ok {
+			s = uint32(len(vids))
+			slot[v] = s
+			vids = append(vids, uint32(int64(v)+int64(baseVertex)))
 		}
 		prims[i] = s
 	}
@@ -249,15 +258,17 @@ func (d *drawCmd) assemble(start, count, baseVertex int) (vids, prims []uint32, 
 // buffers: per-vertex layouts by vertex id, per-instance ones by
 // baseInstance + instance / stepRate, constant ones element 0.
 func fetchVertices(f *stageFetch, sources map[int]stageSource, rec []byte, size int, vids []uint32, lo, hi, baseInstance int, fn string) error {
-	srcs := make([][]byte, len(f.members))
-	for k, m := range f.members {
-		srcs[k] = sources[m.ad.BufferIndex].data()
-	}
 	nv := len(vids)
-	for i := lo; i < hi; i++ {
-		inst, vid := i/nv, vids[i%nv]
-		r := rec[i*size:]
-		for k, m := range f.members {
+	// Member by member: the member's source, stride and format stay in
+	// registers over the vertices.
+	for k := range f.members {
+		m := &f.members[k]
+		src := sources[m.ad.BufferIndex].data()
+		af := m.af
+		nb, stride, off := af.bytes(), m.layout.Stride, m.ad.Offset
+		plain := af.kind == 'f' && m.scalar == sema.KFloat && af.n == m.comps
+		for i := lo; i < hi; i++ {
+			inst, vid := i/nv, vids[i%nv]
 			var e int
 			switch m.layout.StepFunction {
 			case StepFunctionThreadPositionInGridX:
@@ -265,13 +276,17 @@ func fetchVertices(f *stageFetch, sources map[int]stageSource, rec []byte, size 
 			case StepFunctionThreadPositionInGridY:
 				e = baseInstance + inst/max(m.layout.StepRate, 1)
 			}
-			af := m.af
-			at := e*m.layout.Stride + m.ad.Offset
-			if at < 0 || at+af.bytes() > len(srcs[k]) {
+			at := e*stride + off
+			if at < 0 || at+nb > len(src) {
 				return fmt.Errorf("%s: vertex fetch: attribute %d (member %q) of vertex %d, instance %d reads bytes [%d, %d) beyond the vertex buffer at index %d (%d bytes)",
-					fn, m.attr, m.name, vid, baseInstance+inst, at, at+af.bytes(), m.ad.BufferIndex, len(srcs[k]))
+					fn, m.attr, m.name, vid, baseInstance+inst, at, at+nb, m.ad.BufferIndex, len(src))
 			}
-			writeMember(r[m.dst:], m, af, srcs[k][at:])
+			d := rec[i*size+m.dst:]
+			if plain {
+				copy(d[:nb], src[at:at+nb])
+				continue
+			}
+			writeMember(d, m, af, src[at:])
 		}
 	}
 	return nil
@@ -484,22 +499,21 @@ func (s *fragmentShader) Shade(worker int, b *raster.FragmentBatch) error {
 	}
 	live := uint64(0)
 	for i := range n {
-		if b.Covered&(1<<i) == 0 {
-			continue
+		if b.Covered&(1<<i) != 0 && binary.LittleEndian.Uint32(w.rec[i*size+fl.alive:]) != 0 {
+			live |= 1 << i
 		}
+	}
+	for a, sl := range fl.colorOut {
+		if sl.ok() {
+			readColors(sl, w.rec, size, live, b.Color[a])
+		}
+	}
+	if fl.color1.ok() {
+		readColors(fl.color1, w.rec, size, live, b.Color1)
+	}
+	for m := live; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros64(m)
 		r := w.rec[i*size:]
-		if binary.LittleEndian.Uint32(r[fl.alive:]) == 0 {
-			continue
-		}
-		live |= 1 << i
-		for a, sl := range fl.colorOut {
-			if sl.ok() {
-				readColor(sl, r, i, b.Color[a])
-			}
-		}
-		if fl.color1.ok() {
-			readColor(fl.color1, r, i, b.Color1)
-		}
 		if fl.depthOut.ok() {
 			b.Depth[i] = math.Float32frombits(fl.depthOut.get32(r, 0))
 		}
@@ -558,5 +572,26 @@ func readColor(sl ioSlot, r []byte, i int, dst [4][]float32) {
 		default:
 			dst[c][i] = 0
 		}
+	}
+}
+
+// readColors reads colour slot sl of the live lanes' records (size bytes
+// apart) into dst.
+func readColors(sl ioSlot, rec []byte, size int, live uint64, dst [4][]float32) {
+	if sl.kind == sema.KFloat && sl.n == 4 {
+		d0, d1, d2, d3 := dst[0], dst[1], dst[2], dst[3]
+		for m := live; m != 0; m &= m - 1 {
+			i := bits.TrailingZeros64(m)
+			r := rec[i*size+sl.off:][:16]
+			d0[i] = math.Float32frombits(binary.LittleEndian.Uint32(r[0:]))
+			d1[i] = math.Float32frombits(binary.LittleEndian.Uint32(r[4:]))
+			d2[i] = math.Float32frombits(binary.LittleEndian.Uint32(r[8:]))
+			d3[i] = math.Float32frombits(binary.LittleEndian.Uint32(r[12:]))
+		}
+		return
+	}
+	for m := live; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros64(m)
+		readColor(sl, rec[i*size:], i, dst)
 	}
 }

@@ -439,6 +439,19 @@ func (l *fragmentLayout) flags(early bool) raster.ShaderFlags {
 	if !l.quads {
 		f |= raster.FlagPixels
 	}
+	f |= raster.FlagInputsListed
+	if l.position.ok() {
+		f |= raster.FlagInPosition
+	}
+	if l.bary.ok() {
+		f |= raster.FlagInBary
+	}
+	if l.frontFacing.ok() || l.primitiveID.ok() || l.layer.ok() || l.viewport.ok() {
+		f |= raster.FlagInPrimitive
+	}
+	if l.sampleMask.ok() {
+		f |= raster.FlagInSampleMask
+	}
 	return f
 }
 

@@ -375,7 +375,7 @@ func (s *stageDispatch) fill(kernel string) error {
 				return fmt.Errorf("%s: stage input: attribute %d (member %q) of thread %d reads bytes [%d, %d) beyond the buffer at index %d (%d bytes)",
 					kernel, m.attr, m.name, r, at, at+af.bytes(), m.ad.BufferIndex, len(src))
 			}
-			writeMember(s.records.Data[r*s.plan.record+m.dst:], m, af, src[at:])
+			writeMember(s.records.Data[r*s.plan.record+m.dst:], &m, af, src[at:])
 		}
 	}
 	return nil
@@ -383,7 +383,7 @@ func (s *stageDispatch) fill(kernel string) error {
 
 // writeMember decodes an attribute's components and stores them converted
 // to the member's scalar kind.
-func writeMember(dst []byte, m memberFetch, af attrFormat, src []byte) {
+func writeMember(dst []byte, m *memberFetch, af attrFormat, src []byte) {
 	if af.kind == 'f' && m.scalar == sema.KFloat {
 		// float attributes into float members: the bytes as they are.
 		n := min(af.n, m.comps)

@@ -145,6 +145,6 @@ func bunnyDraw(m *mesh, v *VertexOutputs, w, h int, sh FragmentShader) *Draw {
 	st.Cull = CullBack
 	st.Front = CounterClockwise // OBJ winding
 	st.DepthStencil = DepthStencil{DepthCompare: CompareLess, DepthWrite: true}
-	return &Draw{Topology: TriangleList, Vertices: v, Indices: m.idx, State: st, Shader: sh, ColorMask: 1,
+	return &Draw{Topology: TriangleList, Vertices: v, Indices: m.idx, State: st, Shader: sh, ColorMask: 1, Flags: FlagPixels,
 		SampleMask: ^uint32(0), Interp: interps(3, InterpPerspective)}
 }

@@ -35,6 +35,14 @@ const (
 	// raster packs covered pixels into the lanes in order, without helper
 	// lanes; the lanes then do not form 2×2 quads.
 	FlagPixels
+	// FlagInputsListed: the fragment function reads only the built-in
+	// inputs the FlagIn flags name, and raster leaves the other built-in
+	// fields of the batch unset. Without it raster fills them all.
+	FlagInputsListed
+	FlagInPosition   // reads [[position]] (PosX, PosY, PosZ, PosW)
+	FlagInBary       // reads [[barycentric_coord]] (Bary)
+	FlagInPrimitive  // reads [[front_facing]], [[primitive_id]], [[render_target_array_index]] or [[viewport_array_index]]
+	FlagInSampleMask // reads the [[sample_mask]] input (SampleMaskIn)
 )
 
 // DepthArg is the [[depth(any|greater|less)]] qualifier of a depth output;

@@ -304,15 +304,19 @@ func (t *ColorTarget) storeUnorm8(tex *texel.Texture, level, slice, depthPlane i
 			return false
 		}
 		for y := range t.Height {
-			row := data[off+z*bpi+y*bpr:]
-			for x := range t.Width {
-				v := t.data[4*t.lay.pixel(x, y, l):]
-				d := row[4*x : 4*x+4 : 4*x+4]
-				r, g, b, a := unorm8Bits(v[0]), unorm8Bits(v[1]), unorm8Bits(v[2]), unorm8Bits(v[3])
-				if bgra {
-					r, b = b, r
+			row := data[off+z*bpi+y*bpr:][:4*t.Width]
+			// A block's pixels of one row are contiguous.
+			for x0 := 0; x0 < t.Width; x0 += blockSize {
+				n := min(blockSize, t.Width-x0)
+				src := t.data[4*t.lay.pixel(x0, y, l):][:4*n]
+				dst := row[4*x0:][:4*n]
+				for i := 0; i+3 < len(src) && i+3 < len(dst); i += 4 {
+					r, g, b, a := unorm8Bits(src[i]), unorm8Bits(src[i+1]), unorm8Bits(src[i+2]), unorm8Bits(src[i+3])
+					if bgra {
+						r, b = b, r
+					}
+					dst[i], dst[i+1], dst[i+2], dst[i+3] = r, g, b, a
 				}
-				d[0], d[1], d[2], d[3] = r, g, b, a
 			}
 		}
 	}

@@ -202,10 +202,10 @@ func (w *worker) rasterPrim(pi uint32) error {
 		vp := &w.d.State.Viewports[pr.vp]
 		w.zlo, w.zhi = min(vp.ZNear, vp.ZFar), max(vp.ZNear, vp.ZFar)
 	}
-	in := w.in
-	ns := p.samples
-	half := p.tile / 2
 	ref := w.stencilRef(pr.front)
+	if p.samples == 1 && pr.nedge == 3 {
+		return w.rasterTri1(pi, pr, x0, y0, x1, y1, ref)
+	}
 	for qy := y0 &^ 1; qy < y1; qy += 2 {
 		for qx := x0 &^ 1; qx < x1; qx += 2 {
 			var cov [4]uint8
@@ -222,70 +222,126 @@ func (w *worker) rasterPrim(pi uint32) error {
 			if any == 0 {
 				continue
 			}
-			if in.shade {
-				qi := ((qy-w.ty0)>>1)*half + (qx-w.tx0)>>1
-				// A quad position already in the batch for another primitive
-				// needs the batch shaded first only when the shader reads the
-				// framebuffer: depth/stencil tests and blending run in lane
-				// order, which is submission order.
-				if w.full() || (w.stamp[qi] == w.serial && w.owner[qi] != pi && w.d.Flags&FlagReadsColor != 0) {
-					if err := w.flush(); err != nil {
-						return err
-					}
-				}
-			}
-			if in.early && w.hasDS {
-				any = 0
-				for q := range 4 {
-					m := cov[q]
-					if m == 0 {
-						continue
-					}
-					pix := p.lay.pixel(qx+q&1, qy+q>>1, w.layer) * ns
-					for s := range ns {
-						if m&(1<<s) == 0 {
-							continue
-						}
-						x, y := w.samplePos(qx+q&1, qy+q>>1, s)
-						if !w.dsTest(pix+s, w.fragDepth(pr, x, y), pr.front, ref) {
-							m &^= 1 << s
-						}
-					}
-					cov[q] = m
-					any |= m
-				}
-				if any == 0 {
-					continue
-				}
-			}
-			if !in.shade {
-				if in.visSlot >= 0 {
-					n := 0
-					for q := range 4 {
-						n += bits.OnesCount8(cov[q])
-					}
-					w.addVis(n)
-				}
-				continue
-			}
-			if in.perSample {
-				for s := range ns {
-					if any&(1<<s) == 0 {
-						continue
-					}
-					if w.full() {
-						if err := w.flush(); err != nil {
-							return err
-						}
-					}
-					bit := uint8(1) << s
-					w.push(pi, qx, qy, int8(s), [4]uint8{cov[0] & bit, cov[1] & bit, cov[2] & bit, cov[3] & bit})
-				}
-			} else {
-				w.push(pi, qx, qy, -1, cov)
+			if err := w.quad(pi, pr, qx, qy, cov, ref); err != nil {
+				return err
 			}
 		}
 	}
+	return nil
+}
+
+// rasterTri1 is rasterPrim for a triangle at one sample per pixel: the
+// edge functions at the pixel centres are stepped, not re-evaluated (the
+// same integers, so the same coverage).
+func (w *worker) rasterTri1(pi uint32, pr *prim, x0, y0, x1, y1 int, ref uint8) error {
+	if w.smask&1 == 0 {
+		return nil
+	}
+	qx0 := x0 &^ 1
+	ax0, ax1, ax2 := pr.ea[0]*subOne, pr.ea[1]*subOne, pr.ea[2]*subOne
+	ay0, ay1, ay2 := pr.eb[0]*subOne, pr.eb[1]*subOne, pr.eb[2]*subOne
+	X := int64(qx0)*subOne + subHalf
+	for qy := y0 &^ 1; qy < y1; qy += 2 {
+		Y := int64(qy)*subOne + subHalf
+		// Edge values at the top-left pixel of the row's first quad.
+		e0 := pr.ea[0]*X + pr.eb[0]*Y + pr.ec[0]
+		e1 := pr.ea[1]*X + pr.eb[1]*Y + pr.ec[1]
+		e2 := pr.ea[2]*X + pr.eb[2]*Y + pr.ec[2]
+		top, bottom := qy >= y0, qy+1 < y1
+		for qx := qx0; qx < x1; qx += 2 {
+			var cov [4]uint8
+			if top && qx >= x0 && e0|e1|e2 >= 0 {
+				cov[0] = 1
+			}
+			if top && qx+1 < x1 && (e0+ax0)|(e1+ax1)|(e2+ax2) >= 0 {
+				cov[1] = 1
+			}
+			if bottom && qx >= x0 && (e0+ay0)|(e1+ay1)|(e2+ay2) >= 0 {
+				cov[2] = 1
+			}
+			if bottom && qx+1 < x1 && (e0+ax0+ay0)|(e1+ax1+ay1)|(e2+ax2+ay2) >= 0 {
+				cov[3] = 1
+			}
+			e0, e1, e2 = e0+2*ax0, e1+2*ax1, e2+2*ax2
+			if cov == [4]uint8{} {
+				continue
+			}
+			if err := w.quad(pi, pr, qx, qy, cov, ref); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// quad runs the early tests of one covered quad of pr and queues it (or
+// only counts it when the draw has no fragment shader).
+func (w *worker) quad(pi uint32, pr *prim, qx, qy int, cov [4]uint8, ref uint8) error {
+	p, in := w.p, w.in
+	ns := p.samples
+	if in.shade {
+		qi := ((qy-w.ty0)>>1)*(p.tile/2) + (qx-w.tx0)>>1
+		// A quad position already in the batch for another primitive
+		// needs the batch shaded first only when the shader reads the
+		// framebuffer: depth/stencil tests and blending run in lane
+		// order, which is submission order.
+		if w.full() || (w.stamp[qi] == w.serial && w.owner[qi] != pi && w.d.Flags&FlagReadsColor != 0) {
+			if err := w.flush(); err != nil {
+				return err
+			}
+		}
+	}
+	any := cov[0] | cov[1] | cov[2] | cov[3]
+	if in.early && w.hasDS {
+		any = 0
+		for q := range 4 {
+			m := cov[q]
+			if m == 0 {
+				continue
+			}
+			pix := p.lay.pixel(qx+q&1, qy+q>>1, w.layer) * ns
+			for s := range ns {
+				if m&(1<<s) == 0 {
+					continue
+				}
+				x, y := w.samplePos(qx+q&1, qy+q>>1, s)
+				if !w.dsTest(pix+s, w.fragDepth(pr, x, y), pr.front, ref) {
+					m &^= 1 << s
+				}
+			}
+			cov[q] = m
+			any |= m
+		}
+		if any == 0 {
+			return nil
+		}
+	}
+	if !in.shade {
+		if in.visSlot >= 0 {
+			n := 0
+			for q := range 4 {
+				n += bits.OnesCount8(cov[q])
+			}
+			w.addVis(n)
+		}
+		return nil
+	}
+	if in.perSample {
+		for s := range ns {
+			if any&(1<<s) == 0 {
+				continue
+			}
+			if w.full() {
+				if err := w.flush(); err != nil {
+					return err
+				}
+			}
+			bit := uint8(1) << s
+			w.push(pi, qx, qy, int8(s), [4]uint8{cov[0] & bit, cov[1] & bit, cov[2] & bit, cov[3] & bit})
+		}
+		return nil
+	}
+	w.push(pi, qx, qy, -1, cov)
 	return nil
 }
 
@@ -368,6 +424,11 @@ func (w *worker) fill() {
 	b.N = w.nl
 	b.Covered = 0
 	readColor := d.Flags&FlagReadsColor != 0
+	listed := d.Flags&FlagInputsListed != 0
+	needPos := !listed || d.Flags&(FlagInPosition|FlagWritesDepth) != 0
+	needBary := !listed || d.Flags&FlagInBary != 0
+	needPrim := !listed || d.Flags&(FlagInPrimitive|FlagWritesStencil) != 0
+	needMask := !listed || d.Flags&FlagInSampleMask != 0
 	var sw, sa [3][4]float32 // perspective weights per lane: centre, alternative
 	var lw, la [3][4]float32 // screen-linear weights per lane
 	for k := range w.nq {
@@ -423,13 +484,17 @@ func (w *worker) fill() {
 				q0, q1, q2 = a0, a1, a2
 				b0, b1, b2 = p0, p1, p2
 			}
-			b.PosX[L] = float32(float64(posX) * (1.0 / subOne))
-			b.PosY[L] = float32(float64(posY) * (1.0 / subOne))
-			b.PosZ[L] = w.clampDepth(float64(q0*pr.z[0]) + float64(q1*pr.z[1]) + float64(q2*pr.z[2]) + pr.zbias)
-			b.PosW[L] = float32(float64(q0*pr.invw[0]) + float64(q1*pr.invw[1]) + float64(q2*pr.invw[2]))
-			if pr.perm[0] >= 0 {
+			if needPos || pr.kind == kindPoint {
+				b.PosX[L] = float32(float64(posX) * (1.0 / subOne))
+				b.PosY[L] = float32(float64(posY) * (1.0 / subOne))
+				b.PosZ[L] = w.clampDepth(float64(q0*pr.z[0]) + float64(q1*pr.z[1]) + float64(q2*pr.z[2]) + pr.zbias)
+				b.PosW[L] = float32(float64(q0*pr.invw[0]) + float64(q1*pr.invw[1]) + float64(q2*pr.invw[2]))
+			}
+			switch {
+			case !needBary:
+			case pr.perm[0] >= 0:
 				b.Bary[pr.perm[0]][L], b.Bary[pr.perm[1]][L], b.Bary[pr.perm[2]][L] = b0, b1, b2
-			} else {
+			default:
 				for j := range 3 {
 					b.Bary[j][L] = float32(b0*pr.bw[0][j]) + float32(b1*pr.bw[1][j]) + float32(b2*pr.bw[2][j])
 				}
@@ -438,11 +503,15 @@ func (w *worker) fill() {
 				b.PointCoord[0][L] = (b.PosX[L] - pr.pcx) / pr.psize
 				b.PointCoord[1][L] = (b.PosY[L] - pr.pcy) / pr.psize
 			}
-			b.FrontFacing[L] = front
-			b.PrimitiveID[L] = pr.id
-			b.SampleMaskIn[L] = uint32(cov)
-			b.Layer[L] = pr.layer
-			b.ViewportIndex[L] = pr.vp
+			if needPrim {
+				b.FrontFacing[L] = front
+				b.PrimitiveID[L] = pr.id
+				b.Layer[L] = pr.layer
+				b.ViewportIndex[L] = pr.vp
+			}
+			if needMask {
+				b.SampleMaskIn[L] = uint32(cov)
+			}
 			if in.perSample {
 				b.SampleID[L] = uint32(max(r.sample, 0))
 			}
