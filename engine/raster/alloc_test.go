@@ -34,7 +34,7 @@ func TestSteadyStateAllocations(t *testing.T) {
 		}
 	}
 	run()
-	prims := p.nprims
+	prims := p.primCount()
 	allocs := testing.AllocsPerRun(5, run)
 	// Visibility-free scenes may allocate nothing; allow a handful per pass
 	// (the map copy of Visibility is not called here).
@@ -54,11 +54,15 @@ func TestLargePrimitivesStoredOnce(t *testing.T) {
 	if err := p.Draw(&Draw{Topology: TriangleList, Vertices: verts(pos, nil), State: defaultState(w, h), SampleMask: ^uint32(0)}); err != nil {
 		t.Fatal(err)
 	}
+	if len(p.sets) != 1 {
+		t.Fatalf("%d binners, want 1", len(p.sets))
+	}
+	b := p.sets[0]
 	local := 0
-	for _, l := range p.local {
+	for _, l := range b.local {
 		local += len(l)
 	}
-	if len(p.large) != 2 || local != 2 {
-		t.Errorf("%d large and %d local primitive copies, want 2 and 2", len(p.large), local)
+	if len(b.large) != 2 || local != 2 {
+		t.Errorf("%d large and %d local primitive copies, want 2 and 2", len(b.large), local)
 	}
 }

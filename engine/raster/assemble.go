@@ -2,6 +2,7 @@ package raster
 
 import (
 	"math"
+	"sync"
 )
 
 // vpInfo is the per-viewport transform, guard band and scissor of a draw.
@@ -50,10 +51,33 @@ func (p *Pass) buildCache(dc *drawCtx) {
 		p.vcbuf = make([]vcache, v.Count)
 	}
 	dc.vc = p.vcbuf[:v.Count]
+	k := min(p.workers, v.Count/parVertices)
+	if k <= 1 {
+		cacheVertices(dc, 0, v.Count)
+		return
+	}
+	var wg sync.WaitGroup
+	for i := range k {
+		wg.Add(1)
+		go func(vc []vcache, vps []vpInfo, v *VertexOutputs, lo, hi int) {
+			defer wg.Done()
+			c := drawCtx{vc: vc, vps: vps, v: v}
+			cacheVertices(&c, lo, hi)
+		}(dc.vc, dc.vps, v, v.Count*i/k, v.Count*(i+1)/k)
+	}
+	wg.Wait()
+}
+
+// parVertices is the fewest vertices per goroutine of a parallel
+// buildCache.
+const parVertices = 8192
+
+// cacheVertices fills dc.vc[lo:hi].
+func cacheVertices(dc *drawCtx, lo, hi int) {
 	vi := &dc.vps[0]
 	var c cv
 	var s sv
-	for i := range dc.vc {
+	for i := lo; i < hi; i++ {
 		e := &dc.vc[i]
 		if !dc.loadCV(uint32(i), 0, &c) {
 			e.oc = badVertex
@@ -90,8 +114,65 @@ func (p *Pass) Draw(d *Draw) error {
 	p.vpbuf = p.viewports(d.State, d.Vertices.ClipCount, p.vpbuf)
 	dc.vps = p.vpbuf
 	p.buildCache(&dc)
-	p.assemble(&dc)
+	if k := p.parallelChunks(d); k > 1 {
+		p.assembleParallel(dc, k)
+		return nil
+	}
+	p.serialBinner().assemble(&dc, 0, -1)
 	return nil
+}
+
+// parTriangles is the fewest triangles per binner of a parallel setup.
+const parTriangles = 4096
+
+// parallelChunks returns how many binners set up d in parallel: one per
+// worker for a long triangle list without restarts (whose primitives do not
+// depend on each other), else 1. The result never changes the image: tiles
+// read the binners in order.
+func (p *Pass) parallelChunks(d *Draw) int {
+	if p.workers <= 1 || d.Topology != TriangleList {
+		return 1
+	}
+	n := len(d.Indices)
+	if d.Indices == nil {
+		n = d.Vertices.Count
+	}
+	k := min(p.workers, n/3/parTriangles)
+	if k <= 1 {
+		return 1
+	}
+	for _, x := range d.Indices {
+		if x == RestartIndex {
+			return 1
+		}
+	}
+	return k
+}
+
+// assembleParallel sets up the triangles of dc's list in k stretches, each
+// on its own goroutine and binner (dc is a copy, so that the serial path's
+// context stays on the stack).
+func (p *Pass) assembleParallel(dc drawCtx, k int) {
+	tris := len(dc.d.Indices) / 3
+	if dc.d.Indices == nil {
+		tris = dc.v.Count / 3
+	}
+	bs := make([]*binner, k)
+	for i := range bs {
+		bs[i] = p.newBinner()
+	}
+	p.open = false
+	var wg sync.WaitGroup
+	for i, b := range bs {
+		lo, hi := tris*i/k, tris*(i+1)/k
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c := dc
+			b.assemble(&c, 3*lo, 3*hi)
+		}()
+	}
+	wg.Wait()
 }
 
 func (p *Pass) makeInfo(d *Draw) drawInfo {
@@ -154,12 +235,16 @@ func (p *Pass) viewports(st *State, clipCount int, buf []vpInfo) []vpInfo {
 
 func isFinite(f float64) bool { return !math.IsNaN(f) && !math.IsInf(f, 0) }
 
-// assemble walks d's primitives.
-func (p *Pass) assemble(dc *drawCtx) {
+// assemble walks d's primitives from index lo to hi (-1: the end); lo is
+// 0 or, for a triangle list, a multiple of 3.
+func (p *binner) assemble(dc *drawCtx, lo, hi int) {
 	d := dc.d
 	n := len(d.Indices)
 	if d.Indices == nil {
 		n = dc.v.Count
+	}
+	if hi >= 0 {
+		n = hi
 	}
 	idx := func(i int) uint32 {
 		if d.Indices == nil {
@@ -167,11 +252,11 @@ func (p *Pass) assemble(dc *drawCtx) {
 		}
 		return d.Indices[i]
 	}
-	var prim uint32 // primitive number within the draw
+	prim := uint32(lo / 3) // primitive number within the draw
 	var win [3]uint32
 	have := 0 // vertices of the current strip/list primitive
 	strip := 0
-	for i := range n {
+	for i := lo; i < n; i++ {
 		x := idx(i)
 		if x == RestartIndex {
 			have, strip = 0, 0
@@ -261,7 +346,7 @@ func (p *Pass) route(dc *drawCtx, i uint32) (layer, vp uint32, ok bool) {
 // project turns a clip vertex into a snapped window vertex; orig are the
 // original vertex numbers the weights refer to. Vertices made by clipping get
 // their varyings interpolated into p.extra.
-func (p *Pass) project(dc *drawCtx, vi *vpInfo, c *cv, orig []uint32, s *sv) {
+func (p *binner) project(dc *drawCtx, vi *vpInfo, c *cv, orig []uint32, s *sv) {
 	iw := 1 / c.pos[3]
 	s.invw = iw
 	s.fx = vi.bx + float64(vi.sx*float64(c.pos[0]*iw))
@@ -296,15 +381,16 @@ func (p *Pass) project(dc *drawCtx, vi *vpInfo, c *cv, orig []uint32, s *sv) {
 
 // newPrim resets the staging primitive with the common fields set and
 // returns it; bin copies it into the tiles' lists.
-func (p *Pass) newPrim(dc *drawCtx, id, layer, vp, flat uint32, front bool) *prim {
+func (p *binner) newPrim(dc *drawCtx, id, layer, vp, flat uint32, front bool) *prim {
 	p.stage = prim{}
 	pr := &p.stage
+	pr.seg = p.seg
 	pr.draw, pr.id, pr.layer, pr.vp, pr.flat, pr.front = dc.di, id, layer, vp, flat, front
 	return pr
 }
 
 // point assembles a point primitive.
-func (p *Pass) point(dc *drawCtx, i, id uint32) {
+func (p *binner) point(dc *drawCtx, i, id uint32) {
 	layer, vp, ok := p.route(dc, i)
 	if !ok {
 		return
@@ -335,7 +421,7 @@ func (p *Pass) point(dc *drawCtx, i, id uint32) {
 }
 
 // line assembles a line primitive from vertices i0, i1.
-func (p *Pass) line(dc *drawCtx, i0, i1, id uint32) {
+func (p *binner) line(dc *drawCtx, i0, i1, id uint32) {
 	layer, vp, ok := p.route(dc, i0)
 	if !ok {
 		return
@@ -365,7 +451,7 @@ func (p *Pass) line(dc *drawCtx, i0, i1, id uint32) {
 }
 
 // lineSV sets up a line between projected vertices.
-func (p *Pass) lineSV(dc *drawCtx, a, b *sv, id, layer, vp, flat uint32, front bool) {
+func (p *binner) lineSV(dc *drawCtx, a, b *sv, id, layer, vp, flat uint32, front bool) {
 	pr := p.newPrim(dc, id, layer, vp, flat, front)
 	if !pr.setupLine(a, b, p.samples, dc.vps[vp].sc) {
 		return
@@ -374,7 +460,7 @@ func (p *Pass) lineSV(dc *drawCtx, a, b *sv, id, layer, vp, flat uint32, front b
 }
 
 // triangle assembles, clips, culls and sets up a triangle.
-func (p *Pass) triangle(dc *drawCtx, t [3]uint32, id uint32) {
+func (p *binner) triangle(dc *drawCtx, t [3]uint32, id uint32) {
 	layer, vp, ok := p.route(dc, t[0])
 	if !ok {
 		return
@@ -454,7 +540,7 @@ func (p *Pass) triangle(dc *drawCtx, t [3]uint32, id uint32) {
 
 // fastTriangle sets up a solid triangle none of whose vertices needs
 // clipping, from the vertex cache.
-func (p *Pass) fastTriangle(dc *drawCtx, t [3]uint32, id, layer uint32, a, b, c *vcache) {
+func (p *binner) fastTriangle(dc *drawCtx, t [3]uint32, id, layer uint32, a, b, c *vcache) {
 	a2 := (b.x-a.x)*(c.y-a.y) - (b.y-a.y)*(c.x-a.x)
 	if a2 == 0 {
 		return
@@ -526,7 +612,7 @@ func (p *Pass) depthBias(st *State, pr *prim) float64 {
 // maxLocalTiles tiles is copied into each tile's local list, so a tile
 // reads its (mostly small) primitives sequentially; larger ones are stored
 // once in p.large and referenced.
-func (p *Pass) bin(pr *prim) {
+func (p *binner) bin(pr *prim) {
 	p.nprims++
 	T := p.tile
 	tx0, tx1 := int(pr.x0)/T, int(pr.x1-1)/T
@@ -563,7 +649,7 @@ const (
 	maxLocalTiles = 4
 )
 
-func (p *Pass) binLocal(i int, pr *prim) {
+func (p *binner) binLocal(i int, pr *prim) {
 	p.bins[i] = append(p.bins[i], uint32(len(p.local[i])))
 	p.local[i] = append(p.local[i], *pr)
 }

@@ -17,7 +17,7 @@ func (p *Pass) Flush(ctx context.Context) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	nt := len(p.bins)
+	nt := p.tiles()
 	for i := range p.draws { // re-point after the appends of Draw
 		p.draws[i].State = &p.states[i]
 	}
@@ -41,14 +41,15 @@ func (p *Pass) Flush(ctx context.Context) error {
 			if t >= int64(nt) {
 				return
 			}
-			if t > minFail.Load() || (len(p.bins[t]) == 0 && !pending) {
+			busy := p.tileBusy(int(t))
+			if t > minFail.Load() || (!busy && !pending) {
 				continue
 			}
 			if pending {
 				p.clearTile(int(t))
 				p.done[t] = true
 			}
-			if len(p.bins[t]) == 0 {
+			if !busy {
 				continue
 			}
 			if err := w.safeRunTile(int(t)); err != nil {

@@ -49,19 +49,18 @@ type Pass struct {
 	draws  []Draw
 	states []State
 	info   []drawInfo
-	stage  prim       // the primitive being set up
-	nprims int        // primitives binned since Reset
-	extra  []float32  // varyings of vertices made by clipping
-	bins   [][]uint32 // per tile (layer-major, then row-major): command entries in submission order
-	local  [][]prim   // per tile: copies of its small primitives
-	large  []prim     // primitives spanning many tiles
+	// The binned primitives in submission order: serial draws share the
+	// last binner, a large draw is set up in parallel by one binner per
+	// stretch of its primitives. Tiles read the binners in order.
+	sets []*binner
+	pool []*binner // binners of earlier recordings, for reuse
+	open bool      // the last binner takes further serial draws
 
 	vis     map[int]uint64
 	visKind map[int]VisibilityMode // per slot: counting if any draw counts
 	ws      []*worker
 	errs    []error
 	done    []bool // Flush: tiles whose deferred clears were applied
-	scratch [2][maxPoly]cv
 	vpbuf   []vpInfo
 	vcbuf   []vcache
 }
@@ -116,10 +115,75 @@ func NewPass(t PassTargets, opt PassOptions) (*Pass, error) {
 	for i, sp := range standardPositions[t.Samples] {
 		p.sfx[i], p.sfy[i] = int64(sp[0]*subOne), int64(sp[1]*subOne)
 	}
-	p.bins = make([][]uint32, p.tilesX*p.tilesY*t.Layers)
-	p.local = make([][]prim, len(p.bins))
-	p.errs = make([]error, len(p.bins))
+	p.errs = make([]error, p.tiles())
 	return p, nil
+}
+
+// tiles returns the number of tiles over all layers.
+func (p *Pass) tiles() int { return p.tilesX * p.tilesY * p.t.Layers }
+
+// binner is the setup state and the tile command lists of one stretch of
+// binned primitives. Its assembly methods read the pass's fixed state
+// through the embedded *Pass; everything they write is the binner's own, so
+// binners of one draw can run on different goroutines.
+type binner struct {
+	*Pass
+	seg     uint32     // the binner's index in Pass.sets
+	stage   prim       // the primitive being set up
+	nprims  int        // primitives binned
+	extra   []float32  // varyings of vertices made by clipping
+	bins    [][]uint32 // per tile (layer-major, then row-major): command entries in submission order
+	local   [][]prim   // per tile: copies of its small primitives
+	large   []prim     // primitives spanning many tiles
+	scratch [2][maxPoly]cv
+}
+
+// newBinner appends an empty binner to the pass's sets.
+func (p *Pass) newBinner() *binner {
+	var b *binner
+	if n := len(p.pool); n > 0 {
+		b, p.pool = p.pool[n-1], p.pool[:n-1]
+		b.nprims = 0
+		b.extra = b.extra[:0]
+		b.large = b.large[:0]
+		for i := range b.bins {
+			b.bins[i] = b.bins[i][:0]
+			b.local[i] = b.local[i][:0]
+		}
+	} else {
+		b = &binner{Pass: p, bins: make([][]uint32, p.tiles()), local: make([][]prim, p.tiles())}
+	}
+	b.seg = uint32(len(p.sets))
+	p.sets = append(p.sets, b)
+	return b
+}
+
+// serialBinner returns the binner that takes the next serial draw.
+func (p *Pass) serialBinner() *binner {
+	if !p.open || len(p.sets) == 0 {
+		p.newBinner()
+		p.open = true
+	}
+	return p.sets[len(p.sets)-1]
+}
+
+// primCount returns the number of primitives binned since Reset.
+func (p *Pass) primCount() int {
+	n := 0
+	for _, b := range p.sets {
+		n += b.nprims
+	}
+	return n
+}
+
+// tileBusy reports whether some binner has commands for tile t.
+func (p *Pass) tileBusy(t int) bool {
+	for _, b := range p.sets {
+		if len(b.bins[t]) != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // Targets returns the pass's attachments.
@@ -137,13 +201,10 @@ func (p *Pass) Reset() {
 	p.draws = p.draws[:0]
 	p.states = p.states[:0]
 	p.info = p.info[:0]
-	p.nprims = 0
-	p.extra = p.extra[:0]
-	p.large = p.large[:0]
-	for i := range p.bins {
-		p.bins[i] = p.bins[i][:0]
-		p.local[i] = p.local[i][:0]
-	}
+	p.pool = append(p.pool, p.sets...)
+	clear(p.sets)
+	p.sets = p.sets[:0]
+	p.open = false
 	clear(p.vis)
 	clear(p.visKind)
 }

@@ -275,8 +275,8 @@ func TestDrawValidation(t *testing.T) {
 	if err := p.Draw(d); err != nil {
 		t.Errorf("NaN position: %v", err)
 	}
-	if p.nprims != 1 {
-		t.Errorf("NaN position: %d primitives set up, want 1", p.nprims)
+	if p.primCount() != 1 {
+		t.Errorf("NaN position: %d primitives set up, want 1", p.primCount())
 	}
 }
 

@@ -28,7 +28,8 @@ type prim struct {
 	kind      uint8
 	nedge     uint8
 	front     bool
-	extraMask uint8 // bit k: vertex k's varyings live in Pass.extra
+	extraMask uint8  // bit k: vertex k's varyings live in the binner's extra
+	seg       uint32 // the binner (index in Pass.sets)
 	id        uint32
 	layer     uint32
 	vp        uint32

@@ -8,9 +8,9 @@ import (
 
 // quadRec is one 2×2 quad waiting in the worker's batch.
 type quadRec struct {
-	pi     uint32 // the primitive's tile command entry
-	qx, qy int32  // top-left pixel
-	sample int8   // per-sample runs: the sample; -1 per pixel
+	pr     *prim // the primitive
+	qx, qy int32 // top-left pixel
+	sample int8  // per-sample runs: the sample; -1 per pixel
 	cov    [4]uint8
 }
 
@@ -39,13 +39,14 @@ type worker struct {
 	// quad i of the tile holds a quad of primitive owner[i].
 	serial uint32
 	stamp  [maxTileQuads]uint32
-	owner  [maxTileQuads]uint32
+	owner  [maxTileQuads]*prim
 
 	vis []uint64 // per visibility slot
 
 	tx0, ty0, tx1, ty1 int
 	layer              int
-	local              []prim // the current tile's local primitives
+	local              []prim // the current tile's local primitives in the current binner
+	large              []prim // the current binner's large primitives
 
 	cur  int32
 	atts [MaxColorAttachments]int8 // colour attachments written by the current draw
@@ -77,17 +78,19 @@ func (w *worker) runTile(t int) error {
 	w.tx0, w.ty0 = (r%p.tilesX)*T, (r/p.tilesX)*T
 	w.tx1, w.ty1 = min(w.tx0+T, p.t.Width), min(w.ty0+T, p.t.Height)
 	w.cur, w.nq, w.nl = -1, 0, 0
-	w.local = p.local[t]
-	for _, e := range p.bins[t] {
-		pr := w.prim(e)
-		if pr.draw != w.cur {
-			if err := w.flush(); err != nil {
+	for _, b := range p.sets {
+		w.local, w.large = b.local[t], b.large
+		for _, e := range b.bins[t] {
+			pr := w.prim(e)
+			if pr.draw != w.cur {
+				if err := w.flush(); err != nil {
+					return err
+				}
+				w.setDraw(pr.draw)
+			}
+			if err := w.rasterPrim(pr); err != nil {
 				return err
 			}
-			w.setDraw(pr.draw)
-		}
-		if err := w.rasterPrim(e); err != nil {
-			return err
 		}
 	}
 	return w.flush()
@@ -96,7 +99,7 @@ func (w *worker) runTile(t int) error {
 // prim resolves a tile command entry.
 func (w *worker) prim(e uint32) *prim {
 	if e&largeBit != 0 {
-		return &w.p.large[e&^largeBit]
+		return &w.large[e&^largeBit]
 	}
 	return &w.local[e]
 }
@@ -190,9 +193,8 @@ func (w *worker) stencilRef(front bool) uint8 {
 }
 
 // rasterPrim walks the quads of primitive pi inside the current tile.
-func (w *worker) rasterPrim(pi uint32) error {
+func (w *worker) rasterPrim(pr *prim) error {
 	p := w.p
-	pr := w.prim(pi)
 	x0, x1 := max(int(pr.x0), w.tx0), min(int(pr.x1), w.tx1)
 	y0, y1 := max(int(pr.y0), w.ty0), min(int(pr.y1), w.ty1)
 	if x0 >= x1 || y0 >= y1 {
@@ -204,7 +206,7 @@ func (w *worker) rasterPrim(pi uint32) error {
 	}
 	ref := w.stencilRef(pr.front)
 	if p.samples == 1 && pr.nedge == 3 {
-		return w.rasterTri1(pi, pr, x0, y0, x1, y1, ref)
+		return w.rasterTri1(pr, x0, y0, x1, y1, ref)
 	}
 	for qy := y0 &^ 1; qy < y1; qy += 2 {
 		for qx := x0 &^ 1; qx < x1; qx += 2 {
@@ -222,7 +224,7 @@ func (w *worker) rasterPrim(pi uint32) error {
 			if any == 0 {
 				continue
 			}
-			if err := w.quad(pi, pr, qx, qy, cov, ref); err != nil {
+			if err := w.quad(pr, qx, qy, cov, ref); err != nil {
 				return err
 			}
 		}
@@ -233,7 +235,7 @@ func (w *worker) rasterPrim(pi uint32) error {
 // rasterTri1 is rasterPrim for a triangle at one sample per pixel: the
 // edge functions at the pixel centres are stepped, not re-evaluated (the
 // same integers, so the same coverage).
-func (w *worker) rasterTri1(pi uint32, pr *prim, x0, y0, x1, y1 int, ref uint8) error {
+func (w *worker) rasterTri1(pr *prim, x0, y0, x1, y1 int, ref uint8) error {
 	if w.smask&1 == 0 {
 		return nil
 	}
@@ -266,7 +268,7 @@ func (w *worker) rasterTri1(pi uint32, pr *prim, x0, y0, x1, y1 int, ref uint8) 
 			if cov == [4]uint8{} {
 				continue
 			}
-			if err := w.quad(pi, pr, qx, qy, cov, ref); err != nil {
+			if err := w.quad(pr, qx, qy, cov, ref); err != nil {
 				return err
 			}
 		}
@@ -276,7 +278,7 @@ func (w *worker) rasterTri1(pi uint32, pr *prim, x0, y0, x1, y1 int, ref uint8) 
 
 // quad runs the early tests of one covered quad of pr and queues it (or
 // only counts it when the draw has no fragment shader).
-func (w *worker) quad(pi uint32, pr *prim, qx, qy int, cov [4]uint8, ref uint8) error {
+func (w *worker) quad(pr *prim, qx, qy int, cov [4]uint8, ref uint8) error {
 	p, in := w.p, w.in
 	ns := p.samples
 	if in.shade {
@@ -285,7 +287,7 @@ func (w *worker) quad(pi uint32, pr *prim, qx, qy int, cov [4]uint8, ref uint8) 
 		// needs the batch shaded first only when the shader reads the
 		// framebuffer: depth/stencil tests and blending run in lane
 		// order, which is submission order.
-		if w.full() || (w.stamp[qi] == w.serial && w.owner[qi] != pi && w.d.Flags&FlagReadsColor != 0) {
+		if w.full() || (w.stamp[qi] == w.serial && w.owner[qi] != pr && w.d.Flags&FlagReadsColor != 0) {
 			if err := w.flush(); err != nil {
 				return err
 			}
@@ -337,11 +339,11 @@ func (w *worker) quad(pi uint32, pr *prim, qx, qy int, cov [4]uint8, ref uint8) 
 				}
 			}
 			bit := uint8(1) << s
-			w.push(pi, qx, qy, int8(s), [4]uint8{cov[0] & bit, cov[1] & bit, cov[2] & bit, cov[3] & bit})
+			w.push(pr, qx, qy, int8(s), [4]uint8{cov[0] & bit, cov[1] & bit, cov[2] & bit, cov[3] & bit})
 		}
 		return nil
 	}
-	w.push(pi, qx, qy, -1, cov)
+	w.push(pr, qx, qy, -1, cov)
 	return nil
 }
 
@@ -354,8 +356,8 @@ func (w *worker) full() bool {
 }
 
 // push appends a quad to the batch and marks its position.
-func (w *worker) push(pi uint32, qx, qy int, s int8, cov [4]uint8) {
-	w.recs[w.nq] = quadRec{pi: pi, qx: int32(qx), qy: int32(qy), sample: s, cov: cov}
+func (w *worker) push(pr *prim, qx, qy int, s int8, cov [4]uint8) {
+	w.recs[w.nq] = quadRec{pr: pr, qx: int32(qx), qy: int32(qy), sample: s, cov: cov}
 	ls := &w.lanes[w.nq]
 	for q := range 4 {
 		if w.pixels && cov[q] == 0 {
@@ -367,7 +369,7 @@ func (w *worker) push(pi uint32, qx, qy int, s int8, cov [4]uint8) {
 	}
 	w.nq++
 	qi := ((qy-w.ty0)>>1)*(w.p.tile/2) + (qx-w.tx0)>>1
-	w.stamp[qi], w.owner[qi] = w.serial, pi
+	w.stamp[qi], w.owner[qi] = w.serial, pr
 }
 
 func (w *worker) addVis(n int) {
@@ -405,7 +407,7 @@ func (w *worker) flush() error {
 // varyings returns the varying vector of vertex k of pr.
 func (w *worker) varyings(pr *prim, k int) []float32 {
 	if pr.extraMask&(1<<k) != 0 {
-		return w.p.extra[pr.vref[k]:]
+		return w.p.sets[pr.seg].extra[pr.vref[k]:]
 	}
 	return w.d.Vertices.Varyings[pr.vref[k]:]
 }
@@ -433,7 +435,7 @@ func (w *worker) fill() {
 	var lw, la [3][4]float32 // screen-linear weights per lane
 	for k := range w.nq {
 		r := &w.recs[k]
-		pr := w.prim(r.pi)
+		pr := r.pr
 		if w.zclamp {
 			vp := &d.State.Viewports[pr.vp]
 			w.zlo, w.zhi = min(vp.ZNear, vp.ZFar), max(vp.ZNear, vp.ZFar)
@@ -582,13 +584,24 @@ func (w *worker) fill() {
 // interpLanes is interp4 for the lanes ls of one quad's pixels (-1: no
 // lane).
 func interpLanes(b *FragmentBatch, cs []int, ls *[4]int8, v0, v1, v2 []float32, wt *[3][4]float32) {
+	if len(cs) == 0 {
+		return
+	}
+	// The quad's lanes with their weights, then each component over them.
+	var lanes [4]uint8
+	var w0, w1, w2 [4]float32
+	k := 0
+	for q, L := range ls {
+		if L >= 0 {
+			lanes[k], w0[k], w1[k], w2[k] = uint8(L)&(MaxBatch-1), wt[0][q], wt[1][q], wt[2][q]
+			k++
+		}
+	}
 	for _, c := range cs {
 		a0, a1, a2 := v0[c], v1[c], v2[c]
-		dst := b.Varyings[c]
-		for q, L := range ls {
-			if L >= 0 {
-				dst[L] = float32(wt[0][q]*a0) + float32(wt[1][q]*a1) + float32(wt[2][q]*a2)
-			}
+		dst := b.Varyings[c][:MaxBatch]
+		for j := range k {
+			dst[lanes[j]] = float32(w0[j]*a0) + float32(w1[j]*a1) + float32(w2[j]*a2)
 		}
 	}
 }
@@ -660,7 +673,7 @@ func (w *worker) resolve() {
 	any := false
 	for k := range w.nq {
 		r := &w.recs[k]
-		pr := w.prim(r.pi)
+		pr := r.pr
 		if w.zclamp {
 			vp := &st.Viewports[pr.vp]
 			w.zlo, w.zhi = min(vp.ZNear, vp.ZFar), max(vp.ZNear, vp.ZFar)
