@@ -77,6 +77,8 @@ type Device struct {
 	pipelines     atomic.Int64
 	// passes keeps rasterizer passes for reuse by later render passes.
 	passes passPool
+	// arena recycles the per-draw arrays of render passes.
+	arena drawArena
 
 	// rt maps acceleration structure and intersection function table
 	// resource IDs to their content for the ray-tracing intrinsics.

@@ -229,7 +229,7 @@ func (p *renderPass) run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	run := &passRun{ctx: ctx, pass: p, rp: pass.Pass, snap: snap, workers: workers}
+	run := &passRun{ctx: ctx, pass: p, rp: pass.Pass, snap: snap, workers: workers, scratch: drawScratch{a: &p.dev.arena}}
 	defer run.close()
 	for _, e := range p.encoders {
 		for _, d := range e.draws {

@@ -24,6 +24,7 @@ type passRun struct {
 	snap    *memSnapshot
 	workers int
 	shaders []*fragmentShader
+	scratch drawScratch // the pass's per-draw arrays, recycled when it ends
 }
 
 // close releases every fragment shader's runners.
@@ -31,6 +32,7 @@ func (r *passRun) close() {
 	for _, s := range r.shaders {
 		s.close()
 	}
+	r.scratch.release()
 }
 
 // fault returns the error of the rasterizer's fragment work. When the
@@ -84,13 +86,13 @@ func (r *passRun) draw(d *drawCmd) error {
 	}
 	// The vertices the draw references, each shaded once per instance (the
 	// post-transform cache), and the primitive stream in their numbering.
-	vids, prims, err := d.assemble(start, count, baseVertex)
+	vids, prims, err := d.assemble(&r.scratch, start, count, baseVertex)
 	if err != nil {
 		return err
 	}
 	n := len(vids) * instances
 	vl := &p.vout
-	rec := make([]byte, n*vl.record)
+	rec := r.scratch.bytesN(n * vl.record)
 	nv := len(vids)
 	err = parallelFor(n, r.workers, func(lo, hi int) error {
 		for i := lo; i < hi; i++ {
@@ -134,7 +136,7 @@ func (r *passRun) draw(d *drawCmd) error {
 	if p.rasterOff || !vl.position.ok() {
 		return nil
 	}
-	vo := p.vertexOutputs(rec, n, r.workers)
+	vo := p.vertexOutputs(&r.scratch, rec, n, r.workers)
 	var fs *fragmentShader
 	if p.frag != nil {
 		if fs, err = r.newFragmentShader(d); err != nil {
@@ -144,7 +146,7 @@ func (r *passRun) draw(d *drawCmd) error {
 	for k := range instances {
 		idx := prims
 		if k > 0 {
-			idx = make([]uint32, len(prims))
+			idx = r.scratch.uints(len(prims))
 			off := uint32(k * len(vids))
 			for i, v := range prims {
 				if v == raster.RestartIndex {
@@ -180,16 +182,16 @@ func (p *RenderPipelineState) colorMask() uint8 {
 // assemble lists the distinct vertex ids a draw references (in order of
 // first use) and its primitive stream as positions in that list, with
 // restart indices kept.
-func (d *drawCmd) assemble(start, count, baseVertex int) (vids, prims []uint32, err error) {
+func (d *drawCmd) assemble(sc *drawScratch, start, count, baseVertex int) (vids, prims []uint32, err error) {
 	if !d.indexed {
-		vids = make([]uint32, count)
+		vids = sc.uints(count)
 		for i := range vids {
 			vids[i] = uint32(start + i)
 		}
 		return vids, nil, nil
 	}
 	src := d.index.buf.Contents()[d.index.off:]
-	prims = make([]uint32, count)
+	prims = sc.uints(count)
 	restart := uint32(0xFFFFFFFF)
 	// Decode the indices into prims, with their range.
 	lo, hi := ^uint32(0), uint32(0)
@@ -217,7 +219,7 @@ func (d *drawCmd) assemble(start, count, baseVertex int) (vids, prims []uint32, 
 	// enough, else a map.
 	if lo <= hi && uint64(hi-lo) < 4*uint64(count)+64 {
 		table := make([]uint32, hi-lo+1)
-		vids = make([]uint32, 0, min(count, len(table)))
+		vids = sc.uints(-min(count, len(table)))
 		for i := range table {
 			table[i] = ^uint32(0)
 		}
@@ -327,22 +329,22 @@ func parallelFor(n, workers int, fn func(lo, hi int) error) error {
 }
 
 // vertexOutputs gathers the rasterizer's inputs from n vertex records.
-func (p *RenderPipelineState) vertexOutputs(rec []byte, n, workers int) *raster.VertexOutputs {
+func (p *RenderPipelineState) vertexOutputs(sc *drawScratch, rec []byte, n, workers int) *raster.VertexOutputs {
 	vl := &p.vout
-	vo := &raster.VertexOutputs{Count: n, Position: make([]float32, 4*n), Stride: len(p.varyings)}
-	vo.Varyings = make([]float32, n*vo.Stride)
+	vo := &raster.VertexOutputs{Count: n, Position: sc.floats(4 * n), Stride: len(p.varyings)}
+	vo.Varyings = sc.floats(n * vo.Stride)
 	if vl.pointSize.ok() {
-		vo.PointSize = make([]float32, n)
+		vo.PointSize = sc.floats(n)
 	}
 	if vl.clip.ok() {
 		vo.ClipCount = vl.clip.n
-		vo.ClipDistances = make([]float32, n*vl.clip.n)
+		vo.ClipDistances = sc.floats(n * vl.clip.n)
 	}
 	if vl.layer.ok() {
-		vo.Layer = make([]uint32, n)
+		vo.Layer = sc.uints(n)
 	}
 	if vl.viewport.ok() {
-		vo.ViewportIndex = make([]uint32, n)
+		vo.ViewportIndex = sc.uints(n)
 	}
 	_ = parallelFor(n, workers, func(lo, hi int) error {
 		p.gatherOutputs(vo, rec, lo, hi)
