@@ -192,9 +192,15 @@ func (p *program) lowerEntryIO(sfn *sema.Function, res *Result, io *WrapperLayou
 		// Record i belongs to the thread whose linear position in the grid
 		// is i: x + width·(y + height·z).
 		u64 := func(id ir.BuiltinID) ir.Reg { return b.Conv(ir.U64, ir.U32, b.Builtin(id)) }
-		gw, gh := u64(ir.ThreadsPerGrid), u64(ir.ThreadsPerGrid+1)
-		yz := b.Binary(ir.OpAdd, ir.U64, u64(ir.ThreadPositionInGrid+1), b.Binary(ir.OpMul, ir.U64, gh, u64(ir.ThreadPositionInGrid+2)))
-		gid := b.Binary(ir.OpAdd, ir.U64, u64(ir.ThreadPositionInGrid), b.Binary(ir.OpMul, ir.U64, gw, yz))
+		gid := u64(ir.ThreadPositionInGrid)
+		if sfn.Kind != sema.FuncVertex && sfn.Kind != sema.FuncFragment {
+			// Kernels with [[stage_in]] may run on 2D and 3D grids; vertex
+			// and fragment functions run on 1D ones (record i is thread x
+			// = i, which keeps the record accesses affine in x).
+			gw, gh := u64(ir.ThreadsPerGrid), u64(ir.ThreadsPerGrid+1)
+			yz := b.Binary(ir.OpAdd, ir.U64, u64(ir.ThreadPositionInGrid+1), b.Binary(ir.OpMul, ir.U64, gh, u64(ir.ThreadPositionInGrid+2)))
+			gid = b.Binary(ir.OpAdd, ir.U64, gid, b.Binary(ir.OpMul, ir.U64, gw, yz))
+		}
 		ioBase = b.Binary(ir.OpAdd, ir.U64, b.Param(ioParam), b.Binary(ir.OpMul, ir.U64, gid, b.ConstU64(uint64(io.RecordSize))))
 		f.io, f.ioBase = io, ioBase
 		f.result = sf.Result

@@ -20,6 +20,7 @@ type fn struct {
 	locals map[*sema.Var]*lvalue
 	mem    map[*sema.Var]bool // locals that must live in memory
 	mod    map[*sema.Var]bool // locals written after their declaration
+	offs   map[ir.Reg]regOff  // addresses made by addOff: base + constant
 	this   ir.Reg             // U64 thread address of the receiver (methods)
 	thisT  *sema.Type
 	thisSp ir.Space   // memory space of this (receiverSpace)
@@ -303,6 +304,13 @@ func (f *fn) scan(body syntax.Node) {
 					f.mem[v] = true
 				}
 			}
+		case *syntax.CastExpr:
+			// reinterpret_cast<T&>(v) aliases v's storage as another type.
+			if xi := f.info.Exprs[e]; xi != nil && xi.LValue {
+				if v := f.rootVar(e.X); v != nil {
+					f.mem[v] = true
+				}
+			}
 		case *syntax.LambdaExpr:
 			// Variables a lambda captures may be written by it.
 			if xi := f.info.Exprs[e]; xi != nil && isLambda(xi.Func) && xi.Func.Info != nil {
@@ -339,6 +347,11 @@ func (f *fn) rootVar(e syntax.Expr) *sema.Var {
 	for {
 		switch x := e.(type) {
 		case *syntax.ParenExpr:
+			e = x.X
+		case *syntax.CastExpr:
+			if xi := f.info.Exprs[x]; xi == nil || !xi.LValue {
+				return nil
+			}
 			e = x.X
 		case *syntax.MemberExpr:
 			if x.Arrow {

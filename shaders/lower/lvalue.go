@@ -42,7 +42,26 @@ func (f *fn) addOff(addr ir.Reg, off int) ir.Reg {
 	if off == 0 {
 		return addr
 	}
-	return f.b.Binary(ir.OpAdd, ir.U64, addr, f.b.ConstU64(uint64(off)))
+	// (a + k) + off is a + (k + off) when a is a temporary (it cannot have
+	// changed since): record members of members stay one add away from
+	// their base, which keeps their accesses affine for the executor.
+	if o, ok := f.offs[addr]; ok {
+		addr, off = o.base, o.off+off
+	}
+	r := f.b.Binary(ir.OpAdd, ir.U64, addr, f.b.ConstU64(uint64(off)))
+	if !f.b.Fn.Regs[addr].Var {
+		if f.offs == nil {
+			f.offs = map[ir.Reg]regOff{}
+		}
+		f.offs[r] = regOff{addr, off}
+	}
+	return r
+}
+
+// regOff is a temporary address register's base and constant offset.
+type regOff struct {
+	base ir.Reg
+	off  int
 }
 
 // load reads the value lv designates.

@@ -29,9 +29,10 @@ func (l *WrapperLayout) Field(name string) *WrapperField { return l.field(name) 
 //
 // Resource arguments are bound as for kernels (Result.Bindings); one more
 // U64 parameter, the last, of kind BindStageIO, points at an array of
-// records described by Result.Wrapper, record i belonging to the thread
-// whose linear position in the grid is i (x + width·(y + height·z); a
-// kernel's [[stage_in]] uses the same records). A record holds, in order:
+// records described by Result.Wrapper, record i belonging to thread x = i
+// of the one-dimensional grid the function runs on (a kernel's [[stage_in]]
+// uses the same records, record x + width·(y + height·z) for thread (x, y,
+// z)). A record holds, in order:
 //
 //   - one FieldArg per stage input: built-in inputs ([[vertex_id]],
 //     [[instance_id]], [[position]], [[front_facing]], [[sample_id]], ...)
