@@ -421,22 +421,23 @@ func (w *worker) affine(fr *frame, in *inst) error {
 		return uint64(v)
 	}
 	size := in.k.Size()
-	if m == w.full && (size == 4 || size == 8) && in.space != ir.Thread && ((in.seqOK && fr.seq[in.a/W] && !signed) || consecutive(idx, signed)) {
+	// Lanes 0..L-1 active (a whole batch, or the first lanes of one).
+	if L := prefixLen(m); L >= 2 && (size == 4 || size == 8) && in.space != ir.Thread && ((in.seqOK && fr.seq[in.a/W] && !signed) || consecutive(idx[:L], signed)) {
 		a0 := base + ext(idx[0])*scale
 		var b []byte
 		var ok, ro bool
 		if in.space == ir.Threadgroup {
-			b, ok = w.tgStrided(a0, scale, W, in)
+			b, ok = w.tgStrided(a0, scale, L, in)
 		} else {
-			b, ok = w.stridedFrom(a0, scale, W, in)
+			b, ok = w.stridedFrom(a0, scale, L, in)
 			ro = w.cache.ro
 		}
 		if ok && !(store && (ro || scale < uint64(size))) {
 			switch {
 			case store && size == 4:
-				v := fr.r32[in.ops[0].off : int(in.ops[0].off)+W]
+				v := fr.r32[in.ops[0].off : int(in.ops[0].off)+L]
 				if scale == 4 {
-					copy(b[:4*W], bytesOf32(v))
+					copy(b[:4*L], bytesOf32(v))
 				} else if dst, ok := words(b); ok && scale%4 == 0 {
 					lane.ScatterStrided32(dst, v, int(scale/4))
 				} else {
@@ -445,14 +446,14 @@ func (w *worker) affine(fr *frame, in *inst) error {
 					}
 				}
 			case store:
-				v := fr.r64[in.ops[0].off : int(in.ops[0].off)+W]
+				v := fr.r64[in.ops[0].off : int(in.ops[0].off)+L]
 				for i := range v {
 					binary.LittleEndian.PutUint64(b[uint64(i)*scale:], v[i])
 				}
 			case size == 4:
-				d := fr.r32[in.res[0].off : int(in.res[0].off)+W]
+				d := fr.r32[in.res[0].off : int(in.res[0].off)+L]
 				if scale == 4 {
-					copy(bytesOf32(d), b[:4*W])
+					copy(bytesOf32(d), b[:4*L])
 				} else if src, ok := words(b); ok && scale%4 == 0 {
 					lane.GatherStrided32(d, src, int(scale/4))
 				} else {
@@ -461,7 +462,7 @@ func (w *worker) affine(fr *frame, in *inst) error {
 					}
 				}
 			default:
-				d := fr.r64[in.res[0].off : int(in.res[0].off)+W]
+				d := fr.r64[in.res[0].off : int(in.res[0].off)+L]
 				for i := range d {
 					d[i] = binary.LittleEndian.Uint64(b[uint64(i)*scale:])
 				}
@@ -609,8 +610,8 @@ func (w *worker) affineN(fr *frame, in *inst) error {
 		return nil
 	}
 	W := w.w
-	if m == w.full {
-		idx := fr.r32[in.a : in.a+W]
+	if L := prefixLen(m); L >= 2 {
+		idx := fr.r32[in.a : in.a+L]
 		signed := in.from == ir.I32
 		if (in.seqOK && fr.seq[in.a/W] && !signed) || consecutive(idx, signed) {
 			var base uint64
@@ -625,16 +626,16 @@ func (w *worker) affineN(fr *frame, in *inst) error {
 				i0 = uint64(int64(int32(idx[0])))
 			}
 			n := len(in.comp)
-			if src, ok := w.stridedWords(base+i0*in.imm, in.imm, W, n, in); ok {
+			if src, ok := w.stridedWords(base+i0*in.imm, in.imm, L, n, in); ok {
 				st := int(in.imm / 4)
 				r, c := fr.r32, in.comp
 				switch n {
 				case 2:
-					lane.GatherStrided2x32(r[c[0]:int(c[0])+W], r[c[1]:int(c[1])+W], src, st)
+					lane.GatherStrided2x32(r[c[0]:int(c[0])+L], r[c[1]:int(c[1])+L], src, st)
 				case 3:
-					lane.GatherStrided3x32(r[c[0]:int(c[0])+W], r[c[1]:int(c[1])+W], r[c[2]:int(c[2])+W], src, st)
+					lane.GatherStrided3x32(r[c[0]:int(c[0])+L], r[c[1]:int(c[1])+L], r[c[2]:int(c[2])+L], src, st)
 				default:
-					lane.GatherStrided4x32(r[c[0]:int(c[0])+W], r[c[1]:int(c[1])+W], r[c[2]:int(c[2])+W], r[c[3]:int(c[3])+W], src, st)
+					lane.GatherStrided4x32(r[c[0]:int(c[0])+L], r[c[1]:int(c[1])+L], r[c[2]:int(c[2])+L], r[c[3]:int(c[3])+L], src, st)
 				}
 				return nil
 			}
@@ -731,8 +732,8 @@ func (w *worker) affineStoreN(fr *frame, in *inst) error {
 	}
 	W := w.w
 	n := len(in.comp)
-	if m == w.full && in.imm >= 4*uint64(n) {
-		idx := fr.r32[in.a : in.a+W]
+	if L := prefixLen(m); L >= 2 && in.imm >= 4*uint64(n) {
+		idx := fr.r32[in.a : in.a+L]
 		signed := in.from == ir.I32
 		if (in.seqOK && fr.seq[in.a/W] && !signed) || consecutive(idx, signed) {
 			var base uint64
@@ -746,12 +747,12 @@ func (w *worker) affineStoreN(fr *frame, in *inst) error {
 			if signed {
 				i0 = uint64(int64(int32(idx[0])))
 			}
-			if dst, ok := w.stridedWords(base+i0*in.imm, in.imm, W, n, in); ok && !w.cache.ro {
+			if dst, ok := w.stridedWords(base+i0*in.imm, in.imm, L, n, in); ok && !w.cache.ro {
 				st := int(in.imm / 4)
 				r, c := fr.r32, in.comp
 				if n == 4 {
-					v0, v1, v2, v3 := r[c[0]:int(c[0])+W], r[c[1]:int(c[1])+W], r[c[2]:int(c[2])+W], r[c[3]:int(c[3])+W]
-					dst = dst[:(W-1)*st+4]
+					v0, v1, v2, v3 := r[c[0]:int(c[0])+L], r[c[1]:int(c[1])+L], r[c[2]:int(c[2])+L], r[c[3]:int(c[3])+L]
+					dst = dst[:(L-1)*st+4]
 					for i := range v0 {
 						d := dst[i*st : i*st+4 : i*st+4]
 						d[0], d[1], d[2], d[3] = v0[i], v1[i], v2[i], v3[i]
@@ -759,7 +760,7 @@ func (w *worker) affineStoreN(fr *frame, in *inst) error {
 					return nil
 				}
 				for k := range n {
-					v := r[c[k] : int(c[k])+W]
+					v := r[c[k] : int(c[k])+L]
 					for i, x := range v {
 						dst[i*st+k] = x
 					}
