@@ -218,7 +218,7 @@ func (d *drawCmd) assemble(sc *drawScratch, start, count, baseVertex int) (vids,
 	// Renumber by first use, through a table when the indices are dense
 	// enough, else a map.
 	if lo <= hi && uint64(hi-lo) < 4*uint64(count)+64 {
-		table := make([]uint32, hi-lo+1)
+		table := sc.uints(int(hi-lo) + 1)
 		vids = sc.uints(-min(count, len(table)))
 		for i := range table {
 			table[i] = ^uint32(0)
