@@ -47,7 +47,7 @@ func rasterBenchCases() []benchkit.Case {
 				}
 			}})
 	}
-	return cs
+	return append(cs, moreRasterBenchCases()...)
 }
 
 // bunnyTriangles is the triangle count of the shared bunny.

@@ -10,3 +10,19 @@ func NewBunnyFrameForTest(m *rasterbench.Mesh, w, h, workers int) (interface {
 }, error) {
 	return newBunnyFrameOf(m, w, h, workers)
 }
+
+// NewTexturedFrameForTest and NewFullScreenFrameForTest expose the other
+// raster benchmark frames to the external tests.
+func NewTexturedFrameForTest(s, workers int) (interface {
+	Frame() error
+	Color() *Texture
+}, error) {
+	return newTexturedFrame(s, workers)
+}
+
+func NewFullScreenFrameForTest(s, workers int) (interface {
+	Frame() error
+	Color() *Texture
+}, error) {
+	return newFullScreenFrame(s, workers)
+}

@@ -470,6 +470,37 @@ func (w *worker) affine(fr *frame, in *inst) error {
 			return nil
 		}
 	}
+	// Some lanes of a consecutive run (helper lanes that do not store,
+	// discarded or diverged lanes): one span for lanes 0..L-1, copied for
+	// the active ones.
+	if L := 64 - bits.LeadingZeros64(uint64(m)); L >= 2 && (size == 4 || size == 8) && (in.space == ir.Device || in.space == ir.Constant) &&
+		((in.seqOK && fr.seq[in.a/W] && !signed) || consecutive(idx[:L], signed)) {
+		want := uint8(file32)
+		if size == 8 {
+			want = file64
+		}
+		op := in.res
+		if store {
+			op = in.ops
+		}
+		if b, ok := w.stridedFrom(base+ext(idx[0])*scale, scale, L, in); ok && op[0].file == want && !(store && (w.cache.ro || scale < uint64(size))) {
+			for mm := m; mm != 0; mm &= mm - 1 {
+				l := mm.First()
+				o := uint64(l) * scale
+				switch {
+				case store && size == 4:
+					binary.LittleEndian.PutUint32(b[o:], fr.r32[int(in.ops[0].off)+l])
+				case store:
+					binary.LittleEndian.PutUint64(b[o:], fr.r64[int(in.ops[0].off)+l])
+				case size == 4:
+					fr.r32[int(in.res[0].off)+l] = binary.LittleEndian.Uint32(b[o:])
+				default:
+					fr.r64[int(in.res[0].off)+l] = binary.LittleEndian.Uint64(b[o:])
+				}
+			}
+			return nil
+		}
+	}
 	if in.space == ir.Threadgroup && size == 4 {
 		// Some lanes: 32-bit threadgroup words, bounds checked per lane
 		// (a lane out of bounds or misaligned goes through locate, which
