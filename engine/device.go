@@ -140,6 +140,9 @@ func NewDevice(opts DeviceOptions) (*Device, error) {
 		samplers: map[uint64]*texel.Sampler{},
 	}
 	d.intrinsics = d.textureIntrinsics()
+	for name, f := range fragmentIntrinsics() {
+		d.intrinsics[name] = f
+	}
 	d.rt = rt.NewRegistry()
 	for name, f := range rt.Intrinsics(d.rt) {
 		d.intrinsics[name] = f
@@ -222,4 +225,5 @@ type resources struct {
 	// fragment is set for fragment functions, whose samples without an
 	// explicit level or gradient take their LOD from the 2×2 quads.
 	fragment bool
+	samples  int // fragment functions: the render pass's sample count
 }

@@ -441,6 +441,7 @@ func (s *fragmentShader) worker(i int) (*fragmentWorker, error) {
 	}
 	fragEnv := *s.r.snap.res
 	fragEnv.fragment = true
+	fragEnv.samples = s.r.pass.samples
 	run, err := s.p.frag.pl.NewRunner(s.r.ctx, exec.Dispatch{Args: args, Memory: mem, Env: &fragEnv, Budget: stepBudgetFrom(s.r.ctx), Done: s.r.pass.dev.releaseDispatch})
 	if err != nil {
 		return nil, err

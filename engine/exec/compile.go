@@ -378,7 +378,7 @@ func (c *compiler) block(b ir.Block, restore int, brk, cont int) {
 		}
 		c.instr(in, restore, brk, cont)
 		switch in.Op {
-		case ir.OpBreak, ir.OpContinue, ir.OpReturn, ir.OpDiscard:
+		case ir.OpBreak, ir.OpContinue, ir.OpReturn:
 			return
 		}
 	}
@@ -478,15 +478,13 @@ func (c *compiler) instr(in *ir.Instr, restore int, brk, cont int) {
 	case ir.OpContinue:
 		pc := c.emit(instDef{op: opContinue, s: cont, src: in})
 		c.jump(pc, restore)
-	case ir.OpReturn, ir.OpDiscard:
+	case ir.OpDiscard:
+		c.emit(instDef{op: opDiscard, src: in})
+	case ir.OpReturn:
 		if in == c.finalRet {
 			return
 		}
-		op := opRet
-		if in.Op == ir.OpDiscard {
-			op = opDiscard
-		}
-		ri := instDef{op: op, src: in}
+		ri := instDef{op: opRet, src: in}
 		for _, a := range in.Args {
 			ri.ops = append(ri.ops, c.laneOperand(a))
 		}

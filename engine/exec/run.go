@@ -389,11 +389,10 @@ func (w *worker) run(fr *frame) (bool, error) {
 			fr.exec = 0
 			pc = int(in.tgt)
 		case opDiscard:
-			masks[slotRet] |= fr.exec
+			// Demote to helper (Metal 2.3 and later): the lanes go on
+			// running for their quads' derivatives, without side effects.
 			masks[slotDisc] |= fr.exec
 			fr.noStore |= fr.exec
-			fr.exec = 0
-			pc = int(in.tgt)
 		case opSwBegin:
 			switchMasks(fr, in, W)
 			fr.exec = 0

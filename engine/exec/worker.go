@@ -269,10 +269,9 @@ func (w *worker) call(fr *frame, in *inst) error {
 		}
 	}
 	if d := callee.masks[slotDisc]; d != 0 {
-		fr.masks[slotRet] |= d
+		// Lanes that discarded in the callee go on as helpers.
 		fr.masks[slotDisc] |= d
 		fr.noStore |= d
-		fr.exec &^= d
 	}
 	return nil
 }

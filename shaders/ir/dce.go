@@ -62,7 +62,7 @@ func (d *dce) block(b Block) Block {
 			}
 		}
 		out = append(out, in)
-		if in.Op == OpBreak || in.Op == OpContinue || in.Op == OpReturn || in.Op == OpDiscard {
+		if in.Op == OpBreak || in.Op == OpContinue || in.Op == OpReturn {
 			if i < len(b)-1 {
 				d.changed = true
 			}

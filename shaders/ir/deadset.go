@@ -213,7 +213,7 @@ func (d *deadSets) instr(in *Instr, live bitset) bitset {
 			}
 		}
 		return d.empty()
-	case OpReturn, OpDiscard:
+	case OpReturn:
 		live = d.empty()
 		d.useArgs(in, live)
 		return live

@@ -54,8 +54,10 @@
 // exits only by OpBreak or OpReturn), OpBreak (innermost loop or switch),
 // OpContinue (to the innermost loop's Continuing block), OpSwitch (Cases
 // with C fallthrough: a case's lanes continue into the next case unless
-// they break), OpReturn and OpDiscard (discard_fragment). A Continuing
-// block sees only temporaries defined before its loop.
+// they break) and OpReturn. OpDiscard (discard_fragment) is not control
+// flow: as in Metal 2.3 and later it demotes the lane to a helper, which
+// keeps running (for its quad's derivatives) without side effects. A
+// Continuing block sees only temporaries defined before its loop.
 //
 // # Calls
 //

@@ -94,7 +94,7 @@ func (fw *forwarder) block(b Block, env map[Reg]Reg) Block {
 				delete(env, v)
 			}
 			fw.keepPending(lastSet, in)
-		case OpBreak, OpContinue, OpReturn, OpDiscard:
+		case OpBreak, OpContinue, OpReturn:
 			clear(lastSet)
 		}
 	}

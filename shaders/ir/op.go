@@ -100,7 +100,7 @@ const (
 	OpContinue // go to the Continuing block of the innermost Loop
 	OpSwitch   // switch Args[0] { Cases } with C fallthrough
 	OpReturn   // return Args (one per Function.Results)
-	OpDiscard  // discard_fragment: the lane stops and may not store
+	OpDiscard  // discard_fragment: the lane goes on as a helper (demoted): it runs, but nothing it does later is stored
 	numOps
 )
 

@@ -163,7 +163,7 @@ func (u *uniformity) instr(in *Instr, div bool) exits {
 		return exits{brk: div}
 	case OpContinue:
 		return exits{cont: div}
-	case OpReturn, OpDiscard:
+	case OpReturn:
 		return exits{ret: div}
 	case OpSet:
 		if div || u.varying[in.Args[0]] {

@@ -152,9 +152,6 @@ func (t *thread) instr(fs *fstate, in *ir.Instr) (ctl, error) {
 		for i, r := range in.Results {
 			regs[r] = res[i]
 		}
-		if t.discard {
-			return ctlReturn, nil
-		}
 	case ir.OpIntrinsic:
 		args := make([]uint64, len(in.Args))
 		for i := range args {
@@ -230,8 +227,8 @@ func (t *thread) instr(fs *fstate, in *ir.Instr) (ctl, error) {
 		}
 		return ctlReturn, nil
 	case ir.OpDiscard:
+		// Demoted to a helper: the thread goes on without side effects.
 		t.discard = true
-		return ctlReturn, nil
 	default:
 		var a, b, c uint64
 		if len(in.Args) > 0 {
