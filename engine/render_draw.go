@@ -32,6 +32,8 @@ type drawCmd struct {
 	sources map[int]stageSource
 	// vrec and frec are the parameters of the stage records (-1: none).
 	vrec, frec int
+	// mesh is set for mesh draws (mesh_encoder.go, mesh_run.go).
+	mesh *meshDraw
 }
 
 // DrawPrimitives draws vertexCount vertices from vertexStart as prim.
@@ -174,6 +176,9 @@ func (e *RenderCommandEncoder) newDraw(m string, prim PrimitiveType) (*drawCmd, 
 	p := e.pipeline
 	if p == nil {
 		return nil, e.fail("%s: no render pipeline state is set", m)
+	}
+	if p.mesh != nil {
+		return nil, e.fail("%s: pipeline %q is a mesh pipeline: draw it with DrawMeshThreadgroups or DrawMeshThreads", m, p.label)
 	}
 	if prim > PrimitiveTypeTriangleStrip {
 		return nil, e.fail("%s: primitive type %d is not a primitive type", m, prim)

@@ -97,6 +97,8 @@ type RenderCommandEncoder struct {
 	visOffset    int
 	// draws are this encoder's draws in encoding order.
 	draws []*drawCmd
+	// meshState holds the object and mesh stage bindings (mesh_encoder.go).
+	meshState *meshSlots
 }
 
 // RenderCommandEncoder starts a render pass (MTLCommandBuffer
@@ -150,6 +152,9 @@ func (e *RenderCommandEncoder) SetRenderPipelineState(p *RenderPipelineState) er
 
 // stageSlots returns the slots of stage "Vertex" or "Fragment".
 func (e *RenderCommandEncoder) stageSlots(stage string) *resourceSlots {
+	if s := e.meshStageSlots(stage); s != nil {
+		return s
+	}
 	if stage == "Vertex" {
 		return &e.vertex
 	}

@@ -44,6 +44,10 @@ type RenderPipelineState struct {
 	flags         raster.ShaderFlags
 
 	vertReflection, fragReflection *reflect.Function
+
+	// mesh holds the object and mesh stages of a mesh pipeline
+	// (mesh_pipeline.go); vert is nil then.
+	mesh *meshPipeline
 }
 
 // renderStage is one compiled function of a render pipeline.

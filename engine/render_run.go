@@ -69,6 +69,9 @@ func (r *passRun) memory(extra ...exec.Buffer) (*exec.Memory, error) {
 // draw runs a draw's vertex stage and hands its primitives to the
 // rasterizer.
 func (r *passRun) draw(d *drawCmd) error {
+	if d.mesh != nil {
+		return r.drawMesh(d)
+	}
 	p := d.p
 	for _, b := range [][]boundAccel{d.vbound.accels, d.fbound.accels} {
 		for _, a := range b {

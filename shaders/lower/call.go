@@ -63,6 +63,9 @@ func (f *fn) call(e *syntax.CallExpr) *lvalue {
 				}
 				return &lvalue{t: sema.UInt, alts: []alt{{regs: []ir.Reg{n}}}, readOnly: true}
 			}
+			if isOpaqueNamed(bt, "mesh") || isOpaqueNamed(bt, "mesh_grid_properties") {
+				return f.meshCall(e, me, bt)
+			}
 			if isOpaqueNamed(bt, "imageblock") && !me.Arrow {
 				return f.imageblockCall(e, me, bt, xi)
 			}

@@ -138,6 +138,9 @@ func (p *program) lowerEntryIO(sfn *sema.Function, res *Result, io *WrapperLayou
 				p.errorf(prm.Pos, "kernel argument '%s': implicit imageblocks exist only in render passes (tile functions), not in compute dispatches", prm.Name)
 			}
 			bd.Kind, bd.Space, bd.Size = BindImageblock, ir.Threadgroup, sema.SizeOf(elem)
+		case sema.BindPayload, sema.BindMesh, sema.BindMeshGrid:
+			bd.Kind, n = meshBinding(prm)
+			bd.Space = ir.Device
 		case sema.BindStageIn, sema.BindColor:
 			if io == nil {
 				p.errorf(prm.Pos, "kernel argument '%s' bound as %s is not supported", prm.Name, prm.Bind)
@@ -239,6 +242,9 @@ func (p *program) lowerEntryIO(sfn *sema.Function, res *Result, io *WrapperLayou
 			regs[k] = b.Param(pl.first + k)
 		}
 		bd := res.Bindings[pl.first]
+		if bd.Kind == BindPayload || bd.Kind == BindMeshGrid || bd.Kind == BindMesh {
+			regs = []ir.Reg{f.meshSlot(prm, bd, regs)}
+		}
 		switch {
 		case t.Kind == sema.KReference:
 			f.locals[v] = &lvalue{t: t.Elem, mem: true, addr: regs[0], space: spaceOf(t.Space)}

@@ -82,7 +82,12 @@ func ImageblockValue(offset uint32, width, height uint16) uint64 {
 	return uint64(offset) | uint64(width)<<32 | uint64(height)<<48
 }
 
-func (k BindingKind) String() string { return bindKindNames[k] }
+func (k BindingKind) String() string {
+	if int(k) < len(bindKindNames) {
+		return bindKindNames[k]
+	}
+	return meshBindKindName(k)
+}
 
 // Binding describes one U64 parameter of a lowered entry function.
 type Binding struct {

@@ -39,7 +39,7 @@ func scalarKind(t *sema.Type) (ir.Kind, bool) {
 	case sema.KPointer, sema.KTexture, sema.KSampler, sema.KNullptr, sema.KFunc:
 		return ir.U64, true
 	case sema.KOpaque:
-		if n := t.Opaque.Name; n == "simd_vote" || n == "quad_vote" || n == "imageblock" {
+		if n := t.Opaque.Name; n == "simd_vote" || n == "quad_vote" || n == "imageblock" || n == "mesh" || n == "mesh_grid_properties" {
 			return ir.U64, true
 		}
 		if isRTQuery(t) {
@@ -239,6 +239,8 @@ func spaceOf(s sema.AddrSpace) ir.Space {
 		return ir.Constant
 	case sema.SpaceThreadgroup, sema.SpaceThreadgroupImageblock:
 		return ir.Threadgroup
+	case sema.SpaceObjectData:
+		return ir.Device // payloads live in engine-provided device memory (mesh.go)
 	}
 	return ir.Thread
 }

@@ -345,6 +345,9 @@ func (c *checker) lookupQualified(n *syntax.Name, s *Scope, report bool) *Symbol
 			return &Symbol{Kind: SymType, Name: "result_type", Type: intersectionResult(sym.Type.Opaque.Args)}
 		}
 		if sym.Kind == SymType && len(n.Segs) == 2 {
+			if cs := meshStaticMember(sym.Type, n.Segs[1].Name); cs != nil {
+				return cs
+			}
 			if t := opaqueMemberType(sym.Type, n.Segs[1].Name); t != nil {
 				return &Symbol{Kind: SymType, Name: n.Segs[1].Name, Type: t}
 			}
@@ -378,6 +381,9 @@ func (c *checker) lookupQualified(n *syntax.Name, s *Scope, report bool) *Symbol
 			return sym
 		}
 		if sym.Kind == SymType && i == len(n.Segs)-2 {
+			if cs := meshStaticMember(sym.Type, n.Segs[i+1].Name); cs != nil {
+				return cs
+			}
 			if t := opaqueMemberType(sym.Type, n.Segs[i+1].Name); t != nil {
 				return &Symbol{Kind: SymType, Name: n.Segs[i+1].Name, Type: t}
 			}

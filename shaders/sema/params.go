@@ -280,6 +280,7 @@ func (c *checker) autoBind(fn *Function, p *Param, imageblocks *int) {
 			if fn.Kind != FuncMesh {
 				c.errorf(p.Pos, "mesh-arg", "mesh<...> arguments are only allowed in mesh functions")
 			}
+			c.checkMeshArg(p)
 		case "mesh_grid_properties":
 			p.Bind = BindMeshGrid
 			if fn.Kind != FuncObject {

@@ -1,0 +1,254 @@
+package engine
+
+import (
+	"encoding/binary"
+	"fmt"
+	"slices"
+
+	"github.com/ingot-render/ingot/engine/exec"
+	"github.com/ingot-render/ingot/engine/raster"
+	"github.com/ingot-render/ingot/shaders/lower"
+)
+
+// drawMesh runs a mesh draw: the object grid (one exec dispatch; each
+// object threadgroup writes its payload and mesh grid size into device
+// memory of the draw), then each object threadgroup's mesh grid in order
+// (one dispatch each, every mesh threadgroup writing its mesh into its own
+// output record), then primitive assembly in the same order and one
+// rasterizer draw. Everything is ordered by threadgroup position, so the
+// result does not depend on the worker count.
+func (r *passRun) drawMesh(d *drawCmd) error {
+	p, md := d.p, d.mesh
+	mp := p.mesh
+	grid := md.grid
+	if md.indirect != nil {
+		b := md.indirect.Contents()[md.indirectOffset:]
+		for k := range 3 {
+			grid[k] = binary.LittleEndian.Uint32(b[4*k:])
+		}
+	}
+	if grid[0] == 0 || grid[1] == 0 || grid[2] == 0 {
+		return nil
+	}
+	type meshGrid struct {
+		dims    [3]uint32
+		threads bool
+		payload uint64
+	}
+	var grids []meshGrid
+	var payload exec.Buffer
+	if mp.object != nil {
+		og := meshGridOf(md.threads, grid, md.objTG)
+		n := numGroups(md.threads, grid, md.objTG)
+		if n > maxObjectThreadgroups {
+			return fmt.Errorf("%s: %d object threadgroups, more than %d", mp.object.name, n, maxObjectThreadgroups)
+		}
+		payload = exec.Buffer{Addr: r.pass.dev.reserveAddr(n * mp.payloadLen), Data: make([]byte, n*mp.payloadLen), Name: "object payloads"}
+		props := exec.Buffer{Addr: r.pass.dev.reserveAddr(n * lower.MeshGridSlotSize), Data: make([]byte, n*lower.MeshGridSlotSize), Name: "mesh grid properties"}
+		args := append([]uint64(nil), md.oargs...)
+		fillMeshArgs(mp.object, args, payload.Addr, uint64(mp.payloadLen), props.Addr, 0)
+		mem, err := r.memory(append(append([]exec.Buffer(nil), md.obound.transient...), payload, props)...)
+		if err != nil {
+			return fmt.Errorf("%s: %w", mp.object.name, err)
+		}
+		err = mp.object.pl.Run(r.ctx, exec.Dispatch{Grid: og, Args: args, Memory: mem, ThreadgroupMemory: md.otgMem, Env: r.snap.res,
+			Budget: stepBudgetFrom(r.ctx), Done: r.pass.dev.releaseDispatch})
+		if err != nil {
+			return err
+		}
+		for k := range n {
+			s := props.Data[k*lower.MeshGridSlotSize:]
+			if binary.LittleEndian.Uint32(s[12:]) == 0 {
+				continue // set_threadgroups_per_grid never called: no mesh grid
+			}
+			var dims [3]uint32
+			total := uint64(1)
+			for c := range 3 {
+				dims[c] = binary.LittleEndian.Uint32(s[4*c:])
+				total *= uint64(min(dims[c], 1<<20)) // no overflow; still > the limit when clamped
+			}
+			if total == 0 {
+				continue
+			}
+			if total > uint64(mp.maxMeshTGs) {
+				return fmt.Errorf("%s: object threadgroup %d sets a mesh grid of %d×%d×%d = %d threadgroups, more than MaxTotalThreadgroupsPerMeshGrid %d",
+					mp.object.name, k, dims[0], dims[1], dims[2], total, mp.maxMeshTGs)
+			}
+			grids = append(grids, meshGrid{dims: dims, payload: payload.Addr + uint64(k*mp.payloadLen)})
+		}
+	} else {
+		if n := numGroups(md.threads, grid, md.meshTG); n > mp.maxMeshTGs {
+			return fmt.Errorf("%s: the grid of %d mesh threadgroups is more than MaxTotalThreadgroupsPerMeshGrid %d", mp.mesh.name, n, mp.maxMeshTGs)
+		}
+		grids = append(grids, meshGrid{dims: grid, threads: md.threads})
+	}
+	a := &meshAssembly{mp: mp}
+	for _, g := range grids {
+		n := numGroups(g.threads, g.dims, md.meshTG)
+		size := 16
+		if mp.out != nil {
+			size = mp.out.Size
+		}
+		out := exec.Buffer{Addr: r.pass.dev.reserveAddr(n * size), Data: make([]byte, n*size), Name: "mesh outputs"}
+		args := append([]uint64(nil), md.margs...)
+		fillMeshArgs(mp.mesh, args, g.payload, 0, 0, out.Addr)
+		extra := append(append([]exec.Buffer(nil), md.mbound.transient...), out)
+		if payload.Data != nil {
+			extra = append(extra, payload)
+		}
+		mem, err := r.memory(extra...)
+		if err != nil {
+			return fmt.Errorf("%s: %w", mp.mesh.name, err)
+		}
+		err = mp.mesh.pl.Run(r.ctx, exec.Dispatch{Grid: meshGridOf(g.threads, g.dims, md.meshTG), Args: args, Memory: mem, Env: r.snap.res,
+			Budget: stepBudgetFrom(r.ctx), Done: r.pass.dev.releaseDispatch})
+		if err != nil {
+			return err
+		}
+		if mp.out != nil && !p.rasterOff {
+			if err := a.add(out.Data, n); err != nil {
+				return err
+			}
+		}
+	}
+	if p.rasterOff || len(a.idx) == 0 {
+		return nil
+	}
+	vo := p.vertexOutputs(a.rec, len(a.rec)/mp.recStride, r.workers)
+	var fs *fragmentShader
+	if p.frag != nil {
+		var err error
+		if fs, err = r.newFragmentShader(d); err != nil {
+			return err
+		}
+	}
+	rd := &raster.Draw{Topology: mp.topology, Vertices: vo, Indices: a.idx, State: &d.state, Interp: p.interp,
+		Flags: p.flags, ColorMask: p.colorMask(), AlphaToCoverage: p.alphaToCov, AlphaToOne: p.alphaToOne, SampleMask: 0xFFFFFFFF}
+	if fs != nil {
+		rd.Shader = fs
+	}
+	if err := r.rp.Draw(rd); err != nil {
+		return fmt.Errorf("draw: %w", err)
+	}
+	return nil
+}
+
+// maxObjectThreadgroups bounds a draw's object grid (its payloads are
+// allocated up front).
+const maxObjectThreadgroups = 1 << 20
+
+// numGroups is the number of threadgroups of a grid of n threads or
+// threadgroups, saturated at 1<<40 so that it never overflows.
+func numGroups(threads bool, n, perGroup [3]uint32) int {
+	t := uint64(1)
+	for c := range 3 {
+		k := uint64(n[c])
+		if threads {
+			k = (k + uint64(perGroup[c]) - 1) / uint64(max(perGroup[c], 1))
+		}
+		t = min(t*min(k, 1<<20), 1<<40)
+	}
+	return int(t)
+}
+
+// fillMeshArgs sets a stage's payload (base, stride), mesh-grid and
+// mesh-output parameters.
+func fillMeshArgs(st *renderStage, args []uint64, payload, stride, props, out uint64) {
+	first := true
+	for _, b := range st.bindings {
+		switch b.kind {
+		case lower.BindPayload:
+			if first {
+				args[b.param] = payload
+			} else {
+				args[b.param] = stride
+			}
+			first = false
+		case lower.BindMeshGrid:
+			args[b.param] = props
+		case lower.BindMesh:
+			args[b.param] = out
+		}
+	}
+}
+
+// meshAssembly turns mesh output records into the rasterizer's vertex
+// records and index list.
+type meshAssembly struct {
+	mp   *meshPipeline
+	rec  []byte
+	idx  []uint32
+	tg   int    // mesh threadgroups seen
+	prim uint32 // primitives emitted
+}
+
+// add assembles the n output records of one mesh grid: culled primitives
+// are dropped, indices are checked against the mesh's vertex count.
+func (a *meshAssembly) add(out []byte, n int) error {
+	mp, o := a.mp, a.mp.out
+	ipp := o.IndicesPerPrimitive
+	if !mp.perPrimitive {
+		a.rec = slices.Grow(a.rec, n*o.MaxVertices*mp.recStride)
+		a.idx = slices.Grow(a.idx, n*o.MaxPrimitives*ipp)
+	}
+	for t := range n {
+		r := out[t*o.Size : (t+1)*o.Size]
+		count := int(binary.LittleEndian.Uint32(r))
+		if count > o.MaxPrimitives {
+			return fmt.Errorf("%s: mesh threadgroup %d: primitive count %d is past the mesh's %d primitives", mp.mesh.name, a.tg, count, o.MaxPrimitives)
+		}
+		base := -1
+		for j := range count {
+			var prim []byte
+			if o.Primitive != nil {
+				prim = r[o.PrimitiveOffset+j*o.PrimitiveStride:][:o.PrimitiveStride]
+				if mp.culled.ok() && mp.culled.get32(prim, 0) != 0 {
+					continue
+				}
+			}
+			ids := r[o.IndexOffset+j*ipp:][:ipp]
+			for _, v := range ids {
+				if int(v) >= o.MaxVertices {
+					return fmt.Errorf("%s: mesh threadgroup %d: primitive %d uses vertex %d, past the mesh's %d vertices", mp.mesh.name, a.tg, j, v, o.MaxVertices)
+				}
+			}
+			if mp.perPrimitive {
+				for _, v := range ids {
+					a.idx = append(a.idx, uint32(len(a.rec)/mp.recStride))
+					a.rec = a.appendRecord(r, int(v), prim)
+				}
+			} else {
+				if base < 0 {
+					base = len(a.rec) / mp.recStride
+					if mp.recStride == o.VertexStride {
+						a.rec = append(a.rec, r[o.VertexOffset:][:o.MaxVertices*o.VertexStride]...)
+					} else {
+						for v := range o.MaxVertices {
+							a.rec = a.appendRecord(r, v, nil)
+						}
+					}
+				}
+				for _, v := range ids {
+					a.idx = append(a.idx, uint32(base+int(v)))
+				}
+			}
+			a.prim++
+		}
+		a.tg++
+	}
+	return nil
+}
+
+// appendRecord appends the rasterizer record of vertex v of output record
+// r with primitive bytes prim (nil: none).
+func (a *meshAssembly) appendRecord(r []byte, v int, prim []byte) []byte {
+	mp, o := a.mp, a.mp.out
+	at := len(a.rec)
+	rec := slices.Grow(a.rec, mp.recStride)[:at+mp.recStride]
+	clear(rec[at:])
+	copy(rec[at:], r[o.VertexOffset+v*o.VertexStride:][:o.VertexStride])
+	if prim != nil {
+		copy(rec[at+mp.primOff:], prim)
+	}
+	return rec
+}
