@@ -114,7 +114,7 @@ func (r *passRun) drawMesh(d *drawCmd) error {
 	if p.rasterOff || len(a.idx) == 0 {
 		return nil
 	}
-	vo := p.vertexOutputs(a.rec, len(a.rec)/mp.recStride, r.workers)
+	vo := p.vertexOutputs(&r.scratch, a.rec, len(a.rec)/mp.recStride, r.workers)
 	var fs *fragmentShader
 	if p.frag != nil {
 		var err error
