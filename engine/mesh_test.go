@@ -36,7 +36,7 @@ func viewProj(eye [3]float32, fovy, aspect, near, far float32) [16]float32 {
 	s := norm3(cross3(f, [3]float32{0, 1, 0}))
 	u := cross3(s, f)
 	view := [16]float32{s[0], u[0], -f[0], 0, s[1], u[1], -f[1], 0, s[2], u[2], -f[2], 0,
-		-dot3(s, eye), -dot3(u, eye), dot3(f, eye), 1}
+		-vdot3(s, eye), -vdot3(u, eye), vdot3(f, eye), 1}
 	y := 1 / float32(math.Tan(float64(fovy)/2))
 	proj := [16]float32{y / aspect, 0, 0, 0, 0, y, 0, 0, 0, 0, far / (near - far), -1, 0, 0, near * far / (near - far), 0}
 	var m [16]float32
@@ -50,12 +50,12 @@ func viewProj(eye [3]float32, fovy, aspect, near, far float32) [16]float32 {
 	return m
 }
 
-func dot3(a, b [3]float32) float32 { return a[0]*b[0] + a[1]*b[1] + a[2]*b[2] }
+func vdot3(a, b [3]float32) float32 { return a[0]*b[0] + a[1]*b[1] + a[2]*b[2] }
 func cross3(a, b [3]float32) [3]float32 {
 	return [3]float32{a[1]*b[2] - a[2]*b[1], a[2]*b[0] - a[0]*b[2], a[0]*b[1] - a[1]*b[0]}
 }
 func norm3(a [3]float32) [3]float32 {
-	l := float32(math.Sqrt(float64(dot3(a, a))))
+	l := float32(math.Sqrt(float64(vdot3(a, a))))
 	return [3]float32{a[0] / l, a[1] / l, a[2] / l}
 }
 
