@@ -133,7 +133,13 @@ func (f *fn) construct(t *sema.Type, args []syntax.Expr, pos diag.Pos, xi *sema.
 		ek, _ := scalarKind(t.Elem)
 		var regs []ir.Reg
 		for _, a := range args {
-			v := f.value(a)
+			var v value
+			if il, ok := a.(*syntax.InitListExpr); ok && t.Kind == sema.KMatrix {
+				// half4x4({…}, {…}, …): each braced list is a column.
+				v = f.initList(sema.Vec(t.Elem, t.Rows), il)
+			} else {
+				v = f.value(a)
+			}
 			vk := f.kindOf(valueType(v.t))
 			for _, r := range v.regs {
 				regs = append(regs, f.convScalar(r, vk, ek))

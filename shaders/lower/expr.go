@@ -175,6 +175,18 @@ func (f *fn) constScalar(v sema.Value) (ir.Reg, ir.Kind) {
 // constValue materializes constant v as a value of type t.
 func (f *fn) constValue(v sema.Value, t *sema.Type, pos diag.Pos) value {
 	var out value
+	if k := v.Type.Kind; k == sema.KArray || k == sema.KStruct {
+		// An aggregate constant (a default member initializer): its
+		// elements or non-static members in order.
+		out.t = v.Type
+		for i, e := range v.Elems {
+			if k == sema.KStruct && v.Type.Struct.Fields[i].Static {
+				continue
+			}
+			out.regs = append(out.regs, f.constValue(e, nil, pos).regs...)
+		}
+		return out
+	}
 	if v.Type.Kind == sema.KVector {
 		out.t = v.Type
 		for _, e := range v.Elems {
@@ -294,6 +306,9 @@ func (f *fn) lval(e syntax.Expr) *lvalue {
 		if xi.LValue {
 			lv := f.lval(e.X)
 			t := xi.Type
+			if !lv.mem || lv.swz != nil {
+				return f.reinterpretRegs(lv, t, e.Pos())
+			}
 			return &lvalue{t: t, mem: lv.mem, addr: lv.addr, space: lv.space, alts: lv.alts}
 		}
 	}
@@ -462,4 +477,28 @@ func (f *fn) kindOf(t *sema.Type) ir.Kind {
 	}
 	k, _ := scalarKind(s)
 	return k
+}
+
+// reinterpretRegs is reinterpret_cast<T&> of an object held in registers
+// (or a swizzle): T must be the object's own layout or a prefix of it with
+// the same scalar kinds (`reinterpret_cast<thread float&>(v4)` is v4.x).
+func (f *fn) reinterpretRegs(lv *lvalue, t *sema.Type, pos diag.Pos) *lvalue {
+	from, ok1 := flatten(lv.t)
+	to, ok2 := flatten(t)
+	ok := ok1 && ok2 && len(to) <= len(from)
+	for i := 0; ok && i < len(to); i++ {
+		ok = to[i].kind == from[i].kind
+	}
+	if !ok {
+		f.errorf(pos, "reinterpret_cast of a value in registers from '%s' to '%s' is not supported", lv.t, t)
+		return lv
+	}
+	if lv.mem {
+		return &lvalue{t: t, mem: true, addr: lv.addr, space: lv.space, swz: lv.swz[:len(to)], esz: lv.esz, ek: lv.ek, readOnly: lv.readOnly}
+	}
+	out := &lvalue{t: t, readOnly: lv.readOnly}
+	for _, a := range lv.alts {
+		out.alts = append(out.alts, alt{regs: a.regs[:len(to)], cond: a.cond})
+	}
+	return out
 }

@@ -306,7 +306,8 @@ func (f *fn) scan(body syntax.Node) {
 			}
 		case *syntax.CastExpr:
 			// reinterpret_cast<T&>(v) aliases v's storage as another type.
-			if xi := f.info.Exprs[e]; xi != nil && xi.LValue {
+			xt := f.info.Exprs[e.X]
+			if xi := f.info.Exprs[e]; xi != nil && (xi.LValue || xt != nil && xt.Type != nil && xt.Type.Kind == sema.KArray) {
 				if v := f.rootVar(e.X); v != nil {
 					f.mem[v] = true
 				}

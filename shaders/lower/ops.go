@@ -368,8 +368,16 @@ func cheap(e syntax.Expr) bool {
 
 func (f *fn) cast(e *syntax.CastExpr) value {
 	xi := f.x(e)
-	v := f.value(e.X)
 	t := xi.Type
+	if xt := f.x(e.X).Type; t.Kind == sema.KPointer && xt != nil && xt.Kind == sema.KArray {
+		// reinterpret_cast<T*>(array): the address of its first element.
+		lv := f.lval(e.X)
+		if !lv.mem || lv.swz != nil {
+			f.errorf(e.Pos(), "array does not live in memory")
+		}
+		return value{t: t, regs: []ir.Reg{lv.addr}}
+	}
+	v := f.value(e.X)
 	if t.Kind == sema.KVoid {
 		return value{t: t}
 	}

@@ -45,6 +45,10 @@ func (c *checker) call(e *syntax.CallExpr, s *Scope) *ExprInfo {
 		}
 	}
 	f := c.expr(e.Fun, s)
+	if f.Type.Kind == KStruct && f.Type.Struct != nil {
+		// Op()(a, b), S{}(x): the operator() of a temporary.
+		return c.functorCall(e, f, f.Type, s)
+	}
 	c.args(e.Args, s)
 	if f.Type.IsBad() {
 		return c.record(e, &ExprInfo{Type: f.Type})
@@ -60,6 +64,9 @@ func (c *checker) call(e *syntax.CallExpr, s *Scope) *ExprInfo {
 
 func (c *checker) callName(e *syntax.CallExpr, fun *syntax.NameExpr, s *Scope) *ExprInfo {
 	last := fun.Name.Last()
+	if !fun.Name.Qualified() && last.Template == nil && syntax.TypeTraitIntrinsics[last.Name] {
+		return c.typeTrait(e, last.Name, s)
+	}
 	sym := c.lookupQualified(fun.Name, s, false)
 	if sym == nil && metalInternal(e, fun) {
 		sym = c.lookupQualified(fun.Name, s, false)
@@ -146,26 +153,7 @@ func (c *checker) callFuncs(e *syntax.CallExpr, fun *syntax.NameExpr, sym *Symbo
 	for i, a := range as {
 		argTypes[i] = a.Type
 	}
-	for _, t := range sym.Templs {
-		fd, ok := t.Decl.Decl.(*syntax.FuncDecl)
-		if !ok || len(as) > len(fd.Params) && !fd.Variadic {
-			continue
-		}
-		targs, ok := c.deduceFunc(t, fd, explicit, argTypes)
-		if !ok {
-			continue
-		}
-		// Substitution failure is not an error ([temp.deduct]): a candidate
-		// whose signature (default template arguments included) does not
-		// form drops out silently (`typename enable_if<...>::type`).
-		saved := c.diags
-		c.diags = nil
-		inst := c.instantiateFuncSig(t, targs, fun)
-		c.diags = saved
-		if inst != nil && !signatureFailed(inst) {
-			cands = append(cands, MatchFunc(inst, as))
-		}
-	}
+	cands = append(cands, c.funcTemplateCands(sym.Templs, explicit, as, fun)...)
 	if ns := builtinQualifier(fun.Name); ns != "" && IsBuiltinFunc(last.Name) {
 		// User overloads added to namespace metal (`namespace metal {
 		// bfloat abs(bfloat); }`) join the built-in ones.
@@ -188,7 +176,25 @@ func (c *checker) callFuncs(e *syntax.CallExpr, fun *syntax.NameExpr, sym *Symbo
 		}
 		return c.record(e, &ExprInfo{Type: Invalid})
 	}
-	best, amb := Resolve(cands)
+	var best *Match
+	var amb []*Match
+	if c.fn != nil && c.fn.Method != nil && !c.fn.Static {
+		// A member called on the implicit object: for a non-const method
+		// the non-const overload binds better ([over.match.funcs]).
+		if c.fn.ConstM {
+			// In a const method the non-const methods are not viable.
+			kept := cands[:0:0]
+			for _, m := range cands {
+				if m == nil || m.Func == nil || m.Func.Method == nil || m.Func.Static || m.Func.ConstM {
+					kept = append(kept, m)
+				}
+			}
+			cands = kept
+		}
+		best, amb = resolveMethod(cands, &ExprInfo{Const: c.fn.ConstM, LValue: true, Space: c.thisSpace()})
+	} else {
+		best, amb = Resolve(cands)
+	}
 	if best == nil && amb != nil {
 		best = tieBreak(cands)
 	}
@@ -226,6 +232,14 @@ func (c *checker) finishCall(e *syntax.CallExpr, fun *syntax.NameExpr, xs []*Exp
 }
 
 func (c *checker) noteCall(f *Func, pos diag.Pos) {
+	f.used = true
+	if f.deferred != nil {
+		ds := f.deferred
+		f.deferred = nil
+		for _, d := range ds {
+			f.deferredTo.Add(d)
+		}
+	}
 	if c.fn != nil {
 		c.fn.callSites = append(c.fn.callSites, callSite{callee: f, pos: pos})
 		for _, g := range c.fn.Calls {
@@ -472,7 +486,13 @@ func (c *checker) callMember(e *syntax.CallExpr, fun *syntax.MemberExpr, s *Scop
 	case KStruct:
 		xs, as, bad := c.args(e.Args, s)
 		ms := c.methods(t.Struct, name)
-		if len(ms) == 0 {
+		if last := fun.Name.Last(); last.Kind == syntax.NameConversion && last.ConvType != nil {
+			// x.operator T(): the conversion function to T (they all share
+			// the name "operator").
+			ms = conversionsTo(ms, c.resolveType(last.ConvType, s))
+		}
+		tmpls := c.memberTemplates(t.Struct, name)
+		if len(ms) == 0 && len(tmpls) == 0 {
 			if f := t.Struct.FieldByName(name); f != nil && (f.Type.Kind == KFunc || f.Type.Kind == KOpaque || f.Type.IsBad()) {
 				return c.unknown(e)
 			}
@@ -491,11 +511,33 @@ func (c *checker) callMember(e *syntax.CallExpr, fun *syntax.MemberExpr, s *Scop
 			}
 			cands = append(cands, MatchFunc(m, as))
 		}
+		if len(tmpls) > 0 && !bad {
+			// Member function templates (`tile.template load<T, 4>(p)`).
+			var explicit []TemplArg
+			if last := fun.Name.Last(); last.Template != nil {
+				explicit = c.templArgs(last.Template, s)
+			}
+			for _, m := range c.funcTemplateCands(tmpls, explicit, as, fun) {
+				if m == nil {
+					continue // not viable for these arguments
+				}
+				if f := m.Func; x.Const && !f.ConstM && !f.Static {
+					continue
+				} else if !f.Static && !objectSpaceOK(f, x) {
+					spaceMiss = true
+					continue
+				}
+				cands = append(cands, m)
+			}
+		}
 		if len(cands) == 0 && spaceMiss && !bad {
 			c.errorf(fun.Name.Pos(), "method-space", "no matching member function for call to '%s': the object is in the %s address space and no overload is qualified with it", name, orThread(x.Space))
 			return c.invalid(e)
 		}
 		if bad {
+			if len(ms) == 0 {
+				return c.unknown(e)
+			}
 			return c.record(e, &ExprInfo{Type: ms[0].Result, Func: ms[0]})
 		}
 		best, amb := resolveMethod(cands, x)
@@ -512,6 +554,7 @@ func (c *checker) callMember(e *syntax.CallExpr, fun *syntax.MemberExpr, s *Scop
 			return c.invalid(e)
 		}
 		c.applyMatch(e.Args, xs, best)
+		c.ensureBody(best.Func)
 		c.noteCall(best.Func, fun.Name.Pos())
 		out := &ExprInfo{Type: best.Result, Func: best.Func}
 		if best.Result.Kind == KReference {
@@ -586,14 +629,23 @@ func (c *checker) operatorCall(e syntax.Expr, name string, x *ExprInfo, rest []*
 	}
 	all := append([]Arg{{Type: x.Type, LValue: x.LValue, Const: x.Const, Space: x.Space}}, as...)
 	seen := map[*Func]bool{}
+	seenT := map[*Template]bool{}
 	addFree := func(sym *Symbol) {
-		if sym == nil || sym.Kind != SymFunc {
+		if sym == nil || sym.Kind != SymFunc && sym.Kind != SymTemplate {
 			return
 		}
 		for _, f := range sym.Funcs {
 			if f.Method == nil && !seen[f] {
 				seen[f] = true
 				cands = append(cands, MatchFunc(f, all))
+			}
+		}
+		// Operator function templates (`template <typename T> S<T>
+		// operator*(S<T>, S<T>)`): deduced from the operand types.
+		for _, t := range sym.Templs {
+			if !seenT[t] {
+				seenT[t] = true
+				cands = append(cands, c.funcTemplateCands([]*Template{t}, nil, all, e)...)
 			}
 		}
 	}
@@ -617,8 +669,12 @@ func (c *checker) operatorCall(e syntax.Expr, name string, x *ExprInfo, rest []*
 		}
 		return nil
 	}
+	c.ensureBody(best.Func)
 	c.noteCall(best.Func, pos)
 	out := &ExprInfo{Type: best.Result, Func: best.Func}
+	if f := best.Func; f.Method == nil && f.Decl != nil && f.Decl.Specs.Has(syntax.SpecConstexpr) {
+		out.Value = c.evalConstexprCall(f, append([]*ExprInfo{x}, rest...))
+	}
 	if best.Result.Kind == KReference {
 		out.Type, out.LValue, out.Space, out.Const = best.Result.Elem, true, best.Result.Space, best.Result.Const
 	}
@@ -805,4 +861,80 @@ func (c *checker) functorCall(e *syntax.CallExpr, x *ExprInfo, t *Type, s *Scope
 		out.Type, out.LValue, out.Space, out.Const = best.Result.Elem, true, best.Result.Space, best.Result.Const
 	}
 	return c.record(e, out)
+}
+
+// funcTemplateCands deduces and instantiates the signatures of the
+// function templates among ts for a call with arguments as (and explicit
+// template arguments), returning a candidate for each that forms.
+// Substitution failure is not an error ([temp.deduct]): a candidate whose
+// signature (default template arguments included) does not form drops out
+// silently (`typename enable_if<...>::type`).
+func (c *checker) funcTemplateCands(ts []*Template, explicit []TemplArg, as []Arg, at syntax.Node) []*Match {
+	var out []*Match
+	var argTypes []*Type
+	for _, t := range ts {
+		fd, ok := t.Decl.Decl.(*syntax.FuncDecl)
+		if !ok || len(as) > len(fd.Params) && !fd.Variadic {
+			continue
+		}
+		if n := len(t.Params); len(explicit) > n && (n == 0 || !t.Params[n-1].Variadic) {
+			continue // more explicit template arguments than parameters
+		}
+		if argTypes == nil {
+			argTypes = make([]*Type, len(as))
+			for i, a := range as {
+				argTypes[i] = a.Type
+			}
+		}
+		targs, ok := c.deduceFunc(t, fd, explicit, argTypes)
+		if !ok {
+			continue
+		}
+		saved := c.diags
+		c.diags = nil
+		inst := c.instantiateFuncSig(t, targs, at)
+		c.diags = saved
+		if inst != nil && !signatureFailed(inst) {
+			out = append(out, MatchFunc(inst, as))
+		}
+	}
+	return out
+}
+
+// memberTemplates returns the member function templates of st (or of its
+// bases) named name.
+func (c *checker) memberTemplates(st *Struct, name string) []*Template {
+	if st.Scope != nil {
+		if sym := st.Scope.lookupLocal(name); sym != nil {
+			var out []*Template
+			for _, t := range sym.Templs {
+				if _, ok := t.Decl.Decl.(*syntax.FuncDecl); ok {
+					out = append(out, t)
+				}
+			}
+			if len(out) > 0 {
+				return out
+			}
+		}
+	}
+	for _, b := range st.Bases {
+		if b.Kind == KStruct {
+			if ts := c.memberTemplates(b.Struct, name); len(ts) > 0 {
+				return ts
+			}
+		}
+	}
+	return nil
+}
+
+// conversionsTo keeps the conversion functions among ms whose result is to.
+func conversionsTo(ms []*Func, to *Type) []*Func {
+	var out []*Func
+	for _, m := range ms {
+		if m.Decl != nil && m.Decl.Name.Last().Kind == syntax.NameConversion && m.Result != nil &&
+			m.Result.Unqualified() == to.Unqualified() {
+			out = append(out, m)
+		}
+	}
+	return out
 }

@@ -51,6 +51,7 @@ type checker struct {
 
 	slab       []ExprInfo // ExprInfo allocation slab (see record)
 	constDepth int        // nesting of constexpr function evaluation
+	constRet   *Type      // result type of the constexpr function being evaluated
 
 	ibChecked     map[*Struct]bool
 	attrChecked   map[*Struct]bool
@@ -370,6 +371,19 @@ func (c *checker) structDecl(d *syntax.StructDecl, s *Scope, inst *instCtx) *Typ
 				methods = append(methods, f)
 				methodDecls = append(methodDecls, m)
 			}
+		case *syntax.TemplateDecl:
+			if fd, ok := m.Decl.(*syntax.FuncDecl); ok && len(m.Params) == 0 && fd.Name != nil && !fd.Name.Qualified() {
+				// `template <> R operator()(complex64_t x) thread { … }`: an
+				// explicit specialization of a member function template in
+				// the class, a method overload that wins over the template's
+				// instances for the same arguments ([over.match.best]).
+				if f := c.funcDecl(fd, sc, st); f != nil {
+					methods = append(methods, f)
+					methodDecls = append(methodDecls, fd)
+				}
+				continue
+			}
+			c.decl(m, sc)
 		case *syntax.StructDecl:
 			if m.Name == nil && m.Members != nil {
 				// An anonymous union/struct member: its members are
@@ -455,31 +469,140 @@ func (c *checker) fieldDecl(d *syntax.VarDecl, st *Struct, sc *Scope) {
 	sc.insert(&Symbol{Kind: SymVar, Name: f.Name, Var: v, Pos: d.Name.NamePos})
 }
 
-// defaultMemberInit checks a default member initializer: a constant expression
-// (= or {} with one element) of a scalar or vector member, converted to
-// the member's type. Other forms are refused rather than dropped.
+// defaultMemberInit checks a default member initializer (= or {}): a
+// constant of the member's type — a scalar or vector, or an array or
+// aggregate struct of them written as a braced list (missing elements are
+// zero, as in aggregate initialization), or a struct built by a constexpr
+// constructor. Other forms (opaque types such as simdgroup_matrix) are
+// refused rather than dropped.
 func (c *checker) defaultMemberInit(d *syntax.VarDecl, f *Field, sc *Scope) {
-	init := d.Init
-	if il, ok := init.(*syntax.InitListExpr); ok && len(il.Elems) == 1 && !il.Paren {
-		init = il.Elems[0]
-	}
-	if _, ok := init.(*syntax.InitListExpr); ok || !(f.Type.IsScalar() || f.Type.Kind == KVector) {
-		c.errorf(d.Init.Pos(), "member-initializer", "default member initializer for '%s': only a constant of a scalar or vector member is supported", f.Name)
+	if !constInitType(f.Type, 0) {
+		c.errorf(d.Init.Pos(), "member-initializer", "default member initializer for '%s': only a constant of a scalar, vector, array or struct member is supported", f.Name)
 		return
 	}
 	save := c.info
 	c.info = c.prog.Info
-	v, ok := c.constEval(init, sc)
+	v, ok := c.constInitValue(d.Init, f.Type, sc, f.Name)
 	c.info = save
-	if !ok {
-		return
+	if ok {
+		f.Init = &v
 	}
-	cv, ok := ConvertValue(v, f.Type)
-	if !ok {
-		c.errorf(init.Pos(), "member-initializer", "cannot initialize member '%s' of type '%s' with a value of type '%s'", f.Name, f.Type, v.Type)
-		return
+}
+
+// constInitType reports whether a default member initializer of type t can
+// be held as a constant Value.
+func constInitType(t *Type, depth int) bool {
+	t = t.Unqualified()
+	switch {
+	case depth > 16:
+		return false
+	case t.IsScalar() || t.Kind == KVector || t.Kind == KEnum:
+		return true
+	case t.Kind == KArray:
+		return t.N > 0 && constInitType(t.Elem, depth+1)
+	case t.Kind == KStruct && t.Struct != nil && !t.Struct.Union:
+		for _, fl := range t.Struct.Fields {
+			if !fl.Static && !constInitType(fl.Type, depth+1) {
+				return false
+			}
+		}
+		return len(t.Struct.Bases) == 0
 	}
-	f.Init = &cv
+	return false
+}
+
+// constInitValue evaluates init as a constant of type t (see
+// defaultMemberInit).
+func (c *checker) constInitValue(init syntax.Expr, t *Type, sc *Scope, name string) (Value, bool) {
+	t = t.Unqualified()
+	il, isList := init.(*syntax.InitListExpr)
+	aggregate := t.Kind == KArray || t.Kind == KStruct && !t.Struct.hasCtors()
+	switch {
+	case isList && aggregate:
+		n := t.N
+		if t.Kind == KStruct {
+			n = len(t.Struct.Fields)
+		}
+		elems := make([]Value, n)
+		next := 0
+		for i := range elems {
+			et := t.Elem
+			if t.Kind == KStruct {
+				if t.Struct.Fields[i].Static {
+					continue
+				}
+				et = t.Struct.Fields[i].Type
+			}
+			var v Value
+			ok := true
+			if next < len(il.Elems) {
+				v, ok = c.constInitValue(il.Elems[next], et, sc, name)
+				next++
+			} else {
+				v, ok = zeroValue(et)
+			}
+			if !ok {
+				return Value{}, false
+			}
+			elems[i] = v
+		}
+		if next < len(il.Elems) {
+			c.errorf(il.Elems[next].Pos(), "member-initializer", "excess elements in the initializer of member '%s'", name)
+			return Value{}, false
+		}
+		return Value{Type: t, Elems: elems}, true
+	case isList && len(il.Elems) == 1 && !(t.Kind == KStruct && il.Paren):
+		return c.constInitValue(il.Elems[0], t, sc, name)
+	case isList && len(il.Elems) == 0:
+		return zeroValue(t)
+	case isList:
+		x := c.initList(il, t, sc)
+		if x.Value == nil || x.Value.Type != t {
+			c.errorf(init.Pos(), "not-const", "expression is not a constant expression")
+			return Value{}, false
+		}
+		return *x.Value, true
+	}
+	v, ok := c.constEval(init, sc)
+	if !ok {
+		return Value{}, false
+	}
+	cv, ok := ConvertValue(v, t)
+	if !ok {
+		c.errorf(init.Pos(), "member-initializer", "cannot initialize member '%s' of type '%s' with a value of type '%s'", name, t, v.Type)
+		return Value{}, false
+	}
+	return cv, true
+}
+
+// zeroValue is the zero constant of a type constInitType accepts.
+func zeroValue(t *Type) (Value, bool) {
+	t = t.Unqualified()
+	switch {
+	case t.IsScalar() || t.Kind == KVector || t.Kind == KEnum:
+		return ConvertValue(IntVal(Int, 0), t)
+	case t.Kind == KArray && t.N > 0:
+		z, ok := zeroValue(t.Elem)
+		elems := make([]Value, t.N)
+		for i := range elems {
+			elems[i] = z
+		}
+		return Value{Type: t, Elems: elems}, ok
+	case t.Kind == KStruct && t.Struct != nil:
+		elems := make([]Value, len(t.Struct.Fields))
+		for i, fl := range t.Struct.Fields {
+			if fl.Static {
+				continue
+			}
+			z, ok := zeroValue(fl.Type)
+			if !ok {
+				return Value{}, false
+			}
+			elems[i] = z
+		}
+		return Value{Type: t, Elems: elems}, true
+	}
+	return Value{}, false
 }
 
 // isConstType reports whether a written type is const-qualified at the top.

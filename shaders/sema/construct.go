@@ -9,7 +9,7 @@ import (
 // constructors (§2.2, §3.2), struct constructors and aggregate
 // initialization, and constexpr sampler construction.
 func (c *checker) construct(e syntax.Expr, t *Type, args []syntax.Expr, brace bool, pos diag.Pos, s *Scope) *ExprInfo {
-	if t.Kind == KStruct && brace && len(t.Struct.Ctors) == 0 {
+	if t.Kind == KStruct && brace && !t.Struct.hasCtors() {
 		list := &syntax.InitListExpr{Elems: args}
 		c.aggregate(list, t, s)
 		// Keep brace elision's grouping (aggregate) in the tree.
@@ -76,7 +76,7 @@ func (c *checker) construct(e syntax.Expr, t *Type, args []syntax.Expr, brace bo
 		return c.matrixCtor(e, t, xs, out, fail)
 	case t.Kind == KStruct:
 		st := t.Struct
-		if len(st.Ctors) == 0 {
+		if !st.hasCtors() {
 			if len(xs) == 0 {
 				return c.record(e, out)
 			}
@@ -102,13 +102,18 @@ func (c *checker) construct(e syntax.Expr, t *Type, args []syntax.Expr, brace bo
 		if len(xs) == 1 && xs[0].Type == t {
 			return c.record(e, out) // copy
 		}
+		cands = append(cands, c.ctorTemplateCands(st, as, e)...)
 		best, _ := Resolve(cands)
+		if best != nil && best.Func != nil {
+			c.ensureBody(best.Func)
+		}
 		if best == nil {
 			return fail("no matching constructor for initialization of '%s' with arguments (%s)", t, argTypesOf(xs))
 		}
 		c.applyMatch(args, xs, best)
 		out.Func = best.Func
 		c.noteCall(best.Func, pos)
+		out.Value = c.evalConstexprCtor(best.Func, xs, t)
 		return c.record(e, out)
 	case t.Kind == KArray:
 		list := &syntax.InitListExpr{Elems: args}
@@ -325,7 +330,7 @@ func (c *checker) initList(l *syntax.InitListExpr, t *Type, s *Scope) *ExprInfo 
 		}
 		return c.record(l, &ExprInfo{Type: rt})
 	case KStruct:
-		if len(t.Struct.Ctors) > 0 {
+		if t.Struct.hasCtors() {
 			return c.construct(l, t, l.Elems, true, l.Lbrace, s)
 		}
 		c.aggregate(l, t, s)
@@ -640,7 +645,7 @@ func leafCount(t *Type) int {
 	switch {
 	case t.Kind == KArray && t.N > 0:
 		return t.N * leafCount(t.Elem)
-	case t.Kind == KStruct && t.Struct != nil && len(t.Struct.Ctors) == 0 && !t.Struct.Union:
+	case t.Kind == KStruct && t.Struct != nil && !t.Struct.hasCtors() && !t.Struct.Union:
 		n := 0
 		for _, f := range t.Struct.Fields {
 			if !f.Static {
@@ -650,4 +655,53 @@ func leafCount(t *Type) int {
 		return max(n, 1)
 	}
 	return 1
+}
+
+// hasCtors reports whether the struct declares constructors (plain or
+// templates), which makes it a non-aggregate.
+func (st *Struct) hasCtors() bool { return len(st.Ctors) > 0 || len(st.CtorTemplates) > 0 }
+
+// ctorTemplateCands instantiates the signatures of the struct's
+// constructor templates whose arguments deduce from the call's argument
+// types; a signature whose substitution fails (`typename =
+// enable_if_t<…>`) drops out silently. Like threadCtors, constructors
+// qualified with an address space other than thread are left out when an
+// unqualified or thread one exists.
+func (c *checker) ctorTemplateCands(st *Struct, as []Arg, at syntax.Node) []*Match {
+	if len(st.CtorTemplates) == 0 {
+		return nil
+	}
+	argTypes := make([]*Type, len(as))
+	for i, a := range as {
+		argTypes[i] = a.Type
+	}
+	var insts []*Func
+	for _, t := range st.CtorTemplates {
+		fd := t.Decl.Decl.(*syntax.FuncDecl)
+		if len(as) > len(fd.Params) && !fd.Variadic {
+			continue
+		}
+		targs, ok := c.deduceFunc(t, fd, nil, argTypes)
+		if !ok {
+			continue
+		}
+		saved := c.diags
+		c.diags = nil
+		inst := c.instantiateFuncSig(t, targs, at)
+		c.diags = saved
+		if inst != nil && !signatureFailed(inst) {
+			insts = append(insts, inst)
+		}
+	}
+	thread := false
+	for _, f := range insts {
+		thread = thread || f.SpaceM == SpaceNone || f.SpaceM == SpaceThread
+	}
+	var out []*Match
+	for _, f := range insts {
+		if !thread || f.SpaceM == SpaceNone || f.SpaceM == SpaceThread {
+			out = append(out, MatchFunc(f, as))
+		}
+	}
+	return out
 }

@@ -165,9 +165,14 @@ func ImplicitConversion(from, to *Type, opts ConvOpts) Conversion {
 	switch {
 	case from.IsScalar() && to.IsScalar():
 		if from.Kind == KBFloat || to.Kind == KBFloat {
-			// bfloat converts implicitly only to float; nothing converts
-			// implicitly to bfloat except bfloat (§2.22).
-			if !opts.Explicit && !(from.Kind == KBFloat && (to.Kind == KFloat || to.Kind == KBool)) {
+			// bfloat converts implicitly to float; half and float never
+			// convert implicitly to bfloat (§2.22). Between bfloat and the
+			// integer types Apple's compiler converts implicitly both ways
+			// (MLX's and candle's sort kernels assign indices to bfloat
+			// outputs and bfloat values to integer ones).
+			intBF := to.Kind == KBFloat && (from.IsInteger() || from.Kind == KBool) ||
+				from.Kind == KBFloat && (to.IsInteger() || to.Kind == KBool || to.Kind == KFloat)
+			if !opts.Explicit && !intBF {
 				return c
 			}
 		}
@@ -178,7 +183,7 @@ func ImplicitConversion(from, to *Type, opts ConvOpts) Conversion {
 		if er == RankNone {
 			return c
 		}
-		if to.Elem.Kind == KBFloat && from.Kind != KBFloat && !opts.Explicit {
+		if to.Elem.Kind == KBFloat && from.Kind != KBFloat && !from.IsInteger() && from.Kind != KBool && !opts.Explicit {
 			return c
 		}
 		c.Kind, c.Rank, c.Elem = ConvSplat, RankConversion, ek

@@ -331,10 +331,18 @@ func (c *checker) unary(e *syntax.UnaryExpr, s *Scope) *ExprInfo {
 	if t.IsBad() {
 		return c.record(e, &ExprInfo{Type: t})
 	}
+	if vt := valueType(t); vt.Kind == KStruct && (e.Op == syntax.Add || e.Op == syntax.Sub || e.Op == syntax.Not || e.Op == syntax.Tilde) {
+		// A user unary operator (`template <typename T> complex_t<T>
+		// operator-(complex_t<T>)`), a member or a free function.
+		if r := c.operatorCall(e, "operator"+e.Op.String(), x, nil, e.OpPos, s); r != nil {
+			return r
+		}
+	}
 	switch e.Op {
 	case syntax.Add, syntax.Sub:
 		vt := valueType(t)
-		if vt.Kind == KMatrix || vt.Kind == KVector || vt.IsArithmetic() || vt.Kind == KEnum && !vt.Enum.Scoped {
+		// (bool promotes to int: -b is 0 or -1, as in C++.)
+		if vt.Kind == KMatrix || vt.Kind == KVector || vt.IsArithmetic() || vt.Kind == KBool || vt.Kind == KEnum && !vt.Enum.Scoped {
 			rt := vt
 			if vt.IsScalar() || vt.Kind == KEnum {
 				rt = Promote(vt)
@@ -360,6 +368,9 @@ func (c *checker) unary(e *syntax.UnaryExpr, s *Scope) *ExprInfo {
 		rt := Bool
 		if vt.Kind == KVector {
 			rt = Vec(Bool, vt.N)
+		} else if vt.Kind == KStruct && vt.Struct != nil && conversionOperator(vt.Struct, Bool, true) != nil {
+			// !obj: contextual conversion to bool through `operator bool()`.
+			c.setConv(e.X, x, Bool, ConvOpts{Explicit: true})
 		} else if !vt.IsScalar() && vt.Kind != KPointer && vt.Kind != KEnum {
 			c.errorf(e.OpPos, "bad-operand", "invalid argument type '%s' to unary expression", t)
 			return c.invalid(e)
@@ -587,6 +598,14 @@ func (c *checker) binary(e *syntax.BinaryExpr, s *Scope) *ExprInfo {
 		name := "operator" + e.Op.String()
 		if r := c.operatorCall(e, name, x, []*ExprInfo{y}, e.OpPos, s); r != nil {
 			return r
+		}
+		// The built-in operator on the operands' conversions to an
+		// arithmetic type ([over.built]): `i < integral_constant<int, 4>{}`.
+		if x2 := c.arithOperand(e.X, x); x2 != nil && !e.Op.IsAssign() {
+			x = x2
+		}
+		if y2 := c.arithOperand(e.Y, y); y2 != nil {
+			y = y2
 		}
 	}
 	rt, operand := c.binaryType(op, x, y, e.OpPos)
@@ -969,7 +988,17 @@ func (c *checker) member(e *syntax.MemberExpr, s *Scope) *ExprInfo {
 				// argument buffer) designates its referent.
 				return c.record(e, &ExprInfo{Type: f.Type.Elem, LValue: true, Const: f.Type.Const, Space: f.Type.Space, Field: f})
 			}
-			return c.record(e, &ExprInfo{Type: f.Type, LValue: lv, Const: cst, Space: sp, Field: f})
+			out := &ExprInfo{Type: f.Type, LValue: lv, Const: cst, Space: sp, Field: f}
+			if x.Value != nil && x.Value.Type == t && !e.Arrow {
+				// A member of a constant struct (constexpr evaluation).
+				for i, g := range t.Struct.Fields {
+					if g == f && i < len(x.Value.Elems) && x.Value.Elems[i].Type != nil {
+						v := x.Value.Elems[i]
+						out.Value = &v
+					}
+				}
+			}
+			return c.record(e, out)
 		}
 		if t.Struct.Scope != nil {
 			if sym := c.lookupIn(t.Struct.Scope, name, nil); sym != nil && sym.Kind == SymVar && sym.Var.Static {
@@ -1051,7 +1080,12 @@ func (c *checker) cast(e *syntax.CastExpr, s *Scope) *ExprInfo {
 		return c.invalid(e)
 	}
 	if t.IsBad() || x.Type.IsBad() {
-		return c.record(e, &ExprInfo{Type: t})
+		out := &ExprInfo{Type: t}
+		if t.Kind == KReference {
+			// (an operand of a type not modelled, such as thread_elements())
+			out.Type, out.LValue, out.Space, out.Const = t.Elem, true, t.Space, t.Const
+		}
+		return c.record(e, out)
 	}
 	out := &ExprInfo{Type: t.Unqualified(), Construct: true}
 	if t.Kind == KReference {
@@ -1061,6 +1095,30 @@ func (c *checker) cast(e *syntax.CastExpr, s *Scope) *ExprInfo {
 	if from.Kind == KPointer && t.Kind == KPointer && from.Space != t.Space {
 		c.errorf(e.StartPos, "cast-space", "cannot cast from '%s' to '%s': pointers in different address spaces", from, t)
 		return c.invalid(e)
+	}
+	if e.Kind == syntax.CastReinterpret && t.Kind == KReference {
+		// reinterpret_cast<T&>(x) is *reinterpret_cast<T*>(&x): x must be
+		// an lvalue, in the reference's address space.
+		if !x.LValue {
+			c.errorf(e.StartPos, "bad-cast", "reinterpret_cast from rvalue of type '%s' to reference type '%s'", from, t)
+			return c.invalid(e)
+		}
+		if t.Space != SpaceNone && orThread(x.Space) != t.Space {
+			c.errorf(e.StartPos, "cast-space", "reinterpret_cast from '%s' in the %s address space to '%s'", from, orThread(x.Space), t)
+			return c.invalid(e)
+		}
+		if t.Space == SpaceNone {
+			out.Space = x.Space
+		}
+		return c.record(e, out)
+	}
+	if e.Kind == syntax.CastReinterpret && from.Kind == KArray && t.Kind == KPointer && x.LValue {
+		// The array operand decays to a pointer to its first element.
+		if orThread(x.Space) != orThread(t.Space) {
+			c.errorf(e.StartPos, "cast-space", "reinterpret_cast from '%s' in the %s address space to '%s'", from, orThread(x.Space), t)
+			return c.invalid(e)
+		}
+		return c.record(e, out)
 	}
 	if e.Kind == syntax.CastReinterpret {
 		if !(from.Kind == KPointer || from.IsInteger()) || !(t.Kind == KPointer || t.IsInteger() || t.Kind == KReference) {
@@ -1206,4 +1264,36 @@ func (c *checker) templateConversion(from, to *Type) *Func {
 		}
 	}
 	return nil
+}
+
+// arithOperand converts a struct operand of a built-in operator through
+// its one conversion function to a scalar or vector type, recording the
+// conversion on x, and returns the converted operand (nil when there is
+// no such single conversion).
+func (c *checker) arithOperand(e syntax.Expr, x *ExprInfo) *ExprInfo {
+	if x.Type.Kind != KStruct || x.Type.Struct == nil {
+		return nil
+	}
+	var to *Type
+	for _, g := range x.Type.Struct.Methods["operator"] {
+		if g.Decl == nil || g.Decl.Name.Last().Kind != syntax.NameConversion || g.Explicit || g.Result == nil ||
+			x.Const && !g.ConstM || !objectSpaceOK(g, x) {
+			continue
+		}
+		r := g.Result.Unqualified()
+		if !(r.IsScalar() || r.Kind == KVector) {
+			continue
+		}
+		if to != nil && to != r {
+			return nil // several candidates: left to overload resolution's error
+		}
+		to = r
+	}
+	if to == nil {
+		return nil
+	}
+	if !c.setConv(e, x, to, ConvOpts{}) {
+		return nil
+	}
+	return &ExprInfo{Type: to}
 }

@@ -1,6 +1,8 @@
 package sema
 
 import (
+	"slices"
+
 	"github.com/ingot-render/ingot/shaders/syntax"
 )
 
@@ -438,10 +440,10 @@ func (c *checker) evalConstexprCall(f *Func, args []*ExprInfo) *Value {
 		}
 		sc.insert(&Symbol{Kind: SymConst, Name: p.Name, Value: &v, Type: v.Type})
 	}
-	saveInfo, saveDiags, saveFn := c.info, c.diags, c.fn
-	c.info, c.diags = newInfo(), nil
+	saveInfo, saveDiags, saveFn, saveRet := c.info, c.diags, c.fn, c.constRet
+	c.info, c.diags, c.constRet = newInfo(), nil, f.Result.Unqualified()
 	c.constDepth++
-	defer func() { c.info, c.diags, c.fn = saveInfo, saveDiags, saveFn; c.constDepth-- }()
+	defer func() { c.info, c.diags, c.fn, c.constRet = saveInfo, saveDiags, saveFn, saveRet; c.constDepth-- }()
 	v, done := c.evalStmts(f.Decl.Body.Stmts, sc)
 	if !done || v == nil {
 		return nil
@@ -459,6 +461,10 @@ func (c *checker) evalStmts(stmts []syntax.Stmt, s *Scope) (*Value, bool) {
 		case *syntax.ReturnStmt:
 			if st.Result == nil {
 				return nil, true
+			}
+			if il, ok := st.Result.(*syntax.InitListExpr); ok && c.constRet != nil && c.constRet.Kind == KStruct {
+				// return {a, b}; of a struct result.
+				return c.initList(il, c.constRet, s).Value, true
 			}
 			return c.expr(st.Result, s).Value, true
 		case *syntax.DeclStmt:
@@ -510,4 +516,60 @@ func (c *checker) evalStmts(stmts []syntax.Stmt, s *Scope) (*Value, bool) {
 		}
 	}
 	return nil, false
+}
+
+// evalConstexprCtor evaluates a call of a constexpr constructor of struct
+// t whose arguments are constants: the value of each member is its member
+// initializer (`: real(r), imag(i)`) evaluated with the parameters bound.
+// The body must be empty and every non-static member initialized; nil
+// means "not a constant".
+func (c *checker) evalConstexprCtor(f *Func, args []*ExprInfo, t *Type) *Value {
+	if f == nil || f.Decl == nil || !f.Decl.Specs.Has(syntax.SpecConstexpr) || f.Decl.Body == nil ||
+		len(f.Decl.Body.Stmts) != 0 || len(args) != len(f.Params) || c.constDepth >= maxConstexprDepth || t.Kind != KStruct {
+		return nil
+	}
+	sc := newScope(ScopeFunc, f.scope, "")
+	for i, p := range f.Params {
+		if args[i].Value == nil {
+			return nil
+		}
+		if p.Name == "" {
+			continue
+		}
+		v, ok := ConvertValue(*args[i].Value, p.Type.Unqualified())
+		if !ok {
+			return nil
+		}
+		sc.insert(&Symbol{Kind: SymConst, Name: p.Name, Value: &v, Type: v.Type})
+	}
+	saveInfo, saveDiags, saveFn := c.info, c.diags, c.fn
+	c.info, c.diags = newInfo(), nil
+	c.constDepth++
+	defer func() { c.info, c.diags, c.fn = saveInfo, saveDiags, saveFn; c.constDepth-- }()
+	fields := t.Struct.Fields
+	elems := make([]Value, len(fields))
+	for _, mi := range f.Decl.Inits {
+		if mi.Name == nil || mi.Init == nil || len(mi.Init.Elems) != 1 {
+			return nil
+		}
+		i := slices.IndexFunc(fields, func(fl *Field) bool { return fl.Name == mi.Name.Plain() })
+		if i < 0 {
+			return nil // a base initializer
+		}
+		x := c.expr(mi.Init.Elems[0], sc)
+		if x.Value == nil {
+			return nil
+		}
+		v, ok := ConvertValue(*x.Value, fields[i].Type.Unqualified())
+		if !ok {
+			return nil
+		}
+		elems[i] = v
+	}
+	for i, fl := range fields {
+		if elems[i].Type == nil && !fl.Static {
+			return nil
+		}
+	}
+	return &Value{Type: t, Elems: elems}
 }

@@ -322,7 +322,20 @@ func (c *checker) lookupQualified(n *syntax.Name, s *Scope, report bool) *Symbol
 	}
 	var cur *Scope
 	start := 0
-	if n.Global {
+	if n.Decltype != nil {
+		// decltype(x)::member
+		t := c.resolveType(n.Decltype, s).Unqualified()
+		switch {
+		case t.IsBad() || t.Kind == KOpaque:
+			return &Symbol{Kind: SymType, Name: n.Last().Name, Type: Unknown}
+		case t.Kind != KStruct || t.Struct.Scope == nil:
+			if report {
+				c.errorf(n.Pos(), "not-scope", "'%s' is not a class, namespace, or enumeration", t)
+			}
+			return nil
+		}
+		cur = t.Struct.Scope
+	} else if n.Global {
 		cur = c.global
 	} else {
 		first := n.Segs[0]

@@ -354,7 +354,9 @@ func TestMemberInitializerRules(t *testing.T) {
 	runRuleCases(t, []ruleCase{
 		{"constant scalar and vector", "struct S {\n  float a;\n  float b = 2.5f;\n  int c{3};\n  float3 d = float3(1.0f, 2.0f, 3.0f);\n  float e = 1;\n};", nil},
 		{"not a constant", "float g();\nstruct S {\n  float b = g();\n};", []string{"3:13: not a constant expression"}},
-		{"struct member", "struct T { float x; };\nstruct S {\n  T t = {1.0f};\n};", []string{"3:9: default member initializer for 't': only a constant of a scalar or vector member"}},
+		{"struct member", "struct T { float x; };\nstruct S {\n  T t = {1.0f};\n  T u{2.0f};\n  float a[3] = {1.0f};\n};", nil},
+		{"opaque member", "struct S {\n  simdgroup_matrix<float, 8, 8> m = simdgroup_matrix<float, 8, 8>(0);\n};", []string{"2:37: default member initializer for 'm': only a constant of a scalar, vector, array or struct member"}},
+		{"excess array member", "struct S {\n  float a[2] = {1.0f, 2.0f, 3.0f};\n};", []string{"2:29: excess elements"}},
 		{"static constexpr member", "struct S {\n  static constexpr float k = 2.5f;\n  float a;\n};", nil},
 	})
 }

@@ -78,6 +78,15 @@ func (c *checker) stmt(st syntax.Stmt, s *Scope) {
 			c.stmt(st.Init, is)
 		}
 		c.condition(st.Cond, st.CondDecl, is)
+		if taken, ok := c.constexprBranch(st); ok {
+			// In a template instance the discarded statement of `if
+			// constexpr` is not instantiated ([stmt.if]/2): only the taken
+			// branch is checked (and lowered).
+			if taken != nil {
+				c.stmtScoped(taken, is)
+			}
+			break
+		}
 		c.stmtScoped(st.Then, is)
 		if st.Else != nil {
 			c.stmtScoped(st.Else, is)
@@ -347,7 +356,7 @@ func (c *checker) checkInitializer(d *syntax.VarDecl, v *Var, s *Scope) {
 			} else if cv.Kind != ConvNone {
 				x.Conv = &cv
 			}
-		} else if t.Kind == KStruct && x.Type != t && !x.Type.IsBad() && len(t.Struct.Ctors) > 0 {
+		} else if t.Kind == KStruct && x.Type != t && !x.Type.IsBad() && t.Struct.hasCtors() {
 			c.construct(d.Init, t, []syntax.Expr{d.Init}, false, d.Init.Pos(), s)
 		} else if t.Kind == KSampler && x.Type.Kind == KSampler {
 		} else if !c.setConv(d.Init, x, t, ConvOpts{}) {
@@ -386,7 +395,7 @@ func (c *checker) memberInit(f *Func, mi *syntax.MemberInit, s *Scope) {
 		}
 		return
 	}
-	if mi.Init.Paren && len(mi.Init.Elems) == 1 && !(ft.Kind == KStruct && len(ft.Struct.Ctors) > 0) {
+	if mi.Init.Paren && len(mi.Init.Elems) == 1 && !(ft.Kind == KStruct && ft.Struct.hasCtors()) {
 		x := c.expr(mi.Init.Elems[0], s)
 		if !c.setConv(mi.Init.Elems[0], x, ft, ConvOpts{}) {
 			c.errorf(mi.Init.Elems[0].Pos(), "init-type", "cannot initialize member '%s' of type '%s' with '%s'", mi.Name.Plain(), ft, x.Type)
@@ -413,4 +422,24 @@ func insertMemberVars(fs *Scope, fields []*Field) {
 				Space: SpaceThread}})
 		}
 	}
+}
+
+// constexprBranch returns the branch an `if constexpr` with a constant
+// condition takes (nil for a missing else), when the statement is in a
+// template instance; ok is false otherwise.
+func (c *checker) constexprBranch(st *syntax.IfStmt) (taken syntax.Stmt, ok bool) {
+	if !st.Constexpr || st.Cond == nil || c.fn == nil {
+		return nil, false
+	}
+	if c.fn.Template == nil && (c.fn.Method == nil || c.fn.Method.TemplArgs == nil) {
+		return nil, false
+	}
+	x := c.info.Exprs[st.Cond]
+	if x == nil || x.Value == nil {
+		return nil, false
+	}
+	if x.Value.AsBool() {
+		return st.Then, true
+	}
+	return st.Else, true
 }

@@ -197,7 +197,12 @@ type Func struct {
 	// Calls lists the user functions this body calls directly.
 	Calls []*Func
 
-	bodyPending  bool // a template instance whose body is checked when first chosen (ensureBody)
+	bodyPending bool // a template instance whose body is checked when first chosen (ensureBody)
+	// deferred holds the diagnostics of a method of a class template
+	// instance, reported into deferredTo when the method is first used.
+	deferred     []diag.Diagnostic
+	deferredTo   *diag.List
+	used         bool // called (noteCall) somewhere
 	callSites    []callSite
 	attrs        []Attr
 	writesDevice bool   // the body stores to device memory or writes a texture

@@ -3,6 +3,8 @@ package sema
 import (
 	"strings"
 
+	"github.com/ingot-render/ingot/shaders/diag"
+
 	"github.com/ingot-render/ingot/shaders/syntax"
 )
 
@@ -71,6 +73,12 @@ func (c *checker) templateDecl(d *syntax.TemplateDecl, s *Scope) {
 		pos = inner.Name.Last().NamePos
 		if inner.Name.Qualified() {
 			// Out-of-line member template definition: not modelled.
+			return
+		}
+		if st := s.Struct; s.Kind == ScopeStruct && st != nil && name == st.Name && inner.Name.Last().Kind == syntax.NamePlain {
+			// A constructor template: a candidate of the struct's
+			// constructions, not a name in its scope.
+			st.CtorTemplates = append(st.CtorTemplates, &Template{Name: name, QualName: qualify(s, name), Decl: d, Params: d.Params, scope: s})
 			return
 		}
 	case *syntax.StructDecl:
@@ -167,9 +175,13 @@ func (c *checker) bindParams(t *Template, args []TemplArg, pos syntax.Node) (*Sc
 			c.errorf(pos.Pos(), "template-args", "template argument %d of '%s' must be a type", i+1, t.Name)
 			return nil, nil
 		}
-		if p.Kind == syntax.NonTypeParam && a.Value != nil && p.Type != nil {
+		if p.Kind == syntax.NonTypeParam && p.Type != nil {
+			// The parameter's type takes part in substitution:
+			// `enable_if_t<cond, bool> = true` fails to form when cond is false.
 			pt := c.resolveType(p.Type, sc)
-			if pt.IsScalar() || pt.Kind == KEnum {
+			if pt.IsBad() {
+				a = TemplArg{Type: Invalid}
+			} else if a.Value != nil && (pt.IsScalar() || pt.Kind == KEnum) {
 				if cv, ok := ConvertValue(*a.Value, pt); ok && pt.Kind != KEnum {
 					a.Value = &cv
 				}
@@ -288,14 +300,52 @@ func (c *checker) defineStruct(t *Type, d *syntax.StructDecl, s *Scope, inst *in
 			if f := c.funcDecl(m, sc, st); f != nil && m.Body != nil {
 				methods = append(methods, f)
 			}
+		case *syntax.TemplateDecl:
+			if fd, ok := m.Decl.(*syntax.FuncDecl); ok && len(m.Params) == 0 && fd.Name != nil && !fd.Name.Qualified() {
+				// An in-class explicit specialization of a member function
+				// template: a method overload (see structDecl).
+				if f := c.funcDecl(fd, sc, st); f != nil && fd.Body != nil {
+					methods = append(methods, f)
+				}
+				continue
+			}
+			c.decl(m, sc)
 		default:
 			c.decl(m, sc)
 		}
 	}
 	st.Complete = true
 	for _, f := range methods {
-		c.checkBody(f)
+		c.checkInstanceMethod(f)
 	}
+}
+
+// checkInstanceMethod checks the body of a member function of a class
+// template instance. Its definition is instantiated only when it is used
+// ([temp.inst]/4): its diagnostics are reported when the method is first
+// called (noteCall), and dropped when it never is — `U scan(U x) { return
+// simd_prefix_inclusive_sum(x); }` of a class instantiated with a struct U
+// is valid as long as nothing calls it.
+func (c *checker) checkInstanceMethod(f *Func) {
+	saved := c.diags
+	if saved == nil {
+		c.checkBody(f)
+		return
+	}
+	tmp := diag.NewList(saved.Fset)
+	c.diags = tmp
+	c.checkBody(f)
+	c.diags = saved
+	if len(tmp.Diags) == 0 {
+		return
+	}
+	if f.used {
+		for _, d := range tmp.Diags {
+			saved.Add(d)
+		}
+		return
+	}
+	f.deferred, f.deferredTo = tmp.Diags, saved
 }
 
 // deduce matches a parameter's written type against an argument type,

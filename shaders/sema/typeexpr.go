@@ -260,12 +260,22 @@ func (c *checker) templArgs(ta *syntax.TemplateArgs, s *Scope) []TemplArg {
 
 func (c *checker) templArg(a *syntax.TemplateArg, s *Scope) TemplArg {
 	if a.Type != nil {
+		if nt, ok := a.Type.(*syntax.NamedType); ok && nt.Keyword == "" && c.isVarTemplate(nt.Name, s) {
+			// is_same_v<T, U> parses as a type-id; it is a value.
+			v, ok := c.constEval(&syntax.NameExpr{Name: nt.Name}, s)
+			if !ok {
+				return TemplArg{Type: Invalid}
+			}
+			return TemplArg{Value: &v}
+		}
 		return TemplArg{Type: c.resolveType(a.Type, s)}
 	}
 	if ne, ok := a.Expr.(*syntax.NameExpr); ok {
 		if sym := c.lookupQualified(ne.Name, s, false); sym != nil {
-			switch sym.Kind {
-			case SymType, SymBuiltinTmp, SymTemplate:
+			switch {
+			case sym.Kind == SymTemplate && c.isVarTemplate(ne.Name, s):
+				// is_same_v<T, U>: a value.
+			case sym.Kind == SymType, sym.Kind == SymBuiltinTmp, sym.Kind == SymTemplate:
 				return TemplArg{Type: c.namedType(ne.Name, s)}
 			}
 		}
@@ -439,4 +449,18 @@ func (c *checker) decltypeFuncTemplate(x syntax.Expr, s *Scope) *Type {
 	}
 	c.errorf(last.NamePos, "no-template-match", "no function template '%s' matches the template arguments", last.Name)
 	return Invalid
+}
+
+// isVarTemplate reports whether n names a variable template
+// (`template <typename T> constexpr bool is_x = …;`).
+func (c *checker) isVarTemplate(n *syntax.Name, s *Scope) bool {
+	if n.Last().Template == nil {
+		return false
+	}
+	sym := c.lookupQualified(n, s, false)
+	if sym == nil || sym.Kind != SymTemplate || len(sym.Templs) == 0 {
+		return false
+	}
+	_, isVar := sym.Templs[0].Decl.Decl.(*syntax.VarDecl)
+	return isVar
 }

@@ -727,10 +727,12 @@ type Struct struct {
 	Fields   []*Field
 	Methods  map[string][]*Func // methods and operators ("operator+", "operator[]"), by name
 	Ctors    []*Func
-	Bases    []*Type
-	AlignAs  int  // alignas on the struct, 0 if none
-	Complete bool // false while being declared or for a forward declaration
-	Pos      int  // diag.Pos of the name
+	// CtorTemplates are the constructor templates (`template <typename U> S(U x)`).
+	CtorTemplates []*Template
+	Bases         []*Type
+	AlignAs       int  // alignas on the struct, 0 if none
+	Complete      bool // false while being declared or for a forward declaration
+	Pos           int  // diag.Pos of the name
 	// Nested types and static members declared inside, by name.
 	Scope *Scope
 	// TemplArgs holds the arguments when the struct is an instance of a class template.

@@ -169,6 +169,10 @@ func ConvertValue(v Value, t *Type) (Value, bool) {
 	if v.Type == nil || t == nil {
 		return Value{}, false
 	}
+	if t.Kind == KStruct || v.Type.Kind == KStruct {
+		// Struct values (of constexpr evaluation) convert only to their own type.
+		return v, v.Type == t
+	}
 	if t.Kind == KVector || t.Kind == KPacked {
 		elems := make([]Value, t.N)
 		if v.Type.Kind == KVector || v.Type.Kind == KPacked {

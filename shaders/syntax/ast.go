@@ -158,12 +158,18 @@ type Name struct {
 	Global   bool     // leading ::
 	GlobalAt diag.Pos // position of the leading :: when Global
 	Segs     []*NameSegment
+	// Decltype is a leading `decltype(x)::` scope (Segs name a member of
+	// that type), or nil.
+	Decltype *DecltypeType
 }
 
 // Pos implements Node.
 func (n *Name) Pos() diag.Pos {
 	if n.Global {
 		return n.GlobalAt
+	}
+	if n.Decltype != nil {
+		return n.Decltype.DeclPos
 	}
 	if len(n.Segs) == 0 {
 		return diag.NoPos
@@ -189,7 +195,7 @@ func (n *Name) Last() *NameSegment {
 
 // Qualified reports whether the name has more than one segment or a
 // leading ::.
-func (n *Name) Qualified() bool { return n.Global || len(n.Segs) > 1 }
+func (n *Name) Qualified() bool { return n.Global || len(n.Segs) > 1 || n.Decltype != nil }
 
 // String returns the name as written without template arguments between
 // segments kept only as "<...>" markers: "ns::S<...>::f".

@@ -131,7 +131,10 @@ enum class primitive_type { point, line, line_strip, triangle, triangle_strip };
 	{[]string{"integral_constant", "true_type", "false_type", "bool_constant", "enable_if", "enable_if_t",
 		"conditional", "conditional_t", "is_same", "remove_cv", "remove_const", "remove_volatile",
 		"remove_reference", "remove_cv_t", "remove_reference_t", "make_scalar", "is_vector",
-		"is_floating_point", "is_integral", "is_signed", "is_unsigned", "is_arithmetic"}, typeTraits},
+		"is_floating_point", "is_integral", "is_signed", "is_unsigned", "is_arithmetic",
+		"is_same_v", "is_floating_point_v", "is_integral_v", "is_signed_v", "is_unsigned_v", "is_arithmetic_v",
+		"is_vector_v", "is_convertible", "is_convertible_v", "is_base_of", "is_base_of_v", "remove_addrspace",
+		"remove_addrspace_t", "remove_const_t", "remove_volatile_t", "make_scalar_t"}, typeTraits},
 	{[]string{"rasterization_rate_map_data", "rasterization_rate_map_decoder"}, `
 namespace metal {
 struct rasterization_rate_map_data {
@@ -258,7 +261,25 @@ template <typename T> struct is_unsigned : false_type {};
 			fmt.Fprintf(&b, "template <int N> struct %s<vec<%s, N>> : true_type {};\n", tr.trait, t)
 		}
 	}
-	b.WriteString("template <typename T> struct is_arithmetic : bool_constant<is_integral<T>::value || is_floating_point<T>::value> {};\n}\n")
+	b.WriteString(`template <typename T> struct is_arithmetic : bool_constant<is_integral<T>::value || is_floating_point<T>::value> {};
+template <typename From, typename To> struct is_convertible : bool_constant<__is_convertible(From, To)> {};
+template <typename B, typename D> struct is_base_of : bool_constant<__is_base_of(B, D)> {};
+template <typename T> struct remove_addrspace { typedef T type; };
+template <typename T> using remove_addrspace_t = typename remove_addrspace<T>::type;
+template <typename T> using remove_const_t = typename remove_const<T>::type;
+template <typename T> using remove_volatile_t = typename remove_volatile<T>::type;
+template <typename T> using make_scalar_t = typename make_scalar<T>::type;
+template <typename T, typename U> constexpr constant bool is_same_v = is_same<T, U>::value;
+template <typename T> constexpr constant bool is_floating_point_v = is_floating_point<T>::value;
+template <typename T> constexpr constant bool is_integral_v = is_integral<T>::value;
+template <typename T> constexpr constant bool is_signed_v = is_signed<T>::value;
+template <typename T> constexpr constant bool is_unsigned_v = is_unsigned<T>::value;
+template <typename T> constexpr constant bool is_arithmetic_v = is_arithmetic<T>::value;
+template <typename T> constexpr constant bool is_vector_v = is_vector<T>::value;
+template <typename From, typename To> constexpr constant bool is_convertible_v = is_convertible<From, To>::value;
+template <typename B, typename D> constexpr constant bool is_base_of_v = is_base_of<B, D>::value;
+}
+`)
 	return b.String()
 }()
 

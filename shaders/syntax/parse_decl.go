@@ -606,7 +606,10 @@ func (p *parser) templateDecl(ctx declCtx, className string, ext diag.Pos) Decl 
 		// A struct defined together with a variable: keep the struct.
 		switch d := td.Decl.(type) {
 		case *FuncDecl:
-			if !d.Name.Qualified() && ctx != ctxClass {
+			// A member function template is a template name in its class
+			// (`loop<true>(p)` in another member), except a constructor
+			// template, whose name stays the class's.
+			if !d.Name.Qualified() && (ctx != ctxClass || d.Name.Last().Kind == NamePlain && d.Name.Last().Name != className) {
 				p.declare(d.Name.Last().Name, nkFuncTemplate)
 			}
 		case *StructDecl:

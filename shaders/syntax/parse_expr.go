@@ -324,7 +324,9 @@ func (p *parser) memberName() *Name {
 		}
 		n := &Name{Segs: []*NameSegment{seg}}
 		// x.get<T>(...): a member template call.
-		if p.kind() == Lt && (tkw || p.typeStartAt(p.i+1) && p.tryTemplateArgs(true)) {
+		// A name declared as a member function template takes constant
+		// arguments too (`tile.load<1, 2>(p)`).
+		if p.kind() == Lt && (tkw || (p.typeStartAt(p.i+1) || p.lookupQualified(t.Text) == nkFuncTemplate) && p.tryTemplateArgs(true)) {
 			seg.Template = p.templateArgs()
 			seg.EndPos = p.prevEnd()
 		}
@@ -492,10 +494,27 @@ func (p *parser) primary() Expr {
 		p.declSpecifiers(d, "")
 		typ := p.specType(d)
 		return p.construct(typ)
-	case KwTypename, KwDecltype:
+	case KwDecltype:
+		if i := p.matchingParen(p.i + 1); i > 0 && i+1 < len(p.toks) && p.toks[i+1].Kind == ColonColon {
+			// decltype(x)::member: a static member or member type.
+			dt := p.decltypeType().(*DecltypeType)
+			if n := p.decltypeScope(dt); n != nil {
+				if p.isTypeName(n) {
+					return p.construct(&NamedType{Name: n})
+				}
+				return &NameExpr{Name: n}
+			}
+			return p.construct(dt)
+		}
+		typ := p.typeID()
+		return p.construct(typ)
+	case KwTypename:
 		typ := p.typeID()
 		return p.construct(typ)
 	case Identifier, ColonColon, KwOperator, Tilde, KwTemplate:
+		if t.Kind == Identifier && TypeTraitIntrinsics[t.Text] && p.peek(1) == LParen {
+			return p.typeTraitCall()
+		}
 		if t.Kind == Tilde && p.peek(1) != Identifier {
 			break
 		}
@@ -510,6 +529,37 @@ func (p *parser) primary() Expr {
 	}
 	p.errorf(t.Pos, "expected expression")
 	return p.badExpr()
+}
+
+// TypeTraitIntrinsics are clang's type-trait built-ins that take types
+// (`__is_empty(T)`, `__is_convertible_to(From, To)`), as Metal's own
+// metal_type_traits and kernel libraries (MLX) call them.
+var TypeTraitIntrinsics = map[string]bool{
+	"__is_empty": true, "__is_convertible": true, "__is_convertible_to": true, "__is_same": true,
+	"__is_class": true, "__is_enum": true, "__is_union": true, "__is_base_of": true,
+	"__is_trivially_copyable": true, "__is_trivial": true, "__is_standard_layout": true,
+	"__is_arithmetic": true, "__is_scalar": true,
+}
+
+// typeTraitCall parses name(Type, ...) for a type-trait intrinsic: a call
+// whose arguments are TypeIDExprs.
+func (p *parser) typeTraitCall() Expr {
+	t := p.tok()
+	p.next()
+	c := &CallExpr{Fun: &NameExpr{Name: &Name{Segs: []*NameSegment{{NamePos: t.Pos, EndPos: t.End(), Name: t.Text}}}}, Lparen: p.pos()}
+	p.next()
+	saved := p.noGt
+	p.noGt = 0
+	for p.kind() != RParen && p.kind() != EOF {
+		c.Args = append(c.Args, &TypeIDExpr{Type: p.typeID()})
+		if p.kind() != Comma {
+			break
+		}
+		p.next()
+	}
+	p.noGt = saved
+	c.Rparen = p.expect(RParen, "after the type-trait arguments")
+	return c
 }
 
 // construct parses T(args) / T{args} after a type, or wraps a lone type.

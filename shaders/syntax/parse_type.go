@@ -402,6 +402,9 @@ func (p *parser) declSpecifiers(d *declSpecs, className string) {
 				return
 			}
 			d.base = p.decltypeType()
+			if n := p.decltypeScope(d.base.(*DecltypeType)); n != nil {
+				d.base = &NamedType{Name: n}
+			}
 			continue
 		case Identifier, ColonColon:
 			if p.atGNUAttr() {
@@ -548,6 +551,21 @@ func (p *parser) decltypeType() TypeExpr {
 	p.noGt = saved
 	t.Rparen = p.expect(RParen, "")
 	return t
+}
+
+// decltypeScope parses `::name` after decltype(x) (a member of the type
+// of x) and returns the name, or nil when no `::` follows.
+func (p *parser) decltypeScope(dt *DecltypeType) *Name {
+	if p.kind() != ColonColon || p.peek(1) != Identifier {
+		return nil
+	}
+	p.next()
+	n := p.parseName()
+	if n == nil {
+		return nil
+	}
+	n.Decltype = dt
+	return n
 }
 
 // builtinName canonicalizes keyword type specifiers.
@@ -1117,4 +1135,27 @@ func identOf(n *Name) *Ident {
 	}
 	l := n.Last()
 	return &Ident{NamePos: l.NamePos, Name: l.Name}
+}
+
+// matchingParen returns the index of the ')' closing the '(' at token
+// index i, or -1.
+func (p *parser) matchingParen(i int) int {
+	if i >= len(p.toks) || p.toks[i].Kind != LParen {
+		return -1
+	}
+	depth := 0
+	for ; i < len(p.toks); i++ {
+		switch p.toks[i].Kind {
+		case LParen:
+			depth++
+		case RParen:
+			depth--
+			if depth == 0 {
+				return i
+			}
+		case EOF:
+			return -1
+		}
+	}
+	return -1
 }
