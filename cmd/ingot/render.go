@@ -19,6 +19,7 @@ import (
 
 	"github.com/ingot-render/ingot/scenes"
 	"github.com/ingot-render/ingot/scenes/render"
+	"github.com/ingot-render/ingot/scenes/render/raster"
 )
 
 func init() { subcommands = append(subcommands, newRenderCmd) }
@@ -46,6 +47,7 @@ type renderFlags struct {
 	clamp                     float64
 	sceneSel                  string
 	sampleBudget              int64
+	msaa                      int
 }
 
 // newRenderCmd builds `ingot render`.
@@ -53,7 +55,7 @@ func newRenderCmd() *cobra.Command {
 	var f renderFlags
 	cmd := &cobra.Command{
 		Use:   "render [SCENE] [-o out.png] [flags]",
-		Short: "Path-trace a scene to PNG with the MSL path tracer",
+		Short: "Render a scene to PNG with the MSL path tracer or the MSL rasterizer (--mode)",
 		Long: "render path-traces a .gltf, .glb or .obj file or a built-in scene (" + fmt.Sprint(scenes.BuiltinNames()) +
 			"; default " + scenes.DefaultScene + ") with ingot's stock path tracer, written in MSL and run on ingot's engine, " +
 			"and writes an 8-bit sRGB PNG (or a linear .pfm when -o ends in .pfm). Ctrl-C stops the render and writes what " +
@@ -83,8 +85,9 @@ func newRenderCmd() *cobra.Command {
 	fl.StringVar(&f.linear, "linear", "", "also write the linear radiance to this .pfm file")
 	fl.StringVar(&f.aovDir, "aov-dir", "", "write albedo.pfm, normal.pfm and depth.pfm (first-hit AOVs) into this directory")
 	fl.StringVar(&f.size, "size", "256x256", "image size WxH")
-	fl.StringVar(&f.mode, "mode", "path", "renderer (path: the MSL path tracer)")
-	fl.IntVar(&f.spp, "spp", 8, "samples per pixel")
+	fl.StringVar(&f.mode, "mode", modeAuto, "renderer: path (the MSL path tracer), raster (the MSL forward rasterizer: a preview in a fraction of a second) or auto (raster for --spp 0, else path)")
+	fl.IntVar(&f.msaa, "msaa", raster.DefaultSampleCount, "samples per pixel of --mode raster (1, 2, 4 or 8)")
+	fl.IntVar(&f.spp, "spp", 8, "samples per pixel of the path tracer (0: --mode auto rasterizes)")
 	fl.IntVar(&f.maxBounces, "max-bounces", render.DefaultMaxBounces, "maximum path length (bounces after the camera ray; 0: emitters seen directly only)")
 	fl.Float64Var(&f.time, "time", 0, "scene time in seconds (animation)")
 	fl.StringVar(&f.shutter, "shutter", "", "shutter interval OPEN,CLOSE in seconds (motion blur)")
@@ -175,8 +178,14 @@ func parseEnv(f *renderFlags) (*render.Environment, error) {
 func renderSetup(f *renderFlags) (render.Options, render.Frame, error) {
 	var opts render.Options
 	frame := render.DefaultFrame()
-	if f.mode != "path" {
-		return opts, frame, fmt.Errorf("--mode %q: only \"path\" is implemented (raster and deferred previews are planned)", f.mode)
+	mode, err := renderMode(f)
+	if err != nil {
+		return opts, frame, err
+	}
+	if mode == modeRaster {
+		if err := checkRasterFlags(f); err != nil {
+			return opts, frame, err
+		}
 	}
 	if err := checkNumbers(f); err != nil {
 		return opts, frame, err
@@ -186,8 +195,8 @@ func renderSetup(f *renderFlags) (render.Options, render.Frame, error) {
 		return opts, frame, err
 	}
 	frame.Width, frame.Height = w, h
-	if f.spp <= 0 {
-		return opts, frame, fmt.Errorf("--spp %d: want ≥ 1", f.spp)
+	if f.spp < 0 || (f.spp == 0 && mode == modePath) {
+		return opts, frame, fmt.Errorf("--spp %d: want ≥ 1 (0 only with --mode raster or auto)", f.spp)
 	}
 	frame.SPP = f.spp
 	if f.maxBounces < 0 || f.maxBounces > 1<<16 {
@@ -347,6 +356,9 @@ func runRender(cmd *cobra.Command, name string, f *renderFlags) (int, error) {
 		// the way a viewer would, and say so.
 		opts.Env = render.StudioEnvironment()
 		fmt.Fprintln(stderr, "ingot render: the scene has no light sources; lighting it with the studio environment, white above and a grey floor below (choose another with --env)")
+	}
+	if mode, _ := renderMode(f); mode == modeRaster {
+		return runRaster(ctx, stderr, s, f, opts.Env, frame)
 	}
 	dev, err := render.NewDevice(f.threads)
 	if err != nil {

@@ -70,11 +70,15 @@ func TestRenderCommandErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"--size", "12"}, "--size"},
-		{[]string{"--spp", "0"}, "--spp"},
+		{[]string{"--spp", "-1"}, "--spp"},
+		{[]string{"--spp", "0", "--mode", "path"}, "--spp 0"},
 		{[]string{"--tonemap", "filmic"}, "--tonemap"},
 		{[]string{"--shutter", "1,0"}, "--shutter"},
 		{[]string{"--eye", "0,0,1"}, "--eye"},
-		{[]string{"--mode", "raster"}, "--mode"},
+		{[]string{"--mode", "deferred"}, "--mode"},
+		{[]string{"--mode", "raster", "--material", "x=y.metal"}, "--material: a path-tracing setting"},
+		{[]string{"--spp", "0", "--aperture", "0.1"}, "--aperture"},
+		{[]string{"--mode", "raster", "--msaa", "3"}, "--msaa 3"},
 		{[]string{"--env", "nope.exr"}, "--env"},
 		{[]string{"--material", "x"}, "--material"},
 		{[]string{"-o", filepath.Join(dir, "x.jpg")}, "-o"},
@@ -140,5 +144,40 @@ func TestRenderUnlitScene(t *testing.T) {
 	}
 	if sum == 0 {
 		t.Error("the unlit scene rendered black")
+	}
+}
+
+// TestRenderCommandRaster: --spp 0 (--mode auto) and --mode raster
+// rasterize the scene and write the image and the AOVs.
+func TestRenderCommandRaster(t *testing.T) {
+	for _, args := range [][]string{{"--spp", "0"}, {"--mode", "raster", "--msaa", "1", "--exposure", "1"}} {
+		dir := t.TempDir()
+		out := filepath.Join(dir, "out.png")
+		var stdout, stderr bytes.Buffer
+		code := run(context.Background(), append([]string{"render", "-o", out, "--size", "16x12", "--threads", "2",
+			"--aov-dir", filepath.Join(dir, "aov"), "--quiet"}, args...), &stdout, &stderr)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr.String())
+		}
+		f, err := os.Open(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(f)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b := img.Bounds(); b.Dx() != 16 || b.Dy() != 12 {
+			t.Errorf("%v: image %v, want 16x12", args, b)
+		}
+		for _, name := range []string{"aov/albedo.pfm", "aov/normal.pfm", "aov/depth.pfm"} {
+			if st, err := os.Stat(filepath.Join(dir, name)); err != nil || st.Size() == 0 {
+				t.Errorf("%v: %s: %v", args, name, err)
+			}
+		}
+		if !strings.Contains(stderr.String(), "raster") {
+			t.Errorf("%v: stderr %q does not report a raster render", args, stderr.String())
+		}
 	}
 }

@@ -16,7 +16,7 @@
 #include <metal_raytracing>
 #include "scene_types.h"
 #include "sampler.h"
-#include "bsdf.h"
+#include "gltf_material.h" // the glTF material and BSDF shared with the rasterizer
 #include "tonemap.h"
 using namespace metal;
 using namespace metal::raytracing;
@@ -815,17 +815,7 @@ kernel void path_trace(constant SceneResources& scene [[buffer(BUFFER_SCENE)]],
             if (woL.z <= 0.0f) {
                 break; // grazing: nothing scatters (bsdf_eval/bsdf_sample would return 0)
             }
-            BSDFParams bp;
-            bp.baseColor = mo.baseColor;
-            bp.metallic = mo.metallic;
-            bp.roughness = mo.roughness;
-            bp.ior = mo.ior;
-            bp.transmission = mo.transmission;
-            bp.clearcoat = mo.clearcoat;
-            bp.clearcoatRoughness = mo.clearcoatRoughness;
-            bp.specular = mo.specular;
-            bp.specularColor = mo.specularColor;
-            bp.ggx = scene.ggxTables;
+            BSDFParams bp = material_bsdf(mo, scene.ggxTables);
             float3 p = sh.position;
             // One BSDF state serves both the light sample and the BSDF sample.
             BSDFState bst = bsdf_state(bp, woL);

@@ -1,0 +1,111 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/ingot-render/ingot/scenes"
+	"github.com/ingot-render/ingot/scenes/render"
+	"github.com/ingot-render/ingot/scenes/render/raster"
+)
+
+// Render modes of --mode.
+const (
+	modePath   = "path"
+	modeRaster = "raster"
+	modeAuto   = "auto"
+)
+
+// renderMode resolves --mode: path, raster, or auto (raster for --spp 0,
+// else path).
+func renderMode(f *renderFlags) (string, error) {
+	switch f.mode {
+	case modePath, modeRaster:
+		return f.mode, nil
+	case modeAuto, "":
+		if f.spp == 0 {
+			return modeRaster, nil
+		}
+		return modePath, nil
+	}
+	return "", fmt.Errorf("--mode %q: want path, raster or auto (raster for --spp 0)", f.mode)
+}
+
+// checkRasterFlags rejects the path-tracing flags that mean nothing to
+// the rasterizer, naming the flag.
+func checkRasterFlags(f *renderFlags) error {
+	for _, c := range []struct {
+		set  bool
+		flag string
+	}{
+		{len(f.materials) > 0, "--material"},
+		{f.shutter != "", "--shutter"},
+		{f.aperture != 0, "--aperture"},
+		{f.focus != 0, "--focus"},
+		{f.clamp != 0, "--clamp"},
+		{f.tile != 0, "--tile"},
+		{f.sampleBudget != 0, "--sample-budget"},
+		{f.maxBounces != render.DefaultMaxBounces, "--max-bounces"},
+	} {
+		if c.set {
+			return fmt.Errorf("%s: a path-tracing setting, not supported with --mode raster", c.flag)
+		}
+	}
+	switch f.msaa {
+	case 1, 2, 4, 8:
+	default:
+		return fmt.Errorf("--msaa %d: want 1, 2, 4 or 8", f.msaa)
+	}
+	return nil
+}
+
+// runRaster renders frame with the forward rasterizer and writes the
+// outputs (runRender's raster branch).
+func runRaster(ctx context.Context, stderr io.Writer, s *scenes.Scene, f *renderFlags, env *render.Environment, frame render.Frame) (int, error) {
+	dev, err := render.NewDevice(f.threads)
+	if err != nil {
+		return 0, err
+	}
+	setup := time.Now()
+	r, err := raster.NewRenderer(ctx, dev, s, raster.Options{Env: env, SampleCount: f.msaa})
+	if err != nil {
+		return 0, err
+	}
+	defer r.Close()
+	setupTime := time.Since(setup)
+	rctx := ctx
+	if f.timeLimit > 0 {
+		var cancel context.CancelFunc
+		rctx, cancel = context.WithTimeout(ctx, f.timeLimit)
+		defer cancel()
+	}
+	img, err := r.Render(rctx, frame)
+	if err != nil {
+		switch {
+		case ctx.Err() != nil:
+			return exitInterrupted, fmt.Errorf("interrupted: %w", err)
+		case errors.Is(err, context.DeadlineExceeded) && rctx.Err() != nil:
+			return exitTimeLimit, fmt.Errorf("--time-limit %v reached: %w", f.timeLimit, err)
+		}
+		return 0, err
+	}
+	if err := img.WriteFile(f.out); err != nil {
+		return 0, err
+	}
+	if f.linear != "" {
+		if err := img.WriteFile(f.linear); err != nil {
+			return 0, err
+		}
+	}
+	if f.aovDir != "" {
+		if err := img.WriteAOVs(f.aovDir); err != nil {
+			return 0, err
+		}
+	}
+	fmt.Fprintf(stderr, "wrote %s: %dx%d, raster %d× MSAA, %.3fs (+%.1fs setup)\n", f.out, frame.Width, frame.Height,
+		img.SPP, img.Elapsed.Seconds(), setupTime.Seconds())
+	return exitOK, nil
+}

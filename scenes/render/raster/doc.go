@@ -1,0 +1,38 @@
+// Package raster is ingot's forward rasterizer: a preview renderer whose
+// vertex and fragment functions are MSL (shaders/raster.metal) run through
+// the engine's render pipeline, next to the path tracer of scenes/render.
+//
+// It shares the path tracer's scene packing (render.Pack), camera
+// (render.NewCameraData), tone mapping (tonemap.h), glTF material
+// evaluation and BSDF (gltf_material.h, bsdf.h: one MSL header for both
+// renderers) and environment, and returns the same render.Image. Lighting:
+// KHR_lights_punctual lights (with a shadow map for the strongest
+// directional or spot light), the emissive triangles of scenes with few of
+// them as unshadowed area lights, and image-based lighting from the
+// environment (irradiance and GGX pre-filtered specular mips made by MSL
+// compute kernels, shaders/ibl.metal, once per renderer and environment).
+// Alpha MASK uses alpha-to-coverage under MSAA (4× by default), BLEND and
+// transmissive surfaces are drawn after the opaque ones, sorted back to
+// front. Images are the same bits on any worker count.
+//
+// Approximations (the path tracer is the reference):
+//   - Indirect light comes only from the environment (IBL: split sum with
+//     the path tracer's GGX albedo tables; occlusion maps scale it). A
+//     scene lit by emitters without an environment gets one diffuse
+//     bounce of their flux as a uniform ambient term (closedAmbient), with
+//     no occlusion.
+//   - Emissive triangles light the scene as four points each, unshadowed,
+//     only when there are at most Options.MaxAreaLights of them.
+//   - One shadow map (the strongest directional or spot light, 2×2 PCF);
+//     other lights are unshadowed; MASK geometry casts shadows as if
+//     opaque, BLEND geometry casts none.
+//   - Thin-walled transmission blends what lies behind, untinted.
+//   - Textures are sampled at level 0 (the shared material code's
+//     sampling; MSAA resolves some of the aliasing).
+//   - Skinned and morphed geometry is deformed on the host by render.Pack
+//     (the path tracer's CPU deformation at Frame.Time), not in the vertex
+//     function.
+//   - Lens (depth of field), shutter (motion blur), SPP and bounces are
+//     path-tracing settings and are ignored; the pixel filter is the
+//     MSAA box instead of the path tracer's tent.
+package raster

@@ -1,0 +1,73 @@
+package raster
+
+// Mirrors of shaders/raster_types.h and the parameter structs of the MSL
+// (layout_test.go checks sizes and offsets against reflection).
+
+// Buffer, texture and sampler indices of raster_vertex / raster_fragment.
+const (
+	bufferScene = 0
+	bufferDraw  = 1
+	bufferFrame = 2
+
+	textureIrradiance = 0
+	textureSpecular   = 1
+	textureShadow     = 2
+	samplerIBL        = 0
+	samplerShadow     = 1
+)
+
+// RasterFrame.Flags.
+const (
+	flagIBL        = 1
+	flagMSAA       = 2
+	flagAreaLights = 4
+	flagShadow     = 8
+)
+
+// Draw passes (RasterDraw.Pass).
+const (
+	passOpaque = 0
+	passMask   = 1
+	passBlend  = 2
+)
+
+// rasterFrame is raster_types.h RasterFrame (240 bytes).
+type rasterFrame struct {
+	ViewProj        [4][4]float32
+	ShadowProj      [4][4]float32
+	Eye             [3]float32
+	Flags           uint32
+	Right           [3]float32
+	TanHalfFovY     float32
+	Up              [3]float32
+	Aspect          float32
+	Forward         [3]float32
+	Projection      uint32
+	OrthoHalfHeight float32
+	Width, Height   uint32
+	SpecularMips    float32
+	ShadowLight     uint32
+	ShadowBias      float32
+	AreaSamples     uint32
+	Pad0            uint32
+	Ambient         [3]float32
+	Pad1            float32
+}
+
+// rasterDraw is raster_types.h RasterDraw (16 bytes).
+type rasterDraw struct {
+	Instance, Geometry, Pass, Pad0 uint32
+}
+
+// rasterResolve is raster.metal RasterResolve (16 bytes).
+type rasterResolve struct {
+	Width, Height, ToneMap uint32
+	Exposure               float32
+}
+
+// iblParams is ibl.metal IBLParams (32 bytes).
+type iblParams struct {
+	Width, Height, Level, Levels uint32
+	SrcWidth, SrcHeight, Samples uint32
+	BaseTexelSolidAngle          float32
+}

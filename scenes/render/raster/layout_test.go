@@ -1,0 +1,53 @@
+package raster
+
+import (
+	"testing"
+	"unsafe"
+
+	"github.com/ingot-render/ingot/engine"
+)
+
+// TestLayoutSizes checks the Go mirrors against the sizes the MSL
+// headers state (and the compiler computes: a mismatch shows as a
+// buffer-length error when the records are bound).
+func TestLayoutSizes(t *testing.T) {
+	for _, c := range []struct {
+		name      string
+		got, want uintptr
+	}{
+		{"RasterFrame", unsafe.Sizeof(rasterFrame{}), 240},
+		{"RasterDraw", unsafe.Sizeof(rasterDraw{}), 16},
+		{"RasterResolve", unsafe.Sizeof(rasterResolve{}), 16},
+		{"IBLParams", unsafe.Sizeof(iblParams{}), 32},
+	} {
+		if c.got != c.want {
+			t.Errorf("%s: %d bytes, want %d", c.name, c.got, c.want)
+		}
+	}
+	if o := unsafe.Offsetof(rasterFrame{}.Eye); o != 128 {
+		t.Errorf("RasterFrame.eye at %d, want 128", o)
+	}
+	if o := unsafe.Offsetof(rasterFrame{}.OrthoHalfHeight); o != 192 {
+		t.Errorf("RasterFrame.orthoHalfHeight at %d, want 192", o)
+	}
+	if o := unsafe.Offsetof(rasterFrame{}.AreaSamples); o != 216 {
+		t.Errorf("RasterFrame.areaSamples at %d, want 216", o)
+	}
+}
+
+// TestShadersCompile compiles both shader files.
+func TestShadersCompile(t *testing.T) {
+	dev, err := engine.NewDevice(engine.DeviceOptions{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{RasterFile, IBLFile} {
+		src, err := ShaderSource(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := dev.NewLibraryWithFile(f, src, engine.CompileOptions{Resolver: HeaderResolver{}}); err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+	}
+}

@@ -1,0 +1,298 @@
+package raster
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/go-gl/mathgl/mgl32"
+
+	"github.com/ingot-render/ingot/engine"
+	"github.com/ingot-render/ingot/scenes/model"
+	"github.com/ingot-render/ingot/scenes/render"
+)
+
+// useScene declares every resource the argument buffer reaches.
+func useScene(u *upload, use func(any) error) []error {
+	var errs []error
+	for _, b := range u.buffers {
+		errs = append(errs, use(b))
+	}
+	for _, t := range u.textures {
+		errs = append(errs, use(t))
+	}
+	for _, s := range u.samplers {
+		errs = append(errs, use(s))
+	}
+	return errs
+}
+
+// mainPass draws the frame: opaque and mask geometry, the environment
+// where nothing was drawn, then the blended geometry back to front, into
+// the frame's targets (resolved at the end of the pass).
+func (r *Renderer) mainPass(ctx context.Context, fr *rasterFrame, cam *render.CameraData, tg *targets, shadow *engine.Texture, aovs bool) error {
+	var pd engine.RenderPassDescriptor
+	for i, c := range tg.color {
+		if c == nil {
+			continue
+		}
+		a := &pd.ColorAttachments[i]
+		a.Texture = c
+		a.LoadAction = engine.LoadActionClear
+		a.ClearColor = &[4]float64{0, 0, 0, 0}
+		if tg.resolve[i] != c {
+			a.ResolveTexture, a.StoreAction = tg.resolve[i], engine.StoreActionMultisampleResolve
+		}
+	}
+	one := 1.0
+	pd.Depth.Texture, pd.Depth.LoadAction, pd.Depth.StoreAction, pd.Depth.ClearDepth = tg.depth, engine.LoadActionClear, engine.StoreActionDontCare, &one
+	cb := r.queue.CommandBuffer(ctx)
+	cb.SetLabel("raster")
+	if err := cb.SetInstructionBudget(r.opts.InstructionBudget); err != nil {
+		return fmt.Errorf("raster: %w", err)
+	}
+	enc, err := cb.RenderCommandEncoder(&pd)
+	if err != nil {
+		return fmt.Errorf("raster: %w", err)
+	}
+	u := r.cur
+	frame := bytesOf([]rasterFrame{*fr})
+	if shadow == nil {
+		shadow = r.dummy
+	}
+	steps := []error{
+		enc.SetVertexBuffer(u.resources, 0, bufferScene), enc.SetFragmentBuffer(u.resources, 0, bufferScene),
+		enc.SetVertexBytes(frame, bufferFrame), enc.SetFragmentBytes(frame, bufferFrame),
+		enc.SetFragmentTexture(r.light.irradiance, textureIrradiance), enc.SetFragmentTexture(r.light.specular, textureSpecular),
+		enc.SetFragmentTexture(shadow, textureShadow),
+		enc.SetFragmentSamplerState(r.light.sampler, samplerIBL), enc.SetFragmentSamplerState(r.shadowSmp, samplerShadow),
+	}
+	steps = append(steps, useScene(u, enc.UseResource)...)
+	eye, fwd := mgl32.Vec3(cam.Position), mgl32.Vec3(cam.Forward)
+	ds := ordered(r.draws, eye, fwd)
+	bg := false
+	pass := -1
+	for _, d := range ds {
+		if !bg && d.rec.Pass == passBlend {
+			steps = append(steps, r.background(enc, aovs)...)
+			bg = true
+		}
+		if int(d.rec.Pass) != pass {
+			pass = int(d.rec.Pass)
+			ds := r.pl.depthWrite
+			if pass == passBlend {
+				ds = r.pl.depthTest
+			}
+			steps = append(steps, enc.SetRenderPipelineState(r.pl.draw[pipelineKey{pass, aovs}]), enc.SetDepthStencilState(ds))
+		}
+		rec := bytesOf([]rasterDraw{d.rec})
+		steps = append(steps, enc.SetVertexBytes(rec, bufferDraw), enc.SetFragmentBytes(rec, bufferDraw),
+			enc.SetCullMode(d.cull), enc.SetFrontFacingWinding(d.winding),
+			enc.DrawIndexedPrimitives(engine.PrimitiveTypeTriangle, d.count, engine.IndexTypeUInt32, u.arena, d.indices, 1, 0, 0))
+	}
+	if !bg {
+		steps = append(steps, r.background(enc, aovs)...)
+	}
+	steps = append(steps, enc.EndEncoding(), cb.Commit())
+	if err := errors.Join(steps...); err != nil {
+		return fmt.Errorf("raster: encoding the render pass: %w", err)
+	}
+	if err := cb.WaitUntilCompleted(); err != nil {
+		return fmt.Errorf("raster: render pass: %w", err)
+	}
+	return nil
+}
+
+// background encodes the environment draw: one triangle at the far plane
+// where no sample is nearer.
+func (r *Renderer) background(enc *engine.RenderCommandEncoder, aovs bool) []error {
+	return []error{enc.SetRenderPipelineState(r.pl.background[aovs]), enc.SetDepthStencilState(r.pl.depthBackground),
+		enc.SetCullMode(engine.CullModeNone), enc.DrawPrimitives(engine.PrimitiveTypeTriangle, 0, 3)}
+}
+
+// shadowLight returns the index of the strongest directional or spot
+// light (by the path tracer's light-selection power), or -1.
+func shadowLight(p *render.Packed) int {
+	best := -1
+	for i := range p.Punctual {
+		l := &p.Punctual[i]
+		if l.Type != render.LightDirectional && l.Type != render.LightSpot {
+			continue
+		}
+		if best < 0 || l.Pmf > p.Punctual[best].Pmf {
+			best = i
+		}
+	}
+	return best
+}
+
+// shadowCamera is the shadow light's view of bounds b: orthographic along
+// a directional light's direction, a perspective frustum of a spot's
+// outer cone; near and far enclose b.
+func shadowCamera(l *render.PunctualLight, b model.Bounds) (cam render.CameraData, near, far float32) {
+	c := b.Center()
+	rad := max(b.Size().Len()/2, 1e-4)
+	dir := mgl32.Vec3(l.Direction)
+	right, up, fwd := lookAtRows(dir)
+	cam = render.CameraData{Right: render.PackedFloat3(right), Up: render.PackedFloat3(up), Forward: render.PackedFloat3(fwd), Aspect: 1}
+	if l.Type == render.LightDirectional {
+		cam.Projection = render.ProjectionOrthographic
+		cam.OrthoHalfHeight = rad * 1.01
+		cam.Position = render.PackedFloat3(c.Sub(fwd.Mul(2 * rad)))
+		return cam, rad * 0.99, 3.01 * rad
+	}
+	pos := mgl32.Vec3(l.Position)
+	cam.Position = render.PackedFloat3(pos)
+	half := math.Acos(float64(min(max(l.CosOuter, 0.05), 1)))
+	cam.TanHalfFovY = float32(math.Tan(min(half*1.05, 85*math.Pi/180)))
+	d := c.Sub(pos).Len()
+	far = (d + rad) * 1.01
+	near = max(d-rad, far*1e-3)
+	return cam, near, far
+}
+
+// shadowPass renders the shadow map of the strongest directional or spot
+// light (nil when the scene has none) and sets fr's shadow fields. Opaque
+// and mask geometry casts shadows (mask geometry as if opaque);
+// transparent geometry does not.
+func (r *Renderer) shadowPass(ctx context.Context, fr *rasterFrame) (*engine.Texture, error) {
+	li := shadowLight(r.cur.packed)
+	if li < 0 {
+		return nil, nil
+	}
+	cam, near, far := shadowCamera(&r.cur.packed.Punctual[li], r.scene.BoundsAt(r.time))
+	fr.ShadowProj = viewProjection(&cam, near, far)
+	n := r.opts.ShadowMapSize
+	d := engine.Texture2DDescriptor(shadowFormat, n, n, false)
+	d.Usage = engine.TextureUsageRenderTarget | engine.TextureUsageShaderRead
+	tex, err := r.dev.NewTexture(d)
+	if err != nil {
+		return nil, fmt.Errorf("raster: shadow map: %w", err)
+	}
+	tex.SetLabel("shadow map")
+	var pd engine.RenderPassDescriptor
+	one := 1.0
+	pd.Depth.Texture, pd.Depth.LoadAction, pd.Depth.StoreAction, pd.Depth.ClearDepth = tex, engine.LoadActionClear, engine.StoreActionStore, &one
+	cb := r.queue.CommandBuffer(ctx)
+	cb.SetLabel("shadow map")
+	if err := cb.SetInstructionBudget(r.opts.InstructionBudget); err != nil {
+		tex.Release()
+		return nil, fmt.Errorf("raster: %w", err)
+	}
+	enc, err := cb.RenderCommandEncoder(&pd)
+	if err != nil {
+		tex.Release()
+		return nil, fmt.Errorf("raster: %w", err)
+	}
+	u := r.cur
+	steps := []error{enc.SetRenderPipelineState(r.pl.shadow), enc.SetDepthStencilState(r.pl.depthWrite),
+		enc.SetVertexBuffer(u.resources, 0, bufferScene), enc.SetVertexBytes(bytesOf([]rasterFrame{*fr}), bufferFrame),
+		enc.SetCullMode(engine.CullModeNone), enc.SetDepthBias(2e-5, 1.5, 0.01)}
+	steps = append(steps, useScene(u, enc.UseResource)...)
+	for _, dr := range r.draws {
+		if dr.rec.Pass == passBlend {
+			continue
+		}
+		steps = append(steps, enc.SetVertexBytes(bytesOf([]rasterDraw{dr.rec}), bufferDraw),
+			enc.DrawIndexedPrimitives(engine.PrimitiveTypeTriangle, dr.count, engine.IndexTypeUInt32, u.arena, dr.indices, 1, 0, 0))
+	}
+	steps = append(steps, enc.EndEncoding(), cb.Commit())
+	if err := errors.Join(steps...); err != nil {
+		tex.Release()
+		return nil, fmt.Errorf("raster: encoding the shadow pass: %w", err)
+	}
+	if err := cb.WaitUntilCompleted(); err != nil {
+		tex.Release()
+		return nil, fmt.Errorf("raster: shadow pass: %w", err)
+	}
+	fr.Flags |= flagShadow
+	fr.ShadowLight = uint32(li)
+	return tex, nil
+}
+
+// resolve tone maps the resolved radiance and reads the images back.
+func (r *Renderer) resolve(ctx context.Context, tg *targets, f *render.Frame) (*render.Image, error) {
+	w, h := tg.w, tg.h
+	out, err := r.dev.NewBuffer(4 * w * h)
+	if err != nil {
+		return nil, fmt.Errorf("raster: resolve buffer: %w", err)
+	}
+	defer out.Release()
+	cb := r.queue.CommandBuffer(ctx)
+	cb.SetLabel("raster resolve")
+	enc, err := cb.ComputeCommandEncoder()
+	if err != nil {
+		return nil, fmt.Errorf("raster: %w", err)
+	}
+	p := rasterResolve{Width: uint32(w), Height: uint32(h), ToneMap: uint32(f.ToneMap), Exposure: f.Exposure}
+	if err := errors.Join(enc.SetComputePipelineState(r.pl.resolve), enc.SetTexture(tg.resolve[0], 0),
+		enc.SetBytes(bytesOf([]rasterResolve{p}), 0), enc.SetBuffer(out, 0, 1),
+		enc.DispatchThreads(engine.Sz(w, h, 1), engine.Sz(8, 8, 1)), enc.EndEncoding(), cb.Commit()); err != nil {
+		return nil, fmt.Errorf("raster: encoding resolve: %w", err)
+	}
+	if err := cb.WaitUntilCompleted(); err != nil {
+		return nil, fmt.Errorf("raster: resolve: %w", err)
+	}
+	px := make([]uint32, w*h)
+	for i := range px {
+		b := out.Contents()[4*i:]
+		px[i] = uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24
+	}
+	rgba8, err := render.UnpackRGBA8(px, w, h)
+	if err != nil {
+		return nil, fmt.Errorf("raster: %w", err)
+	}
+	img := &render.Image{Width: w, Height: h, RGBA8: rgba8, Samples: make([]float32, w*h)}
+	lin, err := readFloats(tg.resolve[0])
+	if err != nil {
+		return nil, err
+	}
+	img.Linear = lin
+	for i := range w * h {
+		lin[4*i+3] = 1
+		img.Samples[i] = float32(r.opts.SampleCount)
+	}
+	if f.AOVs {
+		nrm, err := readFloats(tg.resolve[1])
+		if err != nil {
+			return nil, err
+		}
+		alb, err := readFloats(tg.resolve[2])
+		if err != nil {
+			return nil, err
+		}
+		dep, err := readFloats(tg.resolve[3])
+		if err != nil {
+			return nil, err
+		}
+		img.Albedo, img.Normal, img.Depth = make([]float32, 3*w*h), make([]float32, 3*w*h), make([]float32, w*h)
+		for i := range w * h {
+			copy(img.Albedo[3*i:3*i+3], alb[4*i:4*i+3])
+			n := nrm[4*i : 4*i+3]
+			if l := math.Sqrt(float64(n[0]*n[0] + n[1]*n[1] + n[2]*n[2])); l > 0 {
+				for c := range 3 {
+					img.Normal[3*i+c] = float32(float64(n[c]) / l)
+				}
+			}
+			if cov := dep[4*i+1]; cov > 0 {
+				img.Depth[i] = dep[4*i] / cov
+			}
+		}
+	}
+	return img, nil
+}
+
+// readFloats reads an RGBA32Float texture's level 0.
+func readFloats(t *engine.Texture) ([]float32, error) {
+	w, h := t.Width(), t.Height()
+	b := make([]byte, 16*w*h)
+	if err := t.GetBytes(b, 16*w, 16*w*h, engine.Region{Width: w, Height: h, Depth: 1}, 0, 0); err != nil {
+		return nil, fmt.Errorf("raster: reading %s: %w", t.Label(), err)
+	}
+	out := make([]float32, 4*w*h)
+	for i := range out {
+		out[i] = math.Float32frombits(uint32(b[4*i]) | uint32(b[4*i+1])<<8 | uint32(b[4*i+2])<<16 | uint32(b[4*i+3])<<24)
+	}
+	return out, nil
+}

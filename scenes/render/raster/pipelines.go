@@ -1,0 +1,197 @@
+package raster
+
+import (
+	"fmt"
+	"sync"
+
+	"github.com/ingot-render/ingot/engine"
+)
+
+// Attachment formats of the rasterizer's passes.
+const (
+	colorFormat  = engine.PixelFormatRGBA32Float // linear radiance
+	aovFormat    = engine.PixelFormatRGBA32Float // normal, albedo, depth AOVs
+	depthFormat  = engine.PixelFormatDepth32Float
+	shadowFormat = engine.PixelFormatDepth32Float
+)
+
+// pipelineKey selects one of the render pipelines: the pass (opaque, mask,
+// blend) and whether the AOV attachments are bound.
+type pipelineKey struct {
+	pass int
+	aovs bool
+}
+
+// pipelines are the compiled MSL of one renderer for one sample count.
+type pipelines struct {
+	samples    int
+	draw       map[pipelineKey]*engine.RenderPipelineState
+	background map[bool]*engine.RenderPipelineState
+	shadow     *engine.RenderPipelineState
+	resolve    *engine.ComputePipelineState
+
+	iblBase, iblDownsample, iblSpecular, iblIrradiance *engine.ComputePipelineState
+
+	depthWrite, depthTest, depthBackground *engine.DepthStencilState
+}
+
+// pipelineCache holds the compiled pipelines per device and sample count:
+// renderers of one device share them (compilation is most of a first
+// frame's cost).
+var pipelineCache sync.Map // cacheKey → *cachedPipelines
+
+type cacheKey struct {
+	dev     *engine.Device
+	samples int
+}
+
+type cachedPipelines struct {
+	once sync.Once
+	pl   *pipelines
+	err  error
+}
+
+// pipelinesFor returns the pipelines of dev for samples samples,
+// compiling them on first use.
+func pipelinesFor(dev *engine.Device, samples int) (*pipelines, error) {
+	v, _ := pipelineCache.LoadOrStore(cacheKey{dev, samples}, &cachedPipelines{})
+	c := v.(*cachedPipelines)
+	c.once.Do(func() { c.pl, c.err = newPipelines(dev, samples) })
+	return c.pl, c.err
+}
+
+// newPipelines compiles raster.metal and ibl.metal for dev with samples
+// samples per pixel.
+func newPipelines(dev *engine.Device, samples int) (*pipelines, error) {
+	lib := func(name string) (*engine.Library, error) {
+		src, err := ShaderSource(name)
+		if err != nil {
+			return nil, err
+		}
+		l, err := dev.NewLibraryWithFile(name, src, engine.CompileOptions{Resolver: HeaderResolver{}})
+		if err != nil {
+			return nil, fmt.Errorf("raster: compiling %s: %w", name, err)
+		}
+		return l, nil
+	}
+	rl, err := lib(RasterFile)
+	if err != nil {
+		return nil, err
+	}
+	il, err := lib(IBLFile)
+	if err != nil {
+		return nil, err
+	}
+	fn := func(l *engine.Library, name string) (*engine.Function, error) {
+		f, err := l.Function(name)
+		if err != nil {
+			return nil, fmt.Errorf("raster: %w", err)
+		}
+		return f, nil
+	}
+	kernel := func(l *engine.Library, name string) (*engine.ComputePipelineState, error) {
+		f, err := fn(l, name)
+		if err != nil {
+			return nil, err
+		}
+		p, err := dev.NewComputePipelineState(f, nil, engine.ComputePipelineOptions{Label: name})
+		if err != nil {
+			return nil, fmt.Errorf("raster: %w", err)
+		}
+		return p, nil
+	}
+	pl := &pipelines{samples: samples, draw: map[pipelineKey]*engine.RenderPipelineState{}, background: map[bool]*engine.RenderPipelineState{}}
+	if pl.resolve, err = kernel(rl, "raster_resolve"); err != nil {
+		return nil, err
+	}
+	for _, k := range []struct {
+		dst  **engine.ComputePipelineState
+		name string
+	}{{&pl.iblBase, "ibl_base"}, {&pl.iblDownsample, "ibl_downsample"}, {&pl.iblSpecular, "ibl_specular"}, {&pl.iblIrradiance, "ibl_irradiance"}} {
+		if *k.dst, err = kernel(il, k.name); err != nil {
+			return nil, err
+		}
+	}
+	vert, err := fn(rl, "raster_vertex")
+	if err != nil {
+		return nil, err
+	}
+	frags := map[bool]*engine.Function{}
+	for aovs, name := range map[bool]string{false: "raster_fragment", true: "raster_fragment_aov"} {
+		if frags[aovs], err = fn(rl, name); err != nil {
+			return nil, err
+		}
+	}
+	bgv, err := fn(rl, "raster_background_vertex")
+	if err != nil {
+		return nil, err
+	}
+	bgf, err := fn(rl, "raster_background_fragment")
+	if err != nil {
+		return nil, err
+	}
+	none := engine.ColorWriteMaskNone
+	attachments := func(d *engine.RenderPipelineDescriptor, aovs, blend, aovWrites bool) {
+		d.ColorAttachments[0] = engine.ColorAttachment(colorFormat)
+		if blend {
+			c := &d.ColorAttachments[0]
+			c.BlendingEnabled = true
+			c.SourceRGBBlendFactor, c.DestinationRGBBlendFactor = engine.BlendFactorOne, engine.BlendFactorOneMinusSourceAlpha
+			c.SourceAlphaBlendFactor, c.DestinationAlphaBlendFactor = engine.BlendFactorOne, engine.BlendFactorOneMinusSourceAlpha
+		}
+		if aovs {
+			for i := 1; i <= 3; i++ {
+				d.ColorAttachments[i] = engine.ColorAttachment(aovFormat)
+				if !aovWrites {
+					d.ColorAttachments[i].WriteMask = &none
+				}
+			}
+		}
+		d.DepthAttachmentPixelFormat = depthFormat
+		d.RasterSampleCount = samples
+	}
+	for _, aovs := range []bool{false, true} {
+		for _, pass := range []int{passOpaque, passMask, passBlend} {
+			d := &engine.RenderPipelineDescriptor{Label: fmt.Sprintf("raster pass %d aovs %v", pass, aovs),
+				VertexFunction: vert, FragmentFunction: frags[aovs]}
+			attachments(d, aovs, pass == passBlend, pass != passBlend)
+			d.AlphaToCoverageEnabled = pass == passMask && samples > 1
+			p, err := dev.NewRenderPipelineState(d)
+			if err != nil {
+				return nil, fmt.Errorf("raster: %w", err)
+			}
+			pl.draw[pipelineKey{pass, aovs}] = p
+		}
+		d := &engine.RenderPipelineDescriptor{Label: "background", VertexFunction: bgv, FragmentFunction: bgf}
+		attachments(d, aovs, false, false)
+		p, err := dev.NewRenderPipelineState(d)
+		if err != nil {
+			return nil, fmt.Errorf("raster: %w", err)
+		}
+		pl.background[aovs] = p
+	}
+	sv, err := fn(rl, "raster_shadow_vertex")
+	if err != nil {
+		return nil, err
+	}
+	if pl.shadow, err = dev.NewRenderPipelineState(&engine.RenderPipelineDescriptor{Label: "shadow map", VertexFunction: sv,
+		DepthAttachmentPixelFormat: shadowFormat}); err != nil {
+		return nil, fmt.Errorf("raster: %w", err)
+	}
+	less, lessEqual := engine.CompareFunctionLess, engine.CompareFunctionLessEqual
+	for _, s := range []struct {
+		dst   **engine.DepthStencilState
+		desc  engine.DepthStencilDescriptor
+		label string
+	}{
+		{&pl.depthWrite, engine.DepthStencilDescriptor{DepthCompareFunction: &less, DepthWriteEnabled: true}, "depth write"},
+		{&pl.depthTest, engine.DepthStencilDescriptor{DepthCompareFunction: &less}, "depth test"},
+		{&pl.depthBackground, engine.DepthStencilDescriptor{DepthCompareFunction: &lessEqual}, "background"},
+	} {
+		s.desc.Label = s.label
+		if *s.dst, err = dev.NewDepthStencilState(&s.desc); err != nil {
+			return nil, fmt.Errorf("raster: %w", err)
+		}
+	}
+	return pl, nil
+}

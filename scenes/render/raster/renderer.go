@@ -1,0 +1,292 @@
+package raster
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/go-gl/mathgl/mgl32"
+
+	"github.com/ingot-render/ingot/engine"
+	"github.com/ingot-render/ingot/scenes/model"
+	"github.com/ingot-render/ingot/scenes/render"
+)
+
+// Options configure a Renderer.
+type Options struct {
+	// Env is the environment; render.Frame.Env overrides it. nil means
+	// what the path tracer uses: black for a scene with light sources,
+	// render.StudioEnvironment for one without.
+	Env *render.Environment
+	// SampleCount is the number of samples per pixel: 1, 2, 4 or 8 (0:
+	// DefaultSampleCount). Alpha MASK materials use alpha-to-coverage
+	// with more than one.
+	SampleCount int
+	// ShadowMapSize is the edge of the shadow map of the strongest
+	// directional or spot light (0: DefaultShadowMapSize; negative: no
+	// shadow map).
+	ShadowMapSize int
+	// MaxAreaLights bounds the emissive triangles that light the scene
+	// as area lights (0: DefaultMaxAreaLights; negative: none). A scene
+	// with more emissive triangles than this shows its emitters without
+	// their light (only the path tracer integrates them).
+	MaxAreaLights int
+	// InstructionBudget bounds the executor instructions of one frame's
+	// render pass (0: none); a frame past it fails with an error.
+	InstructionBudget int64
+}
+
+// Defaults of Options.
+const (
+	DefaultSampleCount   = 4
+	DefaultShadowMapSize = 1024
+	DefaultMaxAreaLights = 64
+)
+
+// Renderer renders frames of one scene with the MSL forward rasterizer on
+// an engine device. NewRenderer compiles the pipelines and uploads the
+// scene; Render may be called for many frames (one at a time).
+type Renderer struct {
+	dev   *engine.Device
+	scene *model.Scene
+	opts  Options
+	pl    *pipelines
+	queue *engine.CommandQueue
+
+	mu    sync.Mutex // serializes Render; guards cur, light, draws
+	cur   *upload
+	time  float32
+	light *ibl
+	draws []draw
+	// ambient is closedAmbient of the current upload.
+	ambient   [3]float32
+	dummy     *engine.Texture // 1×1 depth texture bound when there is no shadow map
+	shadowSmp *engine.SamplerState
+}
+
+// NewRenderer compiles the rasterizer for dev and uploads scene s at time
+// 0, with its image-based lighting tables. Close releases the device
+// objects.
+func NewRenderer(ctx context.Context, dev *engine.Device, s *model.Scene, opts Options) (*Renderer, error) {
+	if dev == nil {
+		return nil, errors.New("raster: NewRenderer: device is nil")
+	}
+	if s == nil {
+		return nil, errors.New("raster: NewRenderer: scene is nil")
+	}
+	switch opts.SampleCount {
+	case 0:
+		opts.SampleCount = DefaultSampleCount
+	case 1, 2, 4, 8:
+	default:
+		return nil, fmt.Errorf("raster: Options.SampleCount is %d, want 1, 2, 4 or 8", opts.SampleCount)
+	}
+	if opts.ShadowMapSize == 0 {
+		opts.ShadowMapSize = DefaultShadowMapSize
+	}
+	if opts.ShadowMapSize > 1<<13 {
+		return nil, fmt.Errorf("raster: Options.ShadowMapSize is %d, want at most 8192", opts.ShadowMapSize)
+	}
+	if opts.MaxAreaLights == 0 {
+		opts.MaxAreaLights = DefaultMaxAreaLights
+	}
+	if opts.InstructionBudget < 0 {
+		return nil, fmt.Errorf("raster: Options.InstructionBudget is %d, want ≥ 0", opts.InstructionBudget)
+	}
+	if opts.Env == nil && unlit(s) {
+		opts.Env = render.StudioEnvironment()
+	}
+	pl, err := pipelinesFor(dev, opts.SampleCount)
+	if err != nil {
+		return nil, err
+	}
+	r := &Renderer{dev: dev, scene: s, opts: opts, pl: pl, queue: dev.NewCommandQueue()}
+	dd := engine.Texture2DDescriptor(shadowFormat, 1, 1, false)
+	dd.Usage = engine.TextureUsageShaderRead | engine.TextureUsageRenderTarget
+	if r.dummy, err = dev.NewTexture(dd); err != nil {
+		return nil, fmt.Errorf("raster: %w", err)
+	}
+	sd := engine.DefaultSamplerDescriptor()
+	sd.MinFilter, sd.MagFilter = engine.SamplerMinMagFilterLinear, engine.SamplerMinMagFilterLinear
+	sd.CompareFunction = engine.CompareFunctionLessEqual
+	if r.shadowSmp, err = dev.NewSamplerState(sd); err != nil {
+		r.Close()
+		return nil, fmt.Errorf("raster: shadow sampler: %w", err)
+	}
+	if err := r.uploadFor(ctx, 0, opts.Env); err != nil {
+		r.Close()
+		return nil, err
+	}
+	return r, nil
+}
+
+// unlit reports whether s has no light source (render's studio rule: no
+// punctual lights and no emitter of uniform colour).
+func unlit(s *model.Scene) bool {
+	if len(s.Lights) > 0 {
+		return false
+	}
+	for _, a := range s.AreaLights(s.InstancesAt(0)) {
+		if !a.Textured {
+			return false
+		}
+	}
+	return true
+}
+
+// uploadFor makes the current upload the scene at time t with
+// environment env (re-packing only when they changed; the IBL tables only
+// when the environment did).
+func (r *Renderer) uploadFor(ctx context.Context, t float32, env *render.Environment) error {
+	if r.cur != nil && r.cur.env == env && (r.time == t || len(r.scene.Animations) == 0) {
+		return nil
+	}
+	u, err := newUpload(r.dev, r.scene, t, env)
+	if err != nil {
+		return err
+	}
+	if r.light == nil || r.cur == nil || r.cur.env != env {
+		light, err := newIBL(ctx, r.dev, r.queue, r.pl, u)
+		if err != nil {
+			u.release()
+			return err
+		}
+		if r.light != nil {
+			r.light.release()
+		}
+		r.light = light
+	}
+	if r.cur != nil {
+		r.cur.release()
+	}
+	r.cur, r.time, r.draws, r.ambient = u, t, buildDraws(u.packed), closedAmbient(u.packed)
+	return nil
+}
+
+// Close releases the device objects; the Renderer must not be used
+// afterwards.
+func (r *Renderer) Close() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.cur != nil {
+		r.cur.release()
+		r.cur = nil
+	}
+	if r.light != nil {
+		r.light.release()
+		r.light = nil
+	}
+	if r.dummy != nil {
+		r.dummy.Release()
+		r.dummy = nil
+	}
+}
+
+// Device returns the renderer's device.
+func (r *Renderer) Device() *engine.Device { return r.dev }
+
+// validate checks the fields of a frame the rasterizer uses (SPP,
+// MaxBounces, the lens and the shutter are path-tracing settings and are
+// ignored).
+func validate(f *render.Frame) error {
+	switch {
+	case f.Width <= 0 || f.Height <= 0:
+		return fmt.Errorf("raster: Frame size is %dx%d, want positive", f.Width, f.Height)
+	case f.Width > 1<<14 || f.Height > 1<<14:
+		return fmt.Errorf("raster: Frame size %dx%d exceeds 16384", f.Width, f.Height)
+	case f.ToneMap > render.ToneACES:
+		return fmt.Errorf("raster: Frame.ToneMap is %d, want 0..2", f.ToneMap)
+	}
+	if f.LookAt != nil {
+		d := mgl32.Vec3(f.LookAt.Target).Sub(mgl32.Vec3(f.LookAt.Eye))
+		if d.Len() == 0 || d.Cross(mgl32.Vec3(f.LookAt.Up)).Len() == 0 {
+			return fmt.Errorf("raster: Frame.LookAt: eye %v, target %v and up %v do not define a view", f.LookAt.Eye, f.LookAt.Target, f.LookAt.Up)
+		}
+		if f.LookAt.FovY < 0 || f.LookAt.FovY >= 180 {
+			return fmt.Errorf("raster: Frame.LookAt.FovY is %v degrees, want 0..180", f.LookAt.FovY)
+		}
+	}
+	return nil
+}
+
+// Render rasterizes frame f (size, camera, time, exposure, tone map,
+// environment and AOVs of a render.Frame; SPP, bounces, lens and shutter
+// are ignored) and returns the same image type as the path tracer: linear
+// radiance per pixel (the mean of the pixel's samples), the tone-mapped
+// RGBA8 image and, with f.AOVs, first-hit albedo, normal and depth. A
+// cancelled ctx stops the frame (the engine checks it while the pass
+// runs) and returns ctx's error without an image. The result does not
+// depend on the device's worker count.
+func (r *Renderer) Render(ctx context.Context, f render.Frame) (*render.Image, error) {
+	if err := validate(&f); err != nil {
+		return nil, err
+	}
+	start := time.Now()
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.cur == nil {
+		return nil, errors.New("raster: Renderer is closed")
+	}
+	env := r.opts.Env
+	if f.Env != nil {
+		env = f.Env
+	}
+	if err := r.uploadFor(ctx, f.Time, env); err != nil {
+		return nil, err
+	}
+	if err := r.cur.setLOD(r.dev, max(f.Width, f.Height)); err != nil {
+		return nil, err
+	}
+	cam, err := frameCamera(r.scene, &f)
+	if err != nil {
+		return nil, err
+	}
+	fr := r.frameConstants(&cam, &f)
+	tg, err := newTargets(r.dev, f.Width, f.Height, r.opts.SampleCount, f.AOVs)
+	if err != nil {
+		return nil, err
+	}
+	defer tg.release()
+	var shadow *engine.Texture
+	if r.opts.ShadowMapSize > 0 {
+		if shadow, err = r.shadowPass(ctx, &fr); err != nil {
+			return nil, err
+		}
+		if shadow != nil {
+			defer shadow.Release()
+		}
+	}
+	if err := r.mainPass(ctx, &fr, &cam, tg, shadow, f.AOVs); err != nil {
+		return nil, err
+	}
+	img, err := r.resolve(ctx, tg, &f)
+	if err != nil {
+		return nil, err
+	}
+	img.SPP, img.Complete = r.opts.SampleCount, true
+	img.TileSize, img.Tiles, img.TilesDone = max(f.Width, f.Height), 1, 1
+	img.Elapsed = time.Since(start)
+	return img, nil
+}
+
+// frameConstants fills RasterFrame for a camera.
+func (r *Renderer) frameConstants(cam *render.CameraData, f *render.Frame) rasterFrame {
+	near, far := clipPlanes(cam, r.scene.BoundsAt(f.Time))
+	fr := rasterFrame{ViewProj: viewProjection(cam, near, far), Eye: cam.Position, Right: cam.Right, TanHalfFovY: cam.TanHalfFovY,
+		Up: cam.Up, Aspect: cam.Aspect, Forward: cam.Forward, Projection: cam.Projection, OrthoHalfHeight: cam.OrthoHalfHeight,
+		Width: uint32(f.Width), Height: uint32(f.Height), SpecularMips: r.light.specularMips, Ambient: r.ambient}
+	p := r.cur.packed
+	if p.Picks[2] > 0 || (p.Env.Intensity > 0 && p.Env.Color != [3]float32{}) {
+		fr.Flags |= flagIBL
+	}
+	if r.opts.SampleCount > 1 {
+		fr.Flags |= flagMSAA
+	}
+	if n := len(p.Emissive); n > 0 && r.opts.MaxAreaLights > 0 && n <= r.opts.MaxAreaLights {
+		fr.Flags |= flagAreaLights
+		fr.AreaSamples = uint32(n)
+	}
+	return fr
+}

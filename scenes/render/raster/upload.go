@@ -1,0 +1,315 @@
+package raster
+
+import (
+	"fmt"
+	"unsafe"
+
+	"github.com/ingot-render/ingot/engine"
+	"github.com/ingot-render/ingot/scenes/model"
+	"github.com/ingot-render/ingot/scenes/render"
+)
+
+// bytesOf views a slice of fixed-layout records as bytes (little-endian
+// host, no implicit padding: layout_test.go).
+func bytesOf[T any](s []T) []byte {
+	if len(s) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), len(s)*int(unsafe.Sizeof(s[0])))
+}
+
+// upload is a packed scene on the device: the arena of vertex and index
+// streams, the records, the textures and the SceneResources argument
+// buffer the vertex and fragment functions read.
+type upload struct {
+	packed    *render.Packed
+	env       *render.Environment
+	arena     *engine.Buffer
+	buffers   []*engine.Buffer
+	textures  []*engine.Texture
+	samplers  []*engine.SamplerState
+	resources *engine.Buffer
+	res       render.SceneResources
+	// Texture LOD selection (setLOD): each scene texture's image size and
+	// mip count, its glTF sampler, the TextureBinding buffer and the
+	// samplers made per (glTF sampler, minimum LOD).
+	texInfo  []texInfo
+	bindings *engine.Buffer
+	lodSmp   map[[2]int]*engine.SamplerState
+	lodSide  int
+	scene    *model.Scene
+}
+
+// texInfo is what setLOD needs of one scene texture.
+type texInfo struct {
+	tex          *engine.Texture
+	side, levels int
+	sampler      int
+}
+
+// newUpload packs s at time t with environment env and uploads it.
+func newUpload(dev *engine.Device, s *model.Scene, t float32, env *render.Environment) (_ *upload, err error) {
+	p, err := render.Pack(s, render.PackOptions{ShutterOpen: t, ShutterClose: t, Env: env})
+	if err != nil {
+		return nil, fmt.Errorf("raster: %w", err)
+	}
+	if len(p.Instances) == 0 {
+		return nil, fmt.Errorf("raster: the scene has no triangle instances")
+	}
+	u := &upload{packed: p, env: env}
+	defer func() {
+		if err != nil {
+			u.release()
+		}
+	}()
+	buf := func(name string, b []byte, min int) (*engine.Buffer, error) {
+		if len(b) < min {
+			b = append(b, make([]byte, min-len(b))...)
+		}
+		bb, err := dev.NewBufferWithBytes(b)
+		if err != nil {
+			return nil, fmt.Errorf("raster: buffer %s: %w", name, err)
+		}
+		bb.SetLabel(name)
+		u.buffers = append(u.buffers, bb)
+		return bb, nil
+	}
+	if u.arena, err = buf("arena", p.Arena, 16); err != nil {
+		return nil, err
+	}
+	p.Relocate(u.arena.GPUAddress())
+	res := p.Resources()
+	for _, r := range []struct {
+		name string
+		data []byte
+		min  int
+		dst  *uint64
+	}{
+		{"instances", bytesOf(p.Instances), int(unsafe.Sizeof(render.InstanceData{})), &res.Instances},
+		{"geometries", bytesOf(p.Geometries), int(unsafe.Sizeof(render.GeometryData{})), &res.Geometries},
+		{"materials", bytesOf(p.Materials), int(unsafe.Sizeof(render.MaterialData{})), &res.Materials},
+		{"emissive", bytesOf(p.Emissive), int(unsafe.Sizeof(render.EmissiveTriangle{})), &res.Emissive},
+		{"punctual", bytesOf(p.Punctual), int(unsafe.Sizeof(render.PunctualLight{})), &res.Punctual},
+		{"ggxTables", bytesOf(render.GGXTableBuffer()), 16, &res.GGXTables},
+	} {
+		b, err := buf(r.name, r.data, r.min)
+		if err != nil {
+			return nil, err
+		}
+		*r.dst = b.GPUAddress()
+	}
+	bindings, err := u.uploadTextures(dev, s)
+	if err != nil {
+		return nil, err
+	}
+	res.TextureCount = uint32(len(bindings))
+	tb, err := buf("textures", bytesOf(bindings), int(unsafe.Sizeof(render.TextureBinding{})))
+	if err != nil {
+		return nil, err
+	}
+	res.Textures = tb.GPUAddress()
+	u.bindings, u.scene, u.lodSmp = tb, s, map[[2]int]*engine.SamplerState{}
+	envTex, envSmp, err := u.uploadEnv(dev, p)
+	if err != nil {
+		return nil, err
+	}
+	res.EnvMap, res.EnvSampler = envTex.GPUResourceID(), envSmp.GPUResourceID()
+	if u.resources, err = buf("sceneResources", bytesOf([]render.SceneResources{res}), 0); err != nil {
+		return nil, err
+	}
+	u.res = res
+	return u, nil
+}
+
+// release drops the device objects.
+func (u *upload) release() {
+	for _, b := range u.buffers {
+		b.Release()
+	}
+	for _, t := range u.textures {
+		t.Release()
+	}
+	u.buffers, u.textures, u.samplers = nil, nil, nil
+}
+
+// samplerDescriptor converts a glTF sampler as the path tracer does (level
+// 0 is sampled: the shared material code samples level(0)).
+func samplerDescriptor(sm model.Sampler) engine.SamplerDescriptor {
+	d := engine.DefaultSamplerDescriptor()
+	filter := func(f model.Filter) engine.SamplerMinMagFilter {
+		if f == model.Nearest {
+			return engine.SamplerMinMagFilterNearest
+		}
+		return engine.SamplerMinMagFilterLinear
+	}
+	wrap := func(w model.Wrap) engine.SamplerAddressMode {
+		switch w {
+		case model.ClampToEdge:
+			return engine.SamplerAddressModeClampToEdge
+		case model.MirroredRepeat:
+			return engine.SamplerAddressModeMirrorRepeat
+		}
+		return engine.SamplerAddressModeRepeat
+	}
+	d.MinFilter, d.MagFilter = filter(sm.MinFilter), filter(sm.MagFilter)
+	d.MipFilter = engine.SamplerMipFilterNotMipmapped
+	d.SAddressMode, d.TAddressMode = wrap(sm.WrapS), wrap(sm.WrapT)
+	return d
+}
+
+// uploadTextures creates one texture per scene texture (level 0; sRGB
+// images as RGBA8Unorm_sRGB) and the TextureBinding records, as the path
+// tracer's upload does.
+func (u *upload) uploadTextures(dev *engine.Device, s *model.Scene) ([]render.TextureBinding, error) {
+	out := make([]render.TextureBinding, len(s.Textures))
+	samplers := map[int]*engine.SamplerState{}
+	images := map[[2]int]*engine.Texture{}
+	for i, t := range s.Textures {
+		sm, ok := samplers[t.Sampler]
+		if !ok {
+			desc := model.DefaultSampler
+			if t.Sampler >= 0 && t.Sampler < len(s.Samplers) {
+				desc = s.Samplers[t.Sampler]
+			}
+			var err error
+			if sm, err = dev.NewSamplerState(samplerDescriptor(desc)); err != nil {
+				return nil, fmt.Errorf("raster: texture %d (%s) sampler %d: %w", i, t.Name, t.Sampler, err)
+			}
+			samplers[t.Sampler] = sm
+			u.samplers = append(u.samplers, sm)
+		}
+		img := -1
+		if t.Image >= 0 && t.Image < len(s.Images) && s.Images[t.Image] != nil && len(s.Images[t.Image].Levels) > 0 {
+			img = t.Image
+		}
+		srgb := 0
+		if img >= 0 && s.Images[img].SRGB {
+			srgb = 1
+		}
+		tex, ok := images[[2]int{img, srgb}]
+		if !ok {
+			w, h, pix, name := 1, 1, []byte{255, 255, 255, 255}, "white"
+			if img >= 0 {
+				lv := s.Images[img].Levels[0]
+				w, h, pix, name = lv.Width, lv.Height, lv.Pix, s.Images[img].Name
+			}
+			if len(pix) < 4*w*h {
+				return nil, fmt.Errorf("raster: texture %d (%s) image %d: %d bytes for %dx%d RGBA8", i, t.Name, t.Image, len(pix), w, h)
+			}
+			format := engine.PixelFormatRGBA8Unorm
+			if srgb == 1 {
+				format = engine.PixelFormatRGBA8Unorm_sRGB
+			}
+			levels := 1
+			if img >= 0 {
+				levels = len(s.Images[img].Levels)
+			}
+			desc := engine.Texture2DDescriptor(format, w, h, levels > 1)
+			desc.MipmapLevelCount = levels
+			desc.Usage = engine.TextureUsageShaderRead
+			var err error
+			if tex, err = dev.NewTexture(desc); err != nil {
+				return nil, fmt.Errorf("raster: texture %d (%s) image %d: %w", i, t.Name, t.Image, err)
+			}
+			tex.SetLabel(name)
+			u.textures = append(u.textures, tex)
+			if err := tex.ReplaceRegion(engine.Region{Width: w, Height: h, Depth: 1}, 0, 0, pix, 4*w, 4*w*h); err != nil {
+				return nil, fmt.Errorf("raster: texture %d (%s) image %d: %w", i, t.Name, t.Image, err)
+			}
+			for l := 1; l < levels; l++ {
+				lv := s.Images[img].Levels[l]
+				if len(lv.Pix) < 4*lv.Width*lv.Height {
+					return nil, fmt.Errorf("raster: texture %d (%s) image %d level %d: %d bytes for %dx%d RGBA8", i, t.Name, t.Image, l, len(lv.Pix), lv.Width, lv.Height)
+				}
+				if err := tex.ReplaceRegion(engine.Region{Width: lv.Width, Height: lv.Height, Depth: 1}, l, 0, lv.Pix, 4*lv.Width, 4*lv.Width*lv.Height); err != nil {
+					return nil, fmt.Errorf("raster: texture %d (%s) image %d level %d: %w", i, t.Name, t.Image, l, err)
+				}
+			}
+			images[[2]int{img, srgb}] = tex
+		}
+		u.texInfo = append(u.texInfo, texInfo{tex: tex, side: max(tex.Width(), tex.Height()), levels: tex.MipmapLevelCount(), sampler: t.Sampler})
+		out[i] = render.TextureBinding{Texture: tex.GPUResourceID(), Sampler: sm.GPUResourceID()}
+	}
+	return out, nil
+}
+
+// uploadEnv creates the environment texture (RGBA32Float; repeat in u,
+// clamp in v, linear) or a 1×1 placeholder for a constant environment.
+func (u *upload) uploadEnv(dev *engine.Device, p *render.Packed) (*engine.Texture, *engine.SamplerState, error) {
+	w, h := 1, 1
+	rgba := []float32{0, 0, 0, 1}
+	if p.EnvCDF != nil && p.Env.Width > 0 && p.Env.Height > 0 && len(p.Env.RGB) >= 3*p.Env.Width*p.Env.Height {
+		w, h = p.Env.Width, p.Env.Height
+		rgba = make([]float32, 4*w*h)
+		for i := range w * h {
+			rgba[4*i], rgba[4*i+1], rgba[4*i+2], rgba[4*i+3] = p.Env.RGB[3*i], p.Env.RGB[3*i+1], p.Env.RGB[3*i+2], 1
+		}
+	}
+	desc := engine.Texture2DDescriptor(engine.PixelFormatRGBA32Float, w, h, false)
+	desc.Usage = engine.TextureUsageShaderRead
+	tex, err := dev.NewTexture(desc)
+	if err != nil {
+		return nil, nil, fmt.Errorf("raster: environment map: %w", err)
+	}
+	tex.SetLabel("environment")
+	u.textures = append(u.textures, tex)
+	if err := tex.ReplaceRegion(engine.Region{Width: w, Height: h, Depth: 1}, 0, 0, bytesOf(rgba), 16*w, 16*w*h); err != nil {
+		return nil, nil, fmt.Errorf("raster: environment map: %w", err)
+	}
+	sm, err := dev.NewSamplerState(envSampler())
+	if err != nil {
+		return nil, nil, fmt.Errorf("raster: environment sampler: %w", err)
+	}
+	u.samplers = append(u.samplers, sm)
+	return tex, sm, nil
+}
+
+// setLOD points every texture binding at a sampler whose minimum LOD
+// suits a frame whose larger side is side pixels: level
+// ⌊log2(texture side / frame side)⌋, so a texture larger than the frame is
+// read from the mip whose texels are about a pixel of a model filling the
+// frame (the shared material code samples level(0), which the sampler's
+// LodMinClamp raises; that keeps the reads cache-friendly and the image
+// less aliased). A model covering a small part of the frame stays
+// sharper than its pixels need.
+func (u *upload) setLOD(dev *engine.Device, side int) error {
+	if side == u.lodSide || len(u.texInfo) == 0 {
+		return nil
+	}
+	recs := make([]render.TextureBinding, len(u.texInfo))
+	for i, ti := range u.texInfo {
+		l := 0
+		for l+1 < ti.levels && ti.side>>(l+1) >= side {
+			l++
+		}
+		key := [2]int{ti.sampler, l}
+		sm, ok := u.lodSmp[key]
+		if !ok {
+			desc := model.DefaultSampler
+			if ti.sampler >= 0 && ti.sampler < len(u.scene.Samplers) {
+				desc = u.scene.Samplers[ti.sampler]
+			}
+			d := samplerDescriptor(desc)
+			d.MipFilter, d.LodMinClamp = engine.SamplerMipFilterLinear, float32(l)
+			var err error
+			if sm, err = dev.NewSamplerState(d); err != nil {
+				return fmt.Errorf("raster: texture %d sampler %d at level %d: %w", i, ti.sampler, l, err)
+			}
+			u.lodSmp[key] = sm
+			u.samplers = append(u.samplers, sm)
+		}
+		recs[i] = render.TextureBinding{Texture: ti.tex.GPUResourceID(), Sampler: sm.GPUResourceID()}
+	}
+	copy(u.bindings.Contents(), bytesOf(recs))
+	u.lodSide = side
+	return nil
+}
+
+// envSampler is linear, repeat in u, clamp in v, with linear mips.
+func envSampler() engine.SamplerDescriptor {
+	sd := engine.DefaultSamplerDescriptor()
+	sd.MinFilter, sd.MagFilter = engine.SamplerMinMagFilterLinear, engine.SamplerMinMagFilterLinear
+	sd.MipFilter = engine.SamplerMipFilterLinear
+	sd.SAddressMode, sd.TAddressMode = engine.SamplerAddressModeRepeat, engine.SamplerAddressModeClampToEdge
+	return sd
+}

@@ -1,0 +1,94 @@
+// gltf_material.h — the glTF metallic-roughness material shared by every
+// stock renderer: the path tracer (pathtrace.metal, materials.metal) and
+// the forward rasterizer (scenes/render/raster). It evaluates a
+// MaterialData at a SurfaceHit into a MaterialOutput (base colour, normal,
+// occlusion-free BSDF parameters, emission) and turns that into the
+// BSDFParams of bsdf.h, whose BSDF both renderers shade with.
+#pragma once
+#include <metal_stdlib>
+#include "scene_types.h"
+#include "material_common.h"
+#include "bsdf.h"
+using namespace metal;
+
+// gltf_material_eval evaluates a glTF 2.0 material (with
+// KHR_materials_emissive_strength, _ior, _transmission, _clearcoat,
+// _specular and KHR_texture_transform) at a hit.
+inline MaterialOutput gltf_material_eval(const device MaterialData& m, SurfaceHit hit, constant SceneResources& scene) {
+    MaterialOutput o;
+    float4 base = m.baseColor * hit.color;
+    float metallic = m.metallic;
+    float roughness = m.roughness;
+    float transmission = m.transmission;
+    float clearcoat = m.clearcoat;
+    float clearcoatRoughness = m.clearcoatRoughness;
+    float3 emission = float3(m.emissive) * m.emissiveStrength;
+    float specular = m.specular;
+    float3 specularColor = float3(m.specularColor);
+    float3 normal = hit.normal;
+    // An empty slot samples as 1 (the factor alone, the same bits), so a
+    // material without textures skips every slot at once.
+    if ((m.flags & MATERIAL_TEXTURED) != 0u) {
+        base *= sample_material_slot(m.baseColorTex, hit, scene, float4(1.0f));
+        float4 mr = sample_material_slot(m.metallicRoughnessTex, hit, scene, float4(1.0f));
+        metallic *= mr.b;
+        roughness *= mr.g;
+        transmission *= sample_material_slot(m.transmissionTex, hit, scene, float4(1.0f)).r;
+        clearcoat *= sample_material_slot(m.clearcoatTex, hit, scene, float4(1.0f)).r;
+        clearcoatRoughness *= sample_material_slot(m.clearcoatRoughnessTex, hit, scene, float4(1.0f)).g;
+        normal = material_normal(m.normalTex, m.normalScale, hit, scene);
+        emission *= sample_material_slot(m.emissiveTex, hit, scene, float4(1.0f)).rgb;
+        specular *= sample_material_slot(m.specularTex, hit, scene, float4(1.0f)).a;
+        specularColor *= sample_material_slot(m.specularColorTex, hit, scene, float4(1.0f)).rgb;
+    }
+    o.baseColor = base.rgb;
+    o.metallic = saturate(metallic);
+    o.roughness = saturate(roughness);
+    o.ior = m.ior;
+    o.transmission = saturate(transmission);
+    o.clearcoat = saturate(clearcoat);
+    o.clearcoatRoughness = saturate(clearcoatRoughness);
+    o.normal = normal;
+    o.emission = emission;
+    o.opacity = base.a;
+    o.flags = m.flags;
+    o.specular = saturate(specular);
+    o.specularColor = specularColor;
+    return o;
+}
+
+// gltf_unlit_eval is KHR_materials_unlit: the base colour is emitted,
+// nothing scatters.
+inline MaterialOutput gltf_unlit_eval(const device MaterialData& m, SurfaceHit hit, constant SceneResources& scene) {
+    MaterialOutput o;
+    float4 base = m.baseColor * hit.color * sample_material_slot(m.baseColorTex, hit, scene, float4(1.0f));
+    o.baseColor = base.rgb;
+    o.metallic = 0.0f;
+    o.roughness = 1.0f;
+    o.ior = 1.5f;
+    o.transmission = 0.0f;
+    o.clearcoat = 0.0f;
+    o.clearcoatRoughness = 0.0f;
+    o.normal = hit.normal;
+    o.emission = base.rgb;
+    o.opacity = base.a;
+    o.flags = m.flags | MATERIAL_UNLIT;
+    return o;
+}
+
+// material_bsdf returns the BSDF parameters of a material output (ggx:
+// SceneResources.ggxTables).
+inline BSDFParams material_bsdf(MaterialOutput mo, const device float* ggx) {
+    BSDFParams bp;
+    bp.baseColor = mo.baseColor;
+    bp.metallic = mo.metallic;
+    bp.roughness = mo.roughness;
+    bp.ior = mo.ior;
+    bp.transmission = mo.transmission;
+    bp.clearcoat = mo.clearcoat;
+    bp.clearcoatRoughness = mo.clearcoatRoughness;
+    bp.specular = mo.specular;
+    bp.specularColor = mo.specularColor;
+    bp.ggx = ggx;
+    return bp;
+}
