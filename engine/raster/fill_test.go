@@ -112,6 +112,34 @@ func TestFillRuleGrid(t *testing.T) {
 	}
 }
 
+// TestFillRuleSampleGrid is TestFillRuleGrid with the grid's vertices on
+// 4x MSAA sample 0 positions (pixel + (0.375, 0.125)), so that horizontal
+// and vertical shared edges pass through samples of every pixel along
+// them: the top-left rule must give each sample to exactly one triangle.
+func TestFillRuleSampleGrid(t *testing.T) {
+	const w, h = 36, 36
+	var tris [][3][2]float64
+	for gy := -1; gy < 9; gy++ {
+		for gx := -1; gx < 9; gx++ {
+			x0, y0 := float64(gx)*4+0.375, float64(gy)*4+0.125
+			x1, y1 := x0+4, y0+4
+			if (gx+gy)&1 == 0 {
+				tris = append(tris, [3][2]float64{{x0, y0}, {x1, y0}, {x1, y1}}, [3][2]float64{{x0, y0}, {x1, y1}, {x0, y1}})
+			} else {
+				tris = append(tris, [3][2]float64{{x0, y0}, {x1, y0}, {x0, y1}}, [3][2]float64{{x1, y0}, {x1, y1}, {x0, y1}})
+			}
+		}
+	}
+	counts := hitCounts(t, w, h, 4, tris, CullNone)
+	for s := range 4 {
+		for i, v := range counts[s] {
+			if v != 1 {
+				t.Fatalf("pixel (%d,%d) sample %d hit %v times, want 1", i%w, i/w, s, v)
+			}
+		}
+	}
+}
+
 func TestTopLeftRule(t *testing.T) {
 	// The square (0.5,0.5)-(2.5,2.5) has pixel centres on all four edges:
 	// the top and left edges include them, bottom and right exclude them.

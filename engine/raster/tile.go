@@ -205,8 +205,11 @@ func (w *worker) rasterPrim(pr *prim) error {
 		w.zlo, w.zhi = min(vp.ZNear, vp.ZFar), max(vp.ZNear, vp.ZFar)
 	}
 	ref := w.stencilRef(pr.front)
-	if p.samples == 1 && pr.nedge == 3 {
-		return w.rasterTri1(pr, x0, y0, x1, y1, ref)
+	if pr.nedge == 3 {
+		if p.samples == 1 {
+			return w.rasterTri1(pr, x0, y0, x1, y1, ref)
+		}
+		return w.rasterTriMS(pr, x0, y0, x1, y1, ref)
 	}
 	for qy := y0 &^ 1; qy < y1; qy += 2 {
 		for qx := x0 &^ 1; qx < x1; qx += 2 {
@@ -263,6 +266,65 @@ func (w *worker) rasterTri1(pr *prim, x0, y0, x1, y1 int, ref uint8) error {
 			}
 			if bottom && qx+1 < x1 && (e0+ax0+ay0)|(e1+ax1+ay1)|(e2+ax2+ay2) >= 0 {
 				cov[3] = 1
+			}
+			e0, e1, e2 = e0+2*ax0, e1+2*ax1, e2+2*ax2
+			if cov == [4]uint8{} {
+				continue
+			}
+			if err := w.quad(pr, qx, qy, cov, ref); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// rasterTriMS is rasterTri1 for several samples per pixel: the edge
+// functions are stepped at the pixel corners and each sample adds its
+// constant offset (the same integers as covers at the sample, so the same
+// coverage).
+func (w *worker) rasterTriMS(pr *prim, x0, y0, x1, y1 int, ref uint8) error {
+	p := w.p
+	ns := p.samples
+	var o0, o1, o2 [8]int64
+	for s := range ns {
+		o0[s] = pr.ea[0]*p.sfx[s] + pr.eb[0]*p.sfy[s]
+		o1[s] = pr.ea[1]*p.sfx[s] + pr.eb[1]*p.sfy[s]
+		o2[s] = pr.ea[2]*p.sfx[s] + pr.eb[2]*p.sfy[s]
+	}
+	mask := func(e0, e1, e2 int64) uint8 {
+		var m uint8
+		for s := range ns {
+			if (e0+o0[s])|(e1+o1[s])|(e2+o2[s]) >= 0 {
+				m |= 1 << s
+			}
+		}
+		return m & w.smask
+	}
+	qx0 := x0 &^ 1
+	ax0, ax1, ax2 := pr.ea[0]*subOne, pr.ea[1]*subOne, pr.ea[2]*subOne
+	ay0, ay1, ay2 := pr.eb[0]*subOne, pr.eb[1]*subOne, pr.eb[2]*subOne
+	X := int64(qx0) * subOne
+	for qy := y0 &^ 1; qy < y1; qy += 2 {
+		Y := int64(qy) * subOne
+		// Edge values at the top-left corner of the row's first quad.
+		e0 := pr.ea[0]*X + pr.eb[0]*Y + pr.ec[0]
+		e1 := pr.ea[1]*X + pr.eb[1]*Y + pr.ec[1]
+		e2 := pr.ea[2]*X + pr.eb[2]*Y + pr.ec[2]
+		top, bottom := qy >= y0, qy+1 < y1
+		for qx := qx0; qx < x1; qx += 2 {
+			var cov [4]uint8
+			if top && qx >= x0 {
+				cov[0] = mask(e0, e1, e2)
+			}
+			if top && qx+1 < x1 {
+				cov[1] = mask(e0+ax0, e1+ax1, e2+ax2)
+			}
+			if bottom && qx >= x0 {
+				cov[2] = mask(e0+ay0, e1+ay1, e2+ay2)
+			}
+			if bottom && qx+1 < x1 {
+				cov[3] = mask(e0+ax0+ay0, e1+ax1+ay1, e2+ax2+ay2)
 			}
 			e0, e1, e2 = e0+2*ax0, e1+2*ax1, e2+2*ax2
 			if cov == [4]uint8{} {
