@@ -6,7 +6,6 @@ import (
 	"image/color"
 	"path/filepath"
 	"testing"
-	"time"
 
 	"github.com/ingot-render/ingot/engine"
 	"github.com/ingot-render/ingot/engine/internal/rasterbench"
@@ -109,20 +108,7 @@ func BenchmarkRenderScenes(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				if err := f.Frame(); err != nil {
-					b.Fatal(err)
-				}
-				b.ResetTimer()
-				start, cpu0 := time.Now(), processCPU()
-				for b.Loop() {
-					if err := f.Frame(); err != nil {
-						b.Fatal(err)
-					}
-				}
-				ms := float64(time.Since(start).Nanoseconds()) / 1e6 / float64(b.N)
-				b.ReportMetric(ms, "ms/frame")
-				b.ReportMetric(float64((processCPU()-cpu0).Nanoseconds())/1e6/float64(b.N), "cpu-ms/frame")
-				b.ReportMetric(work/ms/1e3, sf.unit)
+				b.ReportMetric(work/timeFrames(b, f)/1e3, sf.unit)
 			})
 		}
 		b.Run(sf.name+"/native-go", func(b *testing.B) {
