@@ -25,6 +25,9 @@ type benchSuite struct {
 	run    func(ctx context.Context, workers int) ([]benchkit.Result, error)
 }
 
+// peerRasterCase is the ingot case the render-pipeline peers draw too.
+const peerRasterCase = "raster/bunny-512"
+
 // benchSuites lists the self-measuring suites (acceleration structures).
 var benchSuites []benchSuite
 
@@ -73,10 +76,10 @@ func benchNames() []string {
 
 // newBenchCmd builds `ingot bench`.
 func newBenchCmd() *cobra.Command {
-	var asJSON bool
+	var asJSON, peers bool
 	var workers int
 	cmd := &cobra.Command{
-		Use:   "bench [--json] [--workers N] [NAME...]",
+		Use:   "bench [--json] [--workers N] [--peers] [NAME...]",
 		Short: "Run ingot's benchmarks, each against a native-Go baseline",
 		Long: "bench runs the benchmark cases whose names start with one of NAME (all when none) " +
 			"and prints each ingot figure beside its native baseline and their time ratio.",
@@ -103,38 +106,63 @@ func newBenchCmd() *cobra.Command {
 				fmt.Fprintf(out, row, "NAME", "WORKERS", "INGOT", "NATIVE", "UNIT", "TIME RATIO")
 			}
 			enc := json.NewEncoder(out)
+			emit := func(r benchkit.Result) error {
+				if asJSON {
+					return enc.Encode(r)
+				}
+				printRow(out, row, r)
+				return nil
+			}
+			var ran []benchkit.Result
+			rasterSel := false
 			for _, c := range cases {
 				r, err := benchkit.Run(cmd.Context(), c, workers)
 				if err != nil {
 					return err
 				}
-				if asJSON {
-					if err := enc.Encode(r); err != nil {
-						return err
-					}
-					continue
+				ran = append(ran, r)
+				if err := emit(r); err != nil {
+					return err
 				}
-				printRow(out, row, r)
+				if c.Name == peerRasterCase && peers {
+					rasterSel = true
+					// The peers run on 1 and 2 threads: ingot too.
+					for _, w := range []int{1, 2} {
+						if w == r.Workers {
+							continue
+						}
+						rw, err := benchkit.Run(cmd.Context(), c, w)
+						if err != nil {
+							return err
+						}
+						ran = append(ran, rw)
+						if err := emit(rw); err != nil {
+							return err
+						}
+					}
+				}
 			}
+			accelSel := false
 			for _, s := range suites {
 				rs, err := s.run(cmd.Context(), workers)
 				if err != nil {
 					return err
 				}
+				accelSel = accelSel || s.prefix == "accel/"
 				for _, r := range rs {
-					if asJSON {
-						if err := enc.Encode(r); err != nil {
-							return err
-						}
-						continue
+					if err := emit(r); err != nil {
+						return err
 					}
-					printRow(out, row, r)
 				}
+			}
+			if peers {
+				return runPeers(cmd.Context(), ran, rasterSel, accelSel, workers, emit, cmd.ErrOrStderr())
 			}
 			return nil
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object per benchmark")
 	cmd.Flags().IntVar(&workers, "workers", 0, "number of workers (0 = all cores)")
+	cmd.Flags().BoolVar(&peers, "peers", false, "also run the peer harnesses of ../shared/peers (built in $INGOT_PEERS, default /tmp/ingot-peers) on the same inputs: fauxgl and llvmpipe beside raster/bunny-512, Embree beside accel/")
 	return cmd
 }
