@@ -247,9 +247,23 @@ type RenderPipelineDescriptor struct {
 	RasterizationDisabled bool
 	// InputPrimitiveTopology restricts the draws' primitive types.
 	InputPrimitiveTopology PrimitiveTopologyClass
+	// MaxVertexAmplificationCount is the largest count
+	// RenderCommandEncoder.SetVertexAmplificationCount may set: 1 (0 means
+	// 1) to MaxVertexAmplification.
+	MaxVertexAmplificationCount int
 	// Reflection asks for the reflection of both functions' arguments
 	// (MTLPipelineOptionArgumentInfo).
 	Reflection bool
+}
+
+// MaxVertexAmplification is the largest vertex amplification count.
+const MaxVertexAmplification = 8
+
+// VertexAmplificationViewMapping offsets the viewport and render target
+// array indices of one amplification's primitives (MTLVertexAmplificationViewMapping).
+type VertexAmplificationViewMapping struct {
+	ViewportArrayIndexOffset     uint32
+	RenderTargetArrayIndexOffset uint32
 }
 
 // StencilDescriptor is one face's stencil test (MTLStencilDescriptor).

@@ -34,6 +34,9 @@ type drawCmd struct {
 	vrec, frec int
 	// mesh is set for mesh draws (mesh_encoder.go, mesh_run.go).
 	mesh *meshDraw
+	// amp and ampMaps are the vertex amplification (amp ≥ 1).
+	amp     int
+	ampMaps []VertexAmplificationViewMapping
 }
 
 // DrawPrimitives draws vertexCount vertices from vertexStart as prim.
@@ -189,7 +192,10 @@ func (e *RenderCommandEncoder) newDraw(m string, prim PrimitiveType) (*drawCmd, 
 	if err := e.checkPipelineAgainstPass(m, p); err != nil {
 		return nil, err
 	}
-	d := &drawCmd{enc: e, p: p, prim: prim, state: e.state, vrec: -1, frec: -1}
+	d := &drawCmd{enc: e, p: p, prim: prim, state: e.state, vrec: -1, frec: -1, amp: max(e.ampCount, 1), ampMaps: e.ampMaps}
+	if d.amp > p.maxAmp {
+		return nil, e.fail("%s: the vertex amplification count %d exceeds the pipeline's MaxVertexAmplificationCount %d", m, d.amp, p.maxAmp)
+	}
 	d.state.Viewports = e.viewports
 	d.state.Scissors = e.scissors
 	d.state.Blends = p.blends

@@ -95,6 +95,8 @@ type RenderCommandEncoder struct {
 	depthStencil *DepthStencilState
 	visMode      VisibilityResultMode
 	visOffset    int
+	ampCount     int // SetVertexAmplificationCount (0: 1)
+	ampMaps      []VertexAmplificationViewMapping
 	// draws are this encoder's draws in encoding order.
 	draws []*drawCmd
 	// meshState holds the object and mesh stage bindings (mesh_encoder.go).
@@ -310,6 +312,35 @@ func (e *RenderCommandEncoder) SetViewports(vs []Viewport) error {
 }
 
 const maxViewports = 16
+
+// SetVertexAmplificationCount makes the following draws run the vertex
+// function count times per vertex and instance ([[amplification_id]] 0 to
+// count-1, [[amplification_count]] count) and rasterize each
+// amplification's primitives with mappings[id]'s viewport and render
+// target array index offsets added to the vertex function's (or to 0);
+// mappings may be nil (no offsets) or hold count entries. The pipeline's
+// MaxVertexAmplificationCount bounds count at the draw.
+func (e *RenderCommandEncoder) SetVertexAmplificationCount(count int, mappings []VertexAmplificationViewMapping) error {
+	if err := e.usable("SetVertexAmplificationCount"); err != nil {
+		return err
+	}
+	if count < 1 || count > MaxVertexAmplification {
+		return e.fail("SetVertexAmplificationCount: count %d, want 1..%d", count, MaxVertexAmplification)
+	}
+	if mappings != nil && len(mappings) != count {
+		return e.fail("SetVertexAmplificationCount: %d view mappings for count %d", len(mappings), count)
+	}
+	for i, m := range mappings {
+		if m.ViewportArrayIndexOffset >= maxViewports {
+			return e.fail("SetVertexAmplificationCount: mappings[%d].ViewportArrayIndexOffset %d, want < %d", i, m.ViewportArrayIndexOffset, maxViewports)
+		}
+		if int(m.RenderTargetArrayIndexOffset) >= max(e.pass.layer, 1) {
+			return e.fail("SetVertexAmplificationCount: mappings[%d].RenderTargetArrayIndexOffset %d is not below the pass's %d layers", i, m.RenderTargetArrayIndexOffset, max(e.pass.layer, 1))
+		}
+	}
+	e.ampCount, e.ampMaps = count, append([]VertexAmplificationViewMapping(nil), mappings...)
+	return nil
+}
 
 // SetScissorRect sets scissor rectangle 0 (and drops any others).
 func (e *RenderCommandEncoder) SetScissorRect(r ScissorRect) error {

@@ -40,6 +40,7 @@ type RenderPipelineState struct {
 	alphaToCov    bool
 	alphaToOne    bool
 	rasterOff     bool
+	maxAmp        int // MaxVertexAmplificationCount
 	topology      PrimitiveTopologyClass
 	flags         raster.ShaderFlags
 
@@ -90,6 +91,10 @@ func (d *Device) NewRenderPipelineState(desc *RenderPipelineDescriptor) (*Render
 		alphaToOne: desc.AlphaToOneEnabled, rasterOff: desc.RasterizationDisabled, topology: desc.InputPrimitiveTopology}
 	fail := func(format string, args ...any) (*RenderPipelineState, error) {
 		return nil, fmt.Errorf("engine: %s: "+format, append([]any{m}, args...)...)
+	}
+	p.maxAmp = max(desc.MaxVertexAmplificationCount, 1)
+	if desc.MaxVertexAmplificationCount < 0 || desc.MaxVertexAmplificationCount > MaxVertexAmplification {
+		return fail("MaxVertexAmplificationCount %d, want 1..%d", desc.MaxVertexAmplificationCount, MaxVertexAmplification)
 	}
 	vf, ff := desc.VertexFunction, desc.FragmentFunction
 	if vf == nil {

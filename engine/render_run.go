@@ -93,16 +93,32 @@ func (r *passRun) draw(d *drawCmd) error {
 	if err != nil {
 		return err
 	}
-	n := len(vids) * instances
+	// Records: amplification-major, then instance, then vertex. Each
+	// instance and amplification is drawn from its own records, so a
+	// non-indexed draw needs its primitive stream spelled out.
+	if prims == nil && instances*d.amp > 1 {
+		prims = r.scratch.uints(len(vids))
+		for i := range prims {
+			prims[i] = uint32(i)
+		}
+	}
+	nv := len(vids)
+	per := nv * instances
+	n := per * d.amp
 	vl := &p.vout
 	rec := r.scratch.bytesN(n * vl.record)
-	nv := len(vids)
 	err = parallelFor(n, r.workers, func(lo, hi int) error {
 		for i := lo; i < hi; i++ {
-			k, vid := i/nv, vids[i%nv]
+			k, vid := (i%per)/nv, vids[i%nv]
 			rr := rec[i*vl.record:]
 			if vl.vid.ok() {
 				vl.vid.put32(rr, 0, vid)
+			}
+			if vl.amp.ok() {
+				vl.amp.put32(rr, 0, uint32(i/per))
+			}
+			if vl.ampCount.ok() {
+				vl.ampCount.put32(rr, 0, uint32(d.amp))
 			}
 			if vl.iid.ok() {
 				vl.iid.put32(rr, 0, uint32(baseInstance+k))
@@ -115,7 +131,7 @@ func (r *passRun) draw(d *drawCmd) error {
 			}
 		}
 		if f := p.fetch; f != nil {
-			return fetchVertices(f, d.sources, rec, vl.record, vids, lo, hi, baseInstance, p.vert.name)
+			return fetchVertices(f, d.sources, rec, vl.record, vids, per, lo, hi, baseInstance, p.vert.name)
 		}
 		return nil
 	})
@@ -140,13 +156,14 @@ func (r *passRun) draw(d *drawCmd) error {
 		return nil
 	}
 	vo := p.vertexOutputs(&r.scratch, rec, n, r.workers)
+	d.mapViews(&r.scratch, vo, per)
 	var fs *fragmentShader
 	if p.frag != nil {
 		if fs, err = r.newFragmentShader(d); err != nil {
 			return err
 		}
 	}
-	for k := range instances {
+	for k := range instances * d.amp {
 		idx := prims
 		if k > 0 {
 			idx = r.scratch.uints(len(prims))
@@ -169,6 +186,34 @@ func (r *passRun) draw(d *drawCmd) error {
 		}
 	}
 	return nil
+}
+
+// mapViews adds each amplification's view mapping offsets to the viewport
+// and render target array indices of its vertices (per records each).
+func (d *drawCmd) mapViews(sc *drawScratch, vo *raster.VertexOutputs, per int) {
+	var vp, rt bool
+	for _, m := range d.ampMaps {
+		vp = vp || m.ViewportArrayIndexOffset != 0
+		rt = rt || m.RenderTargetArrayIndexOffset != 0
+	}
+	offset := func(dst *[]uint32, off func(VertexAmplificationViewMapping) uint32) {
+		if *dst == nil {
+			*dst = sc.uints(vo.Count)
+			clear(*dst)
+		}
+		for a, m := range d.ampMaps {
+			o := off(m)
+			for i := a * per; i < (a+1)*per; i++ {
+				(*dst)[i] += o
+			}
+		}
+	}
+	if vp {
+		offset(&vo.ViewportIndex, func(m VertexAmplificationViewMapping) uint32 { return m.ViewportArrayIndexOffset })
+	}
+	if rt {
+		offset(&vo.Layer, func(m VertexAmplificationViewMapping) uint32 { return m.RenderTargetArrayIndexOffset })
+	}
 }
 
 // colorMask is the set of colour attachments the fragment function writes.
@@ -262,7 +307,7 @@ func (d *drawCmd) assemble(sc *drawScratch, start, count, baseVertex int) (vids,
 // vertex vids[i mod len(vids)] of instance i / len(vids)) from the vertex
 // buffers: per-vertex layouts by vertex id, per-instance ones by
 // baseInstance + instance / stepRate, constant ones element 0.
-func fetchVertices(f *stageFetch, sources map[int]stageSource, rec []byte, size int, vids []uint32, lo, hi, baseInstance int, fn string) error {
+func fetchVertices(f *stageFetch, sources map[int]stageSource, rec []byte, size int, vids []uint32, per, lo, hi, baseInstance int, fn string) error {
 	nv := len(vids)
 	// Member by member: the member's source, stride and format stay in
 	// registers over the vertices.
@@ -273,7 +318,7 @@ func fetchVertices(f *stageFetch, sources map[int]stageSource, rec []byte, size 
 		nb, stride, off := af.bytes(), m.layout.Stride, m.ad.Offset
 		plain := af.kind == 'f' && m.scalar == sema.KFloat && af.n == m.comps
 		for i := lo; i < hi; i++ {
-			inst, vid := i/nv, vids[i%nv]
+			inst, vid := (i%per)/nv, vids[i%nv]
 			var e int
 			switch m.layout.StepFunction {
 			case StepFunctionThreadPositionInGridX:

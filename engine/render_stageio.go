@@ -106,6 +106,7 @@ func b2u8(b bool) byte {
 type vertexLayout struct {
 	record                                  int
 	vid, iid, baseVertex, baseInstance, amp ioSlot
+	ampCount                                ioSlot
 	position, pointSize, layer, viewport    ioSlot
 	clip                                    ioSlot
 	// user holds the interpolatable outputs by matching name.
@@ -115,7 +116,7 @@ type vertexLayout struct {
 // layoutVertexOutputs finds the vertex function's built-in inputs and the
 // outputs in its record.
 func layoutVertexOutputs(fn string, lay *lower.WrapperLayout) (vertexLayout, error) {
-	v := vertexLayout{record: lay.RecordSize, vid: noSlot, iid: noSlot, baseVertex: noSlot, baseInstance: noSlot, amp: noSlot,
+	v := vertexLayout{record: lay.RecordSize, vid: noSlot, iid: noSlot, baseVertex: noSlot, baseInstance: noSlot, amp: noSlot, ampCount: noSlot,
 		position: noSlot, pointSize: noSlot, layer: noSlot, viewport: noSlot, clip: noSlot, user: map[string]ioSlot{}}
 	for _, f := range lay.Fields {
 		if f.Kind != lower.FieldArg || f.Bind != sema.BindBuiltin {
@@ -137,7 +138,7 @@ func layoutVertexOutputs(fn string, lay *lower.WrapperLayout) (vertexLayout, err
 		case "amplification_id":
 			v.amp = s
 		case "amplification_count":
-			return v, fmt.Errorf("engine: NewRenderPipelineState: VertexFunction %s: vertex amplification ([[amplification_count]]) is not supported yet", fn)
+			v.ampCount = s
 		}
 	}
 	res := lay.Field("result")
