@@ -23,12 +23,13 @@ vertex VL vamplayer(uint vid [[vertex_id]], ushort amp [[amplification_id]]) {
     VL o; o.position = float4(c.x * 2 - 1, 1 - c.y * 2, 0.5, 1);
     o.color = float4(amp == 0 ? 1.0 : 0.0, amp == 1 ? 1.0 : 0.0, 0, 1); o.layer = 1; return o;
 }
-fragment float4 famp(V in [[stage_in]]) { return in.color; }
+fragment float4 famp(V in [[stage_in]], uint amp [[amplification_id]]) { return float4(in.color.rg, amp == 1 ? 0.25 : in.color.b, 1); }
 fragment float4 famplayer(VL in [[stage_in]]) { return in.color; }
 `
 
 // TestRenderVertexAmplification draws one quad with two amplifications:
-// the vertex function sees [[amplification_id]] and [[amplification_count]],
+// the vertex function sees [[amplification_id]] and [[amplification_count]]
+// (and the fragment function the amplification of its primitive),
 // and each amplification's primitives go to the viewport (or layer) its
 // view mapping selects.
 func TestRenderVertexAmplification(t *testing.T) {
@@ -95,7 +96,7 @@ func TestRenderVertexAmplification(t *testing.T) {
 		for _, c := range []struct {
 			x    int
 			want color.NRGBA
-		}{{3, color.NRGBA{255, 0, 128, 255}}, {12, color.NRGBA{0, 255, 128, 255}}} {
+		}{{3, color.NRGBA{255, 0, 128, 255}}, {12, color.NRGBA{0, 255, 64, 255}}} {
 			if got := img.At(c.x, 4).(color.NRGBA); got != c.want {
 				t.Errorf("pixel (%d, 4) = %v, want %v", c.x, got, c.want)
 			}

@@ -202,6 +202,7 @@ type fragmentLayout struct {
 	record int
 	// built-in inputs
 	position, frontFacing, sampleID, sampleMask, primitiveID, bary, pointCoord, layer, viewport ioSlot
+	amp                                                                                         ioSlot // [[amplification_id]]: a flat varying from the vertex function's
 	users                                                                                       []fragInput
 	colorIn                                                                                     [MaxColorAttachments]ioSlot
 	// outputs
@@ -248,6 +249,8 @@ func (l *fragmentLayout) builtinSlot(name string, s ioSlot) bool {
 		l.layer = s
 	case "viewport_array_index":
 		l.viewport = s
+	case "amplification_id":
+		l.amp = s
 	default:
 		return false
 	}
@@ -258,7 +261,7 @@ func (l *fragmentLayout) builtinSlot(name string, s ioSlot) bool {
 // record.
 func layoutFragment(fn string, lay *lower.WrapperLayout, checked *sema.Function) (fragmentLayout, error) {
 	l := fragmentLayout{record: lay.RecordSize, position: noSlot, frontFacing: noSlot, sampleID: noSlot, sampleMask: noSlot,
-		primitiveID: noSlot, bary: noSlot, pointCoord: noSlot, layer: noSlot, viewport: noSlot, alive: -1,
+		primitiveID: noSlot, bary: noSlot, pointCoord: noSlot, layer: noSlot, viewport: noSlot, amp: noSlot, alive: -1,
 		color1: noSlot, depthOut: noSlot, sampleMaskOut: noSlot, stencilOut: noSlot}
 	for i := range l.colorIn {
 		l.colorIn[i], l.colorOut[i] = noSlot, noSlot
@@ -481,6 +484,15 @@ func (p *RenderPipelineState) linkVaryings(vf, ff string) error {
 			p.varyings = append(p.varyings, varyingSlot{vert: vs, frag: fs})
 			p.interp = append(p.interp, in.interp)
 		}
+	}
+	if p.fin.amp.ok() {
+		// The fragment's [[amplification_id]] is the vertex function's,
+		// carried as one more flat varying.
+		if !p.vout.amp.ok() {
+			return fmt.Errorf("engine: NewRenderPipelineState: FragmentFunction %s reads [[amplification_id]]; VertexFunction %s must take it too (ingot passes it on from there)", ff, vf)
+		}
+		p.varyings = append(p.varyings, varyingSlot{vert: ioSlot{off: p.vout.amp.off, kind: p.vout.amp.kind, n: 1}, frag: ioSlot{off: p.fin.amp.off, kind: p.fin.amp.kind, n: 1}})
+		p.interp = append(p.interp, raster.InterpFlat)
 	}
 	if p.frag != nil {
 		p.fin.discards = programDiscards(p.frag.pl.Program())
