@@ -202,9 +202,10 @@ type fragmentLayout struct {
 	record int
 	// built-in inputs
 	position, frontFacing, sampleID, sampleMask, primitiveID, bary, pointCoord, layer, viewport ioSlot
-	amp                                                                                         ioSlot // [[amplification_id]]: a flat varying from the vertex function's
-	users                                                                                       []fragInput
-	colorIn                                                                                     [MaxColorAttachments]ioSlot
+	// amp is [[amplification_id]], a flat varying from the vertex function's.
+	amp     ioSlot
+	users   []fragInput
+	colorIn [MaxColorAttachments]ioSlot
 	// outputs
 	alive                                   int
 	colorOut                                [MaxColorAttachments]ioSlot
