@@ -56,6 +56,7 @@ type worker struct {
 	d                                             *Draw
 	in                                            *drawInfo
 	hasDS                                         bool
+	depth32                                       bool // a float32 depth target and no stencil test
 	smask                                         uint8
 	zlo, zhi                                      float64 // depth clamp range of the current primitive's viewport
 	zclamp                                        bool
@@ -111,6 +112,7 @@ func (w *worker) setDraw(di int32) {
 	w.d = &p.draws[di]
 	w.in = &p.info[di]
 	w.hasDS = p.t.Depth != nil || (p.t.Stencil != nil && w.d.State.DepthStencil.StencilEnabled)
+	w.depth32 = p.t.Depth != nil && p.t.Depth.q.fast == fastF32 && (p.t.Stencil == nil || !w.d.State.DepthStencil.StencilEnabled)
 	w.smask = uint8(1<<p.samples - 1)
 	if m := w.d.SampleMask; m != 0 {
 		w.smask &= uint8(m)
@@ -356,7 +358,32 @@ func (w *worker) quad(pr *prim, qx, qy int, cov [4]uint8, ref uint8) error {
 		}
 	}
 	any := cov[0] | cov[1] | cov[2] | cov[3]
-	if in.early && w.hasDS {
+	if in.early && w.depth32 && ns == 1 {
+		// One sample, a float32 depth target and no stencil test: the
+		// depth test of dsTest inline.
+		ds := &w.d.State.DepthStencil
+		data := p.t.Depth.data
+		any = 0
+		for q := range 4 {
+			if cov[q] == 0 {
+				continue
+			}
+			px, py := qx+q&1, qy+q>>1
+			pix := p.lay.pixel(px, py, w.layer)
+			z := w.fragDepth(pr, int64(px)*subOne+p.sfx[0], int64(py)*subOne+p.sfy[0])
+			if !compare(ds.DepthCompare, z, data[pix]) {
+				cov[q] = 0
+				continue
+			}
+			if ds.DepthWrite {
+				data[pix] = z
+			}
+			any |= cov[q]
+		}
+		if any == 0 {
+			return nil
+		}
+	} else if in.early && w.hasDS {
 		any = 0
 		for q := range 4 {
 			m := cov[q]
