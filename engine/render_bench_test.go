@@ -122,7 +122,7 @@ func TestRenderBunnyMatchesNative(t *testing.T) {
 		t.Errorf("%d pixels differ from the native rasterizer by more than 2 (images in %s)", bad, testkit.FailureDir())
 	}
 	testkit.GoldenImage(t, filepath.Join("testdata", "bunny_phong.png"), got, testkit.Tolerance{PerChannel: 2})
-	for _, workers := range []int{1, 3} {
+	for _, workers := range []int{1, 3, 16} {
 		fw, err := engine.NewBunnyFrameForTest(m, w, h, workers)
 		if err != nil {
 			t.Fatal(err)

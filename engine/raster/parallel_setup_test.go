@@ -48,7 +48,7 @@ func TestParallelSetupMatchesSerial(t *testing.T) {
 	const w, h = 96, 80
 	sc := bigScene(w, h)
 	ref := sc.run(t, 1)
-	for _, workers := range []int{2, 3, 8} {
+	for _, workers := range []int{2, 3, 16} {
 		got := sc.run(t, workers)
 		if !slices.Equal(got.Color[0].data, ref.Color[0].data) || !slices.Equal(got.Depth.data, ref.Depth.data) {
 			t.Errorf("%d workers: the image differs from the serial setup's", workers)
