@@ -89,7 +89,7 @@ func (r *passRun) draw(d *drawCmd) error {
 	}
 	// The vertices the draw references, each shaded once per instance (the
 	// post-transform cache), and the primitive stream in their numbering.
-	vids, prims, err := d.assemble(&r.scratch, start, count, baseVertex)
+	vids, prims, err := d.assemble(&r.scratch, start, count, baseVertex, r.workers)
 	if err != nil {
 		return err
 	}
@@ -227,10 +227,12 @@ func (p *RenderPipelineState) colorMask() uint8 {
 	return m
 }
 
-// assemble lists the distinct vertex ids a draw references (in order of
-// first use) and its primitive stream as positions in that list, with
-// restart indices kept.
-func (d *drawCmd) assemble(sc *drawScratch, start, count, baseVertex int) (vids, prims []uint32, err error) {
+// assemble lists the distinct vertex ids a draw references and its
+// primitive stream as positions in that list, with restart indices kept:
+// in ascending index order through a table when the indices are dense
+// enough (decoding and renumbering split over the workers), else in order
+// of first use through a map.
+func (d *drawCmd) assemble(sc *drawScratch, start, count, baseVertex, workers int) (vids, prims []uint32, err error) {
 	if !d.indexed {
 		vids = sc.uints(count)
 		for i := range vids {
@@ -241,49 +243,68 @@ func (d *drawCmd) assemble(sc *drawScratch, start, count, baseVertex int) (vids,
 	src := d.index.buf.Contents()[d.index.off:]
 	prims = sc.uints(count)
 	restart := uint32(0xFFFFFFFF)
-	// Decode the indices into prims, with their range.
-	lo, hi := ^uint32(0), uint32(0)
+	size := 4
 	if d.indexType == IndexTypeUInt16 {
-		restart = 0xFFFF
-		src := src[2*start : 2*(start+count)]
-		for i := range prims {
-			v := uint32(binary.LittleEndian.Uint16(src[2*i:]))
-			prims[i] = v
-			if v != restart {
-				lo, hi = min(lo, v), max(hi, v)
-			}
-		}
-	} else {
-		src := src[4*start : 4*(start+count)]
-		for i := range prims {
-			v := binary.LittleEndian.Uint32(src[4*i:])
-			prims[i] = v
-			if v != restart {
-				lo, hi = min(lo, v), max(hi, v)
-			}
-		}
+		restart, size = 0xFFFF, 2
 	}
-	// Renumber by first use, through a table when the indices are dense
-	// enough, else a map.
+	src = src[size*start : size*(start+count)]
+	// Decode the indices into prims, with their range, chunk by chunk.
+	const chunk = 1 << 14
+	nch := (count + chunk - 1) / chunk
+	// (A serial run is one call over everything: its range lands in
+	// chunk 0, the others keep the empty range.)
+	los, his := make([]uint32, nch), make([]uint32, nch)
+	for c := range los {
+		los[c] = ^uint32(0)
+	}
+	_ = parallelChunks(count, chunk, workers, func(i0, i1 int) error {
+		lo, hi := ^uint32(0), uint32(0)
+		for i := i0; i < i1; i++ {
+			var v uint32
+			if size == 2 {
+				v = uint32(binary.LittleEndian.Uint16(src[2*i:]))
+			} else {
+				v = binary.LittleEndian.Uint32(src[4*i:])
+			}
+			prims[i] = v
+			if v != restart {
+				lo, hi = min(lo, v), max(hi, v)
+			}
+		}
+		los[i0/chunk], his[i0/chunk] = lo, hi
+		return nil
+	})
+	lo, hi := ^uint32(0), uint32(0)
+	for c := range nch {
+		lo, hi = min(lo, los[c]), max(hi, his[c])
+	}
 	if lo <= hi && uint64(hi-lo) < 4*uint64(count)+64 {
+		// Mark the used indices, number them in ascending order, then map
+		// the stream.
 		table := sc.uints(int(hi-lo) + 1)
-		vids = sc.uints(-min(count, len(table)))
-		for i := range table {
-			table[i] = ^uint32(0)
-		}
-		for i, v := range prims {
-			if v == restart {
-				prims[i] = raster.RestartIndex
-				continue
+		clear(table)
+		for _, v := range prims {
+			if v != restart {
+				table[v-lo] = 1
 			}
-			s := table[v-lo]
-			if s == ^uint32(0) {
-				s = uint32(len(vids))
-				table[v-lo] = s
-				vids = append(vids, uint32(int64(v)+int64(baseVertex)))
-			}
-			prims[i] = s
 		}
+		vids = sc.uints(-len(table))
+		for i, u := range table {
+			table[i] = uint32(len(vids))
+			if u != 0 {
+				vids = append(vids, uint32(int64(lo)+int64(i)+int64(baseVertex)))
+			}
+		}
+		_ = parallelChunks(count, chunk, workers, func(i0, i1 int) error {
+			for i := i0; i < i1; i++ {
+				if v := prims[i]; v == restart {
+					prims[i] = raster.RestartIndex
+				} else {
+					prims[i] = table[v-lo]
+				}
+			}
+			return nil
+		})
 		return vids, prims, nil
 	}
 	slot := map[uint32]uint32{}
@@ -346,7 +367,11 @@ func fetchVertices(f *stageFetch, sources map[int]stageSource, rec []byte, size 
 // and returns the error of the lowest chunk that failed, so the result
 // does not depend on the worker count.
 func parallelFor(n, workers int, fn func(lo, hi int) error) error {
-	const chunk = 4096
+	return parallelChunks(n, 4096, workers, fn)
+}
+
+// parallelChunks is parallelFor with chunks of the given size.
+func parallelChunks(n, chunk, workers int, fn func(lo, hi int) error) error {
 	chunks := (n + chunk - 1) / chunk
 	if workers <= 1 || chunks <= 1 {
 		return fn(0, n)
