@@ -47,7 +47,7 @@ func BenchCases() []benchkit.Case {
 				}
 			}})
 	}
-	return append(cs, rasterBenchCases()...)
+	return append(append(cs, rasterBenchCases()...), meshBenchCases()...)
 }
 
 // benchSpec is one benchmark: the engine's setup (returning one run of the

@@ -133,7 +133,11 @@ func newMeshletScene(tb testing.TB, r *meshRig, m *rasterbench.Mesh) *meshletSce
 		tb.Fatal(err)
 	}
 	pk := ml.Pack()
-	s.descs, s.mverts, s.mtris, s.culls = r.buffer(pk.Descs), r.buffer(pk.Vertices), r.buffer(pk.Triangles), r.buffer(pk.Culls)
+	mv, err := ml.PackVertices(m.Verts, 6)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	s.descs, s.mverts, s.mtris, s.culls = r.buffer(pk.Descs), r.buffer(mv), r.buffer(pk.Triangles), r.buffer(pk.Culls)
 	s.verts = r.buffer(f32le(m.Verts...))
 	idx := make([]byte, 4*len(m.Indices))
 	for i, v := range m.Indices {
@@ -196,9 +200,9 @@ func (s *meshletScene) draw(meshlets bool) error {
 			e.SetRenderPipelineState(s.meshP)
 			e.SetObjectBuffer(s.culls, 0, 0)
 			e.SetObjectBytes(s.uniforms, 1)
-			for i, b := range []*engine.Buffer{s.descs, s.mverts, s.mtris, s.verts} {
-				e.SetMeshBuffer(b, 0, i)
-			}
+			e.SetMeshBuffer(s.descs, 0, 0)
+			e.SetMeshBuffer(s.mtris, 0, 2)
+			e.SetMeshBuffer(s.mverts, 0, 3)
 			e.SetMeshBytes(s.uniforms, 4)
 			groups := (len(s.ml.Meshlets) + 31) / 32
 			return e.DrawMeshThreadgroups(engine.Size{Width: groups, Height: 1, Depth: 1}, engine.Size{Width: 32, Height: 1, Depth: 1}, engine.Size{Width: 64, Height: 1, Depth: 1})

@@ -33,7 +33,11 @@ type meshPipeline struct {
 	// primitive gets its own vertices.
 	perPrimitive bool
 	culled       ioSlot // P's [[primitive_culled]] within a primitive
-	topology     PrimitiveType
+	// primID is P's [[primitive_id]] within a primitive: when the
+	// fragment reads [[primitive_id]] it gets this value (the primitive's
+	// number within the draw without such a member).
+	primID   ioSlot
+	topology PrimitiveType
 }
 
 // NewMeshRenderPipelineState compiles an object (optional), mesh and
@@ -322,7 +326,7 @@ func meshFault(c *exec.Call) error {
 func (mp *meshPipeline) layoutOutputs(fn string) (vertexLayout, error) {
 	v := vertexLayout{vid: noSlot, iid: noSlot, baseVertex: noSlot, baseInstance: noSlot, amp: noSlot,
 		position: noSlot, pointSize: noSlot, layer: noSlot, viewport: noSlot, clip: noSlot, user: map[string]ioSlot{}}
-	mp.culled = noSlot
+	mp.culled, mp.primID = noSlot, noSlot
 	o := mp.out
 	if o == nil {
 		v.record = 1
@@ -367,8 +371,10 @@ func (mp *meshPipeline) layoutOutputs(fn string) (vertexLayout, error) {
 			case prim && f.Attr("primitive_culled") != nil:
 				mp.culled = ioSlot{off: offs[i], kind: s.kind, n: 1}
 			case prim && f.Attr("primitive_id") != nil:
-				// The fragment's [[primitive_id]] is the primitive's number
-				// within the draw (see DrawMeshThreadgroups).
+				if s.kind != sema.KUInt || s.n != 1 {
+					return fmt.Errorf("the [[primitive_id]] member %q of %s is %s, not uint", f.Name, t, f.Type)
+				}
+				mp.primID = ioSlot{off: offs[i], kind: s.kind, n: 1}
 			case f.Attr("render_target_array_index") != nil:
 				v.layer = s
 			case f.Attr("viewport_array_index") != nil:

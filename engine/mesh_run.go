@@ -43,8 +43,8 @@ func (r *passRun) drawMesh(d *drawCmd) error {
 		if n > maxObjectThreadgroups {
 			return fmt.Errorf("%s: %d object threadgroups, more than %d", mp.object.name, n, maxObjectThreadgroups)
 		}
-		payload = exec.Buffer{Addr: r.pass.dev.reserveAddr(n * mp.payloadLen), Data: make([]byte, n*mp.payloadLen), Name: "object payloads"}
-		props := exec.Buffer{Addr: r.pass.dev.reserveAddr(n * lower.MeshGridSlotSize), Data: make([]byte, n*lower.MeshGridSlotSize), Name: "mesh grid properties"}
+		payload = exec.Buffer{Addr: r.pass.dev.reserveAddr(n * mp.payloadLen), Data: r.scratch.bytesN(n * mp.payloadLen), Name: "object payloads"}
+		props := exec.Buffer{Addr: r.pass.dev.reserveAddr(n * lower.MeshGridSlotSize), Data: r.scratch.bytesN(n * lower.MeshGridSlotSize), Name: "mesh grid properties"}
 		args := append([]uint64(nil), md.oargs...)
 		fillMeshArgs(mp.object, args, payload.Addr, uint64(mp.payloadLen), props.Addr, 0)
 		mem, err := r.memory(append(append([]exec.Buffer(nil), md.obound.transient...), payload, props)...)
@@ -82,39 +82,63 @@ func (r *passRun) drawMesh(d *drawCmd) error {
 		}
 		grids = append(grids, meshGrid{dims: grid, threads: md.threads})
 	}
-	a := &meshAssembly{mp: mp}
+	// One output record per mesh threadgroup of the draw, in launch order,
+	// in one buffer: each grid's dispatch writes its own range.
+	size := 16
+	if mp.out != nil {
+		size = mp.out.Size
+	}
+	total := 0
 	for _, g := range grids {
-		n := numGroups(g.threads, g.dims, md.meshTG)
-		size := 16
-		if mp.out != nil {
-			size = mp.out.Size
-		}
-		out := exec.Buffer{Addr: r.pass.dev.reserveAddr(n * size), Data: make([]byte, n*size), Name: "mesh outputs"}
-		args := append([]uint64(nil), md.margs...)
-		fillMeshArgs(mp.mesh, args, g.payload, 0, 0, out.Addr)
-		extra := append(append([]exec.Buffer(nil), md.mbound.transient...), out)
-		if payload.Data != nil {
-			extra = append(extra, payload)
-		}
-		mem, err := r.memory(extra...)
-		if err != nil {
-			return fmt.Errorf("%s: %w", mp.mesh.name, err)
-		}
-		err = mp.mesh.pl.Run(r.ctx, exec.Dispatch{Grid: meshGridOf(g.threads, g.dims, md.meshTG), Args: args, Memory: mem, Env: r.snap.res,
+		total += numGroups(g.threads, g.dims, md.meshTG)
+	}
+	if total > maxMeshOutputBytes/size {
+		return fmt.Errorf("%s: %d mesh threadgroups of %d output bytes in one draw, more than %d bytes", mp.mesh.name, total, size, maxMeshOutputBytes)
+	}
+	outs := exec.Buffer{Addr: r.pass.dev.reserveAddr(total * size), Data: r.scratch.bytesN(total * size), Name: "mesh outputs"}
+	// One memory for every grid: each dispatch's output address points
+	// into outs.
+	extra := append(append([]exec.Buffer(nil), md.mbound.transient...), outs)
+	if payload.Data != nil {
+		extra = append(extra, payload)
+	}
+	mem, err := r.memory(extra...)
+	if err != nil {
+		return fmt.Errorf("%s: %w", mp.mesh.name, err)
+	}
+	args := append([]uint64(nil), md.margs...)
+	at := 0
+	for _, g := range grids {
+		fillMeshArgs(mp.mesh, args, g.payload, 0, 0, outs.Addr+uint64(at*size))
+		at += numGroups(g.threads, g.dims, md.meshTG)
+		err := mp.mesh.pl.Run(r.ctx, exec.Dispatch{Grid: meshGridOf(g.threads, g.dims, md.meshTG), Args: args, Memory: mem, Env: r.snap.res,
 			Budget: stepBudgetFrom(r.ctx), Done: r.pass.dev.releaseDispatch})
 		if err != nil {
 			return err
 		}
-		if mp.out != nil && !p.rasterOff {
-			if err := a.add(out.Data, n); err != nil {
-				return err
-			}
-		}
 	}
-	if p.rasterOff || len(a.idx) == 0 {
+	if mp.out == nil || p.rasterOff || total == 0 {
 		return nil
 	}
-	vo := p.vertexOutputs(&r.scratch, a.rec, len(a.rec)/mp.recStride, r.workers)
+	a := &meshAssembly{mp: mp, wantIDs: mp.primID.ok() && p.fin.primitiveID.ok()}
+	var vo *raster.VertexOutputs
+	if a.direct() {
+		var err error
+		if vo, err = a.assembleDirect(p, &r.scratch, outs.Data, total, r.workers); err != nil {
+			return err
+		}
+	} else {
+		if err := a.add(outs.Data, total); err != nil {
+			return err
+		}
+		if len(a.idx) == 0 {
+			return nil
+		}
+		vo = p.vertexOutputs(&r.scratch, a.rec, len(a.rec)/mp.recStride, r.workers)
+	}
+	if len(a.idx) == 0 {
+		return nil
+	}
 	var fs *fragmentShader
 	if p.frag != nil {
 		var err error
@@ -122,16 +146,36 @@ func (r *passRun) drawMesh(d *drawCmd) error {
 			return err
 		}
 	}
-	rd := &raster.Draw{Topology: mp.topology, Vertices: vo, Indices: a.idx, State: &d.state, Interp: p.interp,
-		Flags: p.flags, ColorMask: p.colorMask(), AlphaToCoverage: p.alphaToCov, AlphaToOne: p.alphaToOne, SampleMask: 0xFFFFFFFF}
-	if fs != nil {
-		rd.Shader = fs
-	}
-	if err := r.rp.Draw(rd); err != nil {
-		return fmt.Errorf("draw: %w", err)
+	// With [[primitive_id]] values, one rasterizer draw per run of
+	// consecutive ids (the rasterizer numbers a draw's primitives from
+	// its PrimitiveIDBase); otherwise one draw numbered from 0.
+	ipp := mp.out.IndicesPerPrimitive
+	for start := 0; start < len(a.idx)/ipp; {
+		end, base := len(a.idx)/ipp, uint32(0)
+		if a.ids != nil {
+			base = a.ids[start]
+			end = start + 1
+			for end < len(a.ids) && a.ids[end] == base+uint32(end-start) {
+				end++
+			}
+		}
+		rd := &raster.Draw{Topology: mp.topology, Vertices: vo, Indices: a.idx[start*ipp : end*ipp], State: &d.state, Interp: p.interp,
+			Flags: p.flags, ColorMask: p.colorMask(), AlphaToCoverage: p.alphaToCov, AlphaToOne: p.alphaToOne, SampleMask: 0xFFFFFFFF,
+			PrimitiveIDBase: base}
+		if fs != nil {
+			rd.Shader = fs
+		}
+		if err := r.rp.Draw(rd); err != nil {
+			return fmt.Errorf("draw: %w", err)
+		}
+		start = end
 	}
 	return nil
 }
+
+// maxMeshOutputBytes bounds the mesh output records of one draw (they are
+// allocated together).
+const maxMeshOutputBytes = 1 << 30
 
 // maxObjectThreadgroups bounds a draw's object grid (its payloads are
 // allocated up front).
@@ -175,11 +219,15 @@ func fillMeshArgs(st *renderStage, args []uint64, payload, stride, props, out ui
 // meshAssembly turns mesh output records into the rasterizer's vertex
 // records and index list.
 type meshAssembly struct {
-	mp   *meshPipeline
-	rec  []byte
-	idx  []uint32
-	tg   int    // mesh threadgroups seen
-	prim uint32 // primitives emitted
+	mp  *meshPipeline
+	rec []byte
+	idx []uint32
+	// ids are the [[primitive_id]] values of the primitives of idx, when
+	// wantIDs (the primitive type has one and the fragment reads it).
+	ids     []uint32
+	wantIDs bool
+	tg      int    // mesh threadgroups seen
+	prim    uint32 // primitives emitted
 }
 
 // add assembles the n output records of one mesh grid: culled primitives
@@ -231,6 +279,9 @@ func (a *meshAssembly) add(out []byte, n int) error {
 				for _, v := range ids {
 					a.idx = append(a.idx, uint32(base+int(v)))
 				}
+			}
+			if a.wantIDs {
+				a.ids = append(a.ids, mp.primID.get32(prim, 0))
 			}
 			a.prim++
 		}

@@ -213,6 +213,8 @@ func TestMeshFaults(t *testing.T) {
 		{"bad_vertex", "set_vertex index 4 is past the mesh's 4 vertices", "m.set_vertex(lane, v);"},
 		{"bad_index", "set_index index 6 is past the mesh's 6 indices", "m.set_index(lane * 2u, uchar(0));"},
 		{"bad_count", "set_primitive_count 3 is past the mesh's 2 primitives", "m.set_primitive_count(3);"},
+		{"bad_word", "set_index index 4 is past the mesh's 6 indices", "m.set_indices(lane * 4u, as_type<uchar4>(0x00010203u));"},
+		{"bad_word_align", "set_index index 2 is past the mesh's 6 indices (or not a multiple of the vector size)", "m.set_indices(2u, as_type<uchar4>(lane));"},
 	}
 	src := meshCubesSource(t)
 	for _, tc := range tests {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/ingot-render/ingot/mesh"
 )
@@ -84,4 +85,36 @@ func BenchmarkNaiveBaseline(b *testing.B) {
 		naiveMeshlets(idx, 64, 124)
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(idx)/3), "ns/tri")
+}
+
+// BenchmarkBuildLinear builds tori of about 65 k, 262 k and 1 M triangles
+// in each iteration and reports the build time per triangle of each and
+// the ratio largest/smallest (1 for linear growth; the naive baseline is
+// BenchmarkNaiveBaseline's ns/tri).
+func BenchmarkBuildLinear(b *testing.B) {
+	sizes := []int{128, 256, 512}
+	type mesh3 struct {
+		pos [][3]float32
+		idx []uint32
+	}
+	var ms []mesh3
+	for _, n := range sizes {
+		pos, idx := torusMesh(2*n, n)
+		ms = append(ms, mesh3{pos, idx})
+	}
+	per := make([]time.Duration, len(ms))
+	for b.Loop() {
+		for i, m := range ms {
+			start := time.Now()
+			if _, err := mesh.Build(context.Background(), m.pos, m.idx, mesh.DefaultOptions()); err != nil {
+				b.Fatal(err)
+			}
+			per[i] += time.Since(start)
+		}
+	}
+	nsTri := func(i int) float64 { return float64(per[i].Nanoseconds()) / float64(b.N) / float64(len(ms[i].idx)/3) }
+	for i := range ms {
+		b.ReportMetric(nsTri(i), fmt.Sprintf("ns/tri@%dk", len(ms[i].idx)/3/1000))
+	}
+	b.ReportMetric(nsTri(len(ms)-1)/nsTri(0), "growth-1M/65k")
 }

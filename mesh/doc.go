@@ -21,10 +21,16 @@
 // axis behind every triangle's plane. Both are widened by a small margin so
 // that rounding never culls a triangle that faces the viewer.
 //
-// Meshlets.Pack lays a set out in GPU buffers for MeshletMSL, an
-// object/mesh shader pair that culls meshlets against the frustum and by
-// normal cone in the object stage and exports the survivors from the mesh
-// stage (engine.NewMeshRenderPipelineState runs it).
+// Meshlets.Pack and Meshlets.PackVertices lay a set out in GPU buffers for
+// MeshletMSL, an object/mesh shader pair that culls meshlets against the
+// frustum and by normal cone in the object stage and exports the survivors
+// from the mesh stage (engine.NewMeshRenderPipelineState runs it).
+//
+// Levels of detail: Simplify coarsens a triangle list by vertex clustering
+// (linear time, same vertex buffer), BuildLevels merges the meshlets of
+// several levels into one set, and MeshletMSL's meshlet_lod_object picks a
+// level per object from the projected size of its bounding sphere
+// (ProjectedSize, Levels.Select) before culling that level's meshlets.
 //
 // The object → mesh stage orchestration (payloads, mesh grids, mesh output
 // assembly) lives in package engine (mesh_*.go), because this package may

@@ -1,7 +1,9 @@
 // Meshlet rendering through an object/mesh pipeline (package mesh's
-// MeshletMSL). Buffers are those of Meshlets.Pack: meshlet descriptors,
-// meshlet vertex indices, meshlet local triangles (uchar), culling bounds;
-// the vertex buffer holds 6 floats per vertex (position, normal). The cone
+// MeshletMSL). Buffers are those of Meshlets.Pack (meshlet descriptors,
+// meshlet local triangles: uchar, four to a word; culling bounds) and of
+// Meshlets.PackVertices (each meshlet's vertices, consecutive from its
+// vertex offset), 6 floats per vertex (position, normal); the reference
+// vertex function reads the original vertex buffer, same layout. The cone
 // test assumes counter-clockwise front faces (glTF, OBJ): draw with
 // FrontFacingWinding counter-clockwise and back-face culling.
 #include <metal_stdlib>
@@ -9,7 +11,7 @@ using namespace metal;
 
 struct MeshletDesc {
     uint vertex_offset;
-    uint triangle_offset;
+    uint triangle_offset; // in words of the triangle buffer
     uint vertex_count;
     uint triangle_count;
 };
@@ -38,6 +40,7 @@ struct MeshletVertex {
 };
 
 using MeshletMesh = metal::mesh<MeshletVertex, void, 64, 124, metal::topology::triangle>;
+using MeshletMeshLarge = metal::mesh<MeshletVertex, void, 128, 256, metal::topology::triangle>;
 
 // meshlet_visible applies the frustum test to the bounding sphere and the
 // back-face test to the normal cone (mesh.Bounds.OutsideFrustum, BackFacing).
@@ -77,38 +80,69 @@ void meshlet_object(object_data MeshletPayload &payload [[payload]],
         grid.set_threadgroups_per_grid(uint3(count, 1, 1));
 }
 
-static MeshletVertex meshlet_vertex(uint v, device const float *verts, constant MeshletUniforms &u)
+// MeshletVertexIn is one vertex of the vertex buffers (6 floats).
+struct MeshletVertexIn {
+    packed_float3 position;
+    packed_float3 normal;
+};
+
+static MeshletVertex meshlet_vertex(uint v, device const MeshletVertexIn *verts, constant MeshletUniforms &u)
 {
-    float3 p = float3(verts[6 * v], verts[6 * v + 1], verts[6 * v + 2]);
+    MeshletVertexIn in = verts[v];
     MeshletVertex o;
-    o.position = u.view_proj * float4(p, 1.0f);
-    o.normal = float3(verts[6 * v + 3], verts[6 * v + 4], verts[6 * v + 5]);
+    o.position = u.view_proj * float4(float3(in.position), 1.0f);
+    o.normal = float3(in.normal);
     return o;
 }
 
-// meshlet_mesh exports one meshlet.
+// meshlet_mesh exports one meshlet: buffer 0 Pack's descriptors, 2 its
+// triangles, 3 PackVertices' vertices (buffer 1, Pack's vertex indices,
+// is not needed).
 [[mesh, max_total_threads_per_threadgroup(64)]]
 void meshlet_mesh(MeshletMesh out,
                   const object_data MeshletPayload &payload [[payload]],
                   device const MeshletDesc *meshlets [[buffer(0)]],
-                  device const uint *vertices [[buffer(1)]],
-                  device const uchar *triangles [[buffer(2)]],
-                  device const float *verts [[buffer(3)]],
+                  device const uint *triangles [[buffer(2)]],
+                  device const MeshletVertexIn *meshlet_verts [[buffer(3)]],
                   constant MeshletUniforms &u [[buffer(4)]],
                   uint gid [[threadgroup_position_in_grid]],
                   uint lane [[thread_index_in_threadgroup]])
 {
     MeshletDesc m = meshlets[payload.meshlets[gid]];
     if (lane < m.vertex_count)
-        out.set_vertex(lane, meshlet_vertex(vertices[m.vertex_offset + lane], verts, u));
-    // Four indices per call; the last group may copy up to three bytes past
-    // the meshlet's triangles (the next meshlet's, or Pack's padding), which
-    // no primitive uses.
-    uint groups = (3 * m.triangle_count + 3) / 4;
-    for (uint i = lane; i < groups; i += 64) {
-        uint o = m.triangle_offset + 4 * i;
-        out.set_indices(4 * i, uchar4(triangles[o], triangles[o + 1], triangles[o + 2], triangles[o + 3]));
-    }
+        out.set_vertex(lane, meshlet_vertex(m.vertex_offset + lane, meshlet_verts, u));
+    // Four indices (one word of Pack's Triangles) per call, two calls per
+    // thread at most (124 triangles are 93 words); the last word's padding
+    // lands past the primitive count, where no primitive uses it.
+    uint words = (3 * m.triangle_count + 3) / 4;
+    if (lane < words)
+        out.set_indices(4 * lane, as_type<uchar4>(triangles[m.triangle_offset + lane]));
+    if (lane + 64 < words)
+        out.set_indices(4 * (lane + 64), as_type<uchar4>(triangles[m.triangle_offset + lane + 64]));
+    if (lane == 0)
+        out.set_primitive_count(m.triangle_count);
+}
+
+// meshlet_mesh_large is meshlet_mesh for meshlets of mesh.LargeOptions
+// (128 vertices, 256 triangles), in 128-thread threadgroups.
+[[mesh, max_total_threads_per_threadgroup(128)]]
+void meshlet_mesh_large(MeshletMeshLarge out,
+                        const object_data MeshletPayload &payload [[payload]],
+                        device const MeshletDesc *meshlets [[buffer(0)]],
+                        device const uint *triangles [[buffer(2)]],
+                        device const MeshletVertexIn *meshlet_verts [[buffer(3)]],
+                        constant MeshletUniforms &u [[buffer(4)]],
+                        uint gid [[threadgroup_position_in_grid]],
+                        uint lane [[thread_index_in_threadgroup]])
+{
+    MeshletDesc m = meshlets[payload.meshlets[gid]];
+    if (lane < m.vertex_count)
+        out.set_vertex(lane, meshlet_vertex(m.vertex_offset + lane, meshlet_verts, u));
+    uint words = (3 * m.triangle_count + 3) / 4; // 192 words at most
+    if (lane < words)
+        out.set_indices(4 * lane, as_type<uchar4>(triangles[m.triangle_offset + lane]));
+    if (lane + 128 < words)
+        out.set_indices(4 * (lane + 128), as_type<uchar4>(triangles[m.triangle_offset + lane + 128]));
     if (lane == 0)
         out.set_primitive_count(m.triangle_count);
 }
@@ -116,7 +150,7 @@ void meshlet_mesh(MeshletMesh out,
 // meshlet_reference_vertex is the same vertex math for an ordinary indexed
 // draw, to compare against.
 vertex MeshletVertex meshlet_reference_vertex(uint vid [[vertex_id]],
-                                              device const float *verts [[buffer(3)]],
+                                              device const MeshletVertexIn *verts [[buffer(3)]],
                                               constant MeshletUniforms &u [[buffer(4)]])
 {
     return meshlet_vertex(vid, verts, u);
@@ -126,4 +160,110 @@ fragment float4 meshlet_fragment(MeshletVertex in [[stage_in]])
 {
     float d = max(dot(normalize(in.normal), float3(-0.4319f, 0.8638f, 0.2591f)), 0.0f);
     return float4(float3(0.275f, 0.537f, 0.4f) * (0.2f + 0.8f * d), 1.0f);
+}
+
+// Levels of detail (mesh.Levels): the meshlets of all levels in the
+// buffers above, a level table (Levels.PackLevels) and one translation per
+// object. meshlet_lod_object runs a grid of (ceil(largest level count /
+// 32), objects) threadgroups: each picks its object's level from the
+// projected size of the mesh's bounding sphere (mesh.ProjectedSize,
+// Levels.Select), culls 32 of that level's meshlets and launches a mesh
+// threadgroup per survivor; meshlet_lod_mesh draws them translated.
+
+struct MeshletLevel {
+    uint first;
+    uint count;
+    float min_size; // smallest projected radius, in pixels
+    uint pad;
+};
+
+struct MeshletLODParams {
+    float4 sphere;     // the mesh's bounding sphere (all levels)
+    uint object_count;
+    uint level_count;
+    float size_scale;  // pixels per unit at distance 1
+    uint pad;
+};
+
+struct MeshletLODPayload {
+    uint meshlets[32];
+    float4 offset;
+};
+
+[[object, max_total_threads_per_threadgroup(32), max_total_threadgroups_per_mesh_grid(32)]]
+void meshlet_lod_object(object_data MeshletLODPayload &payload [[payload]],
+                        mesh_grid_properties grid,
+                        device const MeshletCull *culls [[buffer(0)]],
+                        constant MeshletUniforms &u [[buffer(1)]],
+                        device const MeshletLevel *levels [[buffer(2)]],
+                        device const float4 *offsets [[buffer(3)]],
+                        constant MeshletLODParams &lp [[buffer(4)]],
+                        uint2 tg [[threadgroup_position_in_grid]],
+                        uint lane [[thread_index_in_threadgroup]])
+{
+    float4 off = offsets[tg.y];
+    float3 d = lp.sphere.xyz + off.xyz - u.eye.xyz;
+    float size = lp.sphere.w * lp.size_scale / max(sqrt(dot(d, d)), 1e-6f);
+    uint l = 0;
+    while (l + 1 < lp.level_count && size < levels[l].min_size)
+        l++;
+    MeshletLevel lv = levels[l];
+    uint i = tg.x * 32 + lane;
+    bool visible = false;
+    if (i < lv.count) {
+        MeshletCull c = culls[lv.first + i];
+        c.sphere.xyz += off.xyz;
+        c.apex.xyz += off.xyz;
+        visible = u.cull == 0u || meshlet_visible(c, u);
+    }
+    uint slot = simd_prefix_exclusive_sum(visible ? 1u : 0u);
+    uint count = simd_sum(visible ? 1u : 0u);
+    if (visible)
+        payload.meshlets[slot] = lv.first + i;
+    if (lane == 0) {
+        payload.offset = off;
+        grid.set_threadgroups_per_grid(uint3(count, 1, 1));
+    }
+}
+
+static MeshletVertex meshlet_vertex_at(uint v, device const MeshletVertexIn *verts, constant MeshletUniforms &u, float3 offset)
+{
+    MeshletVertexIn in = verts[v];
+    MeshletVertex o;
+    o.position = u.view_proj * float4(float3(in.position) + offset, 1.0f);
+    o.normal = float3(in.normal);
+    return o;
+}
+
+// meshlet_lod_mesh is meshlet_mesh for meshlet_lod_object's payload.
+[[mesh, max_total_threads_per_threadgroup(64)]]
+void meshlet_lod_mesh(MeshletMesh out,
+                      const object_data MeshletLODPayload &payload [[payload]],
+                      device const MeshletDesc *meshlets [[buffer(0)]],
+                      device const uint *triangles [[buffer(2)]],
+                      device const MeshletVertexIn *meshlet_verts [[buffer(3)]],
+                      constant MeshletUniforms &u [[buffer(4)]],
+                      uint gid [[threadgroup_position_in_grid]],
+                      uint lane [[thread_index_in_threadgroup]])
+{
+    MeshletDesc m = meshlets[payload.meshlets[gid]];
+    if (lane < m.vertex_count)
+        out.set_vertex(lane, meshlet_vertex_at(m.vertex_offset + lane, meshlet_verts, u, payload.offset.xyz));
+    uint words = (3 * m.triangle_count + 3) / 4;
+    if (lane < words)
+        out.set_indices(4 * lane, as_type<uchar4>(triangles[m.triangle_offset + lane]));
+    if (lane + 64 < words)
+        out.set_indices(4 * (lane + 64), as_type<uchar4>(triangles[m.triangle_offset + lane + 64]));
+    if (lane == 0)
+        out.set_primitive_count(m.triangle_count);
+}
+
+// meshlet_lod_reference_vertex draws one object of one level with an
+// indexed vertex pipeline (the level's Levels.Indices), to compare against.
+vertex MeshletVertex meshlet_lod_reference_vertex(uint vid [[vertex_id]],
+                                                  device const MeshletVertexIn *verts [[buffer(3)]],
+                                                  constant MeshletUniforms &u [[buffer(4)]],
+                                                  constant float4 &offset [[buffer(5)]])
+{
+    return meshlet_vertex_at(vid, verts, u, offset.xyz);
 }

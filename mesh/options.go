@@ -39,6 +39,14 @@ func DefaultOptions() Options {
 	return Options{MaxVertices: DefaultMaxVertices, MaxTriangles: DefaultMaxTriangles, ConeWeight: DefaultConeWeight}
 }
 
+// LargeOptions returns 128 vertices, 256 triangles and cone weight 0.25:
+// the limits of MeshletMSL's meshlet_mesh_large. On ingot's CPU executor
+// larger meshlets cost less per triangle (half the mesh threadgroups,
+// fewer vertices shared between meshlets) at the price of coarser culling.
+func LargeOptions() Options {
+	return Options{MaxVertices: 2 * DefaultMaxVertices, MaxTriangles: 256, ConeWeight: DefaultConeWeight}
+}
+
 // resolved returns o with zero counts replaced by defaults, or an error
 // naming the offending field.
 func (o Options) resolved() (Options, error) {

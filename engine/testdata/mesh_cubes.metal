@@ -93,6 +93,17 @@ using small_mesh_t = metal::mesh<vertex_t, void, 4, 2, metal::topology::triangle
     if (lane == 0) m.set_primitive_count(2);
 }
 
+[[mesh]] void bad_word(small_mesh_t m, uint lane [[thread_index_in_threadgroup]])
+{
+    m.set_indices(lane * 4u, as_type<uchar4>(0x00010203u));
+    if (lane == 0) m.set_primitive_count(1);
+}
+
+[[mesh]] void bad_word_align(small_mesh_t m, uint lane [[thread_index_in_threadgroup]])
+{
+    m.set_indices(2u, as_type<uchar4>(lane));
+}
+
 [[mesh]] void bad_count(small_mesh_t m, uint lane [[thread_index_in_threadgroup]])
 {
     if (lane == 0) m.set_primitive_count(3);

@@ -80,7 +80,8 @@ const (
 // the primitive count (uint) at offset 0, MaxVertices vertices of type
 // Vertex from VertexOffset (VertexStride apart, MSL layout), MaxPrimitives
 // primitives of type Primitive (nil for void) from PrimitiveOffset, and
-// MaxPrimitives·IndicesPerPrimitive uchar indices from IndexOffset.
+// MaxPrimitives·IndicesPerPrimitive uchar indices from IndexOffset (a
+// multiple of 4).
 type MeshOutputLayout struct {
 	Vertex, Primitive                *sema.Type
 	MaxVertices, MaxPrimitives       int
@@ -137,8 +138,9 @@ func MeshLayout(t *sema.Type) (*MeshOutputLayout, error) {
 		l.PrimitiveOffset, l.PrimitiveStride = off, alignUp(max(ps, 1), pa)
 		off += l.MaxPrimitives * l.PrimitiveStride
 	}
-	l.IndexOffset = off
-	off += l.MaxPrimitives * l.IndicesPerPrimitive
+	// Word-aligned, so that set_indices of a uchar4 word is one store.
+	l.IndexOffset = alignUp(off, 4)
+	off = l.IndexOffset + l.MaxPrimitives*l.IndicesPerPrimitive
 	l.Size = alignUp(off, 16)
 	return l, nil
 }
@@ -289,7 +291,11 @@ func (f *fn) meshCall(e *syntax.CallExpr, me *syntax.MemberExpr, t *sema.Type) *
 			f.errorf(pos, "set_indices takes a uchar2 or uchar4, not '%s'", vt)
 		}
 		i := arg(0, sema.UInt).regs[0]
-		v := arg(1, sema.Vec(sema.UChar, n))
+		w, word := f.indexWord(e.Args[1], n)
+		var v value
+		if !word {
+			v = arg(1, sema.Vec(sema.UChar, n))
+		}
 		// i must be a multiple of n and i+n-1 below max_indices: fault
 		// with the index when either fails.
 		misaligned := b.Binary(ir.OpNe, ir.U32, b.Binary(ir.OpAnd, ir.U32, i, b.ConstU32(uint32(n-1))), b.ConstU32(0))
@@ -297,6 +303,14 @@ func (f *fn) meshCall(e *syntax.CallExpr, me *syntax.MemberExpr, t *sema.Type) *
 		b.Intrinsic(f.p.out.Intrinsic(MeshFaultIntrinsic), b.ConstU32(MeshFaultIndex), i, b.ConstU32(uint32(maxIdx)))
 		b.EndIf()
 		checkAt(MeshFaultIndex, i, maxIdx-n+1, maxIdx)
+		if word {
+			// as_type<uchar4>(word): store the word (little-endian: the
+			// same bytes in the same order).
+			// Address the word as IndexOffset + (i/4)·4, so that
+			// consecutive words of consecutive lanes are one affine store.
+			b.Store(ir.Device, ir.U32, at(b.Binary(ir.OpShr, ir.U32, i, b.ConstU32(2)), l.IndexOffset, 4), w, 4)
+			break
+		}
 		for k := range n {
 			b.Store(ir.Device, ir.U8, at(i, l.IndexOffset+k, 1), v.regs[k], 1)
 		}
@@ -322,4 +336,33 @@ func meshBindKindName(k BindingKind) string {
 		return "mesh"
 	}
 	return fmt.Sprintf("binding(%d)", uint8(k))
+}
+
+// indexWord recognises set_indices' argument as_type<uchar4>(x) with x a
+// 32-bit scalar and returns x's register, so that the four indices are
+// stored as one word (the bytes of x in memory order, as as_type gives
+// them).
+func (f *fn) indexWord(arg syntax.Expr, n int) (ir.Reg, bool) {
+	for {
+		p, ok := arg.(*syntax.ParenExpr)
+		if !ok {
+			break
+		}
+		arg = p.X
+	}
+	c, ok := arg.(*syntax.CallExpr)
+	if !ok || n != 4 || len(c.Args) != 1 {
+		return 0, false
+	}
+	if xi := f.x(c); xi == nil || xi.Builtin == nil || xi.Builtin.Name != "as_type" {
+		return 0, false
+	}
+	at := f.x(c.Args[0])
+	if at == nil || at.Type == nil {
+		return 0, false
+	}
+	if k, ok := scalarKind(valueType(at.Type).Unqualified()); !ok || k != ir.U32 && k != ir.I32 {
+		return 0, false
+	}
+	return f.value(c.Args[0]).regs[0], true
 }

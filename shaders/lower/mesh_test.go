@@ -156,3 +156,33 @@ using M = metal::mesh<V, void, 8, 4, metal::topology::triangle>;
 		t.Fatal(err)
 	}
 }
+
+// TestMeshLayoutIndexAlignment checks that the indices start on a 4-byte
+// boundary after a primitive type of bytes (set_indices stores a uchar4
+// as one word).
+func TestMeshLayoutIndexAlignment(t *testing.T) {
+	src := `#include <metal_stdlib>
+using namespace metal;
+struct V { float4 p [[position]]; };
+struct P { uchar layer [[render_target_array_index]]; };
+using M = metal::mesh<V, P, 4, 3, metal::topology::triangle>;
+[[mesh]] void m(M out, uint lane [[thread_index_in_threadgroup]]) {
+    if (lane == 0) out.set_indices(0, as_type<uchar4>(0x00020100u));
+}
+`
+	prog, err := compileMSL("align.metal", src, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := lower.MeshStage(prog, prog.Lookup("m"), lower.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	l, err := lower.MeshLayout(prog.Lookup("m").Params[0].Type)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 4 vertices of 16 bytes from 16, 3 primitives of 1 byte from 80.
+	if l.PrimitiveOffset != 80 || l.PrimitiveStride != 1 || l.IndexOffset != 84 || l.Size < l.IndexOffset+9 {
+		t.Errorf("layout %+v: want primitives at 80 (stride 1) and indices at 84", *l)
+	}
+}
