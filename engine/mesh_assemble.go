@@ -103,7 +103,7 @@ func (a *meshAssembly) assembleDirect(p *RenderPipelineState, sc *drawScratch, o
 		}
 		return nil
 	})
-	vo := allocVertexOutputs(p, sc, base)
+	vo := p.allocVertexOutputs(sc, base)
 	_ = parallelFor(base, workers, func(lo, hi int) error {
 		// The threadgroups whose vertices overlap lo..hi-1.
 		t, _ := slices.BinarySearchFunc(tgs, lo, func(g meshTG, v int) int { return cmp.Compare(g.base+g.verts, v+1) })
@@ -122,28 +122,6 @@ func (a *meshAssembly) assembleDirect(p *RenderPipelineState, sc *drawScratch, o
 		return nil
 	})
 	return vo, nil
-}
-
-// allocVertexOutputs allocates the rasterizer vertex outputs of n
-// vertices of p from sc, as vertexOutputs does before gathering.
-func allocVertexOutputs(p *RenderPipelineState, sc *drawScratch, n int) *raster.VertexOutputs {
-	vl := &p.vout
-	vo := &raster.VertexOutputs{Count: n, Position: sc.floats(4 * n), Stride: len(p.varyings)}
-	vo.Varyings = sc.floats(n * vo.Stride)
-	if vl.pointSize.ok() {
-		vo.PointSize = sc.floats(n)
-	}
-	if vl.clip.ok() {
-		vo.ClipCount = vl.clip.n
-		vo.ClipDistances = sc.floats(n * vl.clip.n)
-	}
-	if vl.layer.ok() {
-		vo.Layer = sc.uints(n)
-	}
-	if vl.viewport.ok() {
-		vo.ViewportIndex = sc.uints(n)
-	}
-	return vo
 }
 
 // fault returns the error of the bad output record r of mesh threadgroup

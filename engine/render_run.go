@@ -403,6 +403,18 @@ func parallelChunks(n, chunk, workers int, fn func(lo, hi int) error) error {
 
 // vertexOutputs gathers the rasterizer's inputs from n vertex records.
 func (p *RenderPipelineState) vertexOutputs(sc *drawScratch, rec []byte, n, workers int) *raster.VertexOutputs {
+	vo := p.allocVertexOutputs(sc, n)
+	_ = parallelFor(n, workers, func(lo, hi int) error {
+		p.gatherOutputs(vo, rec, lo, hi)
+		return nil
+	})
+	return vo
+}
+
+// allocVertexOutputs takes from sc the arrays of n vertices' rasterizer
+// inputs, for the outputs the vertex (or mesh) function has; the caller
+// fills them entirely.
+func (p *RenderPipelineState) allocVertexOutputs(sc *drawScratch, n int) *raster.VertexOutputs {
 	vl := &p.vout
 	vo := &raster.VertexOutputs{Count: n, Position: sc.floats(4 * n), Stride: len(p.varyings)}
 	vo.Varyings = sc.floats(n * vo.Stride)
@@ -419,10 +431,6 @@ func (p *RenderPipelineState) vertexOutputs(sc *drawScratch, rec []byte, n, work
 	if vl.viewport.ok() {
 		vo.ViewportIndex = sc.uints(n)
 	}
-	_ = parallelFor(n, workers, func(lo, hi int) error {
-		p.gatherOutputs(vo, rec, lo, hi)
-		return nil
-	})
 	return vo
 }
 
