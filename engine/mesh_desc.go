@@ -48,4 +48,9 @@ type MeshRenderPipelineDescriptor struct {
 	AlphaToOneEnabled      bool
 	// RasterizationDisabled runs the object and mesh functions only.
 	RasterizationDisabled bool
+	// MaxVertexAmplificationCount bounds SetVertexAmplificationCount for
+	// this pipeline's draws, as for vertex pipelines (0 means 1). Every
+	// amplification rasterizes the same emitted primitives with its view
+	// mapping; object and mesh functions cannot read [[amplification_id]].
+	MaxVertexAmplificationCount int
 }

@@ -205,7 +205,10 @@ func (e *RenderCommandEncoder) drawMesh(m string, threads bool, grid, objTG, mes
 		md.indirect, md.indirectOffset = ind, indOff
 		e.cb.retain(ind)
 	}
-	d := &drawCmd{enc: e, p: p, prim: mp.topology, state: e.state, vrec: -1, frec: -1, mesh: md}
+	d := &drawCmd{enc: e, p: p, prim: mp.topology, state: e.state, vrec: -1, frec: -1, mesh: md, amp: max(e.ampCount, 1), ampMaps: e.ampMaps}
+	if d.amp > p.maxAmp {
+		return e.fail("%s: the vertex amplification count %d exceeds the pipeline's MaxVertexAmplificationCount %d", m, d.amp, p.maxAmp)
+	}
 	d.state.Viewports = e.viewports
 	d.state.Scissors = e.scissors
 	d.state.Blends = p.blends

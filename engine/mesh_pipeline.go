@@ -57,7 +57,10 @@ func (d *Device) NewMeshRenderPipelineState(desc *MeshRenderPipelineDescriptor) 
 	}
 	p := &RenderPipelineState{dev: d, label: desc.Label, depthFormat: desc.DepthAttachmentPixelFormat,
 		stencilFormat: desc.StencilAttachmentPixelFormat, alphaToCov: desc.AlphaToCoverageEnabled,
-		alphaToOne: desc.AlphaToOneEnabled, rasterOff: desc.RasterizationDisabled}
+		alphaToOne: desc.AlphaToOneEnabled, rasterOff: desc.RasterizationDisabled, maxAmp: max(desc.MaxVertexAmplificationCount, 1)}
+	if desc.MaxVertexAmplificationCount < 0 || desc.MaxVertexAmplificationCount > MaxVertexAmplification {
+		return fail(fmt.Sprintf("MaxVertexAmplificationCount %d, want 1..%d", desc.MaxVertexAmplificationCount, MaxVertexAmplification))
+	}
 	of, mf, ff := desc.ObjectFunction, desc.MeshFunction, desc.FragmentFunction
 	check := func(field string, f *Function, kind reflect.FunctionKind) error {
 		if f.lib.dev != d {

@@ -139,6 +139,11 @@ func (r *passRun) drawMesh(d *drawCmd) error {
 	if len(a.idx) == 0 {
 		return nil
 	}
+	nvert := vo.Count
+	if d.amp > 1 {
+		vo = amplify(&r.scratch, vo, d.amp)
+		d.mapViews(&r.scratch, vo, nvert)
+	}
 	var fs *fragmentShader
 	if p.frag != nil {
 		var err error
@@ -146,20 +151,40 @@ func (r *passRun) drawMesh(d *drawCmd) error {
 			return err
 		}
 	}
-	// With [[primitive_id]] values, one rasterizer draw per run of
-	// consecutive ids (the rasterizer numbers a draw's primitives from
-	// its PrimitiveIDBase); otherwise one draw numbered from 0.
+	// Each amplification draws the same primitives from its own copy of
+	// the vertices.
 	ipp := mp.out.IndicesPerPrimitive
-	for start := 0; start < len(a.idx)/ipp; {
-		end, base := len(a.idx)/ipp, uint32(0)
-		if a.ids != nil {
-			base = a.ids[start]
+	for k := range d.amp {
+		idx := a.idx
+		if k > 0 {
+			idx = r.scratch.uints(len(a.idx))
+			for i, v := range a.idx {
+				idx[i] = v + uint32(k*nvert)
+			}
+		}
+		if err := r.drawMeshPrims(d, mp.topology, vo, idx, a.ids, ipp, fs); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// drawMeshPrims hands one amplification's emitted primitives to the
+// rasterizer: with [[primitive_id]] values, one draw per run of
+// consecutive ids (the rasterizer numbers a draw's primitives from its
+// PrimitiveIDBase); otherwise one draw numbered from 0.
+func (r *passRun) drawMeshPrims(d *drawCmd, topology raster.Topology, vo *raster.VertexOutputs, idx, ids []uint32, ipp int, fs *fragmentShader) error {
+	p := d.p
+	for start := 0; start < len(idx)/ipp; {
+		end, base := len(idx)/ipp, uint32(0)
+		if ids != nil {
+			base = ids[start]
 			end = start + 1
-			for end < len(a.ids) && a.ids[end] == base+uint32(end-start) {
+			for end < len(ids) && ids[end] == base+uint32(end-start) {
 				end++
 			}
 		}
-		rd := &raster.Draw{Topology: mp.topology, Vertices: vo, Indices: a.idx[start*ipp : end*ipp], State: &d.state, Interp: p.interp,
+		rd := &raster.Draw{Topology: topology, Vertices: vo, Indices: idx[start*ipp : end*ipp], State: &d.state, Interp: p.interp,
 			Flags: p.flags, ColorMask: p.colorMask(), AlphaToCoverage: p.alphaToCov, AlphaToOne: p.alphaToOne, SampleMask: 0xFFFFFFFF,
 			PrimitiveIDBase: base}
 		if fs != nil {
@@ -302,4 +327,34 @@ func (a *meshAssembly) appendRecord(r []byte, v int, prim []byte) []byte {
 		copy(rec[at+mp.primOff:], prim)
 	}
 	return rec
+}
+
+// amplify returns vo's vertices repeated amp times (amplification k's
+// copy at vertices k·Count to (k+1)·Count-1).
+func amplify(sc *drawScratch, vo *raster.VertexOutputs, amp int) *raster.VertexOutputs {
+	n := vo.Count
+	out := &raster.VertexOutputs{Count: n * amp, Stride: vo.Stride, ClipCount: vo.ClipCount}
+	rf := func(src []float32) []float32 {
+		if src == nil {
+			return nil
+		}
+		d := sc.floats(len(src) * amp)
+		for k := range amp {
+			copy(d[k*len(src):], src)
+		}
+		return d
+	}
+	ru := func(src []uint32) []uint32 {
+		if src == nil {
+			return nil
+		}
+		d := sc.uints(len(src) * amp)
+		for k := range amp {
+			copy(d[k*len(src):], src)
+		}
+		return d
+	}
+	out.Position, out.Varyings, out.PointSize, out.ClipDistances = rf(vo.Position), rf(vo.Varyings), rf(vo.PointSize), rf(vo.ClipDistances)
+	out.Layer, out.ViewportIndex = ru(vo.Layer), ru(vo.ViewportIndex)
+	return out
 }
