@@ -48,6 +48,7 @@ type renderFlags struct {
 	sceneSel                  string
 	sampleBudget              int64
 	msaa                      int
+	filter                    filterFlags
 }
 
 // newRenderCmd builds `ingot render`.
@@ -112,6 +113,7 @@ func newRenderCmd() *cobra.Command {
 	fl.Float64Var(&f.clamp, "clamp", 0, "clamp each sample's luminance (0: off)")
 	fl.StringVar(&f.sceneSel, "scene", "", "glTF scene to load, by name or index")
 	fl.Int64Var(&f.sampleBudget, "sample-budget", 0, fmt.Sprintf("instruction budget of a tile per pixel sample: a material that runs past it fails the render (0: %d; -1: none)", render.DefaultSampleBudget))
+	f.filter.register(cmd)
 	return cmd
 }
 
@@ -268,6 +270,9 @@ func renderSetup(f *renderFlags) (render.Options, render.Frame, error) {
 		return opts, frame, fmt.Errorf("--clamp %v: want ≥ 0", f.clamp)
 	}
 	frame.ClampRadiance = float32(f.clamp)
+	if err := f.filter.apply(&frame, mode == modeRaster); err != nil {
+		return opts, frame, err
+	}
 	env, err := parseEnv(f)
 	if err != nil {
 		return opts, frame, err

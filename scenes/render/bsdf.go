@@ -21,6 +21,11 @@ type BSDFParams struct {
 	// and white; DefaultSpecular). Specular 0 leaves a pure Lambert lobe.
 	Specular      float32
 	SpecularColor Vec3
+	// SheenColor and SheenRoughness are KHR_materials_sheen's colour
+	// (linear; black: no sheen) and perceptual roughness of the Charlie
+	// sheen layer over the whole base (below the clearcoat).
+	SheenColor     Vec3
+	SheenRoughness float32
 }
 
 // DefaultSpecular sets the KHR_materials_specular defaults (weight 1,
@@ -71,6 +76,9 @@ type bsdfState struct {
 	ccScale float32 // 1 − clearcoat·Ecc(μo)
 	lobeP   [lobeCount]float32
 	tab     *GGXTables
+	// Sheen: largest colour channel (0: no sheen layer), Charlie α, the
+	// sheen albedo E(μo) and 1 − sheenMax·min(E(μo), 1).
+	sheenMax, sheenA, sheenEo, sheenScale float32
 }
 
 // fms is Kulla–Conty's multiple-scattering Fresnel term
@@ -97,7 +105,9 @@ func newBSDFState(p *BSDFParams, wo Vec3) bsdfState {
 	}
 	s.f0d = max(s.f0c[0], max(s.f0c[1], s.f0c[2]))
 	s.w = min(max(p.Specular, 0), 1)
-	s.diffuse = s.w == 0 && p.Metallic == 0 && p.Transmission == 0 && p.Clearcoat == 0
+	s.sheenMax = max(p.SheenColor[0], max(p.SheenColor[1], p.SheenColor[2]), 0)
+	s.sheenScale = 1
+	s.diffuse = s.w == 0 && p.Metallic == 0 && p.Transmission == 0 && p.Clearcoat == 0 && s.sheenMax == 0
 	if s.diffuse {
 		s.ccScale = 1
 		s.lobeP[LobeDiffuse] = 1
@@ -128,6 +138,18 @@ func newBSDFState(p *BSDFParams, wo Vec3) bsdfState {
 	wDiff := (1-m)*(1-tr)*lc*(1-s.eso) + ((1-m)*s.w*s.fmsD+m*Luminance(s.fmsM))*(1-s.e1o)
 	wTrans := (1 - m) * tr * lc * (1 - s.eso)
 	sum := wSpec + wDiff + wTrans
+	if s.sheenMax > 0 {
+		// The sheen layer: the base keeps 1 − max(colour)·E(μo); the
+		// sheen's own albedo is sampled with the diffuse lobe (cosine).
+		s.sheenA = sheenAlpha(p.SheenRoughness)
+		s.sheenEo = lookup2(&t.Sheen, mu, min(max(p.SheenRoughness, 0), 1))
+		eo := min(s.sheenEo, 1)
+		s.sheenScale = 1 - s.sheenMax*eo
+		wSpec *= s.sheenScale
+		wTrans *= s.sheenScale
+		wDiff = wDiff*s.sheenScale + Luminance(p.SheenColor)*eo
+		sum = wSpec + wDiff + wTrans
+	}
 	if !(sum > 0) {
 		wSpec, wDiff, wTrans, sum = 0, 1, 0, 1
 	}
@@ -159,6 +181,10 @@ func (s *bsdfState) eval(wo, wi Vec3) Vec3 {
 		}
 		wf := Vec3{wi[0], wi[1], -wi[2]}
 		k := (1 - m) * p.Transmission * (1 - s.eso) * ggxSingle(wo, wf, s.a) / s.e1o * s.ccScale
+		if s.sheenMax > 0 {
+			sc, _ := s.sheenLayer(wo, wi)
+			k *= sc
+		}
 		return p.BaseColor.scale(k)
 	}
 	h := wo.add(wi).normalize()
@@ -186,6 +212,10 @@ func (s *bsdfState) eval(wo, wi Vec3) Vec3 {
 		c := p.BaseColor[i]
 		metal := ss*(c+(1-c)*fw) + s.fmsM[i]*msShape
 		f[i] = (1-m)*(diel[i]+c*diffK) + m*metal
+	}
+	if s.sheenMax > 0 {
+		sc, sh := s.sheenLayer(wo, wi)
+		f = f.scale(sc).add(sh)
 	}
 	f = f.scale(s.ccScale)
 	if p.Clearcoat > 0 {
@@ -285,7 +315,9 @@ func (p *BSDFParams) Sample(wo Vec3, u [3]float32) (BSDFSample, bool) {
 
 // Albedo returns the expected directional albedo at wo predicted by the
 // energy-compensation tables (1 for a white material): the value a white
-// furnace integral of Eval must reach.
+// furnace integral of Eval must reach. With a sheen layer it is an upper
+// bound: the base is scaled by 1 − max(sheen)·E(μo), where Eval scales it
+// by the smaller min(1 − max(sheen)·E(μo), 1 − max(sheen)·E(μi)).
 func (p *BSDFParams) Albedo(wo Vec3) Vec3 {
 	if wo[2] < 0 {
 		wo[2] = -wo[2]
@@ -302,6 +334,9 @@ func (p *BSDFParams) Albedo(wo Vec3) Vec3 {
 		diel := s.w*specAlbedo(s.f0c[i], s.e1o, e5o, s.fmsD) + c*(1-s.eso)
 		metal := specAlbedo(c, s.e1o, e5o, s.fmsM[i])
 		a[i] = (1-p.Metallic)*diel + p.Metallic*metal
+	}
+	if s.sheenMax > 0 {
+		a = a.scale(s.sheenScale).add(p.SheenColor.scale(min(s.sheenEo, 1)))
 	}
 	a = a.scale(s.ccScale)
 	rc := min(max(p.ClearcoatRoughness, 0), 1)

@@ -76,8 +76,9 @@ func LookAt(eye, target, up [3]float32) mgl32.Mat4 {
 // for film random numbers (x, y: filter; z, w: lens) and shutter fraction
 // tu. It returns the origin, the unit direction and the scene time.
 func (c *CameraData) Ray(st *RenderSettings, px, py uint32, film [4]float32, tu float32) (Vec3, Vec3, float32) {
-	fx := float32(px) + 0.5 + SampleTent(film[0])
-	fy := float32(py) + 0.5 + SampleTent(film[1])
+	off := FilterOffset(PixelFilter(st.Filter), st.FilterWidth, [2]float32{film[0], film[1]})
+	fx := float32(px) + 0.5 + off[0]
+	fy := float32(py) + 0.5 + off[1]
 	sx := 2*fx/float32(st.Width) - 1
 	sy := 1 - 2*fy/float32(st.Height)
 	time := c.ShutterOpen + (c.ShutterClose-c.ShutterOpen)*tu

@@ -3,6 +3,7 @@ package render
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"testing"
 	"unsafe"
@@ -13,7 +14,8 @@ import (
 
 // TestCameraRaysKernel runs the camera_rays kernel over a tile with depth
 // of field and a shutter and compares every ray with the Go reference
-// (CameraData.Ray on Sample4): origins and directions within 1e-5.
+// (CameraData.Ray on Sample4): origins and directions within 1e-5, for
+// every pixel filter at its default width and one custom width.
 func TestCameraRaysKernel(t *testing.T) {
 	r := testRenderer(t, builtin.Cornell(), 2, Options{})
 	f := smallFrame(20, 12, 1)
@@ -22,8 +24,20 @@ func TestCameraRaysKernel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	for _, fc := range []struct {
+		f PixelFilter
+		w float32
+	}{{FilterTent, 0}, {FilterBox, 0}, {FilterGaussian, 0}, {FilterBlackmanHarris, 0}, {FilterCenter, 0}, {FilterBlackmanHarris, 3.5}, {FilterTent, 1}} {
+		t.Run(fmt.Sprintf("%v/%v", fc.f, fc.w), func(t *testing.T) {
+			cameraRaysCase(t, r, cam, fc.f, fc.w)
+		})
+	}
+}
+
+func cameraRaysCase(t *testing.T, r *Renderer, cam CameraData, filter PixelFilter, width float32) {
 	const tx, ty, tw, th = 4, 2, 16, 8
-	st := RenderSettings{Width: 20, Height: 12, TileX: tx, TileY: ty, TileWidth: tw, TileHeight: th, SampleStart: 5, Seed: 3}
+	st := RenderSettings{Width: 20, Height: 12, TileX: tx, TileY: ty, TileWidth: tw, TileHeight: th, SampleStart: 5, Seed: 3,
+		Filter: uint32(filter), FilterWidth: width}
 	fp := FrameParams{Camera: cam, Settings: st}
 	rays, err := r.dev.NewBuffer(tw * th * int(unsafe.Sizeof(CameraRay{})))
 	if err != nil {

@@ -22,6 +22,8 @@ func TestHeaderDefinesMatchGo(t *testing.T) {
 		"GEOMETRY_HAS_UV0": GeometryHasUV0, "GEOMETRY_HAS_UV1": GeometryHasUV1, "GEOMETRY_HAS_COLORS": GeometryHasColors,
 		"LIGHT_DIRECTIONAL": LightDirectional, "LIGHT_POINT": LightPoint, "LIGHT_SPOT": LightSpot,
 		"ENV_CONSTANT": EnvConstant, "ENV_MAP": EnvMap,
+		"FILTER_TENT": uint64(FilterTent), "FILTER_BOX": uint64(FilterBox), "FILTER_GAUSSIAN": uint64(FilterGaussian),
+		"FILTER_BLACKMAN_HARRIS": uint64(FilterBlackmanHarris), "FILTER_CENTER": uint64(FilterCenter),
 		"PROJECTION_PERSPECTIVE": ProjectionPerspective, "PROJECTION_ORTHOGRAPHIC": ProjectionOrthographic,
 		"TONEMAP_NONE": uint64(ToneNone), "TONEMAP_PBR_NEUTRAL": uint64(TonePBRNeutral), "TONEMAP_ACES": uint64(ToneACES),
 		"SETTINGS_AOV": SettingsAOV, "SETTINGS_NO_NEE": SettingsNoNEE, "SETTINGS_REGENERATE": SettingsRegenerate,

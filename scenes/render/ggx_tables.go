@@ -22,6 +22,10 @@ type GGXTables struct {
 	E5 [GGXTableSize * GGXTableSize]float32
 	// Avg1 and Avg5 are 2∫E(μ)μ dμ of the bilinear tables, per roughness.
 	Avg1, Avg5 [GGXTableSize]float32
+	// Sheen is the directional albedo of the KHR_materials_sheen lobe
+	// (Charlie distribution and visibility, white colour); its
+	// roughness axis is the perceptual sheen roughness.
+	Sheen [GGXTableSize * GGXTableSize]float32
 }
 
 // ggxStrata is the square root of the number of stratified VNDF samples
@@ -39,6 +43,7 @@ func ComputeGGXTables() *GGXTables {
 	var wg sync.WaitGroup
 	for j := range n {
 		wg.Go(func() { t.computeRow(j) })
+		wg.Go(func() { t.computeSheenRow(j) })
 	}
 	wg.Wait()
 	const steps = 1024
@@ -133,6 +138,7 @@ func (t *GGXTables) GGXTablesHeader() []byte {
 	arr("kGGXE5", t.E5[:])
 	arr("kGGXAvg1", t.Avg1[:])
 	arr("kGGXAvg5", t.Avg5[:])
+	arr("kSheenE", t.Sheen[:])
 	return []byte(b.String())
 }
 

@@ -135,6 +135,12 @@ func TestRefBSDFKernel(t *testing.T) {
 			qs[i].Specular = rng.Float32()
 			qs[i].SpecularColor = PackedFloat3{rng.Float32(), rng.Float32(), rng.Float32()}
 		}
+		// KHR_materials_sheen on two queries in three (over every kind of base,
+		// the diffuse-only one included), smooth to rough.
+		if i%3 != 2 {
+			qs[i].SheenColor = PackedFloat3{rng.Float32(), rng.Float32(), rng.Float32()}
+			qs[i].SheenRoughness = rng.Float32()
+		}
 	}
 	out := runRefKernel(t, "ref_bsdf", n, bytesOf(qs), make([]byte, 64*n), nil, bytesOf(GGXTableBuffer()))
 	got := unsafe.Slice((*BSDFAnswer)(unsafe.Pointer(&out[1][0])), n)
@@ -145,7 +151,7 @@ func TestRefBSDFKernel(t *testing.T) {
 	for i, q := range qs {
 		p := BSDFParams{BaseColor: Vec3(q.BaseColor), Metallic: q.Metallic, Roughness: q.Roughness, IOR: q.IOR,
 			Transmission: q.Transmission, Clearcoat: q.Clearcoat, ClearcoatRoughness: q.ClearcoatRoughness,
-			Specular: q.Specular, SpecularColor: Vec3(q.SpecularColor)}
+			Specular: q.Specular, SpecularColor: Vec3(q.SpecularColor), SheenColor: Vec3(q.SheenColor), SheenRoughness: q.SheenRoughness}
 		f, pdf := p.Eval(Vec3(q.Wo), Vec3(q.Wi))
 		g := got[i]
 		ok := close(g.Pdf, pdf)

@@ -130,7 +130,7 @@ type TextureSlot struct {
 	TexCoord uint32
 }
 
-// MaterialData is scene_types.h MaterialData (448 bytes).
+// MaterialData is scene_types.h MaterialData (528 bytes).
 type MaterialData struct {
 	BaseColor             Float4
 	Emissive              PackedFloat3
@@ -160,6 +160,10 @@ type MaterialData struct {
 	SpecularColorTex      TextureSlot
 	SpecularColor         PackedFloat3
 	Specular              float32
+	SheenColor            PackedFloat3
+	SheenRoughness        float32
+	SheenColorTex         TextureSlot
+	SheenRoughnessTex     TextureSlot
 }
 
 // EmissiveTriangle is scene_types.h EmissiveTriangle (64 bytes).
@@ -234,7 +238,7 @@ type CameraData struct {
 	NearClip        float32
 }
 
-// RenderSettings is scene_types.h RenderSettings (64 bytes).
+// RenderSettings is scene_types.h RenderSettings (72 bytes).
 type RenderSettings struct {
 	Width, Height                         uint32
 	TileX, TileY, TileWidth, TileHeight   uint32
@@ -242,9 +246,13 @@ type RenderSettings struct {
 	MaxBounces, Seed, FrameIndex, ToneMap uint32
 	Exposure, ClampRadiance               float32
 	Flags, RRStartBounce                  uint32
+	// Filter is the PixelFilter and FilterWidth its width in pixels (0:
+	// the filter's DefaultWidth).
+	Filter      uint32
+	FilterWidth float32
 }
 
-// FrameParams is scene_types.h FrameParams (160 bytes).
+// FrameParams is scene_types.h FrameParams (168 bytes).
 type FrameParams struct {
 	Camera   CameraData
 	Settings RenderSettings
@@ -268,7 +276,7 @@ type SampleQuery struct {
 	PixelSeed, Index, Group, Pad uint32
 }
 
-// BSDFQuery is reference_kernels.metal BSDFQuery (88 bytes).
+// BSDFQuery is reference_kernels.metal BSDFQuery (104 bytes).
 type BSDFQuery struct {
 	BaseColor          PackedFloat3
 	Metallic           float32
@@ -280,6 +288,8 @@ type BSDFQuery struct {
 	Wo, Wi, U          PackedFloat3
 	Specular           float32
 	SpecularColor      PackedFloat3
+	SheenColor         PackedFloat3
+	SheenRoughness     float32
 }
 
 // BSDFAnswer is reference_kernels.metal BSDFAnswer (64 bytes).

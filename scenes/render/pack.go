@@ -1,6 +1,7 @@
 package render
 
 import (
+	"encoding/binary"
 	"fmt"
 	"unsafe"
 
@@ -529,6 +530,8 @@ func packMaterial(m *model.Material, funcs map[string]uint32) MaterialData {
 		ClearcoatNormalTex: textureSlot(m.Clearcoat.NormalTex),
 		Specular:           m.Specular.Factor, SpecularColor: PackedFloat3(m.Specular.Color),
 		SpecularTex: textureSlot(m.Specular.Tex), SpecularColorTex: textureSlot(m.Specular.ColorTex),
+		SheenColor: PackedFloat3(m.Sheen.Color), SheenRoughness: m.Sheen.Roughness,
+		SheenColorTex: textureSlot(m.Sheen.ColorTex), SheenRoughnessTex: textureSlot(m.Sheen.RoughnessTex),
 	}
 	if d.IOR <= 0 {
 		d.IOR = 1.5
@@ -544,7 +547,8 @@ func packMaterial(m *model.Material, funcs map[string]uint32) MaterialData {
 		d.Flags |= MaterialEmissive
 	}
 	for _, s := range []TextureSlot{d.BaseColorTex, d.MetallicRoughnessTex, d.NormalTex, d.EmissiveTex, d.OcclusionTex,
-		d.TransmissionTex, d.ClearcoatTex, d.ClearcoatRoughnessTex, d.ClearcoatNormalTex, d.SpecularTex, d.SpecularColorTex} {
+		d.TransmissionTex, d.ClearcoatTex, d.ClearcoatRoughnessTex, d.ClearcoatNormalTex, d.SpecularTex, d.SpecularColorTex,
+		d.SheenColorTex, d.SheenRoughnessTex} {
 		if s.Texture >= 0 {
 			d.Flags |= MaterialTextured
 		}
@@ -589,25 +593,23 @@ type PrimitiveStructure struct {
 // Structures lists the primitive structures to build, in first-use order,
 // and for each instance the index of its structure (the instance
 // descriptor's StructureIndex). Instances whose records use the same
-// streams (shared meshes, emissive copies) share one structure.
+// streams (shared meshes, emissive copies) and the same opacity share one
+// structure: every geometry's streams and its Opaque flag are part of the
+// key, since a structure's geometries are built opaque or not once (two
+// meshes sharing accessors, one OPAQUE and one alpha MASK/BLEND, as in
+// TransmissionTest, need two structures, or the second never runs its
+// alpha test).
 func (p *Packed) Structures() ([]PrimitiveStructure, []uint32) {
 	var out []PrimitiveStructure
-	type key struct {
-		pos, idx, close int
-		count           uint32
-	}
-	index := map[key]uint32{}
+	index := map[string]uint32{}
 	per := make([]uint32, len(p.Instances))
+	var kb []byte
 	for i, in := range p.Instances {
-		kk := key{-1, -1, -1, in.GeometryCount}
-		if in.GeometryCount > 0 {
-			g := &p.GeometryInfo[in.GeometryBase]
-			kk = key{g.PositionsOffset, g.IndicesOffset, g.PositionsCloseOffset, in.GeometryCount}
-		}
-		k, ok := index[kk]
+		kb = structureKey(kb[:0], p.GeometryInfo[in.GeometryBase:in.GeometryBase+in.GeometryCount])
+		k, ok := index[string(kb)]
 		if !ok {
 			k = uint32(len(out))
-			index[kk] = k
+			index[string(kb)] = k
 			ps := PrimitiveStructure{Base: in.GeometryBase, Count: in.GeometryCount}
 			for g := in.GeometryBase; g < in.GeometryBase+in.GeometryCount; g++ {
 				if p.GeometryInfo[g].PositionsCloseOffset >= 0 {
@@ -619,6 +621,25 @@ func (p *Packed) Structures() ([]PrimitiveStructure, []uint32) {
 		per[i] = k
 	}
 	return out, per
+}
+
+// structureKey appends the identity of a primitive structure built from
+// geoms to b: each geometry's position, index and shutter-close streams,
+// triangle count and opacity.
+func structureKey(b []byte, geoms []GeometryInfo) []byte {
+	b = binary.LittleEndian.AppendUint32(b, uint32(len(geoms)))
+	for i := range geoms {
+		g := &geoms[i]
+		for _, v := range [...]int{g.PositionsOffset, g.IndicesOffset, g.PositionsCloseOffset, g.TriangleCount} {
+			b = binary.LittleEndian.AppendUint64(b, uint64(v))
+		}
+		if g.Opaque {
+			b = append(b, 1)
+		} else {
+			b = append(b, 0)
+		}
+	}
+	return b
 }
 
 // identityRows are the rows of the identity transform (InstanceData.ToWorld).

@@ -335,7 +335,8 @@ func (r *Reference) evalMaterial(sh *surfaceHit) materialOutput {
 	return materialOutput{
 		params: BSDFParams{BaseColor: base, Metallic: clamp01(m.Metallic), Roughness: clamp01(m.Roughness), IOR: m.IOR,
 			Transmission: clamp01(m.Transmission), Clearcoat: clamp01(m.Clearcoat), ClearcoatRoughness: clamp01(m.ClearcoatRoughness),
-			Specular: clamp01(m.Specular), SpecularColor: Vec3(m.SpecularColor)},
+			Specular: clamp01(m.Specular), SpecularColor: Vec3(m.SpecularColor),
+			SheenColor: Vec3{clamp01(m.SheenColor[0]), clamp01(m.SheenColor[1]), clamp01(m.SheenColor[2])}, SheenRoughness: clamp01(m.SheenRoughness)},
 		normal: sh.normal, emission: Vec3(m.Emissive).scale(m.EmissiveStrength), flags: m.Flags,
 	}
 }

@@ -96,6 +96,12 @@ type Frame struct {
 	// worker count (autoTile). Tiles are only the unit of scheduling,
 	// progress reports and cancellation: the image does not depend on them.
 	TileSize int
+	// Filter is the pixel reconstruction filter and FilterWidth its
+	// width in pixels (0: Filter.DefaultWidth). The zero value is the
+	// default: a tent of width 2 (radius one pixel). FilterCenter sends
+	// every camera ray through its pixel centre.
+	Filter      PixelFilter
+	FilterWidth float32
 }
 
 // DefaultFrame is a 256×256, 8-sample, 12-bounce frame tone mapped with
@@ -243,6 +249,10 @@ func (f *Frame) validate() error {
 		return fmt.Errorf("render: Frame.ToneMap is %d, want 0..2", f.ToneMap)
 	case f.Aperture < 0:
 		return fmt.Errorf("render: Frame.Aperture is %v, want ≥ 0", f.Aperture)
+	case f.Filter > FilterCenter:
+		return fmt.Errorf("render: Frame.Filter is %d, want 0..%d", f.Filter, FilterCenter)
+	case !(f.FilterWidth >= 0 && f.FilterWidth <= MaxFilterWidth):
+		return fmt.Errorf("render: Frame.FilterWidth is %v, want 0..%d pixels", f.FilterWidth, MaxFilterWidth)
 	}
 	if f.LookAt != nil {
 		d := mgl32.Vec3(f.LookAt.Target).Sub(mgl32.Vec3(f.LookAt.Eye))
@@ -354,7 +364,7 @@ func (r *Renderer) Render(ctx context.Context, f Frame, progress func(Progress))
 	w, h := f.Width, f.Height
 	st := RenderSettings{Width: uint32(w), Height: uint32(h), MaxBounces: uint32(f.MaxBounces), Seed: f.Seed,
 		FrameIndex: f.FrameIndex, ToneMap: uint32(f.ToneMap), Exposure: f.Exposure, ClampRadiance: f.ClampRadiance,
-		RRStartBounce: 3}
+		RRStartBounce: 3, Filter: uint32(f.Filter), FilterWidth: f.FilterWidth}
 	if f.AOVs {
 		st.Flags |= SettingsAOV
 	}

@@ -98,7 +98,7 @@ func ParseGGXTablesHeader(src []byte) (*GGXTables, error) {
 	for _, a := range []struct {
 		name string
 		dst  []float32
-	}{{"kGGXE1", t.E1[:]}, {"kGGXE5", t.E5[:]}, {"kGGXAvg1", t.Avg1[:]}, {"kGGXAvg5", t.Avg5[:]}} {
+	}{{"kGGXE1", t.E1[:]}, {"kGGXE5", t.E5[:]}, {"kGGXAvg1", t.Avg1[:]}, {"kGGXAvg5", t.Avg5[:]}, {"kSheenE", t.Sheen[:]}} {
 		i := strings.Index(s, a.name+"[")
 		if i < 0 {
 			return nil, fmt.Errorf("array %s missing", a.name)
@@ -130,12 +130,13 @@ const ReferenceKernelsFile = "reference_kernels.metal"
 
 // GGXTableBuffer returns the GGX albedo tables as the path tracer reads
 // them from SceneResources.ggxTables (bsdf.h GGX_OFFSET_*): E1, E5, Avg1,
-// Avg5, the values of the embedded ggx_tables.h.
+// Avg5 and the sheen albedo Sheen, the values of the embedded ggx_tables.h.
 func GGXTableBuffer() []float32 {
 	t := ggxTables()
-	out := make([]float32, 0, len(t.E1)+len(t.E5)+len(t.Avg1)+len(t.Avg5))
+	out := make([]float32, 0, len(t.E1)+len(t.E5)+len(t.Avg1)+len(t.Avg5)+len(t.Sheen))
 	out = append(out, t.E1[:]...)
 	out = append(out, t.E5[:]...)
 	out = append(out, t.Avg1[:]...)
-	return append(out, t.Avg5[:]...)
+	out = append(out, t.Avg5[:]...)
+	return append(out, t.Sheen[:]...)
 }

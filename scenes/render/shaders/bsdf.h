@@ -17,6 +17,14 @@
 //    that diffuse energy with thin-walled rough transmission (the
 //    reflection lobe mirrored through the surface).
 //  * Metal: specular with F0 = base colour. Mix by metallic.
+//  * KHR_materials_sheen: a Charlie sheen layer (Estevez–Kulla D and
+//    visibility, as the extension specifies) over the whole base, below the
+//    clearcoat: f = base·min(1 − max(c)·Ê(μo), 1 − max(c)·Ê(μi)) +
+//    c·D·V / max(1, E(μo), E(μi)), with E the sheen albedo table
+//    (ggx_tables.h kSheenE) and Ê = min(E, 1): the smooth Charlie lobe
+//    reflects more than it receives at grazing angles, so it is normalised
+//    there (symmetrically: reciprocal). Sampled with the diffuse lobe
+//    (cosine), whose selection weight includes the sheen's albedo.
 //  * KHR_materials_clearcoat: a GGX layer (F0 = 0.04) on top; the base is
 //    scaled by 1 − clearcoat·Ecc(μo).
 // Sampling picks a lobe by estimated albedo, then VNDF (Heitz 2018) or a
@@ -32,6 +40,7 @@ using namespace metal;
 #define kLobeSpecular 1u
 #define kLobeDiffuse 2u
 #define kLobeTransmission 3u
+#define kSheenRoughnessMin 0.07f
 
 struct BSDFParams {
     float3 baseColor;
@@ -43,6 +52,8 @@ struct BSDFParams {
     float clearcoatRoughness;
     float specular;         // KHR_materials_specular weight (1: glTF default)
     float3 specularColor;   // KHR_materials_specular F0 tint (1: default)
+    float3 sheenColor;      // KHR_materials_sheen colour (0: no sheen layer)
+    float sheenRoughness;   // KHR_materials_sheen perceptual roughness
     // ggx points at the GGX albedo tables (the values of ggx_tables.h laid
     // out E1, E5, Avg1, Avg5; SceneResources.ggxTables). They live in a
     // buffer rather than in program-scope constant arrays: the CPU lowering
@@ -55,7 +66,8 @@ struct BSDFParams {
 #define GGX_OFFSET_E5 (GGX_TABLE_SIZE * GGX_TABLE_SIZE)
 #define GGX_OFFSET_AVG1 (2 * GGX_TABLE_SIZE * GGX_TABLE_SIZE)
 #define GGX_OFFSET_AVG5 (2 * GGX_TABLE_SIZE * GGX_TABLE_SIZE + GGX_TABLE_SIZE)
-#define GGX_TABLE_FLOATS (2 * GGX_TABLE_SIZE * GGX_TABLE_SIZE + 2 * GGX_TABLE_SIZE)
+#define GGX_OFFSET_SHEEN (2 * GGX_TABLE_SIZE * GGX_TABLE_SIZE + 2 * GGX_TABLE_SIZE)
+#define GGX_TABLE_FLOATS (3 * GGX_TABLE_SIZE * GGX_TABLE_SIZE + 2 * GGX_TABLE_SIZE)
 
 struct BSDFSample {
     float3 wi;
@@ -81,6 +93,12 @@ struct BSDFState {
     float avg1;
     float ccScale;
     float4 lobeP;  // per-lobe selection probabilities (kLobe* order)
+    // Sheen: largest colour channel (0: no sheen layer), Charlie α, the
+    // sheen albedo E(μo) and 1 − sheenMax·min(E(μo), 1).
+    float sheenMax;
+    float sheenA;
+    float sheenEo;
+    float sheenScale;
 };
 
 inline float luminance(float3 c) { return dot(c, float3(0.2126f, 0.7152f, 0.0722f)); }
@@ -144,6 +162,55 @@ inline float ggx_pdf_vndf(float3 wo, float3 wi, float a) {
 
 inline float3 reflect_h(float3 wo, float3 h) { return 2.0f * dot(wo, h) * h - wo; }
 
+// ---- KHR_materials_sheen (Go reference: sheen.go) ----
+
+inline float sheen_alpha(float r) {
+    r = clamp(r, kSheenRoughnessMin, 1.0f);
+    return r * r;
+}
+
+// charlie_d: (2 + 1/α)·sin(θh)^(1/α) / (2π).
+inline float charlie_d(float nh, float a) {
+    float inv = 1.0f / a;
+    float s2 = max(1.0f - nh * nh, 0.0f);
+    return (2.0f + inv) * pow(s2, 0.5f * inv) / (2.0f * kPi);
+}
+
+inline float charlie_mix(float u, float v, float t) { return u + (v - u) * t; }
+
+// charlie_l: Estevez–Kulla's fit L(x), coefficients interpolated in (1 − α)².
+inline float charlie_l(float x, float a) {
+    float t = (1.0f - a) * (1.0f - a);
+    float ca = charlie_mix(21.5473f, 25.3245f, t);
+    float cb = charlie_mix(3.82987f, 3.32435f, t);
+    float cc = charlie_mix(0.19823f, 0.16801f, t);
+    float cd = charlie_mix(-1.97760f, -1.27393f, t);
+    float ce = charlie_mix(-4.32054f, -4.85967f, t);
+    return ca / (1.0f + cb * pow(x, cc)) + cd * x + ce;
+}
+
+inline float charlie_lambda(float mu, float a) {
+    if (mu < 0.5f) {
+        return exp(charlie_l(mu, a));
+    }
+    return exp(2.0f * charlie_l(0.5f, a) - charlie_l(1.0f - mu, a));
+}
+
+// charlie_v: 1 / ((1 + Λ(μo) + Λ(μi))·4μoμi), clamped to [0, 1].
+inline float charlie_v(float muo, float mui, float a) {
+    float v = 1.0f / ((1.0f + charlie_lambda(muo, a) + charlie_lambda(mui, a)) * (4.0f * muo * mui));
+    return min(max(v, 0.0f), 1.0f);
+}
+
+// sheen_lobe: the white sheen BRDF D·V for wo, wi above the surface.
+inline float sheen_lobe(float3 wo, float3 wi, float a) {
+    if (wo.z <= 0.0f || wi.z <= 0.0f) {
+        return 0.0f;
+    }
+    float3 h = normalize(wo + wi);
+    return charlie_d(h.z, a) * charlie_v(wo.z, wi.z, a);
+}
+
 inline float schlick_weight(float c) {
     float m = clamp(1.0f - c, 0.0f, 1.0f);
     float m2 = m * m;
@@ -191,7 +258,11 @@ inline BSDFState bsdf_state(BSDFParams p, float3 wo) {
     s.f0c = min(q * q * p.specularColor, float3(1.0f));
     s.f0d = max(s.f0c.x, max(s.f0c.y, s.f0c.z));
     s.w = clamp(p.specular, 0.0f, 1.0f);
-    s.diffuse = s.w == 0.0f && p.metallic == 0.0f && p.transmission == 0.0f && p.clearcoat == 0.0f;
+    s.sheenMax = max(max(p.sheenColor.x, max(p.sheenColor.y, p.sheenColor.z)), 0.0f);
+    s.sheenA = 0.0f;
+    s.sheenEo = 0.0f;
+    s.sheenScale = 1.0f;
+    s.diffuse = s.w == 0.0f && p.metallic == 0.0f && p.transmission == 0.0f && p.clearcoat == 0.0f && s.sheenMax == 0.0f;
     if (s.diffuse) {
         // What the general terms give with no specular energy: no table
         // lookups, the whole albedo in the Lambert lobe.
@@ -230,6 +301,18 @@ inline BSDFState bsdf_state(BSDFParams p, float3 wo) {
     float wDiff = (1.0f - m) * (1.0f - tr) * lc * (1.0f - s.eso) + ((1.0f - m) * s.w * s.fmsD + m * luminance(s.fmsM)) * (1.0f - s.e1o);
     float wTrans = (1.0f - m) * tr * lc * (1.0f - s.eso);
     float sum = wSpec + wDiff + wTrans;
+    if (s.sheenMax > 0.0f) {
+        // The sheen layer: the base keeps 1 − max(colour)·Ê(μo); the
+        // sheen's own albedo is sampled with the diffuse lobe (cosine).
+        s.sheenA = sheen_alpha(p.sheenRoughness);
+        s.sheenEo = table2(p.ggx + GGX_OFFSET_SHEEN, mu, clamp(p.sheenRoughness, 0.0f, 1.0f));
+        float eo = min(s.sheenEo, 1.0f);
+        s.sheenScale = 1.0f - s.sheenMax * eo;
+        wSpec *= s.sheenScale;
+        wTrans *= s.sheenScale;
+        wDiff = wDiff * s.sheenScale + luminance(p.sheenColor) * eo;
+        sum = wSpec + wDiff + wTrans;
+    }
     if (!(sum > 0.0f)) {
         wSpec = 0.0f;
         wDiff = 1.0f;
@@ -258,6 +341,10 @@ inline float3 bsdf_state_eval(BSDFParams p, BSDFState s, float3 wo, float3 wi) {
         }
         float3 wf = float3(wi.x, wi.y, -wi.z);
         float k = (1.0f - m) * p.transmission * (1.0f - s.eso) * ggx_single(wo, wf, s.a) / s.e1o * s.ccScale;
+        if (s.sheenMax > 0.0f) {
+            float ei = table2(p.ggx + GGX_OFFSET_SHEEN, abs(wi.z), clamp(p.sheenRoughness, 0.0f, 1.0f));
+            k *= min(s.sheenScale, 1.0f - s.sheenMax * min(ei, 1.0f));
+        }
         return p.baseColor * k;
     }
     float3 h = normalize(wo + wi);
@@ -279,6 +366,11 @@ inline float3 bsdf_state_eval(BSDFParams p, BSDFState s, float3 wo, float3 wi) {
     float3 c = p.baseColor;
     float3 metal = ss * (c + (1.0f - c) * fw) + s.fmsM * msShape;
     float3 f = (1.0f - m) * (diel + c * diffK) + m * metal;
+    if (s.sheenMax > 0.0f) {
+        float ei = table2(p.ggx + GGX_OFFSET_SHEEN, wi.z, clamp(p.sheenRoughness, 0.0f, 1.0f));
+        float sc = min(s.sheenScale, 1.0f - s.sheenMax * min(ei, 1.0f));
+        f = f * sc + p.sheenColor * (sheen_lobe(wo, wi, s.sheenA) / max(max(s.sheenEo, ei), 1.0f));
+    }
     f *= s.ccScale;
     if (p.clearcoat > 0.0f) {
         f += float3(p.clearcoat * ggx_single(wo, wi, s.acc) * (0.04f + 0.96f * fw));

@@ -13,7 +13,7 @@ using namespace metal;
 
 // gltf_material_eval evaluates a glTF 2.0 material (with
 // KHR_materials_emissive_strength, _ior, _transmission, _clearcoat,
-// _specular and KHR_texture_transform) at a hit.
+// _specular, _sheen and KHR_texture_transform) at a hit.
 inline MaterialOutput gltf_material_eval(const device MaterialData& m, SurfaceHit hit, constant SceneResources& scene) {
     MaterialOutput o;
     float4 base = m.baseColor * hit.color;
@@ -25,6 +25,8 @@ inline MaterialOutput gltf_material_eval(const device MaterialData& m, SurfaceHi
     float3 emission = float3(m.emissive) * m.emissiveStrength;
     float specular = m.specular;
     float3 specularColor = float3(m.specularColor);
+    float3 sheenColor = float3(m.sheenColor);
+    float sheenRoughness = m.sheenRoughness;
     float3 normal = hit.normal;
     // An empty slot samples as 1 (the factor alone, the same bits), so a
     // material without textures skips every slot at once.
@@ -40,6 +42,8 @@ inline MaterialOutput gltf_material_eval(const device MaterialData& m, SurfaceHi
         emission *= sample_material_slot(m.emissiveTex, hit, scene, float4(1.0f)).rgb;
         specular *= sample_material_slot(m.specularTex, hit, scene, float4(1.0f)).a;
         specularColor *= sample_material_slot(m.specularColorTex, hit, scene, float4(1.0f)).rgb;
+        sheenColor *= sample_material_slot(m.sheenColorTex, hit, scene, float4(1.0f)).rgb;
+        sheenRoughness *= sample_material_slot(m.sheenRoughnessTex, hit, scene, float4(1.0f)).a;
     }
     o.baseColor = base.rgb;
     o.metallic = saturate(metallic);
@@ -54,6 +58,8 @@ inline MaterialOutput gltf_material_eval(const device MaterialData& m, SurfaceHi
     o.flags = m.flags;
     o.specular = saturate(specular);
     o.specularColor = specularColor;
+    o.sheenColor = saturate(sheenColor);
+    o.sheenRoughness = saturate(sheenRoughness);
     return o;
 }
 
@@ -89,6 +95,8 @@ inline BSDFParams material_bsdf(MaterialOutput mo, const device float* ggx) {
     bp.clearcoatRoughness = mo.clearcoatRoughness;
     bp.specular = mo.specular;
     bp.specularColor = mo.specularColor;
+    bp.sheenColor = mo.sheenColor;
+    bp.sheenRoughness = mo.sheenRoughness;
     bp.ggx = ggx;
     return bp;
 }

@@ -157,6 +157,55 @@ inline float tent(float u) {
     return x < 1.0f ? sqrt(x) - 1.0f : 1.0f - sqrt(2.0f - x);
 }
 
+// Pixel filters (filter.go FilterOffset): importance sampled, weight 1.
+#define kBHA0 0.35875f
+#define kBHA1 0.48829f
+#define kBHA2 0.14128f
+#define kBHA3 0.01168f
+
+// sample_blackman_harris maps u to t ∈ [−½, ½] distributed as the
+// unit-width Blackman–Harris window: four clamped Newton steps on its CDF.
+inline float sample_blackman_harris(float u) {
+    float t = tent(u) * 0.4f;
+    for (int i = 0; i < 4; i++) {
+        float s1 = sin(2.0f * kPi * t);
+        float c1 = cos(2.0f * kPi * t);
+        float s2 = 2.0f * s1 * c1;
+        float c2 = 1.0f - 2.0f * s1 * s1;
+        float s3 = s1 * (3.0f - 4.0f * s1 * s1);
+        float c3 = c1 * (4.0f * c1 * c1 - 3.0f);
+        float cdf = (kBHA0 * t + (kBHA1 / (2.0f * kPi)) * s1 + (kBHA2 / (4.0f * kPi)) * s2 + (kBHA3 / (6.0f * kPi)) * s3) / kBHA0 + 0.5f;
+        float pdf = (kBHA0 + kBHA1 * c1 + kBHA2 * c2 + kBHA3 * c3) / kBHA0;
+        t -= (cdf - u) / max(pdf, 1e-3f);
+        t = min(max(t, -0.5f), 0.5f);
+    }
+    return t;
+}
+
+// filter_offset: the camera ray's offset from the pixel centre (pixels)
+// for filter FILTER_* of width w (≤ 0: the filter's default width).
+inline float2 filter_offset(uint filter, float w, float2 u) {
+    if (!(w > 0.0f)) {
+        w = filter == FILTER_BOX ? 1.0f : filter == FILTER_GAUSSIAN ? 3.0f : filter == FILTER_BLACKMAN_HARRIS ? 1.5f : 2.0f;
+    }
+    if (filter == FILTER_BOX) {
+        return (u - 0.5f) * w;
+    }
+    if (filter == FILTER_GAUSSIAN) {
+        float sigma = w * (1.0f / 6.0f);
+        float r = sigma * sqrt(-2.0f * log(1.0f - u.x * 0.98889100f));
+        return float2(r * cos(2.0f * kPi * u.y), r * sin(2.0f * kPi * u.y));
+    }
+    if (filter == FILTER_BLACKMAN_HARRIS) {
+        return float2(sample_blackman_harris(u.x) * w, sample_blackman_harris(u.y) * w);
+    }
+    if (filter == FILTER_CENTER) {
+        return float2(0.0f);
+    }
+    float h = w * 0.5f;
+    return float2(tent(u.x) * h, tent(u.y) * h);
+}
+
 inline float2 concentric_disk(float2 u) {
     float3 d = cosine_hemisphere(u.x, u.y);
     return d.xy;
@@ -167,8 +216,9 @@ inline float2 concentric_disk(float2 u) {
 // scene time (camera.go CameraRay).
 inline ray camera_ray(constant CameraData& cam, constant RenderSettings& st, uint px, uint py, float4 film, float tu,
                       thread float& time) {
-    float fx = float(px) + 0.5f + tent(film.x);
-    float fy = float(py) + 0.5f + tent(film.y);
+    float2 o = filter_offset(st.filter, st.filterWidth, film.xy);
+    float fx = float(px) + 0.5f + o.x;
+    float fy = float(py) + 0.5f + o.y;
     float sx = 2.0f * fx / float(st.width) - 1.0f;
     float sy = 1.0f - 2.0f * fy / float(st.height);
     time = mix(cam.shutterOpen, cam.shutterClose, tu);

@@ -36,7 +36,7 @@ kernel void ref_sample4_table(const device SampleQuery* q [[buffer(0)]], device 
     out[i] = sample4_table(sobol, q[i].pixelSeed, q[i].index, q[i].group);
 }
 
-// BSDF query: parameters, wo, wi (for eval) and u (for sample), 80 bytes.
+// BSDF query: parameters, wo, wi (for eval) and u (for sample), 104 bytes.
 struct BSDFQuery {
     packed_float3 baseColor;
     float metallic;
@@ -50,6 +50,8 @@ struct BSDFQuery {
     packed_float3 u;
     float specular;
     packed_float3 specularColor;
+    packed_float3 sheenColor;
+    float sheenRoughness;
 };
 
 // BSDF answer: eval f and pdf at (wo, wi); sampled wi, f, pdf, weight, lobe.
@@ -76,6 +78,8 @@ inline BSDFParams query_params(BSDFQuery q, const device float* ggx) {
     p.clearcoatRoughness = q.clearcoatRoughness;
     p.specular = q.specular;
     p.specularColor = float3(q.specularColor);
+    p.sheenColor = float3(q.sheenColor);
+    p.sheenRoughness = q.sheenRoughness;
     return p;
 }
 

@@ -152,7 +152,7 @@ struct TextureSlot {
 };
 
 // glTF metallic-roughness material with KHR_materials_emissive_strength,
-// _ior, _transmission and _clearcoat. 368 bytes, align 16.
+// _ior, _transmission, _clearcoat, _specular and _sheen. 528 bytes, align 16.
 struct MaterialData {
     float4 baseColor;           // @0   linear RGBA factor
     packed_float3 emissive;     // @16  emissive factor (linear)
@@ -182,6 +182,10 @@ struct MaterialData {
     TextureSlot specularColorTex;       // @400 (RGB, sRGB-encoded)
     packed_float3 specularColor;        // @432 KHR_materials_specular colour factor
     float specular;                     // @444 KHR_materials_specular factor (0: no specular layer)
+    packed_float3 sheenColor;           // @448 KHR_materials_sheen colour factor (linear; 0: no sheen)
+    float sheenRoughness;               // @460 KHR_materials_sheen roughness factor
+    TextureSlot sheenColorTex;          // @464 (RGB, sRGB-encoded)
+    TextureSlot sheenRoughnessTex;      // @496 (A)
 };
 
 // An emissive triangle in world space (at shutter open) with its light
@@ -285,9 +289,18 @@ struct RenderSettings {
     float clampRadiance;        // @52 per-sample luminance clamp (0 = off)
     uint flags;                 // @56 SETTINGS_*
     uint rrStartBounce;         // @60 Russian roulette from this bounce on
+    uint filter;                // @64 FILTER_* pixel filter (0: tent)
+    float filterWidth;          // @68 its width in pixels (0: the filter's default)
 };
 
-// Everything a dispatch needs besides the scene. 160 bytes, align 4.
+// Pixel filters (RenderSettings.filter; filter.go PixelFilter).
+#define FILTER_TENT 0u
+#define FILTER_BOX 1u
+#define FILTER_GAUSSIAN 2u
+#define FILTER_BLACKMAN_HARRIS 3u
+#define FILTER_CENTER 4u
+
+// Everything a dispatch needs besides the scene. 168 bytes, align 4.
 struct FrameParams {
     CameraData camera;          // @0
     RenderSettings settings;    // @96
@@ -346,6 +359,8 @@ struct MaterialOutput {
     uint flags;             // MATERIAL_* (MATERIAL_UNLIT: emission only, no scattering)
     float specular = 1.0f;                 // KHR_materials_specular weight of the dielectric layer (0: Lambert only)
     float3 specularColor = float3(1.0f);   // KHR_materials_specular F0 tint
+    float3 sheenColor = float3(0.0f);      // KHR_materials_sheen colour (0: no sheen layer)
+    float sheenRoughness = 0.0f;           // KHR_materials_sheen perceptual roughness
 };
 
 // The signature of every material function: [[visible]] MaterialOutput
