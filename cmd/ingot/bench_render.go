@@ -5,10 +5,10 @@ import (
 	"github.com/ingot-render/ingot/scenes/render"
 )
 
-// The path tracer's cases (issue 6): samples/s at 512×512, 16 spp, 12
-// bounces for the Cornell box and the bunny of the shared scene set
-// (compare with render.CyclesCornellSamplesPerSecond and
-// render.CyclesBunnySamplesPerSecond).
+// The path tracer's cases: samples/s at 512×512, 16 spp, 12 bounces for
+// the Cornell box, the bunny and DamagedHelmet of the shared scene set
+// (Blender Cycles renders the same frames with the harness of
+// ../shared/peers; BENCHMARKS.md has the side-by-side run).
 func init() {
 	benchSources = append(benchSources, func() []benchkit.Case { return render.BenchCases(sharedScenesDir()) })
 }

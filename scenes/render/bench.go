@@ -15,15 +15,8 @@ import (
 	"github.com/ingot-render/ingot/scenes/objload"
 )
 
-// Peer figures of issue 6 (Blender Cycles 3.4, 2 threads, 512×512, 16
-// spp, this machine class), in samples per second, for comparison with
-// the render/ benchmark cases.
-const (
-	CyclesCornellSamplesPerSecond = 0.89e6 // CornellBox-Original.obj, 12 bounces: 4.75 s
-	CyclesBunnySamplesPerSecond   = 3.25e6 // bunny, sun and sky: 1.39 s
-)
-
-// Benchmark frame of issue 6: 512×512, 16 spp, 12 bounces.
+// The benchmark frame: 512×512, 16 spp, 12 bounces (the Cycles harness of
+// ../shared/peers renders the same frame; run it beside, see BENCHMARKS.md).
 const (
 	benchSize = 512
 	benchSPP  = 16
@@ -43,11 +36,10 @@ type benchScene struct {
 // and `go test -bench`: samples per second (pixels × spp / s, reported
 // in Msamples/s) at 512×512, 16 spp, 12 bounces, for the Cornell box of
 // scenesDir (CornellBox-Original.obj; the built-in box when absent), the
-// bunny under a constant sky and a sun (as Cycles' figure). The
+// bunny under a constant sky and a sun (as the Cycles harness lights it). The
 // Cornell box's native baseline is the pure-Go Reference renderer doing
 // the same work (brute-force intersection of its 36 triangles); the
-// larger models have none. Compare with CyclesCornellSamplesPerSecond and
-// CyclesBunnySamplesPerSecond.
+// larger models have none.
 func BenchCases(scenesDir string) []benchkit.Case {
 	sky := &Environment{Color: [3]float32{0.6, 0.7, 0.9}, Intensity: 1}
 	list := []benchScene{
