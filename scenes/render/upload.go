@@ -167,9 +167,10 @@ func (u *upload) release() {
 	u.buffers, u.textures, u.samplers = nil, nil, nil
 }
 
-// samplerDescriptor converts a glTF sampler (level 0 only is sampled: the
-// kernels have no derivatives).
-func samplerDescriptor(sm model.Sampler) engine.SamplerDescriptor {
+// SamplerDescriptor converts a glTF sampler to the engine's (not
+// mipmapped: the shared material code samples level 0, as kernels have no
+// derivatives). The raster preview uses it too.
+func SamplerDescriptor(sm model.Sampler) engine.SamplerDescriptor {
 	d := engine.DefaultSamplerDescriptor()
 	filter := func(f model.Filter) engine.SamplerMinMagFilter {
 		if f == model.Nearest {
@@ -208,7 +209,7 @@ func (u *upload) uploadTextures(dev *engine.Device, s *model.Scene) ([]TextureBi
 				desc = s.Samplers[t.Sampler]
 			}
 			var err error
-			sm, err = dev.NewSamplerState(samplerDescriptor(desc))
+			sm, err = dev.NewSamplerState(SamplerDescriptor(desc))
 			if err != nil {
 				return nil, fmt.Errorf("render: texture %d (%s) sampler %d: %w", i, t.Name, t.Sampler, err)
 			}

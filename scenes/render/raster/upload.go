@@ -132,31 +132,6 @@ func (u *upload) release() {
 	u.buffers, u.textures, u.samplers = nil, nil, nil
 }
 
-// samplerDescriptor converts a glTF sampler as the path tracer does (level
-// 0 is sampled: the shared material code samples level(0)).
-func samplerDescriptor(sm model.Sampler) engine.SamplerDescriptor {
-	d := engine.DefaultSamplerDescriptor()
-	filter := func(f model.Filter) engine.SamplerMinMagFilter {
-		if f == model.Nearest {
-			return engine.SamplerMinMagFilterNearest
-		}
-		return engine.SamplerMinMagFilterLinear
-	}
-	wrap := func(w model.Wrap) engine.SamplerAddressMode {
-		switch w {
-		case model.ClampToEdge:
-			return engine.SamplerAddressModeClampToEdge
-		case model.MirroredRepeat:
-			return engine.SamplerAddressModeMirrorRepeat
-		}
-		return engine.SamplerAddressModeRepeat
-	}
-	d.MinFilter, d.MagFilter = filter(sm.MinFilter), filter(sm.MagFilter)
-	d.MipFilter = engine.SamplerMipFilterNotMipmapped
-	d.SAddressMode, d.TAddressMode = wrap(sm.WrapS), wrap(sm.WrapT)
-	return d
-}
-
 // uploadTextures creates one texture per scene texture (level 0; sRGB
 // images as RGBA8Unorm_sRGB) and the TextureBinding records, as the path
 // tracer's upload does.
@@ -172,7 +147,7 @@ func (u *upload) uploadTextures(dev *engine.Device, s *model.Scene) ([]render.Te
 				desc = s.Samplers[t.Sampler]
 			}
 			var err error
-			if sm, err = dev.NewSamplerState(samplerDescriptor(desc)); err != nil {
+			if sm, err = dev.NewSamplerState(render.SamplerDescriptor(desc)); err != nil {
 				return nil, fmt.Errorf("raster: texture %d (%s) sampler %d: %w", i, t.Name, t.Sampler, err)
 			}
 			samplers[t.Sampler] = sm
@@ -289,7 +264,7 @@ func (u *upload) setLOD(dev *engine.Device, side int) error {
 			if ti.sampler >= 0 && ti.sampler < len(u.scene.Samplers) {
 				desc = u.scene.Samplers[ti.sampler]
 			}
-			d := samplerDescriptor(desc)
+			d := render.SamplerDescriptor(desc)
 			d.MipFilter, d.LodMinClamp = engine.SamplerMipFilterLinear, float32(l)
 			var err error
 			if sm, err = dev.NewSamplerState(d); err != nil {
