@@ -7,7 +7,6 @@ import (
 
 	"github.com/ingot-render/ingot/engine/exec"
 	"github.com/ingot-render/ingot/engine/raster"
-	"github.com/ingot-render/ingot/shaders/ir"
 	"github.com/ingot-render/ingot/shaders/lower"
 	"github.com/ingot-render/ingot/shaders/reflect"
 	"github.com/ingot-render/ingot/shaders/sema"
@@ -264,53 +263,15 @@ func payloadSize(f *Function) int {
 // compileMeshStage lowers, specializes and compiles an object or mesh
 // function.
 func compileMeshStage(d *Device, fn *Function, constants *FunctionConstantValues, field string) (*renderStage, error) {
-	name := fn.Name()
-	what := "NewMeshRenderPipelineState " + field + " " + name
-	lopts, _, err := linkOptions(name, fn.lib, nil)
-	if err != nil {
-		return nil, err
-	}
-	res, err := lower.MeshStage(fn.lib.lib.Program, fn.fn.Checked, lopts)
-	if err != nil {
-		return nil, fmt.Errorf("engine: %s: %w", what, err)
-	}
-	values, err := constants.resolve(res.Program)
-	if err != nil {
-		return nil, fmt.Errorf("engine: %s: %w", what, err)
-	}
-	for _, fc := range fn.fn.Reflection.FunctionConstants {
-		if fc.Required && fc.Index >= 0 && !constants.has(fc.Index, fc.Name) {
-			return nil, fmt.Errorf("engine: %s: function constant %q (index %d) is required but has no value", what, fc.Name, fc.Index)
-		}
-	}
-	prog, err := ir.Specialize(res.Program, values)
-	if err != nil {
-		return nil, fmt.Errorf("engine: %s: %w", what, err)
-	}
 	in := maps.Clone(d.intrinsics)
 	if in == nil {
 		in = exec.Intrinsics{}
 	}
 	in[lower.MeshFaultIntrinsic.Name] = meshFault
-	pl, err := exec.Compile(prog, res.Entry, exec.Options{Workers: d.opts.Workers, MaxCallDepth: d.opts.MaxCallDepth, Intrinsics: in})
-	if err != nil {
-		return nil, fmt.Errorf("engine: %s: %w", what, err)
-	}
-	bs, err := resolveBindings("NewMeshRenderPipelineState "+field, name, fn, res, constants)
-	if err != nil {
-		return nil, err
-	}
-	for _, b := range bs {
-		switch b.kind {
-		case lower.BindBuffer, lower.BindTexture, lower.BindSampler, lower.BindHandle, lower.BindThreadgroup,
-			lower.BindPayload, lower.BindMesh, lower.BindMeshGrid:
-		default:
-			if b.enabled {
-				return nil, fmt.Errorf("engine: %s: argument %q (%s binding) cannot be bound in a mesh pipeline", what, b.name, b.kind)
-			}
-		}
-	}
-	return &renderStage{name: name, pl: pl, bindings: bs, lib: fn.lib, params: len(prog.Func(res.Entry).Params)}, nil
+	return compileStage(d, fn, constants, stageCompile{method: "NewMeshRenderPipelineState", field: field, pipeline: "a mesh pipeline",
+		lower: lower.MeshStage, intrinsics: in,
+		allowed: []lower.BindingKind{lower.BindBuffer, lower.BindTexture, lower.BindSampler, lower.BindHandle, lower.BindThreadgroup,
+			lower.BindPayload, lower.BindMesh, lower.BindMeshGrid}})
 }
 
 // meshFault implements lower.MeshFaultIntrinsic: it fails the dispatch

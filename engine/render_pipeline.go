@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/ingot-render/ingot/engine/exec"
@@ -11,6 +12,7 @@ import (
 	"github.com/ingot-render/ingot/shaders/ir"
 	"github.com/ingot-render/ingot/shaders/lower"
 	"github.com/ingot-render/ingot/shaders/reflect"
+	"github.com/ingot-render/ingot/shaders/sema"
 )
 
 // RenderPipelineState is a vertex function and an optional fragment
@@ -250,13 +252,32 @@ func checkBlend(field string, b raster.Blend) error {
 // compileRenderStage lowers, specializes and compiles a vertex or
 // fragment function; field names the descriptor field in errors.
 func compileRenderStage(d *Device, fn *Function, constants *FunctionConstantValues, field string) (*renderStage, error) {
+	return compileStage(d, fn, constants, stageCompile{method: "NewRenderPipelineState", field: field, pipeline: "a render pipeline",
+		lower: lower.Stage, intrinsics: d.intrinsics,
+		allowed: []lower.BindingKind{lower.BindBuffer, lower.BindTexture, lower.BindSampler, lower.BindHandle, lower.BindStageIO}})
+}
+
+// stageCompile says how compileStage builds one stage of a pipeline.
+type stageCompile struct {
+	method, field string // for errors: the creating method and the descriptor field
+	pipeline      string // "a render pipeline", "a mesh pipeline"
+	lower         func(*sema.Program, *sema.Function, lower.Options) (*lower.Result, error)
+	intrinsics    exec.Intrinsics
+	allowed       []lower.BindingKind // the binding kinds the stage may use
+}
+
+// compileStage lowers fn with sc.lower, specializes it with constants
+// (every required constant must have a value), compiles it and resolves
+// its bindings, refusing enabled arguments of kinds the pipeline cannot
+// bind.
+func compileStage(d *Device, fn *Function, constants *FunctionConstantValues, sc stageCompile) (*renderStage, error) {
 	name := fn.Name()
-	what := "NewRenderPipelineState " + field + " " + name
+	what := sc.method + " " + sc.field + " " + name
 	lopts, _, err := linkOptions(name, fn.lib, nil)
 	if err != nil {
 		return nil, err
 	}
-	res, err := lower.Stage(fn.lib.lib.Program, fn.fn.Checked, lopts)
+	res, err := sc.lower(fn.lib.lib.Program, fn.fn.Checked, lopts)
 	if err != nil {
 		return nil, fmt.Errorf("engine: %s: %w", what, err)
 	}
@@ -273,21 +294,17 @@ func compileRenderStage(d *Device, fn *Function, constants *FunctionConstantValu
 	if err != nil {
 		return nil, fmt.Errorf("engine: %s: %w", what, err)
 	}
-	pl, err := exec.Compile(prog, res.Entry, exec.Options{Workers: d.opts.Workers, MaxCallDepth: d.opts.MaxCallDepth, Intrinsics: d.intrinsics})
+	pl, err := exec.Compile(prog, res.Entry, exec.Options{Workers: d.opts.Workers, MaxCallDepth: d.opts.MaxCallDepth, Intrinsics: sc.intrinsics})
 	if err != nil {
 		return nil, fmt.Errorf("engine: %s: %w", what, err)
 	}
-	bs, err := resolveBindings("NewRenderPipelineState "+field, name, fn, res, constants)
+	bs, err := resolveBindings(sc.method+" "+sc.field, name, fn, res, constants)
 	if err != nil {
 		return nil, err
 	}
 	for _, b := range bs {
-		switch b.kind {
-		case lower.BindBuffer, lower.BindTexture, lower.BindSampler, lower.BindHandle, lower.BindStageIO:
-		default:
-			if b.enabled {
-				return nil, fmt.Errorf("engine: %s: argument %q (%s binding) cannot be bound in a render pipeline", what, b.name, b.kind)
-			}
+		if b.enabled && !slices.Contains(sc.allowed, b.kind) {
+			return nil, fmt.Errorf("engine: %s: argument %q (%s binding) cannot be bound in %s", what, b.name, b.kind, sc.pipeline)
 		}
 	}
 	return &renderStage{name: name, pl: pl, layout: res.Wrapper, bindings: bs, lib: fn.lib, params: len(prog.Func(res.Entry).Params)}, nil
