@@ -365,6 +365,11 @@ inline RasterShade rx_shade(RasterVaryings in, uint prim, constant SceneResource
         if (any(specAlb > float3(0.0f))) {
             env += specAlb * (useIBL ? spec.sample(ibl, rx_env_uv(scene, R), level(r * frame.specularMips)).rgb : float3(frame.ambient));
         }
+        if (bst.sheenMax > 0.0f) {
+            // The sheen layer (bsdf.h): the base keeps sheenScale, the
+            // sheen's own albedo colour·Ê(μo) is lit like a diffuse lobe.
+            env = env * bst.sheenScale + bp.sheenColor * min(bst.sheenEo, 1.0f) * irrad;
+        }
         env *= bst.ccScale;
         if (bp.clearcoat > 0.0f) {
             float rc = clamp(bp.clearcoatRoughness, 0.0f, 1.0f);
