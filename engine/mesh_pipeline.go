@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"errors"
 	"fmt"
 	"maps"
 
@@ -186,23 +185,7 @@ func (d *Device) NewMeshRenderPipelineState(desc *MeshRenderPipelineDescriptor) 
 		return nil, err
 	}
 	if ff != nil && mp.out != nil {
-		var errs []error
-		for _, mm := range reflect.CheckSignatures(&mf.fn.Reflection, &ff.fn.Reflection) {
-			if vertexOnlyOutput[mm.Input.Attribute] {
-				continue
-			}
-			errs = append(errs, fmt.Errorf("engine: %s: FragmentFunction %s does not match MeshFunction %s: %w", m, ff.Name(), mf.Name(), mm))
-		}
-		if len(errs) > 0 {
-			return nil, errors.Join(errs...)
-		}
-		if p.frag, err = compileRenderStage(d, ff, desc.FragmentConstants, "FragmentFunction"); err != nil {
-			return nil, err
-		}
-		if p.fin, err = layoutFragment(ff.Name(), p.frag.layout, ff.fn.Checked); err != nil {
-			return nil, err
-		}
-		if err := p.linkVaryings(mf.Name(), ff.Name()); err != nil {
+		if err := p.attachFragment(m, "MeshFunction", mf, ff, desc.FragmentConstants); err != nil {
 			return nil, err
 		}
 		// Per-primitive values are never interpolated (§5.7.2).

@@ -144,25 +144,7 @@ func (d *Device) NewRenderPipelineState(desc *RenderPipelineDescriptor) (*Render
 		return nil, err
 	}
 	if ff != nil {
-		var errs []error
-		for _, mm := range reflect.CheckSignatures(&vf.fn.Reflection, &ff.fn.Reflection) {
-			if vertexOnlyOutput[mm.Input.Attribute] {
-				// A struct shared by both stages: the rasterizer consumes
-				// these members; the fragment function does not read them.
-				continue
-			}
-			errs = append(errs, fmt.Errorf("engine: %s: FragmentFunction %s does not match VertexFunction %s: %w", m, ff.Name(), vf.Name(), mm))
-		}
-		if len(errs) > 0 {
-			return nil, errors.Join(errs...)
-		}
-		if p.frag, err = compileRenderStage(d, ff, desc.FragmentConstants, "FragmentFunction"); err != nil {
-			return nil, err
-		}
-		if p.fin, err = layoutFragment(ff.Name(), p.frag.layout, ff.fn.Checked); err != nil {
-			return nil, err
-		}
-		if err := p.linkVaryings(vf.Name(), ff.Name()); err != nil {
+		if err := p.attachFragment(m, "VertexFunction", vf, ff, desc.FragmentConstants); err != nil {
 			return nil, err
 		}
 		if err := p.checkFragmentOutputs(ff.Name()); err != nil {
@@ -247,6 +229,32 @@ func checkBlend(field string, b raster.Blend) error {
 		return fmt.Errorf("engine: NewRenderPipelineState: %s.AlphaBlendOperation is %d, not a blend operation", field, b.AlphaOp)
 	}
 	return nil
+}
+
+// attachFragment checks fragment function ff's inputs against the outputs
+// of up (the VertexFunction or MeshFunction named by field), compiles it,
+// lays out its record and links its varyings to up's outputs.
+func (p *RenderPipelineState) attachFragment(m, field string, up, ff *Function, constants *FunctionConstantValues) error {
+	var errs []error
+	for _, mm := range reflect.CheckSignatures(&up.fn.Reflection, &ff.fn.Reflection) {
+		if vertexOnlyOutput[mm.Input.Attribute] {
+			// A struct shared by both stages: the rasterizer consumes
+			// these members; the fragment function does not read them.
+			continue
+		}
+		errs = append(errs, fmt.Errorf("engine: %s: FragmentFunction %s does not match %s %s: %w", m, ff.Name(), field, up.Name(), mm))
+	}
+	if len(errs) > 0 {
+		return errors.Join(errs...)
+	}
+	var err error
+	if p.frag, err = compileRenderStage(p.dev, ff, constants, "FragmentFunction"); err != nil {
+		return err
+	}
+	if p.fin, err = layoutFragment(ff.Name(), p.frag.layout, ff.fn.Checked); err != nil {
+		return err
+	}
+	return p.linkVaryings(up.Name(), ff.Name())
 }
 
 // compileRenderStage lowers, specializes and compiles a vertex or
