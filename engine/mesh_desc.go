@@ -49,8 +49,11 @@ type MeshRenderPipelineDescriptor struct {
 	// RasterizationDisabled runs the object and mesh functions only.
 	RasterizationDisabled bool
 	// MaxVertexAmplificationCount bounds SetVertexAmplificationCount for
-	// this pipeline's draws, as for vertex pipelines (0 means 1). Every
-	// amplification rasterizes the same emitted primitives with its view
-	// mapping; object and mesh functions cannot read [[amplification_id]].
+	// this pipeline's draws, as for vertex pipelines (0 means 1). Object
+	// and mesh functions read the count as [[amplification_count]]. A mesh
+	// function that reads [[amplification_id]] runs its mesh grids once per
+	// amplification, each run's primitives drawn with that amplification's
+	// view mapping; otherwise every amplification rasterizes the same
+	// emitted primitives with its view mapping.
 	MaxVertexAmplificationCount int
 }

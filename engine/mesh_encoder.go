@@ -245,7 +245,7 @@ func (e *RenderCommandEncoder) resolveMeshStage(st *renderStage, slots *resource
 			continue
 		}
 		switch b.kind {
-		case lower.BindPayload, lower.BindMesh, lower.BindMeshGrid:
+		case lower.BindPayload, lower.BindMesh, lower.BindMeshGrid, lower.BindAmplificationID, lower.BindAmplificationCount:
 			continue
 		case lower.BindThreadgroup:
 			if tg == nil {

@@ -36,6 +36,9 @@ type meshPipeline struct {
 	// number within the draw without such a member).
 	primID   ioSlot
 	topology PrimitiveType
+	// readsAmpID: the mesh function reads [[amplification_id]], so its
+	// grids run once per amplification of a draw.
+	readsAmpID bool
 }
 
 // NewMeshRenderPipelineState compiles an object (optional), mesh and
@@ -177,6 +180,9 @@ func (d *Device) NewMeshRenderPipelineState(desc *MeshRenderPipelineDescriptor) 
 	if mp.mesh, err = compileMeshStage(d, mf, desc.MeshConstants, "MeshFunction"); err != nil {
 		return nil, err
 	}
+	for _, b := range mp.mesh.bindings {
+		mp.readsAmpID = mp.readsAmpID || b.kind == lower.BindAmplificationID
+	}
 	p.mesh = mp
 	if mp.out == nil {
 		p.rasterOff = true // no mesh argument: nothing is rasterized
@@ -254,7 +260,7 @@ func compileMeshStage(d *Device, fn *Function, constants *FunctionConstantValues
 	return compileStage(d, fn, constants, stageCompile{method: "NewMeshRenderPipelineState", field: field, pipeline: "a mesh pipeline",
 		lower: lower.MeshStage, intrinsics: in,
 		allowed: []lower.BindingKind{lower.BindBuffer, lower.BindTexture, lower.BindSampler, lower.BindHandle, lower.BindThreadgroup,
-			lower.BindPayload, lower.BindMesh, lower.BindMeshGrid}})
+			lower.BindPayload, lower.BindMesh, lower.BindMeshGrid, lower.BindAmplificationID, lower.BindAmplificationCount}})
 }
 
 // meshFault implements lower.MeshFaultIntrinsic: it fails the dispatch

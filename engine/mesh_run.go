@@ -30,11 +30,6 @@ func (r *passRun) drawMesh(d *drawCmd) error {
 	if grid[0] == 0 || grid[1] == 0 || grid[2] == 0 {
 		return nil
 	}
-	type meshGrid struct {
-		dims    [3]uint32
-		threads bool
-		payload uint64
-	}
 	var grids []meshGrid
 	var payload exec.Buffer
 	if mp.object != nil {
@@ -46,7 +41,7 @@ func (r *passRun) drawMesh(d *drawCmd) error {
 		payload = exec.Buffer{Addr: r.pass.dev.reserveAddr(n * mp.payloadLen), Data: r.scratch.bytesN(n * mp.payloadLen), Name: "object payloads"}
 		props := exec.Buffer{Addr: r.pass.dev.reserveAddr(n * lower.MeshGridSlotSize), Data: r.scratch.bytesN(n * lower.MeshGridSlotSize), Name: "mesh grid properties"}
 		args := append([]uint64(nil), md.oargs...)
-		fillMeshArgs(mp.object, args, payload.Addr, uint64(mp.payloadLen), props.Addr, 0)
+		fillMeshArgs(mp.object, args, payload.Addr, uint64(mp.payloadLen), props.Addr, 0, 0, d.amp)
 		mem, err := r.memory(append(append([]exec.Buffer(nil), md.obound.transient...), payload, props)...)
 		if err != nil {
 			return fmt.Errorf("%s: %w", mp.object.name, err)
@@ -82,6 +77,45 @@ func (r *passRun) drawMesh(d *drawCmd) error {
 		}
 		grids = append(grids, meshGrid{dims: grid, threads: md.threads})
 	}
+	var fs *fragmentShader
+	if p.frag != nil && mp.out != nil && !p.rasterOff {
+		var err error
+		if fs, err = r.newFragmentShader(d); err != nil {
+			return err
+		}
+	}
+	if !mp.readsAmpID || d.amp == 1 {
+		return r.meshGrids(d, grids, payload, 0, fs)
+	}
+	// A mesh function that reads [[amplification_id]] runs its grids once
+	// per amplification; each run's primitives take that amplification's
+	// view mapping.
+	for k := range d.amp {
+		if err := r.meshGrids(d, grids, payload, k, fs); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// meshGrid is one mesh grid of a draw: its size, whether it counts
+// threads (DrawMeshThreads) and the payload its threadgroups read.
+type meshGrid struct {
+	dims    [3]uint32
+	threads bool
+	payload uint64
+}
+
+// meshGrids runs a draw's mesh grids in order (one dispatch each, every
+// mesh threadgroup writing its mesh into its own output record), assembles
+// the emitted primitives in the same order and draws them. payload holds
+// the object threadgroups' payloads (none without an object stage). amp is the
+// [[amplification_id]] the mesh function reads when it reads one
+// (readsAmpID); otherwise the primitives are drawn once per amplification
+// of the draw from copies of their vertices.
+func (r *passRun) meshGrids(d *drawCmd, grids []meshGrid, payload exec.Buffer, amp int, fs *fragmentShader) error {
+	p, md := d.p, d.mesh
+	mp := p.mesh
 	// One output record per mesh threadgroup of the draw, in launch order,
 	// in one buffer: each grid's dispatch writes its own range.
 	size := 16
@@ -109,7 +143,7 @@ func (r *passRun) drawMesh(d *drawCmd) error {
 	args := append([]uint64(nil), md.margs...)
 	at := 0
 	for _, g := range grids {
-		fillMeshArgs(mp.mesh, args, g.payload, 0, 0, outs.Addr+uint64(at*size))
+		fillMeshArgs(mp.mesh, args, g.payload, 0, 0, outs.Addr+uint64(at*size), amp, d.amp)
 		at += numGroups(g.threads, g.dims, md.meshTG)
 		err := mp.mesh.pl.Run(r.ctx, exec.Dispatch{Grid: meshGridOf(g.threads, g.dims, md.meshTG), Args: args, Memory: mem, Env: r.snap.res,
 			Budget: stepBudgetFrom(r.ctx), Done: r.pass.dev.releaseDispatch})
@@ -139,21 +173,20 @@ func (r *passRun) drawMesh(d *drawCmd) error {
 	if len(a.idx) == 0 {
 		return nil
 	}
+	ipp := mp.out.IndicesPerPrimitive
+	if mp.readsAmpID {
+		if d.amp > 1 {
+			d.mapView(&r.scratch, vo, amp)
+		}
+		return r.drawMeshPrims(d, mp.topology, vo, a.idx, a.ids, ipp, fs)
+	}
 	nvert := vo.Count
 	if d.amp > 1 {
 		vo = amplify(&r.scratch, vo, d.amp)
 		d.mapViews(&r.scratch, vo, nvert)
 	}
-	var fs *fragmentShader
-	if p.frag != nil {
-		var err error
-		if fs, err = r.newFragmentShader(d); err != nil {
-			return err
-		}
-	}
 	// Each amplification draws the same primitives from its own copy of
 	// the vertices.
-	ipp := mp.out.IndicesPerPrimitive
 	for k := range d.amp {
 		idx := a.idx
 		if k > 0 {
@@ -167,6 +200,26 @@ func (r *passRun) drawMesh(d *drawCmd) error {
 		}
 	}
 	return nil
+}
+
+// mapView adds amplification amp's view mapping offsets to the viewport
+// and render target array indices of all of vo's vertices.
+func (d *drawCmd) mapView(sc *drawScratch, vo *raster.VertexOutputs, amp int) {
+	m := d.ampMaps[amp]
+	add := func(dst *[]uint32, o uint32) {
+		if o == 0 {
+			return
+		}
+		if *dst == nil {
+			*dst = sc.uints(vo.Count)
+			clear(*dst)
+		}
+		for i := range *dst {
+			(*dst)[i] += o
+		}
+	}
+	add(&vo.ViewportIndex, m.ViewportArrayIndexOffset)
+	add(&vo.Layer, m.RenderTargetArrayIndexOffset)
 }
 
 // drawMeshPrims hands one amplification's emitted primitives to the
@@ -222,10 +275,14 @@ func numGroups(threads bool, n, perGroup [3]uint32) int {
 
 // fillMeshArgs sets a stage's payload (base, stride), mesh-grid and
 // mesh-output parameters.
-func fillMeshArgs(st *renderStage, args []uint64, payload, stride, props, out uint64) {
+func fillMeshArgs(st *renderStage, args []uint64, payload, stride, props, out uint64, ampID, ampCount int) {
 	first := true
 	for _, b := range st.bindings {
 		switch b.kind {
+		case lower.BindAmplificationID:
+			args[b.param] = uint64(ampID)
+		case lower.BindAmplificationCount:
+			args[b.param] = uint64(ampCount)
 		case lower.BindPayload:
 			if first {
 				args[b.param] = payload

@@ -124,6 +124,10 @@ func (p *program) lowerEntryIO(sfn *sema.Function, res *Result, io *WrapperLayou
 			bd.Kind = BindThreadgroup
 			bd.Space = ir.Threadgroup
 		case sema.BindBuiltin:
+			if k, ok := amplificationBinding(sfn.Kind, prm.Builtin); ok {
+				bd.Kind = k
+				break
+			}
 			if io != nil {
 				if _, ok := kernelBuiltins[prm.Builtin]; !ok {
 					plans = append(plans, argPlan{param: prm, first: -2})
@@ -242,6 +246,11 @@ func (p *program) lowerEntryIO(sfn *sema.Function, res *Result, io *WrapperLayou
 			regs[k] = b.Param(pl.first + k)
 		}
 		bd := res.Bindings[pl.first]
+		if bd.Kind == BindAmplificationID || bd.Kind == BindAmplificationCount {
+			val := f.amplificationValue(regs[0], t.Unqualified())
+			f.declare(v, t.Unqualified(), &val, prm.Pos)
+			continue
+		}
 		if bd.Kind == BindPayload || bd.Kind == BindMeshGrid || bd.Kind == BindMesh {
 			regs = []ir.Reg{f.meshSlot(prm, bd, regs)}
 		}

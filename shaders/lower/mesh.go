@@ -36,7 +36,34 @@ const (
 	BindPayload  BindingKind = 100 + iota // object_data payload base (and stride)
 	BindMeshGrid                          // mesh_grid_properties slot base
 	BindMesh                              // mesh<> output record base
+	// BindAmplificationID and BindAmplificationCount: an object or mesh
+	// function's [[amplification_id]] and [[amplification_count]], one U64
+	// parameter holding the value (the vertex amplification of the draw;
+	// a mesh function that reads the id runs once per amplification).
+	BindAmplificationID
+	BindAmplificationCount
 )
+
+// amplificationBinding returns the binding kind of an object or mesh
+// function's amplification built-in.
+func amplificationBinding(k sema.FuncKind, builtin string) (BindingKind, bool) {
+	if k != sema.FuncObject && k != sema.FuncMesh {
+		return 0, false
+	}
+	switch builtin {
+	case "amplification_id":
+		return BindAmplificationID, true
+	case "amplification_count":
+		return BindAmplificationCount, true
+	}
+	return 0, false
+}
+
+// amplificationValue reads an amplification built-in's parameter as a
+// value of type t.
+func (f *fn) amplificationValue(reg ir.Reg, t *sema.Type) value {
+	return f.convert(value{t: sema.UInt, regs: []ir.Reg{f.b.Conv(ir.U32, ir.U64, reg)}}, t, f.b.Pos)
+}
 
 // MeshGridSlotSize is the bytes of one mesh_grid_properties slot.
 const MeshGridSlotSize = 16
@@ -334,6 +361,10 @@ func meshBindKindName(k BindingKind) string {
 		return "mesh_grid_properties"
 	case BindMesh:
 		return "mesh"
+	case BindAmplificationID:
+		return "amplification_id"
+	case BindAmplificationCount:
+		return "amplification_count"
 	}
 	return fmt.Sprintf("binding(%d)", uint8(k))
 }

@@ -101,8 +101,12 @@ var slotLimit = map[BindKind]int{BindBuffer: 31, BindTexture: 128, BindSampler: 
 
 func (c *checker) builtinTable(k FuncKind) map[string]*builtinRule {
 	switch k {
-	case FuncKernel, FuncObject, FuncMesh:
+	case FuncKernel:
 		return kernelBuiltins
+	case FuncObject:
+		return objectBuiltins
+	case FuncMesh:
+		return meshBuiltins
 	case FuncVertex:
 		return vertexBuiltins
 	case FuncFragment:

@@ -1,6 +1,10 @@
 package sema
 
-import "github.com/ingot-render/ingot/shaders/diag"
+import (
+	"maps"
+
+	"github.com/ingot-render/ingot/shaders/diag"
+)
 
 // checkMeshArg applies the §2.20.2 rules on the type of a mesh<V, P, NV,
 // NP, topology> argument: V is float4 or a struct with a [[position]]
@@ -77,4 +81,23 @@ func meshStaticMember(t *Type, name string) *Symbol {
 		return nil
 	}
 	return &Symbol{Kind: SymConst, Name: name, Value: &Value{Type: UInt, I: v}}
+}
+
+// objectBuiltins are the object function input attributes of Table 5.12:
+// the kernel built-ins plus [[amplification_count]] ([[payload]] is a
+// binding, checked by checkPayload).
+var objectBuiltins = withBuiltins(kernelBuiltins, "amplification_count")
+
+// meshBuiltins are the mesh function input attributes of Table 5.13: the
+// kernel built-ins plus [[amplification_count]] and [[amplification_id]].
+var meshBuiltins = withBuiltins(kernelBuiltins, "amplification_count", "amplification_id")
+
+// withBuiltins returns a copy of base with the ushort-or-uint built-ins
+// names added.
+func withBuiltins(base map[string]*builtinRule, names ...string) map[string]*builtinRule {
+	m := maps.Clone(base)
+	for _, n := range names {
+		m[n] = ruleU
+	}
+	return m
 }

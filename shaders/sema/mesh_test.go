@@ -16,3 +16,18 @@ func TestMeshTypeRules(t *testing.T) {
 			[]string{"4:10: member 'color' of mesh primitive type 'P' has the name of a member of the vertex type 'V'"}},
 	})
 }
+
+// TestMeshAmplificationAttrs: object functions take [[amplification_count]]
+// (Table 5.12), mesh functions also [[amplification_id]] (Table 5.13),
+// kernels neither.
+func TestMeshAmplificationAttrs(t *testing.T) {
+	runRuleCases(t, []ruleCase{
+		{"object count", "[[object]] void o(ushort n [[amplification_count]]) {}", nil},
+		{"object id", "[[object]] void o(uint i [[amplification_id]]) {}",
+			[]string{"1:28: \\[\\[amplification_id\\]\\] is not a valid input attribute for object functions"}},
+		{"mesh id and count", "[[mesh]] void m(uint i [[amplification_id]], uint n [[amplification_count]]) {}", nil},
+		{"mesh id float", "[[mesh]] void m(float i [[amplification_id]]) {}", []string{"1:27: invalid type 'float' for \\[\\[amplification_id\\]\\]"}},
+		{"kernel count", "kernel void k(uint n [[amplification_count]]) {}",
+			[]string{"1:24: \\[\\[amplification_count\\]\\] is not a valid input attribute for kernel functions"}},
+	})
+}
