@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/ingot-render/ingot/accel/internal/benchscene"
+	"github.com/ingot-render/ingot/accel/internal/refbvh"
 )
 
 // BenchOptions configure RunBenchmarks.
@@ -34,8 +35,13 @@ type BenchResult struct {
 	Name  string
 	Value float64
 	Unit  string
-	// Baseline is the same figure for a naive method measured in the same
-	// run (brute force over all primitives for rays), or 0.
+	// Workers is the number of goroutines of the measurement (ingot's and
+	// the baseline's alike).
+	Workers int
+	// Baseline is the same figure for the baseline measured in the same
+	// run with the same number of workers, or 0: the build time and ray
+	// rate of a plain binary binned-SAH BVH in scalar Go
+	// (accel/internal/refbvh), on the same mesh and rays.
 	Baseline     float64
 	BaselineName string
 	// Ratio is Value/Baseline (higher is better for rates, lower for
@@ -99,17 +105,25 @@ func bunnyBenchmarks(ctx context.Context, o BenchOptions) ([]BenchResult, error)
 	}
 	geom := MeshGeometry(mesh.Positions, mesh.Indices)
 	var s *Structure
+	var ref *refbvh.BVH
 	for _, w := range o.Workers {
-		best := time.Duration(math.MaxInt64)
-		for r := 0; r < o.Repeat; r++ {
+		best, refBest := time.Duration(math.MaxInt64), time.Duration(math.MaxInt64)
+		for r := 0; r < o.Repeat; r++ { // alternate ingot and the baseline
 			t0 := time.Now()
 			s, err = BuildPrimitive(ctx, &PrimitiveDescriptor{Geometries: []Geometry{geom}, Build: BuildOptions{Workers: w}})
 			if err != nil {
 				return nil, err
 			}
 			best = min(best, time.Since(t0))
+			t0 = time.Now()
+			ref, err = refbvh.Build(mesh.Positions, mesh.Indices, w)
+			if err != nil {
+				return nil, err
+			}
+			refBest = min(refBest, time.Since(t0))
 		}
-		res = append(res, BenchResult{Name: fmt.Sprintf("bunny/build/medium/workers=%d", w), Value: ms(best), Unit: "ms"})
+		res = append(res, BenchResult{Name: fmt.Sprintf("bunny/build/medium/workers=%d", w), Value: ms(best), Unit: "ms", Workers: w,
+			Baseline: ms(refBest), BaselineName: refName(w), Ratio: ms(best) / ms(refBest)})
 	}
 	z := s.Sizes()
 	res = append(res, BenchResult{Name: "bunny/bvh-node-bytes-per-triangle", Value: z.NodeBytesPerPrimitive(), Unit: "B/tri"},
@@ -126,42 +140,92 @@ func bunnyBenchmarks(ctx context.Context, o BenchOptions) ([]BenchResult, error)
 		{"incoherent/shadow", toRays(benchscene.IncoherentRays(mesh, o.Rays, 1)), Options{AcceptAny: true}},
 	}
 	for _, set := range sets {
-		brute := bruteRate(s, set.rays, &set.opts)
+		refRays := toRefRays(set.rays)
 		for _, api := range []string{"single", "batch"} {
 			for _, w := range o.Workers {
-				rate, err := rayRate(ctx, s, set.rays, &set.opts, w, o.Repeat, api == "batch")
+				rate, base, err := rayRates(ctx, s, ref, set.rays, refRays, &set.opts, w, o.Repeat, api == "batch")
 				if err != nil {
 					return nil, err
 				}
-				res = append(res, BenchResult{Name: fmt.Sprintf("bunny/%s/%s/workers=%d", set.name, api, w), Value: rate, Unit: "Mrays/s",
-					Baseline: brute, BaselineName: "brute force, 1 worker", Ratio: rate / brute})
+				res = append(res, BenchResult{Name: fmt.Sprintf("bunny/%s/%s/workers=%d", set.name, api, w), Value: rate, Unit: "Mrays/s", Workers: w,
+					Baseline: base, BaselineName: refName(w), Ratio: rate / base})
 			}
 		}
 	}
 	return res, nil
 }
 
+// refName names the baseline measured on w workers.
+func refName(w int) string {
+	return fmt.Sprintf("refbvh (binary binned-SAH BVH, scalar Go), %d worker(s)", w)
+}
+
 func ms(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e6 }
 
-// rayRate measures Mrays/s (best of repeat runs) of the batch API
-// (IntersectRays) or of the single-ray API (one Traverser per worker).
-func rayRate(ctx context.Context, s *Structure, rays []Ray, opts *Options, workers, repeat int, batch bool) (float64, error) {
+// rayRates measures Mrays/s (best of repeat runs) of the batch API
+// (IntersectRays) or of the single-ray API (one Traverser per worker), and
+// of the baseline on the same rays and workers, alternating the two.
+func rayRates(ctx context.Context, s *Structure, ref *refbvh.BVH, rays []Ray, refRays []refbvh.Ray, opts *Options, workers, repeat int, batch bool) (rate, base float64, err error) {
 	hits := make([]Hit, len(rays))
-	best := time.Duration(math.MaxInt64)
+	refHits := make([]refbvh.Hit, len(rays))
+	best, refBest := time.Duration(math.MaxInt64), time.Duration(math.MaxInt64)
 	for r := 0; r < repeat; r++ {
 		t0 := time.Now()
-		var err error
 		if batch {
 			err = IntersectRays(ctx, s, opts, rays, hits, workers, nil)
 		} else {
 			err = intersectSingle(ctx, s, opts, rays, hits, workers)
 		}
 		if err != nil {
-			return 0, err
+			return 0, 0, err
 		}
 		best = min(best, time.Since(t0))
+		t0 = time.Now()
+		if err = refIntersect(ctx, ref, refRays, refHits, opts.AcceptAny, workers); err != nil {
+			return 0, 0, err
+		}
+		refBest = min(refBest, time.Since(t0))
 	}
-	return float64(len(rays)) / best.Seconds() / 1e6, nil
+	return float64(len(rays)) / best.Seconds() / 1e6, float64(len(rays)) / refBest.Seconds() / 1e6, nil
+}
+
+// toRefRays converts rays for the baseline.
+func toRefRays(rays []Ray) []refbvh.Ray {
+	out := make([]refbvh.Ray, len(rays))
+	for i, r := range rays {
+		out[i] = refbvh.Ray{Origin: r.Origin, Dir: r.Direction, TMin: r.MinDistance, TMax: r.MaxDistance}
+	}
+	return out
+}
+
+// refIntersect traces rays through the baseline on workers goroutines,
+// chunked like intersectSingle; anyHit selects occlusion rays.
+func refIntersect(ctx context.Context, b *refbvh.BVH, rays []refbvh.Ray, hits []refbvh.Hit, anyHit bool, workers int) error {
+	const chunk = 1024
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for {
+				lo := int(next.Add(chunk) - chunk)
+				if lo >= len(rays) || ctx.Err() != nil {
+					return
+				}
+				for i := lo; i < min(lo+chunk, len(rays)); i++ {
+					if anyHit {
+						hits[i] = refbvh.Hit{}
+						if b.Occluded(&rays[i]) {
+							hits[i].T = 1
+						}
+					} else if !b.Intersect(&rays[i], &hits[i]) {
+						hits[i].T = float32(math.Inf(1))
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
+	return ctx.Err()
 }
 
 // intersectSingle traces rays with the single-ray API on workers goroutines,
@@ -191,14 +255,23 @@ func intersectSingle(ctx context.Context, s *Structure, o *Options, rays []Ray, 
 	return ctx.Err()
 }
 
-// bruteRate measures brute force (every primitive of a primitive structure)
-// on a subset of rays.
-func bruteRate(s *Structure, rays []Ray, opts *Options) float64 {
-	n := min(len(rays), 1+(1<<22)/max(s.primCount, 1))
-	var h Hit
-	t0 := time.Now()
-	for i := 0; i < n; i++ {
-		BruteForce(s, &rays[i*len(rays)/n], opts, &h)
+// rayRate measures ingot's Mrays/s alone (best of repeat runs), for scenes
+// without a baseline.
+func rayRate(ctx context.Context, s *Structure, rays []Ray, opts *Options, workers, repeat int, batch bool) (float64, error) {
+	hits := make([]Hit, len(rays))
+	best := time.Duration(math.MaxInt64)
+	for r := 0; r < repeat; r++ {
+		t0 := time.Now()
+		var err error
+		if batch {
+			err = IntersectRays(ctx, s, opts, rays, hits, workers, nil)
+		} else {
+			err = intersectSingle(ctx, s, opts, rays, hits, workers)
+		}
+		if err != nil {
+			return 0, err
+		}
+		best = min(best, time.Since(t0))
 	}
-	return float64(n) / time.Since(t0).Seconds() / 1e6
+	return float64(len(rays)) / best.Seconds() / 1e6, nil
 }

@@ -74,7 +74,7 @@ func sphereBenchmarks(ctx context.Context, o BenchOptions) ([]BenchResult, error
 			if err != nil {
 				return nil, err
 			}
-			res = append(res, BenchResult{Name: fmt.Sprintf("spheres/%s/single/workers=%d", set.name, w), Value: rate, Unit: "Mrays/s"})
+			res = append(res, BenchResult{Name: fmt.Sprintf("spheres/%s/single/workers=%d", set.name, w), Value: rate, Unit: "Mrays/s", Workers: w})
 		}
 	}
 	return res, nil

@@ -3,13 +3,14 @@ package accel
 import (
 	"context"
 	"fmt"
+	"math"
 	"path/filepath"
-	"sort"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/ingot-render/ingot/accel/internal/benchscene"
+	"github.com/ingot-render/ingot/accel/internal/refbvh"
 )
 
 const benchRays = 262144
@@ -40,23 +41,24 @@ func bunnyStructure(b testing.TB, o BuildOptions) *Structure {
 	return s
 }
 
-// BenchmarkBunnyBuild measures a medium-quality build; the baseline is a
-// naive binary median-split build (sorting centroids at every level) in the
-// same run.
+// BenchmarkBunnyBuild measures a medium-quality build; the baseline is the
+// build of a plain binary binned-SAH BVH in Go (accel/internal/refbvh) on
+// the same number of workers, timed in the same run (x-refbvh is its time
+// over ingot's: the speed-up).
 func BenchmarkBunnyBuild(b *testing.B) {
 	for _, w := range []int{1, 2} {
 		for _, width := range []int{4, 8} {
 			b.Run(fmt.Sprintf("width=%d/workers=%d", width, w), func(b *testing.B) {
 				m := bunny(b)
 				d := &PrimitiveDescriptor{Geometries: []Geometry{MeshGeometry(m.Positions, m.Indices)}, Build: BuildOptions{Workers: w, Width: width}}
-				naive := naiveBuildTime(m)
+				base := refBuildTime(b, m, w)
 				var s *Structure
 				for b.Loop() {
 					s, _ = BuildPrimitive(context.Background(), d)
 				}
 				ms := float64(b.Elapsed().Microseconds()) / 1000 / float64(b.N)
 				b.ReportMetric(ms, "ms/build")
-				b.ReportMetric(naive/ms, "x-naive-median-build")
+				b.ReportMetric(base/ms, "x-refbvh")
 				b.ReportMetric(s.Sizes().NodeBytesPerPrimitive(), "nodeB/tri")
 				b.ReportMetric(s.Sizes().BytesPerPrimitive(), "B/tri")
 			})
@@ -64,9 +66,36 @@ func BenchmarkBunnyBuild(b *testing.B) {
 	}
 }
 
-func benchRaysRate(b *testing.B, s *Structure, rays []Ray, o *Options, workers int) {
+// refBuildTime returns the milliseconds of the baseline's build of m on w
+// workers, best of 3.
+func refBuildTime(b *testing.B, m *benchscene.Mesh, w int) float64 {
+	best := time.Duration(math.MaxInt64)
+	for range 3 {
+		t0 := time.Now()
+		if _, err := refbvh.Build(m.Positions, m.Indices, w); err != nil {
+			b.Fatal(err)
+		}
+		best = min(best, time.Since(t0))
+	}
+	return ms(best)
+}
+
+// benchRaysRate measures IntersectRays on workers goroutines; x-refbvh is
+// its rate over the baseline's (refbvh, same rays and workers, best of 3
+// in the same run).
+func benchRaysRate(b *testing.B, s *Structure, ref *refbvh.BVH, rays []Ray, o *Options, workers int) {
 	hits := make([]Hit, len(rays))
-	brute := bruteRate(s, rays, o)
+	refRays, refHits := toRefRays(rays), make([]refbvh.Hit, len(rays))
+	best := time.Duration(math.MaxInt64)
+	for range 3 {
+		t0 := time.Now()
+		if err := refIntersect(context.Background(), ref, refRays, refHits, o.AcceptAny, workers); err != nil {
+			b.Fatal(err)
+		}
+		best = min(best, time.Since(t0))
+	}
+	base := float64(len(rays)) / best.Seconds() / 1e6
+	b.ResetTimer()
 	for b.Loop() {
 		if err := IntersectRays(context.Background(), s, o, rays, hits, workers, nil); err != nil {
 			b.Fatal(err)
@@ -74,11 +103,12 @@ func benchRaysRate(b *testing.B, s *Structure, rays []Ray, o *Options, workers i
 	}
 	rate := float64(len(rays)) * float64(b.N) / b.Elapsed().Seconds() / 1e6
 	b.ReportMetric(rate, "Mrays/s")
-	b.ReportMetric(rate/brute, "x-bruteforce")
+	b.ReportMetric(base, "refbvh-Mrays/s")
+	b.ReportMetric(rate/base, "x-refbvh")
 }
 
-// BenchmarkBunnyRays measures Mrays/s; the baseline is brute force over all
-// triangles (x-bruteforce is the speed-up over it).
+// BenchmarkBunnyRays measures Mrays/s; the baseline is refbvh on the same
+// rays and workers (x-refbvh is the speed-up over it).
 func BenchmarkBunnyRays(b *testing.B) {
 	m := bunny(b)
 	lo, hi := m.Bounds()
@@ -91,56 +121,18 @@ func BenchmarkBunnyRays(b *testing.B) {
 		{"incoherent/closest", toRays(benchscene.IncoherentRays(m, benchRays, 1)), Options{}},
 		{"incoherent/shadow", toRays(benchscene.IncoherentRays(m, benchRays, 1)), Options{AcceptAny: true}},
 	}
+	ref, err := refbvh.Build(m.Positions, m.Indices, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
 	for _, width := range []int{4, 8} {
 		s := bunnyStructure(b, BuildOptions{Width: width})
 		for _, set := range sets {
 			for _, w := range []int{1, 2} {
 				b.Run(fmt.Sprintf("%s/width=%d/workers=%d", set.name, width, w), func(b *testing.B) {
-					benchRaysRate(b, s, set.rays, &set.o, w)
+					benchRaysRate(b, s, ref, set.rays, &set.o, w)
 				})
 			}
 		}
 	}
-}
-
-// naiveBuildTime returns the milliseconds of a naive binary BVH build over
-// the mesh: object median split on the largest axis by sorting.
-func naiveBuildTime(m *benchscene.Mesh) float64 {
-	t0 := time.Now()
-	type ref struct {
-		box aabb
-		c   [3]float32
-	}
-	refs := make([]ref, m.Triangles())
-	for i := range refs {
-		b := emptyBox()
-		for j := 0; j < 3; j++ {
-			v := m.Indices[3*i+j]
-			b.growPoint(m.Positions[3*v], m.Positions[3*v+1], m.Positions[3*v+2])
-		}
-		refs[i] = ref{box: b, c: [3]float32{b.lo[0] + b.hi[0], b.lo[1] + b.hi[1], b.lo[2] + b.hi[2]}}
-	}
-	var nodes []aabb
-	var rec func(rs []ref)
-	rec = func(rs []ref) {
-		b := emptyBox()
-		for i := range rs {
-			b.grow(&rs[i].box)
-		}
-		nodes = append(nodes, b)
-		if len(rs) <= 4 {
-			return
-		}
-		k := 0
-		for a := 1; a < 3; a++ {
-			if b.hi[a]-b.lo[a] > b.hi[k]-b.lo[k] {
-				k = a
-			}
-		}
-		sort.Slice(rs, func(i, j int) bool { return rs[i].c[k] < rs[j].c[k] })
-		rec(rs[:len(rs)/2])
-		rec(rs[len(rs)/2:])
-	}
-	rec(refs)
-	return float64(time.Since(t0).Microseconds()) / 1000
 }

@@ -1,8 +1,9 @@
 package accel
 
 // BruteForce traces r through s without using the BVH: every instance and
-// every primitive is tested, with the same rules as traversal (the naive
-// baseline of benchmarks and the reference of tests). With a nil fn
+// every primitive is tested, with the same rules as traversal (a
+// reference of tests; the benchmarks' baseline is accel/internal/refbvh,
+// brute force being no baseline a competent programmer would use). With a nil fn
 // candidates are decided as by Traverser.Intersect.
 func BruteForce(s *Structure, r *Ray, o *Options, h *Hit) {
 	BruteForceFunc(s, r, o, nil, h)
