@@ -11,7 +11,20 @@ import (
 // call lowers a call expression; the result is nil for void calls and a
 // (possibly read-only) lvalue otherwise.
 func (f *fn) call(e *syntax.CallExpr) *lvalue {
+	if ce := f.info.Expanded[e]; ce != nil {
+		e = ce // pack expansions in the arguments, expanded by sema
+	}
 	xi := f.x(e)
+	if xi != nil && xi.Func != nil && xi.Func.Method != nil && xi.Func.Method.QualName == "metal::os_log" {
+		// os_log messages (Metal 3.2 logging) are discarded: ingot has no
+		// log stream. The arguments are still evaluated.
+		for _, a := range e.Args {
+			if t := f.x(a); t != nil && t.Type.Kind != sema.KString {
+				f.effect(a)
+			}
+		}
+		return nil
+	}
 	if fi := f.info.Exprs[e.Fun]; fi != nil && fi.IsType || xi.Construct {
 		v := f.construct(xi.Type, e.Args, e.Pos(), xi)
 		return &lvalue{t: v.t, alts: []alt{{regs: v.regs}}, readOnly: true}

@@ -13,6 +13,9 @@ import (
 // value evaluates e and applies its implicit conversion (ExprInfo.Conv).
 func (f *fn) value(e syntax.Expr) value {
 	xi := f.x(e)
+	if c := xi.Conv; c != nil && c.Kind == sema.ConvPointer && c.To != nil && c.To.Kind == sema.KPointer && xi.Type.Kind == sema.KArray {
+		return f.valueAs(e, c.To) // array-to-pointer decay: the address
+	}
 	v := f.rvalue(e)
 	if c := xi.Conv; c != nil && c.To != nil && !c.To.IsBad() {
 		v = f.applyConv(v, c, e.Pos())
@@ -256,7 +259,7 @@ func (f *fn) rvalue(e syntax.Expr) value {
 			return value{t: sema.Void}
 		}
 		return f.load(r)
-	case *syntax.NameExpr, *syntax.MemberExpr, *syntax.IndexExpr:
+	case *syntax.NameExpr, *syntax.MemberExpr, *syntax.IndexExpr, *syntax.PackElem:
 		return f.load(f.lval(e))
 	}
 	f.errorf(e.Pos(), "unsupported expression %T", e)
@@ -280,6 +283,14 @@ func (f *fn) lval(e syntax.Expr) *lvalue {
 		return f.lval(e.X)
 	case *syntax.NameExpr:
 		return f.name(e, xi)
+	case *syntax.PackElem:
+		// An element of a pack expansion: sema checked the pattern once per
+		// element, so only a bare parameter name has per-element typing.
+		if ne, ok := e.X.(*syntax.NameExpr); ok {
+			return f.name(ne, xi)
+		}
+		f.errorf(e.Pos(), "pack expansion patterns other than a parameter pack's name are not lowered")
+		return &lvalue{t: xi.Type, alts: []alt{{regs: f.zero(xi.Type, e.Pos()).regs}}, readOnly: true}
 	case *syntax.MemberExpr:
 		return f.memberExpr(e, xi)
 	case *syntax.IndexExpr:

@@ -135,9 +135,33 @@ func (f *fn) binary(e *syntax.BinaryExpr) value {
 	if !ok {
 		f.errorf(e.OpPos, "unsupported operator %s", e.Op)
 	}
-	a := f.value(e.X)
-	b := f.value(e.Y)
+	a := f.operand(e.X, e.Y)
+	b := f.operand(e.Y, e.X)
 	return f.arith(op, a, b, xi.Type, e.OpPos)
+}
+
+// operand evaluates the operand e of a binary operator whose other operand
+// is other. An array operand beside an integer or a pointer decays to the
+// address of its first element (sema types it as that pointer).
+func (f *fn) operand(e, other syntax.Expr) value {
+	xi := f.x(e)
+	xt := xi.Type
+	if xt == nil || xt.Kind != sema.KArray {
+		return f.value(e)
+	}
+	if ot := valueType(f.x(other).Type); ot == nil || !(ot.IsInteger() || ot.Kind == sema.KEnum || ot.Kind == sema.KPointer || ot.Kind == sema.KArray) {
+		return f.value(e)
+	}
+	lv := f.lval(e)
+	if !lv.mem || lv.swz != nil {
+		f.errorf(e.Pos(), "array does not live in memory")
+		return value{t: xt}
+	}
+	space := xi.Space
+	if space == sema.SpaceNone {
+		space = sema.SpaceThread
+	}
+	return value{t: sema.PointerTo(xt.Elem, space, xi.Const, false), regs: []ir.Reg{lv.addr}}
 }
 
 func (f *fn) logical(e *syntax.BinaryExpr, xi *sema.ExprInfo) value {

@@ -71,6 +71,9 @@ func (c *checker) callName(e *syntax.CallExpr, fun *syntax.NameExpr, s *Scope) *
 	if sym == nil && metalInternal(e, fun) {
 		sym = c.lookupQualified(fun.Name, s, false)
 	}
+	if sym == nil && last.Name == "declval" && last.Template != nil && len(last.Template.Args) == 1 {
+		return c.declval(e, last, s)
+	}
 	if sym == nil {
 		c.args(e.Args, s)
 		if !fun.Name.Qualified() {
@@ -147,13 +150,22 @@ func (c *checker) callFuncs(e *syntax.CallExpr, fun *syntax.NameExpr, sym *Symbo
 		if explicit != nil {
 			continue
 		}
-		cands = append(cands, MatchFunc(f, as))
+		cands = append(cands, c.matchFunc(f, as))
 	}
 	argTypes := make([]*Type, len(as))
 	for i, a := range as {
 		argTypes[i] = a.Type
 	}
 	cands = append(cands, c.funcTemplateCands(sym.Templs, explicit, as, fun)...)
+	if !fun.Name.Qualified() && IsBuiltinFunc(last.Name) {
+		// `using namespace metal`: user overloads added to namespace metal
+		// (MLX's bfloat simd_shuffle) join those found in an outer scope.
+		if ms := c.metal.lookupLocal(last.Name); ms != nil && ms != sym && ms.Kind == SymFunc && explicit == nil {
+			for _, f := range ms.Funcs {
+				cands = append(cands, c.matchFunc(f, as))
+			}
+		}
+	}
 	if ns := builtinQualifier(fun.Name); ns != "" && IsBuiltinFunc(last.Name) {
 		// User overloads added to namespace metal (`namespace metal {
 		// bfloat abs(bfloat); }`) join the built-in ones.
@@ -509,7 +521,7 @@ func (c *checker) callMember(e *syntax.CallExpr, fun *syntax.MemberExpr, s *Scop
 				spaceMiss = true
 				continue
 			}
-			cands = append(cands, MatchFunc(m, as))
+			cands = append(cands, c.matchFunc(m, as))
 		}
 		if len(tmpls) > 0 && !bad {
 			// Member function templates (`tile.template load<T, 4>(p)`).
@@ -624,7 +636,7 @@ func (c *checker) operatorCall(e syntax.Expr, name string, x *ExprInfo, rest []*
 			if x.Const && !m.ConstM || !objectSpaceOK(m, x) {
 				continue
 			}
-			cands = append(cands, MatchFunc(m, as))
+			cands = append(cands, c.matchFunc(m, as))
 		}
 	}
 	all := append([]Arg{{Type: x.Type, LValue: x.LValue, Const: x.Const, Space: x.Space}}, as...)
@@ -637,7 +649,7 @@ func (c *checker) operatorCall(e syntax.Expr, name string, x *ExprInfo, rest []*
 		for _, f := range sym.Funcs {
 			if f.Method == nil && !seen[f] {
 				seen[f] = true
-				cands = append(cands, MatchFunc(f, all))
+				cands = append(cands, c.matchFunc(f, all))
 			}
 		}
 		// Operator function templates (`template <typename T> S<T>
@@ -811,7 +823,7 @@ func (c *checker) functorCall(e *syntax.CallExpr, x *ExprInfo, t *Type, s *Scope
 		if x.Const && !m.ConstM && !m.Static {
 			continue
 		}
-		cands = append(cands, MatchFunc(m, as))
+		cands = append(cands, c.matchFunc(m, as))
 	}
 	argTypes := make([]*Type, len(as))
 	for i, a := range as {
@@ -833,7 +845,7 @@ func (c *checker) functorCall(e *syntax.CallExpr, x *ExprInfo, t *Type, s *Scope
 				inst := c.instantiateFuncSig(tm, targs, e)
 				c.diags = saved
 				if inst != nil && !signatureFailed(inst) {
-					cands = append(cands, MatchFunc(inst, as))
+					cands = append(cands, c.matchFunc(inst, as))
 				}
 			}
 		}
@@ -874,7 +886,7 @@ func (c *checker) funcTemplateCands(ts []*Template, explicit []TemplArg, as []Ar
 	var argTypes []*Type
 	for _, t := range ts {
 		fd, ok := t.Decl.Decl.(*syntax.FuncDecl)
-		if !ok || len(as) > len(fd.Params) && !fd.Variadic {
+		if !ok || len(as) > len(fd.Params) && !fd.Variadic && !hasParamPack(fd) {
 			continue
 		}
 		if n := len(t.Params); len(explicit) > n && (n == 0 || !t.Params[n-1].Variadic) {
@@ -895,7 +907,7 @@ func (c *checker) funcTemplateCands(ts []*Template, explicit []TemplArg, as []Ar
 		inst := c.instantiateFuncSig(t, targs, at)
 		c.diags = saved
 		if inst != nil && !signatureFailed(inst) {
-			out = append(out, MatchFunc(inst, as))
+			out = append(out, c.matchFunc(inst, as))
 		}
 	}
 	return out

@@ -51,6 +51,7 @@ type checker struct {
 
 	slab       []ExprInfo // ExprInfo allocation slab (see record)
 	constDepth int        // nesting of constexpr function evaluation
+	instDepth  int        // nesting of class and function template instantiation
 	constRet   *Type      // result type of the constexpr function being evaluated
 
 	ibChecked     map[*Struct]bool
@@ -476,6 +477,16 @@ func (c *checker) fieldDecl(d *syntax.VarDecl, st *Struct, sc *Scope) {
 // constructor. Other forms (opaque types such as simdgroup_matrix) are
 // refused rather than dropped.
 func (c *checker) defaultMemberInit(d *syntax.VarDecl, f *Field, sc *Scope) {
+	if !constInitType(f.Type, 0) && opaqueInitType(f.Type, 0) {
+		// An opaque member (simdgroup_matrix, or an array of them): the
+		// initializer is checked as a variable's would be; it is not held
+		// as a constant (ingot's lowering has no simdgroup_matrix values).
+		save := c.info
+		c.info = c.prog.Info
+		c.checkInitializer(d, &Var{Name: f.Name, Type: f.Type, Pos: d.Name.NamePos}, sc)
+		c.info = save
+		return
+	}
 	if !constInitType(f.Type, 0) {
 		c.errorf(d.Init.Pos(), "member-initializer", "default member initializer for '%s': only a constant of a scalar, vector, array or struct member is supported", f.Name)
 		return
@@ -509,6 +520,19 @@ func constInitType(t *Type, depth int) bool {
 		return len(t.Struct.Bases) == 0
 	}
 	return false
+}
+
+// opaqueInitType reports whether t is a built-in opaque value type
+// (simdgroup_matrix) or an array of them.
+func opaqueInitType(t *Type, depth int) bool {
+	t = t.Unqualified()
+	switch {
+	case depth > 16:
+		return false
+	case t.Kind == KArray:
+		return t.N > 0 && opaqueInitType(t.Elem, depth+1)
+	}
+	return t.Kind == KOpaque && t.Opaque != nil && t.Opaque.Name == "simdgroup_matrix"
 }
 
 // constInitValue evaluates init as a constant of type t (see

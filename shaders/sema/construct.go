@@ -97,7 +97,7 @@ func (c *checker) construct(e syntax.Expr, t *Type, args []syntax.Expr, brace bo
 		}
 		var cands []*Match
 		for _, ct := range threadCtors(st) {
-			cands = append(cands, MatchFunc(ct, as))
+			cands = append(cands, c.matchFunc(ct, as))
 		}
 		if len(xs) == 1 && xs[0].Type == t {
 			return c.record(e, out) // copy
@@ -700,7 +700,7 @@ func (c *checker) ctorTemplateCands(st *Struct, as []Arg, at syntax.Node) []*Mat
 	var out []*Match
 	for _, f := range insts {
 		if !thread || f.SpaceM == SpaceNone || f.SpaceM == SpaceThread {
-			out = append(out, MatchFunc(f, as))
+			out = append(out, c.matchFunc(f, as))
 		}
 	}
 	return out

@@ -233,6 +233,11 @@ func ImplicitConversion(from, to *Type, opts ConvOpts) Conversion {
 			return c
 		}
 		return c
+	case from.Kind == KString && to.Kind == KPointer && to.Elem.Kind == KChar && to.Space == SpaceConstant:
+		// A string literal is a char array in the constant address space
+		// (`constant char* fmt`, os_log's subsystem and category).
+		c.Kind, c.Rank = ConvPointer, RankExact
+		return c
 	case from.Kind == KFunc && to.Kind == KPointer && to.Elem == from:
 		// Function-to-pointer conversion: fp = f.
 		c.Kind, c.Rank = ConvPointer, RankExact

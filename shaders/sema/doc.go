@@ -153,6 +153,8 @@
 // imageblock rules (no [[color]] in explicit imageblocks, view matching
 // and aliasing, raster order groups, alias_implicit_imageblock_color),
 // program-scope binding consistency (§5.9), plus the C++ subset rules of
-// chapter 1 (no double, virtual functions, derived classes, noexcept,
-// dynamic_cast, thread_local; lambdas need Metal 3.2).
+// chapter 1 (no double, virtual functions, derived classes,
+// dynamic_cast, thread_local; lambdas need Metal 3.2). Where Apple's
+// compiler accepts what the text forbids, ingot does too: noexcept is
+// ignored and read_write texture locals are allowed (docs/msl-compat.md).
 package sema

@@ -29,6 +29,8 @@ var kernelBuiltins = map[string]*builtinRule{
 	"dispatch_simdgroups_per_threadgroup": ruleU, "quadgroup_index_in_threadgroup": ruleU,
 	"quadgroups_per_threadgroup": ruleU, "dispatch_quadgroups_per_threadgroup": ruleU, "thread_index_in_quadgroup": ruleU,
 	"render_target_array_index": ruleOf(UChar, UShort, UInt),
+	// Tile functions (kernels dispatched per tile of a render pass).
+	"pixels_per_tile": ruleOf(Vec(UShort, 2), Vec(UInt, 2)), "tile_index": ruleU,
 }
 
 var vertexBuiltins = map[string]*builtinRule{

@@ -98,7 +98,15 @@ func (c *checker) expr(e syntax.Expr, s *Scope) *ExprInfo {
 	case *syntax.CondExpr:
 		return c.condExpr(e, s)
 	case *syntax.CallExpr:
+		if hasPackExpansion(e.Args) {
+			return c.callWithPacks(e, s)
+		}
 		return c.call(e, s)
+	case *syntax.PackElem:
+		return c.packElem(e, s)
+	case *syntax.PackExpansion:
+		c.errorf(e.Ellipsis, "pack-expansion", "pack expansion is supported only in the arguments of a function call")
+		return c.invalid(e)
 	case *syntax.ConstructExpr:
 		t := c.resolveType(e.Type, s)
 		return c.construct(e, t, e.Args, e.Brace, e.Type.Pos(), s)
@@ -109,6 +117,9 @@ func (c *checker) expr(e syntax.Expr, s *Scope) *ExprInfo {
 	case *syntax.CastExpr:
 		return c.cast(e, s)
 	case *syntax.SizeofExpr:
+		if e.Pack {
+			return c.sizeofPack(e, s)
+		}
 		var t *Type
 		if e.Type != nil {
 			t = c.resolveType(e.Type, s)
@@ -117,10 +128,6 @@ func (c *checker) expr(e syntax.Expr, s *Scope) *ExprInfo {
 		}
 		if t.IsBad() {
 			return c.record(e, &ExprInfo{Type: t})
-		}
-		if e.Pack {
-			v := IntVal(SizeT, 0)
-			return c.record(e, &ExprInfo{Type: SizeT, Value: &v})
 		}
 		n := SizeOf(t)
 		if e.Alignof {
@@ -608,6 +615,12 @@ func (c *checker) binary(e *syntax.BinaryExpr, s *Scope) *ExprInfo {
 			y = y2
 		}
 	}
+	if op == OpAdd || op == OpSub || op.IsComparison() {
+		// An array operand of pointer arithmetic or comparison decays to a
+		// pointer to its first element, in the array's address space
+		// (`tgp_vals + n` on a threadgroup array).
+		x, y = c.decayOperand(x, y), c.decayOperand(y, x)
+	}
 	rt, operand := c.binaryType(op, x, y, e.OpPos)
 	if rt == nil {
 		return c.invalid(e)
@@ -659,6 +672,31 @@ func (c *checker) binary(e *syntax.BinaryExpr, s *Scope) *ExprInfo {
 	return c.record(e, out)
 }
 
+// decayOperand returns x with its array type decayed to a pointer when x is
+// an array lvalue and other is an integer, an enum or a pointer operand;
+// otherwise x itself.
+func (c *checker) decayOperand(x, other *ExprInfo) *ExprInfo {
+	if x.Type.Kind != KArray || !x.LValue {
+		return x
+	}
+	ot := valueType(other.Type)
+	if !(ot.IsInteger() || ot.Kind == KEnum || ot.Kind == KPointer || ot.Kind == KArray) {
+		return x
+	}
+	d := *x
+	d.Type = PointerTo(x.Type.Elem, orThread(x.Space), x.Const, false)
+	d.LValue = false
+	return &d
+}
+
+// decayConv records on x, an array lvalue, its conversion to a pointer
+// to its first element and returns that pointer rvalue.
+func (c *checker) decayConv(x *ExprInfo) *ExprInfo {
+	pt := PointerTo(x.Type.Elem, orThread(x.Space), x.Const, false)
+	x.Conv = &Conversion{Kind: ConvPointer, Rank: RankExact, From: x.Type, To: pt}
+	return &ExprInfo{Type: pt}
+}
+
 // binaryType returns the result type of x op y and the type both operands
 // convert to (nil when the operator handles its operands itself, e.g.
 // pointer arithmetic or matrix products).
@@ -667,6 +705,14 @@ func (c *checker) binaryType(op Op, x, y *ExprInfo, pos diag.Pos) (*Type, *Type)
 	bad := func() (*Type, *Type) {
 		c.errorf(pos, "bad-operands", "invalid operands to binary expression ('%s' and '%s')", x.Type, y.Type)
 		return nil, nil
+	}
+	// simdgroup_matrix of one type: +, - and the matrix product * (the
+	// operators of Apple's metal_simdgroup_matrix header; check-only).
+	if a.Kind == KOpaque && a == b && a.Opaque != nil && a.Opaque.Name == "simdgroup_matrix" {
+		if op == OpAdd || op == OpSub || op == OpMul {
+			return a, nil
+		}
+		return bad()
 	}
 	// Enums: bit-flag enums (mem_flags) combine; unscoped enums promote.
 	if a.Kind == KEnum && b.Kind == KEnum && a == b && (op == OpOr || op == OpAnd || op == OpXor) && a.Enum.QualName == "metal::mem_flags" {
@@ -829,6 +875,16 @@ func (c *checker) condExpr(e *syntax.CondExpr, s *Scope) *ExprInfo {
 		return c.record(e, &ExprInfo{Type: t})
 	}
 	out := &ExprInfo{}
+	if a.Type != b.Type {
+		// An array beside a pointer or nullptr decays to a pointer to its
+		// first element (`n == 0 ? nullptr : tgp_memory`).
+		if a.Type.Kind == KArray && a.LValue && (b.Type.Kind == KPointer || b.Type.Kind == KNullptr) {
+			a = c.decayConv(a)
+		}
+		if b.Type.Kind == KArray && b.LValue && (a.Type.Kind == KPointer || a.Type.Kind == KNullptr) {
+			b = c.decayConv(b)
+		}
+	}
 	switch {
 	case a.Type == b.Type:
 		out.Type = a.Type
@@ -1252,18 +1308,37 @@ func (c *checker) templateConversion(from, to *Type) *Func {
 	}
 	for _, t := range sym.Templs {
 		fd, ok := t.Decl.Decl.(*syntax.FuncDecl)
-		if !ok || fd.Name.Last().Kind != syntax.NameConversion || len(t.Params) != 1 || len(fd.Params) != 0 {
+		if !ok || fd.Name.Last().Kind != syntax.NameConversion || len(t.Params) == 0 || len(fd.Params) != 0 || !defaultedAfterFirst(t.Params) {
 			continue
 		}
 		ct, ok := fd.Name.Last().ConvType.(*syntax.NamedType)
 		if !ok || ct.Name.Qualified() || t.Params[0].Name == nil || ct.Name.Last().Name != t.Params[0].Name.Name {
 			continue // only operator T() itself
 		}
-		if f := c.instantiateFunc(t, []TemplArg{{Type: to.Unqualified()}}, fd); f != nil && !signatureFailed(f) {
+		// Substitution failure (an enable_if default) only drops the
+		// candidate: its diagnostics are not the program's.
+		saved := c.diags
+		c.diags = nil
+		f := c.instantiateFuncSig(t, []TemplArg{{Type: to.Unqualified()}}, fd)
+		c.diags = saved
+		if f != nil && !signatureFailed(f) {
+			c.ensureBody(f)
 			return f
 		}
 	}
 	return nil
+}
+
+// defaultedAfterFirst reports whether every template parameter after the
+// first has a default (`template <typename U, typename = enable_if_t<…>>
+// operator U()`), so that the conversion type alone instantiates it.
+func defaultedAfterFirst(ps []*syntax.TemplateParam) bool {
+	for _, p := range ps[1:] {
+		if p.Default == nil {
+			return false
+		}
+	}
+	return true
 }
 
 // arithOperand converts a struct operand of a built-in operator through

@@ -78,6 +78,12 @@ func (c *checker) funcSig(d *syntax.FuncDecl, s *Scope, method *Struct) *Func {
 		f.Result = Void
 	}
 	for i, p := range d.Params {
+		if p.Ellipsis {
+			if c.packParams(f, p, s) {
+				continue
+			}
+			f.Variadic = true // a pack of a template not instantiated
+		}
 		q := c.resolveQual(p.Type, s)
 		if q.t.Kind == KVoid && len(d.Params) == 1 && p.Name == nil {
 			break
@@ -150,9 +156,9 @@ func (c *checker) funcDecl(d *syntax.FuncDecl, s *Scope, method *Struct) *Func {
 	if d.Specs.Has(syntax.SpecVirtual) {
 		c.errorf(d.StartPos, "virtual", "virtual functions are not supported in Metal")
 	}
-	if d.Noexcept {
-		c.errorf(d.Name.Last().NamePos, "noexcept", "noexcept is not supported in Metal")
-	}
+	// d.Noexcept: the exception specification is accepted and ignored, as
+	// Apple's compiler does (spec §1.5.3 lists noexcept among the unsupported
+	// C++ features, but real kernel libraries such as MLX's steel write it).
 	f.Kind, _ = funcKindOf(d.Stage, as)
 	if d.Stage != "" && hasAttr(as, d.Stage) {
 		// kernel [[kernel]]: harmless duplicate.
@@ -266,6 +272,10 @@ func (c *checker) postBody(f *Func) {
 // globalVar checks a program-scope variable (or function constant).
 func (c *checker) globalVar(d *syntax.VarDecl, s *Scope) {
 	if d.Name == nil {
+		return
+	}
+	if d.Qual != nil && len(d.Qual.Segs) > 1 {
+		c.staticMemberDef(d, s)
 		return
 	}
 	q := c.resolveQual(d.Type, s)
@@ -430,7 +440,13 @@ func (c *checker) evalConstexprCall(f *Func, args []*ExprInfo) *Value {
 		return nil
 	}
 	sc := newScope(ScopeFunc, f.scope, "")
+	if f.packName != "" {
+		sc.insert(&Symbol{Kind: SymPack, Name: f.packName, PackVars: f.packVars})
+	}
 	for i, p := range f.Params {
+		if p.packElem {
+			continue // the pack's elements are not named (sizeof... only)
+		}
 		if args[i].Value == nil || p.Name == "" {
 			return nil
 		}
@@ -572,4 +588,51 @@ func (c *checker) evalConstexprCtor(f *Func, args []*ExprInfo, t *Type) *Value {
 		}
 	}
 	return &Value{Type: t, Elems: elems}
+}
+
+// staticMemberDef checks the out-of-class definition of a static data
+// member, `constant constexpr const float S<6, 3>::table[8][8];`: the
+// member must exist and be static, with the same type. Without an
+// initializer it only repeats the in-class declaration (redundant since
+// C++17 for constexpr members, and accepted); with one, it gives the value
+// of a member declared without.
+func (c *checker) staticMemberDef(d *syntax.VarDecl, s *Scope) {
+	prefix := &syntax.Name{Global: d.Qual.Global, GlobalAt: d.Qual.GlobalAt, Segs: d.Qual.Segs[:len(d.Qual.Segs)-1]}
+	var ps *Scope
+	if sym := c.lookupQualified(prefix, s, true); sym != nil {
+		ps = c.scopeOf(sym, prefix.Last(), s)
+	}
+	if ps == nil {
+		return // lookupQualified reported it
+	}
+	owner := prefix.Plain()
+	if ps.Struct != nil && ps.Struct.Self != nil {
+		owner = ps.Struct.Self.String()
+	}
+	sym := ps.lookupLocal(d.Name.Name)
+	if sym == nil || sym.Kind != SymVar || ps.Struct == nil {
+		c.errorf(d.Name.NamePos, "no-member", "no static data member named '%s' in '%s'", d.Name.Name, owner)
+		return
+	}
+	v := sym.Var
+	if !v.Static {
+		c.errorf(d.Name.NamePos, "not-static", "'%s' is not a static data member of '%s'", d.Name.Name, owner)
+		return
+	}
+	q := c.resolveQual(d.Type, s)
+	if !q.t.IsBad() && !v.Type.IsBad() && q.t.Unqualified() != v.Type.Unqualified() {
+		c.errorf(d.Name.NamePos, "member-redecl", "the definition of '%s' has type '%s', its declaration '%s'", d.Name.Name, q.t, v.Type)
+		return
+	}
+	if d.Init == nil {
+		return
+	}
+	if vd, ok := v.Decl.(*syntax.VarDecl); ok && vd.Init != nil {
+		c.errorf(d.Name.NamePos, "redefinition", "redefinition of '%s'", d.Name.Name)
+		return
+	}
+	save := c.info
+	c.info = c.prog.Info
+	c.checkInitializer(d, v, ps)
+	c.info = save
 }

@@ -71,8 +71,9 @@ func (c *checker) noColorMembers(st *Struct, seen map[*Struct]bool) {
 // checkROG checks raster order groups on a master explicit imageblock
 // struct (§5.6.2): a nested struct member takes a group either as a whole
 // or on every one of its members, and an array member has exactly one
-// group, written on the array. (Members without any group are accepted:
-// the spec's own examples omit them.)
+// group, written on the array. In fragment functions every data member
+// needs a group (§5.6.2: "raster order groups are required"), directly or
+// through the nested struct that contains it.
 func (c *checker) checkROG(st *Struct) {
 	if c.rogChecked == nil {
 		c.rogChecked = map[*Struct]bool{}
@@ -90,6 +91,9 @@ func (c *checker) checkROG(st *Struct) {
 			c.errorf(diag.Pos(f.Pos), "rog-array", "array member '%s' of an explicit imageblock must have a single [[raster_order_group]] on the array, not on the members of '%s'", f.Name, f.Type.Elem)
 		case f.Type.Kind == KStruct && anyROG(f.Type.Struct) && !allROG(f.Type.Struct):
 			c.errorf(diag.Pos(f.Pos), "rog-partial", "member '%s' needs a [[raster_order_group]], on the struct as a whole or on every member of '%s'", f.Name, f.Type)
+		case f.Type.Kind == KStruct && allROG(f.Type.Struct):
+		case !f.Static && f.Attr("color") == nil: // a [[color(n)]] member is an error of its own
+			c.errorf(diag.Pos(f.Pos), "rog-missing", "member '%s' of explicit imageblock '%s' used in a fragment function needs a [[raster_order_group]]", f.Name, st.QualName)
 		}
 	}
 }

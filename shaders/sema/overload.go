@@ -1,5 +1,7 @@
 package sema
 
+import "github.com/ingot-render/ingot/shaders/syntax"
+
 // Arg describes one call argument for overload resolution.
 type Arg struct {
 	Type   *Type
@@ -42,7 +44,18 @@ func (m *Match) better(o *Match) bool {
 	if m.Func != nil && o.Func != nil && m.Func.Template == nil && o.Func.Template != nil {
 		return true
 	}
+	// Partial ordering: a template without a function parameter pack is
+	// more specialized than one with ([temp.deduct.partial]).
+	if m.Func != nil && o.Func != nil && m.Func.Template != nil && o.Func.Template != nil &&
+		!templateHasPack(m.Func.Template) && templateHasPack(o.Func.Template) {
+		return true
+	}
 	return false
+}
+
+func templateHasPack(t *Template) bool {
+	fd, ok := t.Decl.Decl.(*syntax.FuncDecl)
+	return ok && hasParamPack(fd)
 }
 
 // paramConversion computes the conversion of an argument to a parameter,
@@ -115,6 +128,63 @@ func MatchFunc(f *Func, args []Arg) *Match {
 		m.score = append(m.score, c.Rank)
 	}
 	return m
+}
+
+// matchFunc is MatchFunc, and where that finds f not viable, MatchFunc
+// with the user-defined conversions of struct arguments through conversion
+// function templates (`template <typename U, …> operator U() const`), which
+// need instantiation and so the checker.
+func (c *checker) matchFunc(f *Func, args []Arg) *Match {
+	if m := MatchFunc(f, args); m != nil || !hasConvTemplateArg(args) {
+		return m
+	}
+	if len(args) > len(f.Params) && !f.Variadic || len(args) < f.minArgs() {
+		return nil
+	}
+	m := &Match{Func: f, Result: f.Result}
+	for i, a := range args {
+		if i >= len(f.Params) {
+			m.Params = append(m.Params, a.Type)
+			m.Convs = append(m.Convs, Conversion{Rank: RankExact, From: a.Type, To: a.Type})
+			m.score = append(m.score, RankConversion)
+			continue
+		}
+		pt := f.Params[i].Type
+		cv := paramConversion(a, pt)
+		if cv.Rank == RankNone {
+			to := pt
+			if to.Kind == KReference && (to.Const || to.Space == SpaceConstant) {
+				to = to.Elem
+			}
+			if to.Kind == KReference || to.Kind == KStruct {
+				return nil
+			}
+			op := c.templateConversion(a.Type, to)
+			if op == nil {
+				return nil
+			}
+			cv = Conversion{Kind: ConvUser, Rank: RankUser, From: a.Type, To: pt, Operator: op}
+		}
+		m.Params = append(m.Params, pt)
+		m.Convs = append(m.Convs, cv)
+		m.score = append(m.score, cv.Rank)
+	}
+	return m
+}
+
+// hasConvTemplateArg reports whether some argument is a struct with a
+// conversion function template.
+func hasConvTemplateArg(args []Arg) bool {
+	for _, a := range args {
+		t := a.Type.Unqualified()
+		if t.Kind != KStruct || t.Struct == nil || t.Struct.Scope == nil {
+			continue
+		}
+		if sym := t.Struct.Scope.lookupLocal("operator"); sym != nil && len(sym.Templs) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // deduceGeneric binds a builtin's generic letter from the arguments.

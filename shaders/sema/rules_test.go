@@ -214,7 +214,9 @@ func TestImageblockRules(t *testing.T) {
 			[]string{"2:50: single \\[\\[raster_order_group\\]\\] on the array"}},
 		{"rog on struct param", "struct S { float x; };\nfragment void f(constant S &s [[buffer(0), raster_order_group(0)]]) {}",
 			[]string{"2:44: requires a device buffer or texture"}},
-		{"alias color gap", "struct I { int c; };\nstruct O { float4 a [[color(0)]]; float4 b [[color(2)]]; I i [[imageblock_data, alias_implicit_imageblock_color(1)]]; };\nfragment O f() { O o; return o; }",
+		{"rog missing", "struct N { float x; };\nstruct G { half4 a [[raster_order_group(0)]]; float d; N n [[raster_order_group(1)]]; N m; };\nfragment void f(G g [[imageblock_data]]) {}",
+			[]string{"2:53: needs a \\[\\[raster_order_group\\]\\]", "2:89: needs a \\[\\[raster_order_group\\]\\]"}},
+		{"alias color gap", "struct I { int c [[raster_order_group(0)]]; };\nstruct O { float4 a [[color(0)]]; float4 b [[color(2)]]; I i [[imageblock_data, alias_implicit_imageblock_color(1)]]; };\nfragment O f() { O o; return o; }",
 			[]string{"2:81: undeclared color attachment"}},
 		{"imageblock in fragment arg", "struct T { float4 c [[color(0)]]; };\nfragment float4 f(imageblock<T> b) { return 0; }", []string{"2:33: only allowed in kernel"}},
 	})
@@ -355,7 +357,9 @@ func TestMemberInitializerRules(t *testing.T) {
 		{"constant scalar and vector", "struct S {\n  float a;\n  float b = 2.5f;\n  int c{3};\n  float3 d = float3(1.0f, 2.0f, 3.0f);\n  float e = 1;\n};", nil},
 		{"not a constant", "float g();\nstruct S {\n  float b = g();\n};", []string{"3:13: not a constant expression"}},
 		{"struct member", "struct T { float x; };\nstruct S {\n  T t = {1.0f};\n  T u{2.0f};\n  float a[3] = {1.0f};\n};", nil},
-		{"opaque member", "struct S {\n  simdgroup_matrix<float, 8, 8> m = simdgroup_matrix<float, 8, 8>(0);\n};", []string{"2:37: default member initializer for 'm': only a constant of a scalar, vector, array or struct member"}},
+		{"simdgroup_matrix member", "struct S {\n  simdgroup_matrix<float, 8, 8> m = simdgroup_matrix<float, 8, 8>(0);\n};", nil},
+		{"simdgroup_matrix member bad init", "struct S {\n  simdgroup_matrix<float, 8, 8> m = 1.0f;\n};", []string{"2:37: cannot initialize a variable of type 'simdgroup_matrix<float, 8, 8>' with an value of type 'float'"}},
+		{"opaque member", "struct S {\n  sampler m = sampler();\n};", []string{"2:15: default member initializer for 'm': only a constant of a scalar, vector, array or struct member"}},
 		{"excess array member", "struct S {\n  float a[2] = {1.0f, 2.0f, 3.0f};\n};", []string{"2:29: excess elements"}},
 		{"static constexpr member", "struct S {\n  static constexpr float k = 2.5f;\n  float a;\n};", nil},
 	})

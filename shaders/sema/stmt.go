@@ -24,8 +24,11 @@ func (c *checker) checkBody(f *Func) {
 		insertMemberVars(ms, f.Method.Fields)
 		fs = newScope(ScopeFunc, ms, "")
 	}
+	if f.packName != "" {
+		fs.insert(&Symbol{Kind: SymPack, Name: f.packName, PackVars: f.packVars, Pos: f.pos})
+	}
 	for i, p := range f.Params {
-		if p.Name != "" {
+		if p.Name != "" && !p.packElem {
 			c.declare(fs, &Symbol{Kind: SymVar, Name: p.Name, Var: p, Pos: p.Pos})
 		}
 		if i < len(f.Decl.Params) {
@@ -300,7 +303,9 @@ func (c *checker) localVar(d *syntax.VarDecl, s *Scope) {
 	case SpaceConstant:
 		v.Const = true
 	}
-	if q.t.Kind == KTexture && (q.t.Access == AccessWrite || q.t.Access == AccessReadWrite) {
+	// A read_write texture local is accepted as Apple's compiler accepts it
+	// (the reference text allows only read and sample locals).
+	if q.t.Kind == KTexture && q.t.Access == AccessWrite {
 		c.errorf(d.Name.NamePos, "texture-local", "local texture variables must have access::read or access::sample, not access::%s", q.t.Access)
 	}
 	c.info.Vars[d] = v
@@ -348,6 +353,12 @@ func (c *checker) checkInitializer(d *syntax.VarDecl, v *Var, s *Scope) {
 			} else {
 				v.Type = dt
 			}
+			t = v.Type
+		} else if t.Kind == KPointer && t.Elem == autoType {
+			// `const device auto* p = q;`: the pointee type comes from the
+			// initializer, a pointer (or an array, which decays) in the
+			// space written.
+			v.Type = c.deducePointer(d.Init, v.Name, x, t)
 			t = v.Type
 		} else if t.Kind == KReference {
 			cv := paramConversion(Arg{Type: x.Type, LValue: x.LValue, Const: x.Const, Space: x.Space}, t)
@@ -442,4 +453,31 @@ func (c *checker) constexprBranch(st *syntax.IfStmt) (taken syntax.Stmt, ok bool
 		return st.Then, true
 	}
 	return st.Else, true
+}
+
+// deducePointer deduces `space [const] auto*` from the initializer x of
+// init; it reports a mismatch and returns Invalid.
+func (c *checker) deducePointer(init syntax.Expr, name string, x *ExprInfo, t *Type) *Type {
+	var elem *Type
+	space, isConst := SpaceNone, false
+	switch xt := x.Type; {
+	case xt.IsBad():
+		return xt
+	case xt.Kind == KPointer:
+		elem, space, isConst = xt.Elem, xt.Space, xt.Const
+	case xt.Kind == KArray && x.LValue:
+		elem, space, isConst = xt.Elem, orThread(x.Space), x.Const
+	default:
+		c.errorf(init.Pos(), "auto-init", "variable '%s' with type '%s' has incompatible initializer of type '%s'", name, t, xt)
+		return Invalid
+	}
+	if t.Space != SpaceNone && t.Space != space {
+		c.errorf(init.Pos(), "init-type", "cannot initialize a variable of type '%s' with an value of type '%s'", t, x.Type)
+		return Invalid
+	}
+	if isConst && !t.Const {
+		c.errorf(init.Pos(), "init-type", "cannot initialize a variable of type '%s' with an value of type '%s' (it drops const)", t, x.Type)
+		return Invalid
+	}
+	return PointerTo(elem, space, t.Const || isConst, t.Volatile)
 }

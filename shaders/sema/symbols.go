@@ -19,6 +19,7 @@ const (
 	SymConst                     // a non-type template parameter bound to a value
 	SymBuiltinFn                 // a metal_stdlib function (see Builtins)
 	SymBuiltinTmp                // a built-in class template name (texture2d, vec, array, atomic, mesh, ...)
+	SymPack                      // a function parameter pack (`Ts... params`) of a template instance
 )
 
 // Symbol is what a name denotes in a Scope.
@@ -32,6 +33,11 @@ type Symbol struct {
 	Templs []*Template
 	Value  *Value // SymEnumConst, SymConst
 	Pos    diag.Pos
+	// IsPack marks a template parameter pack bound to the arguments Pack
+	// (SymType); PackVars are the parameters of a SymPack.
+	IsPack   bool
+	Pack     []TemplArg
+	PackVars []*Var
 
 	builtinNS string // SymBuiltinFn: namespace of the built-in overloads
 }
@@ -97,6 +103,9 @@ func (s *Scope) insert(sym *Symbol) {
 
 // Var is a variable: global, local, parameter, field or function constant.
 type Var struct {
+	// packElem marks one parameter of an expanded function parameter pack
+	// (found through the pack's SymPack, not by its name).
+	packElem  bool
 	Name      string
 	QualName  string
 	Type      *Type
@@ -198,6 +207,10 @@ type Func struct {
 	Calls []*Func
 
 	bodyPending bool // a template instance whose body is checked when first chosen (ensureBody)
+	// packName and packVars are the function parameter pack of a variadic
+	// template instance (`Ts... params` expanded to one parameter each).
+	packName string
+	packVars []*Var
 	// deferred holds the diagnostics of a method of a class template
 	// instance, reported into deferredTo when the method is first used.
 	deferred     []diag.Diagnostic
@@ -294,6 +307,9 @@ type Info struct {
 	Vars map[syntax.Node]*Var
 	// Types maps written TypeExprs to resolved types (locals, casts, constructs).
 	Types map[syntax.TypeExpr]*Type
+	// Expanded maps a call whose arguments expand parameter packs to the
+	// call with the expanded arguments (syntax.PackElem) that was checked.
+	Expanded map[*syntax.CallExpr]*syntax.CallExpr
 }
 
 func newInfo() *Info {

@@ -33,6 +33,9 @@ func (c *checker) templateDecl(d *syntax.TemplateDecl, s *Scope) {
 					return
 				}
 			}
+			if inner.Name != nil && !inner.Name.Qualified() && c.specializeDeduced(inner, s) {
+				return
+			}
 			c.decl(inner, s)
 		case *syntax.StructDecl:
 			if inner.Name != nil && inner.Name.Last().Template != nil {
@@ -156,7 +159,8 @@ func (c *checker) bindParams(t *Template, args []TemplArg, pos syntax.Node) (*Sc
 				full = append(full, rest)
 			}
 			if p.Name != nil {
-				sc.insert(&Symbol{Kind: SymType, Name: p.Name.Name, Type: Unknown})
+				pack := append([]TemplArg(nil), args[min(i, len(args)):]...)
+				sc.insert(&Symbol{Kind: SymType, Name: p.Name.Name, Type: Unknown, IsPack: true, Pack: pack})
 			}
 			return sc, full
 		case i < len(args):
@@ -260,6 +264,13 @@ func (c *checker) instantiateClass(t *Template, d *syntax.StructDecl, args []Tem
 		c.errorf(at.Pos(), "incomplete", "implicit instantiation of undefined template '%s<%s>'", t.QualName, key)
 		return Invalid
 	}
+	if c.instDepth >= maxInstDepth {
+		c.errorf(at.Pos(), "inst-depth", "recursive template instantiation exceeded maximum depth of %d ('%s<%s>')", maxInstDepth, t.QualName, key)
+		t.instances[key] = Invalid
+		return Invalid
+	}
+	c.instDepth++
+	defer func() { c.instDepth-- }()
 	inst := &instCtx{scope: sc, args: full, qualName: t.QualName + "<" + key + ">"}
 	// Reserve the cache entry first so recursive references resolve.
 	st := &Struct{Name: t.Name, QualName: inst.qualName, Union: d.Keyword == "union", Methods: make(map[string][]*Func),
@@ -274,6 +285,52 @@ func (c *checker) instantiateClass(t *Template, d *syntax.StructDecl, args []Tem
 	c.info, c.fn = saveInfo, saveFn
 	return ty
 }
+
+// specializeDeduced handles `template <> float f(uint x) {…}`, an explicit
+// specialization whose template arguments are deduced from its parameter
+// types: it becomes the instance of the first function template that
+// deduces them. It reports false when no template does.
+func (c *checker) specializeDeduced(fd *syntax.FuncDecl, s *Scope) bool {
+	sym := c.lookup(fd.Name.Last().Name, s)
+	if sym == nil || sym.Kind != SymTemplate {
+		return false
+	}
+	f := c.funcSig(fd, s, nil)
+	types := make([]*Type, len(f.Params))
+	for i, p := range f.Params {
+		types[i] = p.Type
+	}
+	for _, t := range sym.Templs {
+		tfd, ok := t.Decl.Decl.(*syntax.FuncDecl)
+		if !ok || len(tfd.Params) != len(fd.Params) {
+			continue
+		}
+		saved := c.diags
+		c.diags = nil
+		targs, ok := c.deduceFunc(t, tfd, nil, types)
+		var full []TemplArg
+		if ok {
+			var sc *Scope
+			sc, full = c.bindParams(t, targs, fd)
+			ok = sc != nil
+		}
+		c.diags = saved
+		if !ok {
+			continue
+		}
+		f.TemplArgs = full
+		t.funcSpecs = append(t.funcSpecs, f)
+		if fd.Body != nil {
+			c.checkBody(f)
+		}
+		return true
+	}
+	return false
+}
+
+// maxInstDepth bounds the nesting of template instantiations (clang's
+// default is 1024; kernel libraries recurse a few levels).
+const maxInstDepth = 128
 
 // defineStruct fills an already created struct type from its declaration
 // (used for class template instances).
@@ -364,12 +421,20 @@ func (c *checker) deduce(te syntax.TypeExpr, at *Type, params map[string]*syntax
 		if at.Kind == KArray {
 			return c.deduce(te.Elem, at.Elem, params, b, s)
 		}
+		if at.Kind == KNullptr {
+			// Nothing to deduce; nullptr converts to the substituted pointer.
+			return true
+		}
 		if at.Kind != KPointer {
 			return false
 		}
 		return c.deduce(te.Elem, at.Elem, params, b, s)
 	case *syntax.ArrayType:
 		at = at.Unqualified()
+		if at.Kind == KPointer {
+			// A parameter `thread U a[N]` is a pointer: N is not deduced.
+			return c.deduce(te.Elem, at.Elem, params, b, s)
+		}
 		if at.Kind != KArray {
 			return false
 		}
@@ -410,6 +475,10 @@ func (c *checker) deduce(te syntax.TypeExpr, at *Type, params map[string]*syntax
 			got = at.Struct.TemplArgs
 		case at.Kind == KOpaque && at.Opaque.Name == last.Name:
 			got = at.Opaque.Args
+		case c.isAliasTemplate(n, s):
+			// An alias template (`enable_if_t<is_x<T>>`) is a non-deduced
+			// context: the substituted pattern is compared afterwards.
+			return true
 		default:
 			return false
 		}
@@ -461,12 +530,42 @@ func (c *checker) deduceFunc(t *Template, fd *syntax.FuncDecl, explicit []TemplA
 	}
 	b := map[string]TemplArg{}
 	for i, a := range explicit {
+		if i < len(t.Params) {
+			// A type for a non-type parameter (or a value for a type
+			// parameter) makes the template not viable.
+			if nonType := t.Params[i].Kind == syntax.NonTypeParam; nonType && a.Value == nil && !t.Params[i].Variadic ||
+				t.Params[i].Kind == syntax.TypeParam && a.Type == nil && a.Value != nil {
+				return nil, false
+			}
+		}
 		if i < len(t.Params) && t.Params[i].Name != nil {
+			if t.Params[i].Variadic {
+				b[t.Params[i].Name.Name] = TemplArg{Pack: explicit[i:], isPack: true}
+				break
+			}
 			b[t.Params[i].Name.Name] = a
 		}
 	}
+	if len(b) > 0 {
+		// Explicitly specified parameters are not deduced: their
+		// arguments convert to the substituted type ([temp.arg.explicit]).
+		free := make(map[string]*syntax.TemplateParam, len(params))
+		for k, p := range params {
+			if _, given := b[k]; !given {
+				free[k] = p
+			}
+		}
+		params = free
+	}
 	for i, at := range args {
 		if i >= len(fd.Params) {
+			break
+		}
+		if fd.Params[i].Ellipsis {
+			// `Ts... params`: the remaining arguments deduce the pack.
+			if !c.deducePack(fd.Params[i].Type, args[i:], params, b, t.scope) {
+				return nil, false
+			}
 			break
 		}
 		if !c.deduce(fd.Params[i].Type, at, params, b, t.scope) {
@@ -479,6 +578,10 @@ func (c *checker) deduceFunc(t *Template, fd *syntax.FuncDecl, explicit []TemplA
 			continue
 		}
 		a, ok := b[p.Name.Name]
+		if ok && a.isPack {
+			out = append(out, a.Pack...)
+			break
+		}
 		if !ok {
 			if p.Default != nil || p.Variadic {
 				break
@@ -510,6 +613,12 @@ func (c *checker) ensureBody(f *Func) {
 		return
 	}
 	f.bodyPending = false
+	if c.instDepth >= maxInstDepth {
+		c.errorf(f.pos, "inst-depth", "recursive template instantiation exceeded maximum depth of %d ('%s')", maxInstDepth, f.QualName)
+		return
+	}
+	c.instDepth++
+	defer func() { c.instDepth-- }()
 	saveInfo, saveFn, saveScope := c.info, c.fn, c.scope
 	c.info = c.prog.Info
 	c.fn = nil
@@ -806,6 +915,23 @@ func sameTemplArg(a, b TemplArg) bool {
 		return a.Type == b.Type || a.Type.String() == b.Type.String()
 	case a.Value != nil && b.Value != nil:
 		return a.Value.AsInt() == b.Value.AsInt()
+	}
+	return false
+}
+
+// isAliasTemplate reports whether n names an alias template.
+func (c *checker) isAliasTemplate(n *syntax.Name, s *Scope) bool {
+	saved := c.diags
+	c.diags = nil
+	sym := c.lookupQualified(n, s, false)
+	c.diags = saved
+	if sym == nil || sym.Kind != SymTemplate {
+		return false
+	}
+	for _, t := range sym.Templs {
+		if _, ok := t.Decl.Decl.(*syntax.AliasDecl); ok {
+			return true
+		}
 	}
 	return false
 }

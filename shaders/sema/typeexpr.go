@@ -225,6 +225,17 @@ func (c *checker) namedType(n *syntax.Name, s *Scope) *Type {
 	}
 	switch sym.Kind {
 	case SymType:
+		if last.Template != nil && sym.Type.Kind == KStruct && sym.Type.Struct.TemplArgs != nil {
+			// The injected class name of a class template instance with
+			// template arguments names another instance of the template
+			// (`L<D - 1, T> inner;` inside L<D, T>).
+			if ts := c.enclosingTemplate(sym.Type.Struct, last.Name); ts != nil {
+				if t := c.instantiateClassFromSym(ts, last, s); t != nil {
+					return t
+				}
+				return Invalid
+			}
+		}
 		if last.Template != nil && sym.Type.Kind == KStruct && sym.Type.Struct.TemplArgs == nil {
 			c.errorf(last.NamePos, "not-template", "'%s' is not a template", last.Name)
 		}
@@ -251,6 +262,11 @@ func (c *checker) namedType(n *syntax.Name, s *Scope) *Type {
 
 // templArgs resolves template arguments: types, or constant expressions.
 func (c *checker) templArgs(ta *syntax.TemplateArgs, s *Scope) []TemplArg {
+	for _, a := range ta.Args {
+		if a.Ellipsis {
+			return c.expandTemplArgs(ta, s)
+		}
+	}
 	out := make([]TemplArg, 0, len(ta.Args))
 	for _, a := range ta.Args {
 		out = append(out, c.templArg(a, s))
@@ -463,4 +479,24 @@ func (c *checker) isVarTemplate(n *syntax.Name, s *Scope) bool {
 	}
 	_, isVar := sym.Templs[0].Decl.Decl.(*syntax.VarDecl)
 	return isVar
+}
+
+// enclosingTemplate returns the class template named name that the
+// instance st was made from (found from the scope around the instance),
+// or nil.
+func (c *checker) enclosingTemplate(st *Struct, name string) *Symbol {
+	if st.Scope == nil {
+		return nil
+	}
+	for sc := st.Scope.Parent; sc != nil; sc = sc.Parent {
+		if sym := sc.lookupLocal(name); sym != nil {
+			if sym.Kind == SymTemplate {
+				return sym
+			}
+			if sym.Kind != SymType || sym.Type.Kind != KStruct || sym.Type.Struct != st {
+				return nil
+			}
+		}
+	}
+	return nil
 }

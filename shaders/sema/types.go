@@ -262,6 +262,10 @@ type FuncSig struct {
 type TemplArg struct {
 	Type  *Type
 	Value *Value
+	// Pack holds the arguments deduced for a template parameter pack
+	// (only while deducing; instances list them flattened).
+	Pack   []TemplArg
+	isPack bool
 }
 
 // String returns the MSL spelling of a.

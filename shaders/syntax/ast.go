@@ -488,11 +488,15 @@ type BadType struct {
 // (one per declarator: `int a, *b;` gives two VarDecls sharing Specs and
 // Attrs).
 type VarDecl struct {
-	StartPos  diag.Pos    // first token of the declaration (specifiers/attributes)
-	Attrs     []*AttrList // attribute lists before the declaration
-	Specs     Spec
-	Type      TypeExpr    // full type: specifiers + declarator
-	Name      *Ident      // nil for an unnamed bit-field
+	StartPos diag.Pos    // first token of the declaration (specifiers/attributes)
+	Attrs    []*AttrList // attribute lists before the declaration
+	Specs    Spec
+	Type     TypeExpr // full type: specifiers + declarator
+	Name     *Ident   // nil for an unnamed bit-field
+	// Qual is the full declarator name when it is qualified
+	// (`constexpr constant float S<1>::table[4];`, the out-of-class
+	// definition of a static data member); nil otherwise.
+	Qual      *Name
 	NameAttrs []*AttrList // attribute lists after the declarator name, e.g. [[function_constant(0)]], [[buffer(0)]]
 	// TemplArgs are the arguments of a variable template specialization
 	// (`template <> constexpr bool is_x<float> = true;`), or nil.
@@ -1006,6 +1010,21 @@ type SizeofExpr struct {
 	EndPos  diag.Pos
 }
 
+// PackExpansion is a pack expansion `pattern...` in a function call's
+// argument list (`f(params...)`, `g(declval<Ts>()...)`).
+type PackExpansion struct {
+	X        Expr
+	Ellipsis diag.Pos
+}
+
+// PackElem is the Index-th element of the expansion of pattern X. The
+// parser never makes one: sema builds them when it expands a PackExpansion
+// for one template instance (a fresh node per element and instance).
+type PackElem struct {
+	X     Expr
+	Index int
+}
+
 // InitListExpr is a braced initializer list {a, b, c} (or, with Paren, a
 // parenthesized direct-initializer list used by VarDecl and MemberInit).
 // Elements may be nested InitListExprs or DesignatedInit.
@@ -1508,6 +1527,18 @@ func (x *CastExpr) End() diag.Pos { return x.EndPos }
 // Pos implements Node.
 func (x *SizeofExpr) Pos() diag.Pos { return x.KwPos }
 
+// Pos implements Node.
+func (x *PackExpansion) Pos() diag.Pos { return x.X.Pos() }
+
+// End implements Node.
+func (x *PackExpansion) End() diag.Pos { return x.Ellipsis + 3 }
+
+// Pos implements Node.
+func (x *PackElem) Pos() diag.Pos { return x.X.Pos() }
+
+// End implements Node.
+func (x *PackElem) End() diag.Pos { return x.X.End() }
+
 // End implements Node.
 func (x *SizeofExpr) End() diag.Pos { return x.EndPos }
 
@@ -1626,6 +1657,8 @@ func (*IndexExpr) exprNode()      {}
 func (*MemberExpr) exprNode()     {}
 func (*CastExpr) exprNode()       {}
 func (*SizeofExpr) exprNode()     {}
+func (*PackExpansion) exprNode()  {}
+func (*PackElem) exprNode()       {}
 func (*InitListExpr) exprNode()   {}
 func (*DesignatedInit) exprNode() {}
 func (*LambdaExpr) exprNode()     {}

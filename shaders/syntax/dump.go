@@ -695,6 +695,11 @@ func (d *dumper) expr(e Expr) {
 		d.w(">(")
 		d.expr(x.X)
 		d.w(")")
+	case *PackExpansion:
+		d.expr(x.X)
+		d.w("...")
+	case *PackElem:
+		d.expr(x.X)
 	case *SizeofExpr:
 		if x.Alignof {
 			d.w("alignof(")

@@ -134,7 +134,27 @@ enum class primitive_type { point, line, line_strip, triangle, triangle_strip };
 		"is_floating_point", "is_integral", "is_signed", "is_unsigned", "is_arithmetic",
 		"is_same_v", "is_floating_point_v", "is_integral_v", "is_signed_v", "is_unsigned_v", "is_arithmetic_v",
 		"is_vector_v", "is_convertible", "is_convertible_v", "is_base_of", "is_base_of_v", "remove_addrspace",
-		"remove_addrspace_t", "remove_const_t", "remove_volatile_t", "make_scalar_t"}, typeTraits},
+		"remove_addrspace_t", "remove_const_t", "remove_volatile_t", "make_scalar_t", "_disjunction", "_conjunction",
+		"_negation"}, typeTraits},
+	{[]string{"os_log", "os_log_default"}, `
+namespace metal {
+struct os_log {
+  constexpr os_log() constant {}
+  constexpr os_log(constant char* subsystem, constant char* category) constant {}
+  template <typename... Ts> void log(Ts... args) const constant {}
+  template <typename... Ts> void log_debug(Ts... args) const constant {}
+  template <typename... Ts> void log_info(Ts... args) const constant {}
+  template <typename... Ts> void log_error(Ts... args) const constant {}
+  template <typename... Ts> void log_fault(Ts... args) const constant {}
+};
+constant os_log os_log_default = {};
+}
+`},
+	{[]string{"make_uniform"}, `
+namespace metal {
+template <typename T> constexpr T make_uniform(T x) { return x; }
+}
+`},
 	{[]string{"rasterization_rate_map_data", "rasterization_rate_map_decoder"}, `
 namespace metal {
 struct rasterization_rate_map_data {
@@ -278,6 +298,18 @@ template <typename T> constexpr constant bool is_arithmetic_v = is_arithmetic<T>
 template <typename T> constexpr constant bool is_vector_v = is_vector<T>::value;
 template <typename From, typename To> constexpr constant bool is_convertible_v = is_convertible<From, To>::value;
 template <typename B, typename D> constexpr constant bool is_base_of_v = is_base_of<B, D>::value;
+`)
+	// _disjunction / _conjunction (the metal_type_traits internals): up to
+	// eight traits, the unused ones defaulting to the neutral element.
+	for _, j := range []struct{ name, neutral, op string }{{"_disjunction", "false_type", "||"}, {"_conjunction", "true_type", "&&"}} {
+		var params, terms []string
+		for i := 1; i <= 8; i++ {
+			params = append(params, fmt.Sprintf("typename B%d = %s", i, j.neutral))
+			terms = append(terms, fmt.Sprintf("B%d::value", i))
+		}
+		fmt.Fprintf(&b, "template <%s> struct %s : bool_constant<%s> {};\n", strings.Join(params, ", "), j.name, strings.Join(terms, " "+j.op+" "))
+	}
+	b.WriteString(`template <typename B> struct _negation : bool_constant<!B::value> {};
 }
 `)
 	return b.String()

@@ -175,6 +175,9 @@ func (p *parser) simpleDecl(ctx declCtx, className string, preAttrs []*AttrList)
 		default:
 			v := &VarDecl{StartPos: start, Attrs: d.attrs, Specs: d.specs, Type: dc.typ, Name: identOf(dc.name), NameAttrs: dc.nameAttrs,
 				TemplArgs: dc.name.Last().Template}
+			if dc.name.Qualified() {
+				v.Qual = dc.name
+			}
 			if d.stage != "" {
 				p.errorf(d.stagePos, "'%s' can only be applied to a function declaration", d.stage)
 			}

@@ -358,6 +358,7 @@ func (p *parser) exprList(end Kind) []Expr {
 			x = p.assignExpr()
 		}
 		if p.kind() == Ellipsis {
+			x = &PackExpansion{X: x, Ellipsis: p.pos()}
 			p.next()
 		}
 		xs = append(xs, x)

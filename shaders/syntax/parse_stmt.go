@@ -265,10 +265,36 @@ func (p *parser) condition(what string) (Expr, *VarDecl) {
 func (p *parser) condBody() (Expr, *VarDecl) {
 	if p.isDeclStmt() {
 		start := p.pos()
+		// A condition declaration needs an initializer: without one
+		// (`switch (int(*mode))`) the tokens are an expression.
+		st := p.mark()
+		p.failed = false
+		p.tentative++
 		var ds declSpecs
 		d := &ds
 		p.declSpecifiers(d, "")
 		base := p.specType(d)
+		var dc *declarator
+		castLike := p.kind() == LParen // T(x): a functional cast
+		if base != nil {
+			dc = p.declarator(base, declNamed)
+		}
+		isDecl := !p.failed && dc != nil && dc.name != nil && (p.kind() == Assign || p.kind() == LBrace)
+		if !isDecl && !castLike && !p.failed && dc != nil && dc.name != nil && p.kind() == RParen {
+			p.tentative--
+			p.reset(st)
+			p.errorf(p.pos(), "variable declaration in condition must have an initializer")
+			p.skipTo(RParen)
+			return &BadExpr{From: start, To: p.pos()}, nil
+		}
+		p.tentative--
+		p.reset(st)
+		if !isDecl && p.kind() != RParen {
+			return p.expr(), nil
+		}
+		ds = declSpecs{}
+		p.declSpecifiers(d, "")
+		base = p.specType(d)
 		if base != nil {
 			dc := p.declarator(base, declNamed)
 			if dc.name != nil {

@@ -366,6 +366,10 @@ func walkChildren(n Node, f func(Node) bool) {
 	case *CastExpr:
 		Inspect(x.Type, f)
 		Inspect(x.X, f)
+	case *PackExpansion:
+		Inspect(x.X, f)
+	case *PackElem:
+		Inspect(x.X, f)
 	case *SizeofExpr:
 		if x.Type != nil {
 			Inspect(x.Type, f)

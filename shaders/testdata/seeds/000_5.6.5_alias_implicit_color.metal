@@ -2,17 +2,17 @@
 // expect: valid
 // note: [[alias_implicit_imageblock_color(1)]] aliases the explicit imageblock starting at colour attachment 1. Only
 // note: colour 0 is declared, so n=1 exceeds the declared attachments: "derleme başarılı olur ancak öznitelik yok
-// note: sayılır" (compiles, attribute ignored). The master I has no raster_order_group (kept as the seed shows it).
+// note: sayılır" (compiles, attribute ignored). The master I's members get [[raster_order_group(0)]] (the seed has none; §5.6.2 requires them).
 // note: completed: the `...` parameter is removed; `...` in the body fills the outputs.
 // EXPECT-FUNC name=my_fragment kind=fragment
 #include <metal_stdlib>
 using namespace metal;
 
 struct I {
-    rgba8unorm<half4> a;
-    rgb9e5<float4> b;
-    int c;
-    float d;
+    rgba8unorm<half4> a [[raster_order_group(0)]];
+    rgb9e5<float4> b [[raster_order_group(0)]];
+    int c [[raster_order_group(0)]];
+    float d [[raster_order_group(0)]];
 };
 
 struct FragOut {

@@ -2,14 +2,15 @@
 // expect: valid
 // note: "Eğer n, bildirilen eklenti sayısını aşarsa derleme başarılı olur ancak öznitelik yok sayılır." — colours 0 and
 // note: 1 declared, n=5: compiles, attribute ignored. [[alias_implicit_imageblock]] (full alias) is also accepted.
+// note: the master's members carry [[raster_order_group(0)]], which §5.6.2 requires in fragment functions.
 // EXPECT-FUNC name=beyond_fragment kind=fragment
 // EXPECT-FUNC name=full_alias_fragment kind=fragment
 #include <metal_stdlib>
 using namespace metal;
 
 struct I {
-    float4 gbuf0;
-    float gbuf1;
+    float4 gbuf0 [[raster_order_group(0)]];
+    float gbuf1 [[raster_order_group(0)]];
 };
 
 struct FragOut {

@@ -2,12 +2,13 @@
 // expect: error
 // note: "Eğer n, bildirilen en küçük ve en büyük eklentiler arasında olup tanımlanmamış bir eklentiye işaret ederse
 // note: derleme zamanında hata oluşur." — colours 0 and 2 are declared, n=1 lies between them but is undefined.
+// note: the master's members carry [[raster_order_group(0)]], which §5.6.2 requires in fragment functions.
 #include <metal_stdlib>
 using namespace metal;
 
 struct I {
-    float4 gbuf0;
-    float gbuf1;
+    float4 gbuf0 [[raster_order_group(0)]];
+    float gbuf1 [[raster_order_group(0)]];
 };
 
 struct FragOut {
