@@ -30,11 +30,15 @@ const (
 	benchReducePer = 4 * benchReduceTG // floats per threadgroup
 )
 
-// BenchCases returns the engine's benchmark cases for `ingot bench` and
+// The engine's benchmark cases are not part of its API: `ingot bench`
+// and the tests get them from internal/benchkit's registry.
+func init() { benchkit.AddSource(benchCases) }
+
+// benchCases returns the engine's benchmark cases for `ingot bench` and
 // `go test -bench`: each runs an MSL kernel through the whole engine
 // (command buffer, encoder, dispatch on the executor) against a
 // hand-written scalar Go version of the same work in the same run.
-func BenchCases() []benchkit.Case {
+func benchCases() []benchkit.Case {
 	var cs []benchkit.Case
 	for _, sp := range benchSpecs {
 		cs = append(cs, benchkit.Case{Name: sp.name, Unit: sp.unit, PerOp: sp.perOp,
@@ -70,11 +74,11 @@ var benchSpecs = []benchSpec{
 		func(bd *benchDevice) (func() error, error) { return setupConvolve(bd, "convolve3x3") }, nativeConvolveSetup},
 }
 
-// PairedRatio runs the engine and native versions of benchmark name
+// pairedRatio runs the engine and native versions of benchmark name
 // alternately, rounds times each, and returns the ratio of their total
 // times (engine/native): on a loaded machine this is steadier than timing
 // each side separately.
-func PairedRatio(name string, workers, rounds int) (ratio float64, ingotNs, nativeNs float64, err error) {
+func pairedRatio(name string, workers, rounds int) (ratio float64, ingotNs, nativeNs float64, err error) {
 	for _, sp := range benchSpecs {
 		if sp.name != name {
 			continue
@@ -108,8 +112,8 @@ func PairedRatio(name string, workers, rounds int) (ratio float64, ingotNs, nati
 	return 0, 0, 0, fmt.Errorf("engine: no benchmark %q", name)
 }
 
-// BenchNames lists the engine's benchmark names.
-func BenchNames() []string {
+// benchNames lists the engine's benchmark names.
+func benchNames() []string {
 	var ns []string
 	for _, sp := range benchSpecs {
 		ns = append(ns, sp.name)
@@ -568,10 +572,10 @@ func nativeConvolve(img []byte, w, h int, out []float32) {
 	}
 }
 
-// WorkerScaling runs benchmark name on 1 and on 2 workers alternately,
+// workerScaling runs benchmark name on 1 and on 2 workers alternately,
 // rounds times each, and returns the speed-up of 2 workers over 1 (time
 // with 1 worker / time with 2).
-func WorkerScaling(name string, rounds int) (float64, error) {
+func workerScaling(name string, rounds int) (float64, error) {
 	var steps [2]func() error
 	for _, sp := range benchSpecs {
 		if sp.name != name {

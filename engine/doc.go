@@ -78,4 +78,22 @@
 // SetVisibleFunctionTable; binding one kind where the kernel's argument
 // takes another is an error naming the argument, and a dispatch using a
 // structure that has not been built fails its command buffer.
+//
+// Tile shading: a render pass runs tile by tile (RenderPassDescriptor
+// TileWidth × TileHeight: 16 × 16, 32 × 16 or 32 × 32), each tile's draws
+// and tile dispatches in submission order on one worker. A
+// TileRenderPipelineState (NewTileRenderPipelineState) runs a kernel once
+// per tile at RenderCommandEncoder.DispatchThreadsPerTile, between the
+// draws before and after it, with tile buffers, bytes, textures and
+// samplers of its own (SetTileBuffer …). Its imageblock<T,
+// imageblock_layout_implicit> argument reads and writes the colour
+// attachments' tile storage; imageblock<T> is the pass's explicit
+// imageblock (ImageblockSampleLength bytes per sample), which fragment
+// functions reach through [[imageblock_data]] and [[imageblock_data(T)]]
+// views. [[threadgroup(i)]] arguments of tile and fragment functions share
+// the tile's persistent threadgroup memory (ThreadgroupMemoryLength, laid
+// out by SetThreadgroupMemoryLength). Both memories are zeroed when a tile
+// starts. Memoryless textures (StorageModeMemoryless) live only in tiles;
+// CommandBuffer.RenderPassCounters reports the device bytes each render
+// pass loaded and stored.
 package engine

@@ -206,6 +206,9 @@ func (e *ComputeCommandEncoder) SetTexture(tex *Texture, index int) error {
 	if tex != nil && tex.dev != e.cb.q.dev {
 		return e.fail("SetTexture: texture at index %d belongs to another device", index)
 	}
+	if tex.memoryless() {
+		return e.fail("SetTexture: texture at index %d: %w", index, errMemoryless)
+	}
 	e.textures[index] = tex
 	return nil
 }
@@ -371,6 +374,9 @@ func (e *ComputeCommandEncoder) dispatch(method string, grid exec.Grid) error {
 			}
 			tgArgs = append(tgArgs, tgArg{b.index, b.param})
 		case lower.BindImageblock:
+			if b.implicit != nil {
+				return e.fail("%s: argument %q: implicit imageblocks exist only in tile functions of render passes, not in compute dispatches", p.name, b.name)
+			}
 			if e.ibW == 0 {
 				return e.fail("%s: missing imageblock size (SetImageblockWidth) for argument %q", p.name, b.name)
 			}

@@ -173,12 +173,11 @@ func (r *passRun) meshGrids(d *drawCmd, grids []meshGrid, payload exec.Buffer, a
 	if len(a.idx) == 0 {
 		return nil
 	}
-	ipp := mp.out.IndicesPerPrimitive
 	if mp.readsAmpID {
 		if d.amp > 1 {
 			d.mapView(&r.scratch, vo, amp)
 		}
-		return r.drawMeshPrims(d, mp.topology, vo, a.idx, a.ids, ipp, fs)
+		return r.drawMeshPrims(d, mp.topology, vo, a.idx, a.ids, fs)
 	}
 	nvert := vo.Count
 	if d.amp > 1 {
@@ -195,7 +194,7 @@ func (r *passRun) meshGrids(d *drawCmd, grids []meshGrid, payload exec.Buffer, a
 				idx[i] = v + uint32(k*nvert)
 			}
 		}
-		if err := r.drawMeshPrims(d, mp.topology, vo, idx, a.ids, ipp, fs); err != nil {
+		if err := r.drawMeshPrims(d, mp.topology, vo, idx, a.ids, fs); err != nil {
 			return err
 		}
 	}
@@ -223,30 +222,18 @@ func (d *drawCmd) mapView(sc *drawScratch, vo *raster.VertexOutputs, amp int) {
 }
 
 // drawMeshPrims hands one amplification's emitted primitives to the
-// rasterizer: with [[primitive_id]] values, one draw per run of
-// consecutive ids (the rasterizer numbers a draw's primitives from its
-// PrimitiveIDBase); otherwise one draw numbered from 0.
-func (r *passRun) drawMeshPrims(d *drawCmd, topology raster.Topology, vo *raster.VertexOutputs, idx, ids []uint32, ipp int, fs *fragmentShader) error {
+// rasterizer as one draw: with [[primitive_id]] values (ids), each
+// primitive carries its own; otherwise they number from 0.
+func (r *passRun) drawMeshPrims(d *drawCmd, topology raster.Topology, vo *raster.VertexOutputs, idx, ids []uint32, fs *fragmentShader) error {
 	p := d.p
-	for start := 0; start < len(idx)/ipp; {
-		end, base := len(idx)/ipp, uint32(0)
-		if ids != nil {
-			base = ids[start]
-			end = start + 1
-			for end < len(ids) && ids[end] == base+uint32(end-start) {
-				end++
-			}
-		}
-		rd := &raster.Draw{Topology: topology, Vertices: vo, Indices: idx[start*ipp : end*ipp], State: &d.state, Interp: p.interp,
-			Flags: p.flags, ColorMask: p.colorMask(), AlphaToCoverage: p.alphaToCov, AlphaToOne: p.alphaToOne, SampleMask: 0xFFFFFFFF,
-			PrimitiveIDBase: base}
-		if fs != nil {
-			rd.Shader = fs
-		}
-		if err := r.rp.Draw(rd); err != nil {
-			return fmt.Errorf("draw: %w", err)
-		}
-		start = end
+	rd := &raster.Draw{Topology: topology, Vertices: vo, Indices: idx, State: &d.state, Interp: p.interp,
+		Flags: p.flags, ColorMask: p.colorMask(), AlphaToCoverage: p.alphaToCov, AlphaToOne: p.alphaToOne, SampleMask: 0xFFFFFFFF,
+		PrimitiveIDs: ids}
+	if fs != nil {
+		rd.Shader = fs
+	}
+	if err := r.rp.Draw(rd); err != nil {
+		return fmt.Errorf("draw: %w", err)
 	}
 	return nil
 }

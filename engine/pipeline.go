@@ -74,6 +74,8 @@ type binding struct {
 	enabled bool
 	space   ir.Space
 	byValue bool
+	// implicit is the layout of an implicit imageblock (tile functions).
+	implicit *lower.ImplicitLayout
 	// size is the bytes the argument needs: the value of a by-value
 	// argument, the referenced object of a reference (0: unchecked).
 	size int
@@ -301,7 +303,7 @@ func resolveBindings(method, name string, fn *Function, res *lower.Result, const
 	}
 	for _, b := range res.Bindings {
 		bd := binding{kind: b.Kind, param: b.Param, index: b.Index, name: b.ArgName, enabled: true,
-			space: b.Space, byValue: b.ByValue, size: b.Size, handle: handleKindOf(b.Type)}
+			space: b.Space, byValue: b.ByValue, size: b.Size, handle: handleKindOf(b.Type), implicit: b.Implicit}
 		if b.FuncConst != "" {
 			v, ok, err := ev.constant(b.FuncConst)
 			on := ok && v.truth()

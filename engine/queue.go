@@ -94,6 +94,8 @@ type CommandBuffer struct {
 	instrBudget int64
 	// steps counts the executor instructions of the buffer's dispatches.
 	steps *exec.StepBudget
+	// passCounters are the render passes' counters, set on completion.
+	passCounters []RenderPassCounters
 }
 
 // SetInstructionBudget overrides the device's instruction budget for
@@ -285,6 +287,7 @@ func (cb *CommandBuffer) run(prev chan struct{}) {
 		cb.status = StatusCompleted
 	}
 	hs := cb.handlers
+	cb.passCounters = passCounters(cmds)
 	cb.cmds, cb.keep = nil, nil
 	cb.mu.Unlock()
 	for _, h := range hs {

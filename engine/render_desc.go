@@ -148,7 +148,29 @@ type RenderPassDescriptor struct {
 	// DefaultRasterSampleCount is the sample count of a pass without
 	// attachments (default 1).
 	DefaultRasterSampleCount int
+	// TileWidth and TileHeight are the tile size of the pass in pixels
+	// (tileWidth, tileHeight): 16 × 16, 32 × 16 or 32 × 32. Both 0 let
+	// the engine pick the largest that fits the tile memory budget. The
+	// pass runs tile by tile: every draw and tile dispatch of a tile in
+	// submission order, the tiles spread over the workers.
+	TileWidth, TileHeight int
+	// ImageblockSampleLength is the size in bytes of one sample of the
+	// explicit imageblock the pass's tile functions use
+	// (imageblockSampleLength); each tile gets TileWidth × TileHeight ×
+	// samples of them, zeroed when the tile starts.
+	ImageblockSampleLength int
+	// ThreadgroupMemoryLength is the persistent threadgroup memory per tile
+	// in bytes (threadgroupMemoryLength), shared by the tile's tile
+	// dispatches and fragment functions (SetThreadgroupMemoryLength lays
+	// it out) and zeroed when the tile starts. With the explicit imageblock
+	// it must fit MaxTileMemoryLength.
+	ThreadgroupMemoryLength int
 }
+
+// MaxTileMemoryLength is the tile memory of a tile-shading pass: the
+// explicit imageblock (ImageblockSampleLength × samples × tile pixels) plus
+// ThreadgroupMemoryLength (Apple GPUs' 32 KiB).
+const MaxTileMemoryLength = 32 << 10
 
 // MaxColorAttachments is the number of colour attachments of a pass.
 const MaxColorAttachments = raster.MaxColorAttachments

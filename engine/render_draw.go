@@ -37,6 +37,10 @@ type drawCmd struct {
 	// amp and ampMaps are the vertex amplification (amp ≥ 1).
 	amp     int
 	ampMaps []VertexAmplificationViewMapping
+	// tile is set for a tile dispatch (tile_encoder.go); ftg are the
+	// fragment function's [[threadgroup(i)]] arguments.
+	tile *tileCmd
+	ftg  []tgRef
 }
 
 // DrawPrimitives draws vertexCount vertices from vertexStart as prim.
@@ -207,6 +211,12 @@ func (e *RenderCommandEncoder) newDraw(m string, prim PrimitiveType) (*drawCmd, 
 	if p.frag != nil {
 		if d.fargs, d.frec, err = e.resolveStage(p.frag, &e.fragment, &d.fbound); err != nil {
 			return nil, e.fail("%s: %w", m, err)
+		}
+		if err := e.fragmentThreadgroup(m, p.frag, d); err != nil {
+			return nil, err
+		}
+		if n := p.fin.ibSize; n > e.pass.desc.ImageblockSampleLength {
+			return nil, e.fail("%s: fragment function %s uses a %d-byte explicit imageblock, more than the pass's ImageblockSampleLength %d", m, p.frag.name, n, e.pass.desc.ImageblockSampleLength)
 		}
 	}
 	if f := p.fetch; f != nil {

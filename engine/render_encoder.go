@@ -101,6 +101,9 @@ type RenderCommandEncoder struct {
 	draws []*drawCmd
 	// meshState holds the object and mesh stage bindings (mesh_encoder.go).
 	meshState *meshSlots
+	// tile holds the tile-function bindings and the threadgroup memory
+	// layout (tile_encoder.go), nil until first used.
+	tile *tileSlots
 }
 
 // RenderCommandEncoder starts a render pass (MTLCommandBuffer
@@ -160,6 +163,9 @@ func (e *RenderCommandEncoder) stageSlots(stage string) *resourceSlots {
 	if stage == "Vertex" {
 		return &e.vertex
 	}
+	if stage == "Tile" {
+		return &e.tiles().slots
+	}
 	return &e.fragment
 }
 
@@ -211,6 +217,9 @@ func (e *RenderCommandEncoder) setTexture(stage string, tex *Texture, index int)
 	}
 	if tex != nil && tex.dev != e.cb.q.dev {
 		return e.fail("%s: texture at index %d belongs to another device", m, index)
+	}
+	if tex.memoryless() {
+		return e.fail("%s: texture at index %d: %w", m, index, errMemoryless)
 	}
 	e.stageSlots(stage).textures[index] = tex
 	return nil

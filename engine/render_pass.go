@@ -19,6 +19,10 @@ type renderPass struct {
 	visibility                    *Buffer
 	keep                          []any
 	encoders                      []*RenderCommandEncoder
+	counters                      RenderPassCounters
+	// tileW, tileH: the tile size the pass runs with (0: raster's default
+	// 32 × 32, when the descriptor leaves it to the engine).
+	tileW, tileH int
 }
 
 // attachmentTarget checks one attachment and returns its size at the level
@@ -109,6 +113,14 @@ func newRenderPass(dev *Device, method string, desc *RenderPassDescriptor) (*ren
 		if a.StoreAction < StoreActionStore || a.StoreAction > StoreActionStoreAndMultisampleResolve {
 			return nil, fmt.Errorf("engine: %s: %s.StoreAction is %d, not a store action", method, at.field, a.StoreAction)
 		}
+		if a.Texture.memoryless() {
+			if a.LoadAction == LoadActionLoad {
+				return nil, fmt.Errorf("engine: %s: %s.LoadAction is load, but the texture is memoryless (want clear or dontCare)", method, at.field)
+			}
+			if a.StoreAction == StoreActionStore || a.StoreAction == StoreActionStoreAndMultisampleResolve {
+				return nil, fmt.Errorf("engine: %s: %s.StoreAction stores, but the texture is memoryless (want dontCare or multisampleResolve)", method, at.field)
+			}
+		}
 		w, h, s, err := attachmentTarget(method, at.field, a, p.layer)
 		if err != nil {
 			return nil, err
@@ -129,6 +141,9 @@ func newRenderPass(dev *Device, method string, desc *RenderPassDescriptor) (*ren
 			}
 			if r.dev != dev {
 				return nil, fmt.Errorf("engine: %s: %s.ResolveTexture belongs to another device", method, at.field)
+			}
+			if r.memoryless() {
+				return nil, fmt.Errorf("engine: %s: %s.ResolveTexture is memoryless", method, at.field)
 			}
 			if r.PixelFormat() != f {
 				return nil, fmt.Errorf("engine: %s: %s.ResolveTexture has the format %v, the texture %v", method, at.field, r.PixelFormat(), f)
@@ -157,6 +172,9 @@ func newRenderPass(dev *Device, method string, desc *RenderPassDescriptor) (*ren
 		default:
 			return nil, fmt.Errorf("engine: %s: DefaultRasterSampleCount is %d, want 1, 2, 4 or 8", method, desc.DefaultRasterSampleCount)
 		}
+	}
+	if err := p.checkTiles(method); err != nil {
+		return nil, err
 	}
 	if v := p.visibility; v != nil {
 		if v.dev != dev {
@@ -191,6 +209,7 @@ func (p *renderPass) run(ctx context.Context) error {
 			if err := t.Load(ca.Texture.st.tex, ca.Level, ca.Slice, ca.DepthPlane); err != nil {
 				return fmt.Errorf("render pass: ColorAttachments[%d] load: %w", i, err)
 			}
+			p.counters.BytesRead += p.attachmentBytes(ca.Texture, p.samples)
 		case LoadActionClear:
 			c := [4]float64{0, 0, 0, 1}
 			if ca.ClearColor != nil {
@@ -207,6 +226,7 @@ func (p *renderPass) run(ctx context.Context) error {
 			if err := t.Load(da.Texture.st.tex, da.Level, da.Slice, da.DepthPlane); err != nil {
 				return fmt.Errorf("render pass: Depth load: %w", err)
 			}
+			p.counters.BytesRead += p.attachmentBytes(da.Texture, p.samples)
 		} else {
 			z := 1.0
 			if da.ClearDepth != nil && da.LoadAction != LoadActionDontCare {
@@ -221,6 +241,7 @@ func (p *renderPass) run(ctx context.Context) error {
 			if err := t.Load(sa.Texture.st.tex, sa.Level, sa.Slice, sa.DepthPlane); err != nil {
 				return fmt.Errorf("render pass: Stencil load: %w", err)
 			}
+			p.counters.BytesRead += p.attachmentBytes(sa.Texture, p.samples)
 		} else {
 			t.Clear(sa.ClearStencil)
 		}
@@ -231,6 +252,11 @@ func (p *renderPass) run(ctx context.Context) error {
 	}
 	run := &passRun{ctx: ctx, pass: p, rp: pass.Pass, snap: snap, workers: workers, scratch: drawScratch{a: &p.dev.arena}}
 	defer run.close()
+	if p.usesTiles() {
+		run.tiles = newTileMemory(p, workers)
+		pass.SetTileHooks(run.tiles)
+		defer pass.SetTileHooks(nil)
+	}
 	for _, e := range p.encoders {
 		for _, d := range e.draws {
 			if err := run.draw(d); err != nil {
@@ -255,11 +281,13 @@ func (p *renderPass) store(t raster.PassTargets, pass *raster.Pass) error {
 			if err := s.Store(a.Texture.st.tex, a.Level, a.Slice, a.DepthPlane); err != nil {
 				return fmt.Errorf("render pass: %s store: %w", field, err)
 			}
+			p.counters.BytesWritten += p.attachmentBytes(a.Texture, p.samples)
 		}
 		if a.StoreAction == StoreActionMultisampleResolve || a.StoreAction == StoreActionStoreAndMultisampleResolve {
 			if err := s.Resolve(a.ResolveTexture.st.tex, a.ResolveLevel, a.ResolveSlice, a.ResolveDepthPlane); err != nil {
 				return fmt.Errorf("render pass: %s resolve: %w", field, err)
 			}
+			p.counters.BytesWritten += p.attachmentBytes(a.ResolveTexture, 1)
 		}
 		return nil
 	}
@@ -286,6 +314,7 @@ func (p *renderPass) store(t raster.PassTargets, pass *raster.Pass) error {
 			if off >= 0 && off+8 <= len(data) {
 				putU64(data[off:], n)
 			}
+			p.counters.BytesWritten += 8
 		}
 	}
 	return nil
@@ -294,6 +323,7 @@ func (p *renderPass) store(t raster.PassTargets, pass *raster.Pass) error {
 // passKey is the shape of a render pass's attachment storage.
 type passKey struct {
 	w, h, samples, layers, workers int
+	tw, th                         int // tile size (0: raster's default)
 	color                          [MaxColorAttachments]PixelFormat
 	depth, stencil                 PixelFormat
 }
@@ -322,7 +352,7 @@ const (
 
 // get returns a reset pass for p's attachments.
 func (pp *passPool) get(p *renderPass, workers int) (*pooledPass, error) {
-	k := passKey{w: p.width, h: p.height, samples: p.samples, layers: p.layer, workers: workers}
+	k := passKey{w: p.width, h: p.height, samples: p.samples, layers: p.layer, workers: workers, tw: p.tileW, th: p.tileH}
 	for i, ca := range p.desc.ColorAttachments {
 		if ca.Texture != nil {
 			k.color[i] = ca.Texture.PixelFormat()
@@ -362,7 +392,7 @@ func (pp *passPool) get(p *renderPass, workers int) (*pooledPass, error) {
 			return nil, fmt.Errorf("render pass: Stencil: %w", err)
 		}
 	}
-	rp, err := raster.NewPass(t, raster.PassOptions{Workers: workers})
+	rp, err := raster.NewPass(t, raster.PassOptions{Workers: workers, TileWidth: k.tw, TileHeight: k.th})
 	if err != nil {
 		return nil, fmt.Errorf("render pass: %w", err)
 	}

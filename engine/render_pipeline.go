@@ -251,7 +251,7 @@ func (p *RenderPipelineState) attachFragment(m, field string, up, ff *Function, 
 	if p.frag, err = compileRenderStage(p.dev, ff, constants, "FragmentFunction"); err != nil {
 		return err
 	}
-	if p.fin, err = layoutFragment(ff.Name(), p.frag.layout, ff.fn.Checked); err != nil {
+	if p.fin, err = layoutFragment(ff.Name(), p.frag.layout, ff.fn.Checked, ff.lib.lib.Program); err != nil {
 		return err
 	}
 	return p.linkVaryings(up.Name(), ff.Name())
@@ -260,9 +260,14 @@ func (p *RenderPipelineState) attachFragment(m, field string, up, ff *Function, 
 // compileRenderStage lowers, specializes and compiles a vertex or
 // fragment function; field names the descriptor field in errors.
 func compileRenderStage(d *Device, fn *Function, constants *FunctionConstantValues, field string) (*renderStage, error) {
+	allowed := []lower.BindingKind{lower.BindBuffer, lower.BindTexture, lower.BindSampler, lower.BindHandle, lower.BindStageIO}
+	if field == "FragmentFunction" {
+		// [[threadgroup(i)]]: the tile's persistent threadgroup memory
+		// (tile_encoder.go).
+		allowed = append(allowed, lower.BindThreadgroup)
+	}
 	return compileStage(d, fn, constants, stageCompile{method: "NewRenderPipelineState", field: field, pipeline: "a render pipeline",
-		lower: lower.Stage, intrinsics: d.intrinsics,
-		allowed: []lower.BindingKind{lower.BindBuffer, lower.BindTexture, lower.BindSampler, lower.BindHandle, lower.BindStageIO}})
+		lower: lower.Stage, intrinsics: d.intrinsics, allowed: allowed})
 }
 
 // stageCompile says how compileStage builds one stage of a pipeline.

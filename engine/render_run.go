@@ -25,12 +25,30 @@ type passRun struct {
 	workers int
 	shaders []*fragmentShader
 	scratch drawScratch // the pass's per-draw arrays, recycled when it ends
+	// tiles is the tile memory of a tile-shading pass (nil otherwise),
+	// tileFns its tile dispatches and tileErr the first fault of one.
+	tiles   *tileMemory
+	tileFns []*tileFunction
+	tileMu  sync.Mutex
+	tileErr error
+}
+
+// tileFault keeps the first fault of a tile function.
+func (r *passRun) tileFault(err error) {
+	r.tileMu.Lock()
+	if r.tileErr == nil {
+		r.tileErr = err
+	}
+	r.tileMu.Unlock()
 }
 
 // close releases every fragment shader's runners.
 func (r *passRun) close() {
 	for _, s := range r.shaders {
 		s.close()
+	}
+	for _, f := range r.tileFns {
+		f.close()
 	}
 	r.scratch.release()
 }
@@ -51,6 +69,12 @@ func (r *passRun) fault(err error) error {
 			return f
 		}
 	}
+	r.tileMu.Lock()
+	tf := r.tileErr
+	r.tileMu.Unlock()
+	if tf != nil {
+		return tf
+	}
 	if len(r.shaders) > 0 {
 		return &exec.Fault{Kind: exec.FaultCancelled, Function: r.shaders[0].p.frag.name, Err: err}
 	}
@@ -69,6 +93,9 @@ func (r *passRun) memory(extra ...exec.Buffer) (*exec.Memory, error) {
 // draw runs a draw's vertex stage and hands its primitives to the
 // rasterizer.
 func (r *passRun) draw(d *drawCmd) error {
+	if d.tile != nil {
+		return r.tileDispatch(d.tile)
+	}
 	if d.mesh != nil {
 		return r.drawMesh(d)
 	}
@@ -481,15 +508,52 @@ type fragmentShader struct {
 	rec     int
 	bufs    []exec.Buffer
 	workers []*fragmentWorker
+	tileMem bool // runs on the tile memory of its worker
 }
 
 type fragmentWorker struct {
 	run *exec.Runner
 	rec []byte
+	tmp [2][raster.MaxBatch]uint32 // tile inputs
+}
+
+// putTile writes the tile-shading inputs of the batch's lanes.
+func (w *fragmentWorker) putTile(fl *fragmentLayout, b *raster.FragmentBatch, t *raster.Tile) {
+	n, size := b.N, fl.record
+	if fl.pixelInTile.ok() {
+		for i := range n {
+			w.tmp[0][i] = uint32(max(int(b.PosX[i])-t.X0, 0))
+			w.tmp[1][i] = uint32(max(int(b.PosY[i])-t.Y0, 0))
+		}
+		putU(w.rec, size, n, fl.pixelInTile, 0, w.tmp[0][:n])
+		putU(w.rec, size, n, fl.pixelInTile, 1, w.tmp[1][:n])
+	}
+	if fl.pixelsPerTile.ok() {
+		for i := range n {
+			w.tmp[0][i], w.tmp[1][i] = uint32(t.Width), uint32(t.Height)
+		}
+		putU(w.rec, size, n, fl.pixelsPerTile, 0, w.tmp[0][:n])
+		putU(w.rec, size, n, fl.pixelsPerTile, 1, w.tmp[1][:n])
+	}
+	if fl.tileIndex.ok() {
+		for i := range n {
+			w.tmp[0][i] = uint32(t.Index)
+		}
+		putU(w.rec, size, n, fl.tileIndex, 0, w.tmp[0][:n])
+	}
 }
 
 func (r *passRun) newFragmentShader(d *drawCmd) (*fragmentShader, error) {
 	s := &fragmentShader{r: r, p: d.p, args: d.fargs, rec: d.frec, bufs: d.fbound.transient, workers: make([]*fragmentWorker, r.workers)}
+	if len(d.ftg) > 0 {
+		// [[threadgroup(i)]] arguments address the tile's persistent
+		// threadgroup memory.
+		s.args = append([]uint64(nil), s.args...)
+		for _, t := range d.ftg {
+			s.args[t.param] = uint64(r.tiles.tgBase + t.off)
+		}
+		s.tileMem = true
+	}
 	r.shaders = append(r.shaders, s)
 	return s, nil
 }
@@ -527,6 +591,12 @@ func (s *fragmentShader) worker(i int) (*fragmentWorker, error) {
 	if err != nil {
 		return nil, err
 	}
+	if s.tileMem {
+		if err := run.UseThreadgroupMemory(s.r.tiles.mem[i]); err != nil {
+			run.Close()
+			return nil, err
+		}
+	}
 	w := &fragmentWorker{run: run, rec: rb.Data}
 	s.workers[i] = w
 	return w, nil
@@ -563,6 +633,12 @@ func (s *fragmentShader) Shade(worker int, b *raster.FragmentBatch) error {
 	for k, v := range s.p.varyings {
 		putF(rec, size, n, v.frag, 0, b.Varyings[k])
 	}
+	if fl.pixelInTile.ok() || fl.pixelsPerTile.ok() || fl.tileIndex.ok() {
+		w.putTile(fl, b, &s.r.tiles.cur[worker])
+	}
+	if fl.ibSize > 0 {
+		s.imageblockIn(worker, w, b)
+	}
 	for i, sl := range fl.colorIn {
 		for c := range 4 {
 			putF(rec, size, n, sl, c, b.ColorIn[i][c])
@@ -586,6 +662,9 @@ func (s *fragmentShader) Shade(worker int, b *raster.FragmentBatch) error {
 		if b.Covered&(1<<i) != 0 && binary.LittleEndian.Uint32(w.rec[i*size+fl.alive:]) != 0 {
 			live |= 1 << i
 		}
+	}
+	if len(fl.ibOut) > 0 {
+		s.imageblockOut(worker, w, b, live)
 	}
 	for a, sl := range fl.colorOut {
 		if sl.ok() {

@@ -202,6 +202,8 @@ type fragmentLayout struct {
 	record int
 	// built-in inputs
 	position, frontFacing, sampleID, sampleMask, primitiveID, bary, pointCoord, layer, viewport ioSlot
+	// tile-shading inputs: [[pixel_position_in_tile]], [[pixels_per_tile]], [[tile_index]]
+	pixelInTile, pixelsPerTile, tileIndex ioSlot
 	// amp is [[amplification_id]], a flat varying from the vertex function's.
 	amp     ioSlot
 	users   []fragInput
@@ -212,6 +214,14 @@ type fragmentLayout struct {
 	color1                                  ioSlot
 	depthOut, sampleMaskOut, stencilOut     ioSlot
 	perSample, discards, readsColor, writes bool
+	// ibIn and ibOut copy the explicit imageblock ([[imageblock_data]]) of
+	// the lane's pixel into and out of the record; ibSize is the master
+	// struct's size (0: none).
+	ibIn, ibOut []ibCopy
+	ibSize      int
+	// ordered: some argument is in a [[raster_order_group]], so fragments
+	// of one pixel run in primitive order (raster.FlagRasterOrder).
+	ordered bool
 	// quads: the function looks at other lanes of its quad (derivatives,
 	// implicit-LOD samples...), so it runs in 2×2 quads with helper lanes.
 	quads bool
@@ -252,6 +262,12 @@ func (l *fragmentLayout) builtinSlot(name string, s ioSlot) bool {
 		l.viewport = s
 	case "amplification_id":
 		l.amp = s
+	case "pixel_position_in_tile":
+		l.pixelInTile = s
+	case "pixels_per_tile":
+		l.pixelsPerTile = s
+	case "tile_index":
+		l.tileIndex = s
 	default:
 		return false
 	}
@@ -260,9 +276,10 @@ func (l *fragmentLayout) builtinSlot(name string, s ioSlot) bool {
 
 // layoutFragment finds the fragment function's inputs and outputs in its
 // record.
-func layoutFragment(fn string, lay *lower.WrapperLayout, checked *sema.Function) (fragmentLayout, error) {
+func layoutFragment(fn string, lay *lower.WrapperLayout, checked *sema.Function, prog *sema.Program) (fragmentLayout, error) {
 	l := fragmentLayout{record: lay.RecordSize, position: noSlot, frontFacing: noSlot, sampleID: noSlot, sampleMask: noSlot,
 		primitiveID: noSlot, bary: noSlot, pointCoord: noSlot, layer: noSlot, viewport: noSlot, amp: noSlot, alive: -1,
+		pixelInTile: noSlot, pixelsPerTile: noSlot, tileIndex: noSlot,
 		color1: noSlot, depthOut: noSlot, sampleMaskOut: noSlot, stencilOut: noSlot}
 	for i := range l.colorIn {
 		l.colorIn[i], l.colorOut[i] = noSlot, noSlot
@@ -270,15 +287,26 @@ func layoutFragment(fn string, lay *lower.WrapperLayout, checked *sema.Function)
 	errf := func(format string, args ...any) (fragmentLayout, error) {
 		return l, fmt.Errorf("engine: NewRenderPipelineState: FragmentFunction %s: "+format, append([]any{fn}, args...)...)
 	}
+	for _, prm := range checked.Params {
+		for _, a := range prm.Attrs {
+			if a.Name == "raster_order_group" {
+				l.ordered = true
+			}
+		}
+	}
 	for _, f := range lay.Fields {
 		switch {
 		case f.Kind == lower.FieldResult && f.Name == "alive":
 			l.alive = f.Offset
 		case f.Kind == lower.FieldResult && f.Name == "result":
-			if err := l.layoutOutputs(fn, f); err != nil {
+			if err := l.layoutOutputs(fn, f, prog); err != nil {
 				return l, err
 			}
 		case f.Kind != lower.FieldArg:
+		case f.Bind == sema.BindImageblockData:
+			if err := l.imageblockInput(fn, f, checked, prog); err != nil {
+				return l, err
+			}
 		case f.Bind == sema.BindBuiltin:
 			s, ok := slotOf(f.Type, f.Offset)
 			if !ok || !l.builtinSlot(f.Builtin, s) {
@@ -368,7 +396,7 @@ func rasterBuiltinAttr(m *sema.Field) string {
 
 // layoutOutputs finds the fragment function's colour, depth, sample mask
 // and stencil outputs in its result.
-func (l *fragmentLayout) layoutOutputs(fn string, f lower.WrapperField) error {
+func (l *fragmentLayout) layoutOutputs(fn string, f lower.WrapperField, prog *sema.Program) error {
 	t := f.Type.Unqualified()
 	if t.Kind != sema.KStruct {
 		s, ok := slotOf(t, f.Offset)
@@ -381,6 +409,12 @@ func (l *fragmentLayout) layoutOutputs(fn string, f lower.WrapperField) error {
 	_, _, offs := sema.Layout(t)
 	for i, m := range t.Struct.Fields {
 		if m.Static {
+			continue
+		}
+		if a := m.Attr("imageblock_data"); a != nil {
+			if err := l.imageblockOutput(fn, m, a, f.Offset+offs[i], prog); err != nil {
+				return err
+			}
 			continue
 		}
 		s, ok := slotOf(m.Type, f.Offset+offs[i])
@@ -432,6 +466,9 @@ func (l *fragmentLayout) flags(early bool) raster.ShaderFlags {
 	if l.readsColor {
 		f |= raster.FlagReadsColor
 	}
+	if l.ordered || l.ibSize > 0 {
+		f |= raster.FlagRasterOrder
+	}
 	if early {
 		f |= raster.FlagEarlyTests
 	}
@@ -445,7 +482,7 @@ func (l *fragmentLayout) flags(early bool) raster.ShaderFlags {
 		f |= raster.FlagPixels
 	}
 	f |= raster.FlagInputsListed
-	if l.position.ok() {
+	if l.position.ok() || l.pixelInTile.ok() || l.ibSize > 0 {
 		f |= raster.FlagInPosition
 	}
 	if l.bary.ok() {

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"runtime"
 	"sync/atomic"
@@ -68,6 +69,21 @@ const (
 	TextureTypeTextureBuffer      = texel.TypeTextureBuffer
 )
 
+// Storage modes (MTLStorageMode). A memoryless texture lives only in the
+// tiles of the render passes it is an attachment of: it may not be loaded
+// or stored (load action clear or dontCare, store action dontCare or
+// multisampleResolve into another texture), bound to shaders, or read or
+// written by the CPU; it costs no device memory traffic.
+const (
+	StorageModeShared     = texel.StorageShared
+	StorageModeManaged    = texel.StorageManaged
+	StorageModePrivate    = texel.StoragePrivate
+	StorageModeMemoryless = texel.StorageMemoryless
+)
+
+// StorageMode is MTLStorageMode.
+type StorageMode = texel.StorageMode
+
 // Texture usages.
 const (
 	TextureUsageUnknown      = texel.UsageUnknown
@@ -104,6 +120,12 @@ type Texture struct {
 // NewTexture allocates a zeroed texture (MTLDevice newTextureWithDescriptor);
 // an invalid descriptor is an error naming the field.
 func (d *Device) NewTexture(desc TextureDescriptor) (*Texture, error) {
+	if desc.StorageMode > StorageModeMemoryless {
+		return nil, fmt.Errorf("engine: NewTexture: StorageMode %d is not a storage mode", desc.StorageMode)
+	}
+	if desc.StorageMode == StorageModeMemoryless && desc.Usage&^TextureUsageRenderTarget != 0 {
+		return nil, fmt.Errorf("engine: NewTexture: StorageMode memoryless needs Usage RenderTarget alone (a memoryless texture is only a render attachment), not %#x", desc.Usage)
+	}
 	t, err := texel.New(desc)
 	if err != nil {
 		return nil, fmt.Errorf("engine: NewTexture: %w", err)
@@ -171,6 +193,9 @@ func (t *Texture) SetLabel(s string) { t.st.label.Store(s) }
 // lod of slice (array layer, cube face or layer·6+face), as MTLTexture
 // replaceRegion: rows bytesPerRow apart, 3D images bytesPerImage apart.
 func (t *Texture) ReplaceRegion(r Region, lod, slice int, src []byte, bytesPerRow, bytesPerImage int) error {
+	if t.memoryless() {
+		return fmt.Errorf("engine: Texture.ReplaceRegion: %w", errMemoryless)
+	}
 	if err := t.st.tex.ReplaceRegion(r, lod, slice, src, bytesPerRow, bytesPerImage); err != nil {
 		return fmt.Errorf("engine: Texture.ReplaceRegion: %w", err)
 	}
@@ -180,11 +205,23 @@ func (t *Texture) ReplaceRegion(r Region, lod, slice int, src []byte, bytesPerRo
 // GetBytes copies region r of mip level lod of slice into dst, as
 // MTLTexture getBytes.
 func (t *Texture) GetBytes(dst []byte, bytesPerRow, bytesPerImage int, r Region, lod, slice int) error {
+	if t.memoryless() {
+		return fmt.Errorf("engine: Texture.GetBytes: %w", errMemoryless)
+	}
 	if err := t.st.tex.GetBytes(dst, bytesPerRow, bytesPerImage, r, lod, slice); err != nil {
 		return fmt.Errorf("engine: Texture.GetBytes: %w", err)
 	}
 	return nil
 }
+
+// StorageMode returns the texture's storage mode.
+func (t *Texture) StorageMode() StorageMode { return t.st.tex.Descriptor().StorageMode }
+
+func (t *Texture) memoryless() bool { return t != nil && t.StorageMode() == StorageModeMemoryless }
+
+// errMemoryless is the error of CPU or shader access to a memoryless
+// texture.
+var errMemoryless = errors.New("the texture is memoryless: its contents exist only in render pass tiles")
 
 // Release removes the texture from the device's resource table now;
 // shaders using its resource ID fault afterwards.

@@ -20,6 +20,9 @@ import (
 // format fills the missing colour channels with zero and alpha with one.
 // Depth and stencil textures are read as grey.
 func (t *Texture) Image(level, slice, z int) (image.Image, error) {
+	if t.memoryless() {
+		return nil, fmt.Errorf("engine: Texture.Image: %w", errMemoryless)
+	}
 	tex := t.st.tex
 	if level < 0 || level >= tex.MipLevels() {
 		return nil, fmt.Errorf("engine: Texture.Image: level %d outside the texture's %d levels", level, tex.MipLevels())

@@ -18,6 +18,7 @@ import "github.com/ingot-render/ingot/shaders/ir"
 // builtinKey identifies the lanes of a cached built-in.
 type builtinKey struct {
 	base uint32
+	quad bool // tile threadgroups arranged in 2×2 quads (RunGroup)
 	size [3]uint32
 	ok   bool
 }

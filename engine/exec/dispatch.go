@@ -73,6 +73,8 @@ type dispatchState struct {
 	mem      *Memory
 	budget   *StepBudget
 	tgSize   uint32
+	quad     bool   // RunGroup: threads in 2×2 quads
+	baseTG   uint32 // Runner: tgSize of its own memory
 	deadline time.Time
 	next     atomic.Int64
 	steps    atomic.Int64
@@ -208,10 +210,16 @@ func (w *worker) begin(ds *dispatchState) {
 // group runs threadgroup t.
 func (w *worker) group(ds *dispatchState, t int) error {
 	pos, size := ds.grid.group(t)
+	clear(w.tg[:ds.tgSize])
+	return w.runGroup(ds, pos, size)
+}
+
+// runGroup runs the threadgroup at pos of size threads, its threadgroup
+// memory as it is.
+func (w *worker) runGroup(ds *dispatchState, pos, size [3]uint32) error {
 	total := size[0] * size[1] * size[2]
 	W := uint32(w.w)
 	nb := int((total + W - 1) / W)
-	clear(w.tg[:ds.tgSize])
 	cf := w.pl.entry
 	if len(w.cur) == 0 {
 		w.cur = append(w.cur, nil)
@@ -260,7 +268,7 @@ func (w *worker) group(ds *dispatchState, t int) error {
 // parameters are stored once per dispatch (they are never written).
 func (w *worker) setup(ds *dispatchState, fr *frame, pos, size [3]uint32, total uint32, i int) {
 	W := uint32(w.w)
-	fr.bt = batch{g: &ds.grid, tgPos: pos, tgSize: size, total: total, base: uint32(i) * W}
+	fr.bt = batch{g: &ds.grid, tgPos: pos, tgSize: size, total: total, base: uint32(i) * W, quad: ds.quad}
 	fr.bt.n = int(min(W, total-fr.bt.base))
 	fr.b = &fr.bt
 	w.enterEntry(ds, fr, lane.FirstN(fr.bt.n), 0)

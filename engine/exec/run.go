@@ -243,7 +243,7 @@ func (w *worker) run(fr *frame) (bool, error) {
 		case opVBuiltin:
 			fr.seq[in.d/W] = fr.b.varyingBuiltin(ir.BuiltinID(in.imm), r32[in.d:in.d+W])
 		case opVBuiltinC:
-			if k := (builtinKey{base: fr.b.base, size: fr.b.tgSize, ok: true}); fr.bkeys[in.s] != k {
+			if k := (builtinKey{base: fr.b.base, quad: fr.b.quad, size: fr.b.tgSize, ok: true}); fr.bkeys[in.s] != k {
 				fr.seq[in.d/W] = fr.b.varyingBuiltin(ir.BuiltinID(in.imm), r32[in.d:in.d+W])
 				fr.bkeys[in.s] = k
 			}
@@ -313,7 +313,7 @@ func (w *worker) run(fr *frame) (bool, error) {
 			}
 		case opIfCmpC:
 			cm := fr.cmasks[in.x1]
-			if k := (builtinKey{base: fr.b.base, size: fr.b.tgSize, ok: true}); fr.ckeys[in.x1] != k {
+			if k := (builtinKey{base: fr.b.base, quad: fr.b.quad, size: fr.b.tgSize, ok: true}); fr.ckeys[in.x1] != k {
 				cm = cmpMask(in, r32, W)
 				fr.cmasks[in.x1], fr.ckeys[in.x1] = cm, k
 			}

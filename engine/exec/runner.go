@@ -24,6 +24,9 @@ type Runner struct {
 	ds     *dispatchState
 	done   func(uint64)
 	closed bool
+	// own is the worker's threadgroup memory while shared memory of the
+	// caller's is in use (UseThreadgroupMemory).
+	own []byte
 }
 
 // NewRunner prepares a Runner for the arguments, memory, environment and
@@ -49,7 +52,7 @@ func (pl *Pipeline) NewRunner(ctx context.Context, d Dispatch) (*Runner, error) 
 	if err != nil {
 		return nil, err
 	}
-	ds := &dispatchState{id: dispatchIDs.Add(1), env: d.Env, ctx: ctx, grid: g, args: d.Args, mem: mem, budget: d.Budget, tgSize: uint32(tgSize)}
+	ds := &dispatchState{id: dispatchIDs.Add(1), env: d.Env, ctx: ctx, grid: g, args: d.Args, mem: mem, budget: d.Budget, tgSize: uint32(tgSize), baseTG: uint32(tgSize)}
 	ds.faultTG.Store(math.MaxInt64)
 	if pl.opt.Timeout > 0 {
 		ds.deadline = time.Now().Add(pl.opt.Timeout)
@@ -91,7 +94,9 @@ func (r *Runner) Run(n int, helpers lane.Mask) (err error) {
 			err = &Fault{Kind: FaultInternal, Function: r.pl.entry.fn.Name, Detail: fmt.Sprint("executor panic: ", p)}
 		}
 	}()
-	clear(w.tg[:ds.tgSize])
+	if r.own == nil {
+		clear(w.tg[:ds.tgSize])
+	}
 	fr := w.entryFrame(0)
 	fr.bt = batch{g: &ds.grid, tgSize: [3]uint32{uint32(n), 1, 1}, total: uint32(n)}
 	fr.bt.n = n
@@ -129,6 +134,9 @@ func (r *Runner) Close() {
 		}
 		w.ds, w.mem, w.b = nil, nil, nil
 		w.cache = memCache{}
+		if r.own != nil {
+			w.tg, r.own = r.own, nil
+		}
 		r.pl.workers.Put(w)
 		r.w = nil
 	}

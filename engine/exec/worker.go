@@ -17,11 +17,19 @@ type batch struct {
 	total  uint32    // threads in the threadgroup
 	base   uint32
 	n      int
+	// quad arranges the threads in 2×2 quads, quads row-major (tile
+	// functions, see Runner.RunGroup): thread l is at (2(q mod qx) + l&1,
+	// 2(q div qx) + (l>>1)&1) with q = l/4 and qx = width/2.
+	quad bool
 }
 
 // local returns thread_position_in_threadgroup of lane i.
 func (b *batch) local(i int) [3]uint32 {
 	l := b.base + uint32(i)
+	if b.quad {
+		q, qx := l>>2, b.tgSize[0]/2
+		return [3]uint32{2*(q%qx) + l&1, 2*(q/qx) + (l>>1)&1, 0}
+	}
 	return [3]uint32{l % b.tgSize[0], (l / b.tgSize[0]) % b.tgSize[1], l / (b.tgSize[0] * b.tgSize[1])}
 }
 
@@ -102,6 +110,12 @@ func (b *batch) varyingBuiltin(id ir.BuiltinID, d []uint32) bool {
 	var add uint32
 	if id-ir.BuiltinID(c) == ir.ThreadPositionInGrid {
 		add = b.tgPos[c] * b.g.ThreadsPerThreadgroup[c]
+	}
+	if b.quad {
+		for i := range d {
+			d[i] = b.local(i)[c] + add
+		}
+		return false
 	}
 	sx, sy := b.tgSize[0], b.tgSize[1]
 	p := [3]uint32{l % sx, (l / sx) % sy, l / (sx * sy)}

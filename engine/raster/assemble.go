@@ -264,19 +264,19 @@ func (p *binner) assemble(dc *drawCtx, lo, hi int) {
 		}
 		switch d.Topology {
 		case PointList:
-			p.point(dc, x, d.PrimitiveIDBase+prim)
+			p.point(dc, x, d.primitiveID(prim))
 			prim++
 		case LineList:
 			win[have] = x
 			have++
 			if have == 2 {
-				p.line(dc, win[0], win[1], d.PrimitiveIDBase+prim)
+				p.line(dc, win[0], win[1], d.primitiveID(prim))
 				prim++
 				have = 0
 			}
 		case LineStrip:
 			if have == 1 {
-				p.line(dc, win[0], x, d.PrimitiveIDBase+prim)
+				p.line(dc, win[0], x, d.primitiveID(prim))
 				prim++
 			}
 			win[0], have = x, 1
@@ -284,7 +284,7 @@ func (p *binner) assemble(dc *drawCtx, lo, hi int) {
 			win[have] = x
 			have++
 			if have == 3 {
-				p.triangle(dc, win, d.PrimitiveIDBase+prim)
+				p.triangle(dc, win, d.primitiveID(prim))
 				prim++
 				have = 0
 			}
@@ -298,7 +298,7 @@ func (p *binner) assemble(dc *drawCtx, lo, hi int) {
 			if strip&1 == 1 {
 				t = [3]uint32{win[0], x, win[1]}
 			}
-			p.triangle(dc, t, d.PrimitiveIDBase+prim)
+			p.triangle(dc, t, d.primitiveID(prim))
 			prim++
 			strip++
 			win[0], win[1] = win[1], x
@@ -614,9 +614,9 @@ func (p *Pass) depthBias(st *State, pr *prim) float64 {
 // once in p.large and referenced.
 func (p *binner) bin(pr *prim) {
 	p.nprims++
-	T := p.tile
-	tx0, tx1 := int(pr.x0)/T, int(pr.x1-1)/T
-	ty0, ty1 := int(pr.y0)/T, int(pr.y1-1)/T
+	TW, TH := p.tw, p.th
+	tx0, tx1 := int(pr.x0)/TW, int(pr.x1-1)/TW
+	ty0, ty1 := int(pr.y0)/TH, int(pr.y1-1)/TH
 	base := int(pr.layer) * p.tilesX * p.tilesY
 	if tx0 == tx1 && ty0 == ty1 {
 		p.binLocal(base+ty0*p.tilesX+tx0, pr)
@@ -629,7 +629,7 @@ func (p *binner) bin(pr *prim) {
 	}
 	for ty := ty0; ty <= ty1; ty++ {
 		for tx := tx0; tx <= tx1; tx++ {
-			if pr.rejectsTile(tx*T, ty*T, T) {
+			if pr.rejectsTile(tx*TW, ty*TH, TW, TH) {
 				continue
 			}
 			i := base + ty*p.tilesX + tx
@@ -654,11 +654,11 @@ func (p *binner) binLocal(i int, pr *prim) {
 	p.local[i] = append(p.local[i], *pr)
 }
 
-// rejectsTile reports whether some edge excludes the whole T×T tile at
+// rejectsTile reports whether some edge excludes the whole TW×TH tile at
 // pixel (x, y) (every point of it, so any sample position).
-func (pr *prim) rejectsTile(x, y, T int) bool {
+func (pr *prim) rejectsTile(x, y, TW, TH int) bool {
 	x0, y0 := int64(x)*subOne, int64(y)*subOne
-	x1, y1 := int64(x+T)*subOne, int64(y+T)*subOne
+	x1, y1 := int64(x+TW)*subOne, int64(y+TH)*subOne
 	for e := range int(pr.nedge) {
 		// The corner maximizing the edge function.
 		cx, cy := x0, y0

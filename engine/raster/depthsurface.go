@@ -47,6 +47,11 @@ func (t *sampleStore[T]) clearBlock(blk int) {
 	fill(t.data[blk*n:(blk+1)*n], t.clearVal)
 }
 
+// clearPixels applies a pending clear to n pixels from pixel index pix.
+func (t *sampleStore[T]) clearPixels(pix, n int) {
+	fill(t.data[pix*t.Samples:(pix+n)*t.Samples], t.clearVal)
+}
+
 func fill[T float32 | uint8](d []T, v T) {
 	for i := range d {
 		d[i] = v

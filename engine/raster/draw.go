@@ -83,6 +83,10 @@ type Draw struct {
 	// nil: vertices 0..Count-1.
 	Indices         []uint32
 	PrimitiveIDBase uint32 // [[primitive_id]] = base + primitive number within this Draw
+	// PrimitiveIDs, when not nil, gives primitive k's [[primitive_id]]
+	// instead (mesh pipelines: the primitives' own ids); primitives past
+	// its end number on from PrimitiveIDBase.
+	PrimitiveIDs    []uint32
 	State           *State
 	Interp          []Interp       // one per varying float (len == Vertices.Stride)
 	Shader          FragmentShader // nil: no fragment function (depth/stencil only)
@@ -92,6 +96,14 @@ type Draw struct {
 	AlphaToOne      bool
 	SampleMask      uint32 // pipeline sample mask ANDed into coverage; 0 means all samples
 	DepthArgument   DepthArg
+}
+
+// primitiveID is the [[primitive_id]] of the draw's primitive number n.
+func (d *Draw) primitiveID(n uint32) uint32 {
+	if int(n) < len(d.PrimitiveIDs) {
+		return d.PrimitiveIDs[n]
+	}
+	return d.PrimitiveIDBase + n
 }
 
 // FragmentShader runs fragment batches. Shade is called from worker goroutine

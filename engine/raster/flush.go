@@ -119,14 +119,42 @@ func (p *Pass) anyPending() bool {
 	return p.t.Depth != nil && p.t.Depth.pending || p.t.Stencil != nil && p.t.Stencil.pending
 }
 
-// clearTile applies the deferred clears of every target to tile t's blocks.
+// clearTile applies the deferred clears of every target to tile t's
+// storage: whole blocks for tiles of whole blocks, else the tile's rows.
 func (p *Pass) clearTile(t int) {
 	per := p.tilesX * p.tilesY
 	layer, r := t/per, t%per
-	n := p.tile / blockSize
-	bx0, by0 := (r%p.tilesX)*n, (r/p.tilesX)*n
-	for by := by0; by < min(by0+n, p.lay.bh); by++ {
-		for bx := bx0; bx < min(bx0+n, p.lay.bw); bx++ {
+	if p.tw%blockSize != 0 || p.th%blockSize != 0 {
+		// The last tiles of a row and column also clear the blocks'
+		// padding, as whole-block clears do.
+		x0, y0 := (r%p.tilesX)*p.tw, (r/p.tilesX)*p.th
+		x1, y1 := x0+p.tw, y0+p.th
+		if r%p.tilesX == p.tilesX-1 {
+			x1 = p.lay.bw * blockSize
+		}
+		if r/p.tilesX == p.tilesY-1 {
+			y1 = p.lay.bh * blockSize
+		}
+		for y := y0; y < y1; y++ {
+			pix := p.lay.pixel(x0, y, layer)
+			for _, c := range p.t.Color {
+				if c != nil && c.pending {
+					c.clearPixels(pix, x1-x0)
+				}
+			}
+			if d := p.t.Depth; d != nil && d.pending {
+				d.clearPixels(pix, x1-x0)
+			}
+			if s := p.t.Stencil; s != nil && s.pending {
+				s.clearPixels(pix, x1-x0)
+			}
+		}
+		return
+	}
+	nx, ny := p.tw/blockSize, p.th/blockSize
+	bx0, by0 := (r%p.tilesX)*nx, (r/p.tilesX)*ny
+	for by := by0; by < min(by0+ny, p.lay.bh); by++ {
+		for bx := bx0; bx < min(bx0+nx, p.lay.bw); bx++ {
 			blk := (layer*p.lay.bh+by)*p.lay.bw + bx
 			for _, c := range p.t.Color {
 				if c != nil && c.pending {

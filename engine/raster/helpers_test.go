@@ -47,6 +47,9 @@ type scene struct {
 	clearDepth            float64
 	clearStencil          uint32
 	draws                 []*Draw
+	tileW, tileH          int                  // PassOptions.TileWidth, TileHeight
+	dispatch              map[int]TileFunction // tile dispatches before draw i (len(draws): after all)
+	hooks                 TileHooks
 }
 
 func defaultState(w, h int) *State {
@@ -62,6 +65,12 @@ func defaultState(w, h int) *State {
 
 // run renders sc with the given workers and returns its targets.
 func (sc *scene) run(t testing.TB, workers int) PassTargets {
+	t.Helper()
+	return sc.runWith(t, workers, nil)
+}
+
+// runWith is run with a callback that sees the targets before the draws.
+func (sc *scene) runWith(t testing.TB, workers int, bind func(PassTargets)) PassTargets {
 	t.Helper()
 	layers := max(sc.layers, 1)
 	samples := max(sc.samples, 1)
@@ -92,12 +101,26 @@ func (sc *scene) run(t testing.TB, workers int) PassTargets {
 		st.Clear(sc.clearStencil)
 		pt.Stencil = st
 	}
-	p, err := NewPass(pt, PassOptions{Workers: workers})
+	p, err := NewPass(pt, PassOptions{Workers: workers, TileWidth: sc.tileW, TileHeight: sc.tileH})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, d := range sc.draws {
-		if err := p.Draw(d); err != nil {
+	if bind != nil {
+		bind(pt)
+	}
+	if sc.hooks != nil {
+		p.SetTileHooks(sc.hooks)
+	}
+	for i := 0; i <= len(sc.draws); i++ {
+		if f := sc.dispatch[i]; f != nil {
+			if err := p.Dispatch(f); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if i == len(sc.draws) {
+			break
+		}
+		if err := p.Draw(sc.draws[i]); err != nil {
 			t.Fatalf("draw %d: %v", i, err)
 		}
 	}

@@ -17,7 +17,12 @@ type PassTargets struct {
 // PassOptions tune how a pass runs.
 type PassOptions struct {
 	Workers  int // goroutines running tiles; 0: GOMAXPROCS
-	TileSize int // tile edge in pixels: 32 or 64; 0: DefaultTileSize
+	TileSize int // square tile edge in pixels: 32 or 64; 0: DefaultTileSize
+	// TileWidth and TileHeight, when set (both), give a tile of 16×16,
+	// 32×16 or 32×32 pixels instead of TileSize: a tile-shading render
+	// pass's tileWidth × tileHeight, so that tile dispatches and the
+	// persistent tile memory cover exactly the tiles the rasterizer runs.
+	TileWidth, TileHeight int
 }
 
 // DefaultTileSize is the tile edge used when PassOptions.TileSize is 0.
@@ -39,7 +44,7 @@ type drawInfo struct {
 type Pass struct {
 	t              PassTargets
 	workers        int
-	tile           int
+	tw, th         int // tile size in pixels
 	tilesX, tilesY int
 	samples        int
 	sfx, sfy       [8]int64 // sample positions, fixed point from the pixel's corner
@@ -55,6 +60,9 @@ type Pass struct {
 	sets []*binner
 	pool []*binner // binners of earlier recordings, for reuse
 	open bool      // the last binner takes further serial draws
+
+	cmds  []TileFunction // tile dispatches, in submission order
+	hooks TileHooks
 
 	vis     map[int]uint64
 	visKind map[int]VisibilityMode // per slot: counting if any draw counts
@@ -94,12 +102,9 @@ func NewPass(t PassTargets, opt PassOptions) (*Pass, error) {
 			return nil, err
 		}
 	}
-	ts := opt.TileSize
-	if ts == 0 {
-		ts = DefaultTileSize
-	}
-	if ts != 32 && ts != 64 {
-		return nil, fmt.Errorf("raster: PassOptions.TileSize %d (want 32 or 64)", ts)
+	tw, th, err := tileSize(opt)
+	if err != nil {
+		return nil, err
 	}
 	nw := opt.Workers
 	if nw <= 0 {
@@ -108,8 +113,8 @@ func NewPass(t PassTargets, opt PassOptions) (*Pass, error) {
 	if nw > 1024 {
 		return nil, fmt.Errorf("raster: PassOptions.Workers %d exceeds 1024", nw)
 	}
-	p := &Pass{t: t, workers: nw, tile: ts, samples: t.Samples,
-		tilesX: (t.Width + ts - 1) / ts, tilesY: (t.Height + ts - 1) / ts,
+	p := &Pass{t: t, workers: nw, tw: tw, th: th, samples: t.Samples,
+		tilesX: (t.Width + tw - 1) / tw, tilesY: (t.Height + th - 1) / th,
 		rast: rect{0, 0, t.Width, t.Height}, vis: map[int]uint64{},
 		lay: newLayout(t.Width, t.Height, t.Samples, t.Layers), visKind: map[int]VisibilityMode{}}
 	for i, sp := range standardPositions[t.Samples] {
@@ -118,6 +123,31 @@ func NewPass(t PassTargets, opt PassOptions) (*Pass, error) {
 	p.errs = make([]error, p.tiles())
 	return p, nil
 }
+
+// tileSize returns the tile width and height opt asks for.
+func tileSize(opt PassOptions) (w, h int, err error) {
+	if opt.TileWidth != 0 || opt.TileHeight != 0 {
+		switch [2]int{opt.TileWidth, opt.TileHeight} {
+		case [2]int{16, 16}, [2]int{32, 16}, [2]int{32, 32}:
+			return opt.TileWidth, opt.TileHeight, nil
+		}
+		return 0, 0, fmt.Errorf("raster: PassOptions.TileWidth × TileHeight %d × %d (want 16 × 16, 32 × 16 or 32 × 32)", opt.TileWidth, opt.TileHeight)
+	}
+	ts := opt.TileSize
+	if ts == 0 {
+		ts = DefaultTileSize
+	}
+	if ts != 32 && ts != 64 {
+		return 0, 0, fmt.Errorf("raster: PassOptions.TileSize %d (want 32 or 64)", ts)
+	}
+	return ts, ts, nil
+}
+
+// TileSize returns the pass's tile width and height in pixels.
+func (p *Pass) TileSize() (w, h int) { return p.tw, p.th }
+
+// Tiles returns the number of tiles per row and per column of a layer.
+func (p *Pass) Tiles() (x, y int) { return p.tilesX, p.tilesY }
 
 // tiles returns the number of tiles over all layers.
 func (p *Pass) tiles() int { return p.tilesX * p.tilesY * p.t.Layers }
@@ -205,6 +235,8 @@ func (p *Pass) Reset() {
 	clear(p.sets)
 	p.sets = p.sets[:0]
 	p.open = false
+	clear(p.cmds)
+	p.cmds = p.cmds[:0]
 	clear(p.vis)
 	clear(p.visKind)
 }

@@ -98,6 +98,13 @@ func (t *ColorTarget) clearBlock(blk int) {
 	t.fillRange(blk*n, (blk+1)*n)
 }
 
+// clearPixels applies a pending clear to n pixels from pixel index pix
+// (one row of a tile inside a block).
+func (t *ColorTarget) clearPixels(pix, n int) {
+	k := t.Samples * 4
+	t.fillRange(pix*k, (pix+n)*k)
+}
+
 // satInt converts v to an integer saturated to [lo, hi] (NaN → 0).
 func satInt(v, lo, hi float64) int64 {
 	switch {

@@ -45,6 +45,7 @@ type worker struct {
 
 	tx0, ty0, tx1, ty1 int
 	layer              int
+	tile               Tile   // the tile being run, for tile functions and hooks
 	local              []prim // the current tile's local primitives in the current binner
 	large              []prim // the current binner's large primitives
 
@@ -72,16 +73,24 @@ func (w *worker) runTile(t int) error {
 	if err := w.ctx.Err(); err != nil {
 		return err
 	}
-	T := p.tile
 	per := p.tilesX * p.tilesY
 	w.layer = t / per
 	r := t % per
-	w.tx0, w.ty0 = (r%p.tilesX)*T, (r/p.tilesX)*T
-	w.tx1, w.ty1 = min(w.tx0+T, p.t.Width), min(w.ty0+T, p.t.Height)
+	w.tx0, w.ty0 = (r%p.tilesX)*p.tw, (r/p.tilesX)*p.th
+	w.tx1, w.ty1 = min(w.tx0+p.tw, p.t.Width), min(w.ty0+p.th, p.t.Height)
 	w.cur, w.nq, w.nl = -1, 0, 0
+	if err := w.beginTile(t); err != nil {
+		return err
+	}
 	for _, b := range p.sets {
 		w.local, w.large = b.local[t], b.large
 		for _, e := range b.bins[t] {
+			if isCmd(e) {
+				if err := w.runCmd(e); err != nil {
+					return err
+				}
+				continue
+			}
 			pr := w.prim(e)
 			if pr.draw != w.cur {
 				if err := w.flush(); err != nil {
@@ -346,12 +355,12 @@ func (w *worker) quad(pr *prim, qx, qy int, cov [4]uint8, ref uint8) error {
 	p, in := w.p, w.in
 	ns := p.samples
 	if in.shade {
-		qi := ((qy-w.ty0)>>1)*(p.tile/2) + (qx-w.tx0)>>1
+		qi := ((qy-w.ty0)>>1)*(p.tw/2) + (qx-w.tx0)>>1
 		// A quad position already in the batch for another primitive
 		// needs the batch shaded first only when the shader reads the
 		// framebuffer: depth/stencil tests and blending run in lane
 		// order, which is submission order.
-		if w.full() || (w.stamp[qi] == w.serial && w.owner[qi] != pr && w.d.Flags&FlagReadsColor != 0) {
+		if w.full() || (w.stamp[qi] == w.serial && w.owner[qi] != pr && w.d.Flags&(FlagReadsColor|FlagRasterOrder) != 0) {
 			if err := w.flush(); err != nil {
 				return err
 			}
@@ -457,7 +466,7 @@ func (w *worker) push(pr *prim, qx, qy int, s int8, cov [4]uint8) {
 		w.nl++
 	}
 	w.nq++
-	qi := ((qy-w.ty0)>>1)*(w.p.tile/2) + (qx-w.tx0)>>1
+	qi := ((qy-w.ty0)>>1)*(w.p.tw/2) + (qx-w.tx0)>>1
 	w.stamp[qi], w.owner[qi] = w.serial, pr
 }
 

@@ -94,7 +94,21 @@ type Descriptor struct {
 	ArrayLength      int
 	SampleCount      int
 	Usage            Usage
+	// StorageMode is MTLStorageMode; texel ignores it (the engine refuses
+	// CPU and shader access to memoryless textures).
+	StorageMode StorageMode
 }
+
+// StorageMode is where a texture's memory lives (MTLStorageMode raw values).
+type StorageMode uint8
+
+// Storage modes.
+const (
+	StorageShared StorageMode = iota
+	StorageManaged
+	StoragePrivate
+	StorageMemoryless
+)
 
 // Texture2DDescriptor returns a 2D descriptor, with a full mip chain when
 // mipmapped (as MTLTextureDescriptor's convenience constructor).

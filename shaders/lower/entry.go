@@ -39,6 +39,12 @@ func (f *fn) builtinValue(name string, t *sema.Type, pos diag.Pos) (value, bool)
 	switch name {
 	case "grid_origin":
 		return f.zero(t, f.b.Pos), true
+	case "render_target_array_index", "pixels_per_tile", "tile_index":
+		// Tile functions: threadgroups are tiles (z: the layer) of
+		// dispatch_threads_per_threadgroup pixels.
+		if v, ok := f.tileBuiltin(name, t); ok {
+			return v, true
+		}
 	case "quadgroups_per_threadgroup", "dispatch_quadgroups_per_threadgroup":
 		id := ir.ThreadsPerThreadgroup
 		if name != "quadgroups_per_threadgroup" {
@@ -139,13 +145,15 @@ func (p *program) lowerEntryIO(sfn *sema.Function, res *Result, io *WrapperLayou
 		case sema.BindImageblock:
 			elem, ok := imageblockElem(t)
 			if !ok {
-				p.errorf(prm.Pos, "kernel argument '%s': implicit imageblocks exist only in render passes (tile functions), not in compute dispatches", prm.Name)
+				// Implicit: usable in tile functions only (the engine
+				// refuses it in compute dispatches).
+				bd.Implicit, elem = p.implicitLayout(t, prm.Pos, prm.Name)
 			}
 			bd.Kind, bd.Space, bd.Size = BindImageblock, ir.Threadgroup, sema.SizeOf(elem)
 		case sema.BindPayload, sema.BindMesh, sema.BindMeshGrid:
 			bd.Kind, n = meshBinding(prm)
 			bd.Space = ir.Device
-		case sema.BindStageIn, sema.BindColor:
+		case sema.BindStageIn, sema.BindColor, sema.BindImageblockData:
 			if io == nil {
 				p.errorf(prm.Pos, "kernel argument '%s' bound as %s is not supported", prm.Name, prm.Bind)
 			}

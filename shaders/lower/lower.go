@@ -113,6 +113,8 @@ type Binding struct {
 	FuncConst string
 	// Type is the argument's MSL type.
 	Type string
+	// Implicit is the layout of an implicit imageblock (BindImageblock).
+	Implicit *ImplicitLayout
 }
 
 // Result is a lowered program.

@@ -276,15 +276,26 @@ func imageblockElem(t *sema.Type) (*sema.Type, bool) {
 	return elem, true
 }
 
-// imageblockCall lowers a method of an explicit imageblock in a compute
-// kernel (one sample per pixel): data(coord[, index, rate]) is the
-// threadgroup address of the pixel's T, width and height come from the
-// argument's value (ImageblockValue), write(T, coord[, mask]) stores T.
+// imageblockCall lowers a method of an imageblock argument. The value
+// (ImageblockValue, TileImageblockValue) holds the threadgroup offset of an
+// array of T, one per pixel and sample (index (y·width + x)·samples + s),
+// width and height; compute kernels have one sample. Explicit layouts:
+// data(coord) is sample 0's T, data(coord, index, rate) sample index's,
+// write(T, coord[, mask]) stores T to every sample. Implicit layouts (tile
+// functions; the engine stages the colour attachments there): read(coord)
+// loads sample 0, read(coord, index, rate) sample index, write(T, coord)
+// stores every sample, write(T, coord, index, rate) one.
 func (f *fn) imageblockCall(e *syntax.CallExpr, me *syntax.MemberExpr, bt *sema.Type, xi *sema.ExprInfo) *lvalue {
 	name := me.Name.Last().Name
-	elem, ok := imageblockElem(bt)
-	if !ok {
-		f.errorf(e.Pos(), "implicit imageblocks exist only in render passes (tile functions)")
+	elem, explicit := imageblockElem(bt)
+	if !explicit {
+		if len(bt.Opaque.Args) > 0 {
+			elem = bt.Opaque.Args[0].Type
+		}
+		if elem == nil {
+			f.errorf(e.Pos(), "imageblock without an element type")
+			return nil
+		}
 	}
 	b := f.b
 	v := f.value(me.X).regs[0]
@@ -294,34 +305,82 @@ func (f *fn) imageblockCall(e *syntax.CallExpr, me *syntax.MemberExpr, bt *sema.
 	ushort := func(r ir.Reg) *lvalue {
 		return &lvalue{t: sema.UShort, alts: []alt{{regs: []ir.Reg{b.Conv(ir.U16, ir.U64, r)}}}, readOnly: true}
 	}
-	pixel := func(coord syntax.Expr) ir.Reg {
-		c := f.value(coord)
+	ns := b.Binary(ir.OpAnd, ir.U64, b.Binary(ir.OpShr, ir.U64, v, b.ConstU64(24)), b.ConstU64(0xff))
+	ns = b.Binary(ir.OpMax, ir.U64, ns, b.ConstU64(1))
+	size := uint64(sema.SizeOf(elem))
+	u64 := func(x syntax.Expr) ir.Reg {
+		c := f.value(x)
+		return b.Conv(ir.U64, f.kindOf(valueType(c.t)), c.regs[0])
+	}
+	// pixel returns the address of sample s (a U64 register) of coord.
+	type coord struct{ x, y ir.Reg }
+	at := func(x syntax.Expr) coord {
+		c := f.value(x)
 		ck := f.kindOf(valueType(c.t).Elem)
-		x, y := b.Conv(ir.U64, ck, c.regs[0]), b.Conv(ir.U64, ck, c.regs[1])
-		off := b.Binary(ir.OpAnd, ir.U64, v, b.ConstU64(0xffffffff))
-		idx := b.Binary(ir.OpAdd, ir.U64, b.Binary(ir.OpMul, ir.U64, y, field(32)), x)
-		return b.Binary(ir.OpAdd, ir.U64, off, b.Binary(ir.OpMul, ir.U64, idx, b.ConstU64(uint64(sema.SizeOf(elem)))))
+		return coord{b.Conv(ir.U64, ck, c.regs[0]), b.Conv(ir.U64, ck, c.regs[1])}
+	}
+	pixel := func(c coord, s ir.Reg) ir.Reg {
+		off := b.Binary(ir.OpAnd, ir.U64, v, b.ConstU64(0xffffff))
+		idx := b.Binary(ir.OpAdd, ir.U64, b.Binary(ir.OpMul, ir.U64, c.y, field(32)), c.x)
+		idx = b.Binary(ir.OpAdd, ir.U64, b.Binary(ir.OpMul, ir.U64, idx, ns), s)
+		return b.Binary(ir.OpAdd, ir.U64, off, b.Binary(ir.OpMul, ir.U64, idx, b.ConstU64(size)))
+	}
+	storeAll := func(val value, c coord) {
+		f.store(&lvalue{t: elem, mem: true, addr: pixel(c, b.ConstU64(0)), space: ir.Threadgroup}, val)
+		b.If(b.Binary(ir.OpGt, ir.U64, ns, b.ConstU64(1)))
+		for s := uint64(1); s < 8; s++ {
+			last := b.Binary(ir.OpSub, ir.U64, ns, b.ConstU64(1))
+			f.store(&lvalue{t: elem, mem: true, addr: pixel(c, b.Binary(ir.OpMin, ir.U64, b.ConstU64(s), last)), space: ir.Threadgroup}, val)
+		}
+		b.EndIf()
 	}
 	switch name {
 	case "get_width":
 		return ushort(field(32))
 	case "get_height":
 		return ushort(field(48))
-	case "get_num_samples", "get_num_colors", "get_color_coverage_mask":
-		return ushort(b.ConstU64(1))
+	case "get_num_samples", "get_num_colors":
+		return ushort(ns)
+	case "get_color_coverage_mask":
+		// Every sample keeps its own colour: colour i covers sample i.
+		if len(e.Args) == 2 {
+			return ushort(b.Binary(ir.OpShl, ir.U64, b.ConstU64(1), u64(e.Args[1])))
+		}
 	case "data":
-		if len(e.Args) != 1 && len(e.Args) != 3 {
+		if !explicit {
 			break
 		}
-		return &lvalue{t: xi.Type, alts: []alt{{regs: []ir.Reg{pixel(e.Args[0])}}}, readOnly: true}
+		switch len(e.Args) {
+		case 1:
+			return &lvalue{t: xi.Type, alts: []alt{{regs: []ir.Reg{pixel(at(e.Args[0]), b.ConstU64(0))}}}, readOnly: true}
+		case 3:
+			c := at(e.Args[0])
+			return &lvalue{t: xi.Type, alts: []alt{{regs: []ir.Reg{pixel(c, u64(e.Args[1]))}}}, readOnly: true}
+		}
+	case "read":
+		if explicit {
+			break
+		}
+		switch len(e.Args) {
+		case 1:
+			return &lvalue{t: elem, mem: true, addr: pixel(at(e.Args[0]), b.ConstU64(0)), space: ir.Threadgroup, readOnly: true}
+		case 3:
+			c := at(e.Args[0])
+			return &lvalue{t: elem, mem: true, addr: pixel(c, u64(e.Args[1])), space: ir.Threadgroup, readOnly: true}
+		}
 	case "write":
-		if len(e.Args) < 2 {
-			break
+		switch {
+		case len(e.Args) == 4 && !explicit:
+			val := f.valueAs(e.Args[0], elem)
+			c := at(e.Args[1])
+			f.store(&lvalue{t: elem, mem: true, addr: pixel(c, u64(e.Args[2])), space: ir.Threadgroup}, val)
+			return nil
+		case len(e.Args) == 2 || len(e.Args) == 3:
+			val := f.valueAs(e.Args[0], elem)
+			storeAll(val, at(e.Args[1]))
+			return nil
 		}
-		val := f.valueAs(e.Args[0], elem)
-		f.store(&lvalue{t: elem, mem: true, addr: pixel(e.Args[1]), space: ir.Threadgroup}, val)
-		return nil
 	}
-	f.errorf(e.Pos(), "imageblock method '%s' is not supported in compute kernels", name)
+	f.errorf(e.Pos(), "imageblock method '%s' with %d arguments is not supported", name, len(e.Args))
 	return nil
 }

@@ -89,7 +89,7 @@ func stageLayout(p *program, fn *sema.Function) *WrapperLayout {
 			if _, ok := kernelBuiltins[prm.Builtin]; ok {
 				continue
 			}
-		case sema.BindStageIn, sema.BindColor:
+		case sema.BindStageIn, sema.BindColor, sema.BindImageblockData:
 		default:
 			continue
 		}
