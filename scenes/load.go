@@ -8,6 +8,7 @@ import (
 
 	"github.com/ingot-render/ingot/scenes/builtin"
 	"github.com/ingot-render/ingot/scenes/gltfload"
+	"github.com/ingot-render/ingot/scenes/model"
 	"github.com/ingot-render/ingot/scenes/objload"
 )
 
@@ -19,9 +20,9 @@ const DefaultScene = builtin.Default
 func Load(ctx context.Context, path string, opts Options) (*Scene, error) {
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".gltf", ".glb":
-		return gltfload.Load(ctx, path, opts)
+		return gltfload.Load(ctx, path, model.Options(opts))
 	case ".obj":
-		return objload.Load(ctx, path, opts)
+		return objload.Load(ctx, path, model.Options(opts))
 	}
 	return nil, fmt.Errorf("%s: unknown scene format %q (want .gltf, .glb or .obj)", path, filepath.Ext(path))
 }

@@ -9,8 +9,6 @@ import (
 type (
 	// Scene is a loaded scene.
 	Scene = model.Scene
-	// Options control loading.
-	Options = model.Options
 	// Node is a node of the hierarchy.
 	Node = model.Node
 	// Instance is a drawable placement of a mesh.

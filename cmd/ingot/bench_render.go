@@ -2,7 +2,7 @@ package main
 
 import (
 	"github.com/ingot-render/ingot/internal/benchkit"
-	"github.com/ingot-render/ingot/scenes/render"
+	"github.com/ingot-render/ingot/scenes/render/renderbench"
 )
 
 // The path tracer's cases: samples/s at 512×512, 16 spp, 12 bounces for
@@ -10,5 +10,5 @@ import (
 // (Blender Cycles renders the same frames with the harness of
 // ../shared/peers; BENCHMARKS.md has the side-by-side run).
 func init() {
-	benchSources = append(benchSources, func() []benchkit.Case { return render.BenchCases(sharedScenesDir()) })
+	benchSources = append(benchSources, func() []benchkit.Case { return renderbench.BenchCases(sharedScenesDir()) })
 }

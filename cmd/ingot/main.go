@@ -10,7 +10,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/ingot-render/ingot/engine/exec"
 	"io"
 	"os"
 	"os/signal"
@@ -18,6 +17,8 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"github.com/ingot-render/ingot/engine/exec"
 )
 
 // subcommands holds the constructors of the top-level subcommands; each

@@ -12,7 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/ingot-render/ingot/scenes/render"
+	rshaders "github.com/ingot-render/ingot/scenes/render/shaders"
 	"github.com/ingot-render/ingot/shaders"
 	"github.com/ingot-render/ingot/shaders/diag"
 	"github.com/ingot-render/ingot/shaders/reflect"
@@ -56,7 +56,7 @@ func (stockHeaderResolver) ReadFile(p string) ([]byte, error) {
 		if strings.Contains(name, "/") || !strings.HasSuffix(name, ".h") {
 			return nil, fmt.Errorf("%s: %w", p, fs.ErrNotExist)
 		}
-		return render.ShaderSource(name)
+		return rshaders.Source(name)
 	}
 	return syntax.OSResolver{}.ReadFile(p)
 }

@@ -49,6 +49,7 @@ type renderFlags struct {
 	sampleBudget              int64
 	msaa                      int
 	filter                    filterFlags
+	job                       jobFlags
 }
 
 // newRenderCmd builds `ingot render`.
@@ -60,7 +61,8 @@ func newRenderCmd() *cobra.Command {
 		Long: "render path-traces a .gltf, .glb or .obj file or a built-in scene (" + fmt.Sprint(scenes.BuiltinNames()) +
 			"; default " + scenes.DefaultScene + ") with ingot's stock path tracer, written in MSL and run on ingot's engine, " +
 			"and writes an 8-bit sRGB PNG (or a linear .pfm when -o ends in .pfm). Ctrl-C stops the render and writes what " +
-			"was accumulated; --time-limit does the same after a duration.",
+			"was accumulated; --time-limit does the same after a duration. --frames START:END renders an animation to numbered " +
+			"files (-o out_%04d.png); --region renders a part of a frame, and `ingot merge` joins the parts.",
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			name := ""
@@ -114,6 +116,7 @@ func newRenderCmd() *cobra.Command {
 	fl.StringVar(&f.sceneSel, "scene", "", "glTF scene to load, by name or index")
 	fl.Int64Var(&f.sampleBudget, "sample-budget", 0, fmt.Sprintf("instruction budget of a tile per pixel sample: a material that runs past it fails the render (0: %d; -1: none)", render.DefaultSampleBudget))
 	f.filter.register(cmd)
+	f.job.register(cmd)
 	return cmd
 }
 
@@ -197,6 +200,12 @@ func renderSetup(f *renderFlags) (render.Options, render.Frame, error) {
 		return opts, frame, err
 	}
 	frame.Width, frame.Height = w, h
+	if frame.Region, err = parseRegion(f.job.region, w, h); err != nil {
+		return opts, frame, err
+	}
+	if err := checkJobFlags(f); err != nil {
+		return opts, frame, err
+	}
 	if f.spp < 0 || (f.spp == 0 && mode == modePath) {
 		return opts, frame, fmt.Errorf("--spp %d: want ≥ 1 (0 only with --mode raster or auto)", f.spp)
 	}
@@ -309,6 +318,9 @@ func isTerminal(w io.Writer) bool {
 // checkOutputs checks -o, --linear and --aov-dir before anything is
 // rendered (creating --aov-dir).
 func checkOutputs(f *renderFlags) error {
+	if f.job.animated() {
+		return checkFrameOutputs(f)
+	}
 	if err := checkOutputFile("-o", f.out, ".png", ".pfm"); err != nil {
 		return err
 	}
@@ -352,6 +364,9 @@ func runRender(cmd *cobra.Command, name string, f *renderFlags) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	if s, _, err = selectAnimation(s, f.job.animation); err != nil {
+		return 0, err
+	}
 	if err := checkSceneFlags(f, s); err != nil {
 		return 0, err
 	}
@@ -362,7 +377,11 @@ func runRender(cmd *cobra.Command, name string, f *renderFlags) (int, error) {
 		opts.Env = render.StudioEnvironment()
 		fmt.Fprintln(stderr, "ingot render: the scene has no light sources; lighting it with the studio environment, white above and a grey floor below (choose another with --env)")
 	}
-	if mode, _ := renderMode(f); mode == modeRaster {
+	mode, _ := renderMode(f)
+	if f.job.animated() {
+		return runFrames(ctx, stderr, s, f, opts, frame, mode)
+	}
+	if mode == modeRaster {
 		return runRaster(ctx, stderr, s, f, opts.Env, frame)
 	}
 	dev, err := render.NewDevice(f.threads)
@@ -420,18 +439,8 @@ func runRender(cmd *cobra.Command, name string, f *renderFlags) (int, error) {
 			return 0, rerr
 		}
 	}
-	if err := img.WriteFile(f.out); err != nil {
+	if err := writeOutputs(img, f.out, f.linear, f.aovDir); err != nil {
 		return 0, err
-	}
-	if f.linear != "" {
-		if err := img.WriteFile(f.linear); err != nil {
-			return 0, err
-		}
-	}
-	if f.aovDir != "" {
-		if err := img.WriteAOVs(f.aovDir); err != nil {
-			return 0, err
-		}
 	}
 	if code != exitOK {
 		fmt.Fprintln(stderr, "ingot render:", stopReport(f, img, rerr, code))

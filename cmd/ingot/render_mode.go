@@ -48,6 +48,8 @@ func checkRasterFlags(f *renderFlags) error {
 		{f.clamp != 0, "--clamp"},
 		{f.tile != 0, "--tile"},
 		{f.sampleBudget != 0, "--sample-budget"},
+		{f.job.region != "", "--region"},
+		{f.job.shutterAngle != 0, "--shutter-angle"},
 		{f.maxBounces != render.DefaultMaxBounces, "--max-bounces"},
 	} {
 		if c.set {

@@ -46,9 +46,21 @@ type Result struct {
 }
 
 var (
-	mu    sync.Mutex
-	cases = map[string]Case{}
+	mu      sync.Mutex
+	cases   = map[string]Case{}
+	pending []func() []Case
 )
+
+// AddSource registers a constructor of cases, called (once) by the first
+// Cases call after it: a package whose cases are not part of its API (the
+// engine's) adds them from an init function, and `ingot bench` or a test
+// that imports the package finds them through Cases, without the cost of
+// building them in every program that imports the package.
+func AddSource(fn func() []Case) {
+	mu.Lock()
+	defer mu.Unlock()
+	pending = append(pending, fn)
+}
 
 // Register adds a case to the global registry used by `ingot bench`.
 // Registering a name twice replaces the first.
@@ -61,6 +73,15 @@ func Register(c Case) {
 // Cases returns the registered cases whose name has one of the given
 // prefixes (all when none), sorted by name.
 func Cases(prefixes ...string) []Case {
+	mu.Lock()
+	srcs := pending
+	pending = nil
+	mu.Unlock()
+	for _, fn := range srcs {
+		for _, c := range fn() {
+			Register(c)
+		}
+	}
 	mu.Lock()
 	defer mu.Unlock()
 	var out []Case

@@ -40,3 +40,24 @@ func spin(b *testing.B, d time.Duration) {
 		}
 	}
 }
+
+// TestAddSource: a source's cases appear in the first Cases call after
+// it, and its constructor runs once.
+func TestAddSource(t *testing.T) {
+	calls := 0
+	AddSource(func() []Case {
+		calls++
+		return []Case{{Name: "srctest/a", Unit: "ns/op", Ingot: func(*testing.B, int) {}}, {Name: "srctest/b", Unit: "ns/op", Ingot: func(*testing.B, int) {}}}
+	})
+	if calls != 0 {
+		t.Fatal("source built at AddSource")
+	}
+	for range 2 {
+		if got := Cases("srctest/"); len(got) != 2 || got[0].Name != "srctest/a" {
+			t.Fatalf("Cases = %v", got)
+		}
+	}
+	if calls != 1 {
+		t.Errorf("source built %d times, want 1", calls)
+	}
+}

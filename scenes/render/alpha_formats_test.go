@@ -16,6 +16,7 @@ import (
 
 	"github.com/ingot-render/ingot/scenes/gltfload"
 	"github.com/ingot-render/ingot/scenes/model"
+	"github.com/ingot-render/ingot/scenes/render/internal/kernel"
 )
 
 // rawPNG writes a 2×1 PNG of colour type ct and bit depth 8 from its
@@ -262,7 +263,7 @@ func TestAlphaSharedAccessors(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			p, err := Pack(s, PackOptions{})
+			p, err := kernel.Pack(s, kernel.PackOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}

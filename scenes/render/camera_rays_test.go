@@ -10,6 +10,7 @@ import (
 
 	"github.com/ingot-render/ingot/engine"
 	"github.com/ingot-render/ingot/scenes/builtin"
+	"github.com/ingot-render/ingot/scenes/render/internal/kernel"
 )
 
 // TestCameraRaysKernel runs the camera_rays kernel over a tile with depth
@@ -34,12 +35,12 @@ func TestCameraRaysKernel(t *testing.T) {
 	}
 }
 
-func cameraRaysCase(t *testing.T, r *Renderer, cam CameraData, filter PixelFilter, width float32) {
+func cameraRaysCase(t *testing.T, r *Renderer, cam kernel.CameraData, filter PixelFilter, width float32) {
 	const tx, ty, tw, th = 4, 2, 16, 8
-	st := RenderSettings{Width: 20, Height: 12, TileX: tx, TileY: ty, TileWidth: tw, TileHeight: th, SampleStart: 5, Seed: 3,
+	st := kernel.RenderSettings{Width: 20, Height: 12, TileX: tx, TileY: ty, TileWidth: tw, TileHeight: th, SampleStart: 5, Seed: 3,
 		Filter: uint32(filter), FilterWidth: width}
-	fp := FrameParams{Camera: cam, Settings: st}
-	rays, err := r.dev.NewBuffer(tw * th * int(unsafe.Sizeof(CameraRay{})))
+	fp := kernel.FrameParams{Camera: cam, Settings: st}
+	rays, err := r.dev.NewBuffer(tw * th * int(unsafe.Sizeof(kernel.CameraRay{})))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,21 +49,21 @@ func cameraRaysCase(t *testing.T, r *Renderer, cam CameraData, filter PixelFilte
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := errors.Join(enc.SetComputePipelineState(r.pl.cameraRays), enc.SetBytes(bytesOf([]FrameParams{fp}), BufferFrame),
-		enc.SetBuffer(rays, 0, BufferRays), enc.DispatchThreads(engine.Sz(tw, th, 1), engine.Sz(8, 8, 1)), enc.EndEncoding(), cb.Commit()); err != nil {
+	if err := errors.Join(enc.SetComputePipelineState(r.pl.cameraRays), enc.SetBytes(bytesOf([]kernel.FrameParams{fp}), kernel.BufferFrame),
+		enc.SetBuffer(rays, 0, kernel.BufferRays), enc.DispatchThreads(engine.Sz(tw, th, 1), engine.Sz(8, 8, 1)), enc.EndEncoding(), cb.Commit()); err != nil {
 		t.Fatal(err)
 	}
 	if err := cb.WaitUntilCompleted(); err != nil {
 		t.Fatal(err)
 	}
-	got := unsafe.Slice((*CameraRay)(unsafe.Pointer(&rays.Contents()[0])), tw*th)
+	got := unsafe.Slice((*kernel.CameraRay)(unsafe.Pointer(&rays.Contents()[0])), tw*th)
 	worst := 0.0
 	for y := range uint32(th) {
 		for x := range uint32(tw) {
 			px, py := tx+x, ty+y
-			seed := PixelSeed(px, py, HashCombine(st.Seed, st.FrameIndex))
-			film := Sample4(seed, st.SampleStart, DimCamera)
-			tu := Sample4(seed, st.SampleStart, DimTime)
+			seed := kernel.PixelSeed(px, py, kernel.HashCombine(st.Seed, st.FrameIndex))
+			film := kernel.Sample4(seed, st.SampleStart, kernel.DimCamera)
+			tu := kernel.Sample4(seed, st.SampleStart, kernel.DimTime)
 			o, d, tm := cam.Ray(&st, px, py, film, tu[0])
 			g := got[y*tw+x]
 			for c := range 3 {

@@ -17,10 +17,8 @@ func ExampleParsePixelFilter() {
 	frame := render.DefaultFrame()
 	frame.Filter = f
 	fmt.Println(frame.Filter, frame.Filter.DefaultWidth())
-	fmt.Println(render.FilterOffset(render.FilterCenter, 0, [2]float32{0.3, 0.9}))
-	fmt.Println(render.FilterOffset(render.FilterBox, 2, [2]float32{0.75, 0.5}))
+	fmt.Println(render.FilterCenter, render.FilterCenter.DefaultWidth())
 	// Output:
 	// blackman-harris 1.5
-	// [0 0]
-	// [0.5 0]
+	// center 0
 }

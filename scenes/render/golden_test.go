@@ -8,7 +8,6 @@ import (
 
 	"github.com/ingot-render/ingot/internal/testkit"
 	"github.com/ingot-render/ingot/scenes"
-	"github.com/ingot-render/ingot/scenes/model"
 )
 
 // sharedScenes is ../shared/scenes relative to the repository root.
@@ -52,7 +51,7 @@ func TestGolden(t *testing.T) {
 					t.Skipf("shared scene %s not present", c.scene)
 				}
 			}
-			s, err := scenes.Open(context.Background(), c.scene, model.Options{})
+			s, err := scenes.Open(context.Background(), c.scene, scenes.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}

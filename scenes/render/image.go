@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/ingot-render/ingot/engine"
+	"github.com/ingot-render/ingot/scenes/render/internal/kernel"
 )
 
 // Image is a rendered frame.
@@ -47,7 +48,7 @@ type Image struct {
 }
 
 // resolve runs the resolve kernel and reads the accumulation buffers back.
-func (r *Renderer) resolve(fp *FrameParams, accum, aov *engine.Buffer, aovs bool) (*Image, error) {
+func (r *Renderer) resolve(fp *kernel.FrameParams, accum, aov *engine.Buffer, aovs bool) (*Image, error) {
 	w, h := int(fp.Settings.Width), int(fp.Settings.Height)
 	out, err := r.dev.NewBuffer(4 * w * h)
 	if err != nil {
@@ -62,9 +63,9 @@ func (r *Renderer) resolve(fp *FrameParams, accum, aov *engine.Buffer, aovs bool
 	}
 	if err := errors.Join(
 		enc.SetComputePipelineState(r.pl.resolve),
-		enc.SetBuffer(accum, 0, BufferResolveAccum),
-		enc.SetBytes(bytesOf([]FrameParams{*fp}), BufferResolveFrame),
-		enc.SetBuffer(out, 0, BufferResolveRGBA8),
+		enc.SetBuffer(accum, 0, kernel.BufferResolveAccum),
+		enc.SetBytes(bytesOf([]kernel.FrameParams{*fp}), kernel.BufferResolveFrame),
+		enc.SetBuffer(out, 0, kernel.BufferResolveRGBA8),
 		enc.DispatchThreads(engine.Sz(w, h, 1), engine.Sz(8, 8, 1)),
 		enc.EndEncoding(),
 		cb.Commit(),
@@ -78,7 +79,7 @@ func (r *Renderer) resolve(fp *FrameParams, accum, aov *engine.Buffer, aovs bool
 	for i := range px {
 		px[i] = binary.LittleEndian.Uint32(out.Contents()[4*i:])
 	}
-	rgba8, err := UnpackRGBA8(px, w, h)
+	rgba8, err := kernel.UnpackRGBA8(px, w, h)
 	if err != nil {
 		return nil, fmt.Errorf("render: %w", err)
 	}
@@ -147,7 +148,7 @@ func (im *Image) WritePNG(w io.Writer) error {
 
 // WriteLinearPFM writes the linear radiance as a colour PFM.
 func (im *Image) WriteLinearPFM(w io.Writer) error {
-	return WritePFM(w, im.Width, im.Height, im.RGB())
+	return kernel.WritePFM(w, im.Width, im.Height, im.RGB())
 }
 
 // WriteAOVs writes albedo.pfm, normal.pfm and depth.pfm (depth replicated
@@ -167,7 +168,7 @@ func (im *Image) WriteAOVs(dir string) error {
 		name string
 		rgb  []float32
 	}{{"albedo.pfm", im.Albedo}, {"normal.pfm", im.Normal}, {"depth.pfm", depth}} {
-		if err := writeFile(filepath.Join(dir, a.name), func(w io.Writer) error { return WritePFM(w, im.Width, im.Height, a.rgb) }); err != nil {
+		if err := writeFile(filepath.Join(dir, a.name), func(w io.Writer) error { return kernel.WritePFM(w, im.Width, im.Height, a.rgb) }); err != nil {
 			return err
 		}
 	}
@@ -222,4 +223,33 @@ func writeFile(path string, fn func(io.Writer) error) (err error) {
 		return fmt.Errorf("render: %w", err)
 	}
 	return nil
+}
+
+// crop returns the part r of im (a whole frame) as an image of r's size.
+func (im *Image) crop(r image.Rectangle) *Image {
+	w, h := r.Dx(), r.Dy()
+	out := &Image{Width: w, Height: h, Linear: make([]float32, 0, 4*w*h), Samples: make([]float32, 0, w*h),
+		RGBA8: image.NewNRGBA(image.Rect(0, 0, w, h))}
+	rows := func(dst, src []float32, n int) []float32 {
+		if src == nil {
+			return nil
+		}
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			o := (y*im.Width + r.Min.X) * n
+			dst = append(dst, src[o:o+w*n]...)
+		}
+		return dst
+	}
+	out.Linear = rows(out.Linear, im.Linear, 4)
+	out.Samples = rows(out.Samples, im.Samples, 1)
+	if im.Albedo != nil {
+		out.Albedo = rows(make([]float32, 0, 3*w*h), im.Albedo, 3)
+		out.Normal = rows(make([]float32, 0, 3*w*h), im.Normal, 3)
+		out.Depth = rows(make([]float32, 0, w*h), im.Depth, 1)
+	}
+	for y := range h {
+		src := im.RGBA8.Pix[(r.Min.Y+y)*im.RGBA8.Stride+4*r.Min.X:]
+		copy(out.RGBA8.Pix[y*out.RGBA8.Stride:], src[:4*w])
+	}
+	return out
 }

@@ -9,6 +9,8 @@ import (
 	"unsafe"
 
 	"github.com/ingot-render/ingot/engine"
+	"github.com/ingot-render/ingot/scenes/render/internal/kernel"
+	"github.com/ingot-render/ingot/scenes/render/shaders"
 )
 
 // runRefKernel compiles reference_kernels.metal and runs kernel name over
@@ -20,11 +22,11 @@ func runRefKernel(t *testing.T, name string, n int, bufs ...[]byte) [][]byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	src, err := ShaderSource(ReferenceKernelsFile)
+	src, err := shaders.Source(shaders.ReferenceKernelsFile)
 	if err != nil {
 		t.Fatal(err)
 	}
-	lib, err := dev.NewLibraryWithFile(ReferenceKernelsFile, src, engine.CompileOptions{Resolver: HeaderResolver{}})
+	lib, err := dev.NewLibraryWithFile(shaders.ReferenceKernelsFile, src, engine.CompileOptions{Resolver: shaders.HeaderResolver{}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,13 +76,13 @@ func runRefKernel(t *testing.T, name string, n int, bufs ...[]byte) [][]byte {
 func TestRefSample4Kernel(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	const n = 500
-	qs := make([]SampleQuery, n)
+	qs := make([]kernel.SampleQuery, n)
 	for i := range qs {
-		qs[i] = SampleQuery{PixelSeed: rng.Uint32(), Index: uint32(i * 37 % 1000), Group: uint32(i % 30)}
+		qs[i] = kernel.SampleQuery{PixelSeed: rng.Uint32(), Index: uint32(i * 37 % 1000), Group: uint32(i % 30)}
 	}
 	// Large indices exercise every byte of the table.
 	qs[0].Index, qs[1].Index, qs[2].Index = 0xffffffff, 0x80000000, 0x01020304
-	tab := SobolByteTable()
+	tab := kernel.SobolByteTable()
 	for _, k := range []struct {
 		name string
 		bufs [][]byte
@@ -91,7 +93,7 @@ func TestRefSample4Kernel(t *testing.T) {
 		out := runRefKernel(t, k.name, n, k.bufs...)
 		got := unsafe.Slice((*[4]float32)(unsafe.Pointer(&out[1][0])), n)
 		for i, q := range qs {
-			if want := Sample4(q.PixelSeed, q.Index, q.Group); got[i] != want {
+			if want := kernel.Sample4(q.PixelSeed, q.Index, q.Group); got[i] != want {
 				t.Fatalf("%s query %+v: MSL %v, Go %v", k.name, q, got[i], want)
 			}
 		}
@@ -106,22 +108,22 @@ func TestRefSample4Kernel(t *testing.T) {
 func TestRefBSDFKernel(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	const n = 512
-	dir := func() Vec3 {
+	dir := func() kernel.Vec3 {
 		z := 0.05 + 0.95*rng.Float32()
 		phi := 2 * math.Pi * rng.Float64()
 		s := float32(math.Sqrt(float64(1 - z*z)))
-		return Vec3{s * float32(math.Cos(phi)), s * float32(math.Sin(phi)), z}
+		return kernel.Vec3{s * float32(math.Cos(phi)), s * float32(math.Sin(phi)), z}
 	}
-	qs := make([]BSDFQuery, n)
+	qs := make([]kernel.BSDFQuery, n)
 	for i := range qs {
 		wi := dir()
 		if i%5 == 0 {
 			wi[2] = -wi[2] // transmission side
 		}
-		qs[i] = BSDFQuery{BaseColor: PackedFloat3{rng.Float32(), rng.Float32(), rng.Float32()}, Metallic: rng.Float32(),
+		qs[i] = kernel.BSDFQuery{BaseColor: kernel.PackedFloat3{rng.Float32(), rng.Float32(), rng.Float32()}, Metallic: rng.Float32(),
 			Roughness: rng.Float32(), IOR: 1 + rng.Float32(), Transmission: float32(i%3) * 0.5, Clearcoat: float32(i%2) * rng.Float32(),
-			ClearcoatRoughness: rng.Float32(), Wo: PackedFloat3(dir()), Wi: PackedFloat3(wi),
-			U: PackedFloat3{rng.Float32(), rng.Float32(), rng.Float32()}, Specular: 1, SpecularColor: PackedFloat3{1, 1, 1}}
+			ClearcoatRoughness: rng.Float32(), Wo: kernel.PackedFloat3(dir()), Wi: kernel.PackedFloat3(wi),
+			U: kernel.PackedFloat3{rng.Float32(), rng.Float32(), rng.Float32()}, Specular: 1, SpecularColor: kernel.PackedFloat3{1, 1, 1}}
 		// KHR_materials_specular: every 7th query has no specular layer
 		// (diffuse-only when nothing else scatters), every 4th a weighted,
 		// tinted one.
@@ -133,32 +135,32 @@ func TestRefBSDFKernel(t *testing.T) {
 			}
 		case i%4 == 0:
 			qs[i].Specular = rng.Float32()
-			qs[i].SpecularColor = PackedFloat3{rng.Float32(), rng.Float32(), rng.Float32()}
+			qs[i].SpecularColor = kernel.PackedFloat3{rng.Float32(), rng.Float32(), rng.Float32()}
 		}
 		// KHR_materials_sheen on two queries in three (over every kind of base,
 		// the diffuse-only one included), smooth to rough.
 		if i%3 != 2 {
-			qs[i].SheenColor = PackedFloat3{rng.Float32(), rng.Float32(), rng.Float32()}
+			qs[i].SheenColor = kernel.PackedFloat3{rng.Float32(), rng.Float32(), rng.Float32()}
 			qs[i].SheenRoughness = rng.Float32()
 		}
 	}
-	out := runRefKernel(t, "ref_bsdf", n, bytesOf(qs), make([]byte, 64*n), nil, bytesOf(GGXTableBuffer()))
-	got := unsafe.Slice((*BSDFAnswer)(unsafe.Pointer(&out[1][0])), n)
+	out := runRefKernel(t, "ref_bsdf", n, bytesOf(qs), make([]byte, 64*n), nil, bytesOf(kernel.GGXTableBuffer()))
+	got := unsafe.Slice((*kernel.BSDFAnswer)(unsafe.Pointer(&out[1][0])), n)
 	close := func(a, b float32) bool {
 		return math.Abs(float64(a-b)) <= 1e-5+1e-4*math.Abs(float64(b))
 	}
 	bad, skipped := 0, 0
 	for i, q := range qs {
-		p := BSDFParams{BaseColor: Vec3(q.BaseColor), Metallic: q.Metallic, Roughness: q.Roughness, IOR: q.IOR,
+		p := kernel.BSDFParams{BaseColor: kernel.Vec3(q.BaseColor), Metallic: q.Metallic, Roughness: q.Roughness, IOR: q.IOR,
 			Transmission: q.Transmission, Clearcoat: q.Clearcoat, ClearcoatRoughness: q.ClearcoatRoughness,
-			Specular: q.Specular, SpecularColor: Vec3(q.SpecularColor), SheenColor: Vec3(q.SheenColor), SheenRoughness: q.SheenRoughness}
-		f, pdf := p.Eval(Vec3(q.Wo), Vec3(q.Wi))
+			Specular: q.Specular, SpecularColor: kernel.Vec3(q.SpecularColor), SheenColor: kernel.Vec3(q.SheenColor), SheenRoughness: q.SheenRoughness}
+		f, pdf := p.Eval(kernel.Vec3(q.Wo), kernel.Vec3(q.Wi))
 		g := got[i]
 		ok := close(g.Pdf, pdf)
 		for c := range 3 {
 			ok = ok && close(g.F[c], f[c])
 		}
-		s, sok := p.Sample(Vec3(q.Wo), [3]float32(q.U))
+		s, sok := p.Sample(kernel.Vec3(q.Wo), [3]float32(q.U))
 		if sok != (g.SampleOK != 0) || (sok && int(g.SampleLobe) != s.Lobe) {
 			skipped++ // lobe boundary or a sample at the horizon: checked by count below
 		} else if sok {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/ingot-render/ingot/scenes/builtin"
 	"github.com/ingot-render/ingot/scenes/model"
+	"github.com/ingot-render/ingot/scenes/render/internal/kernel"
 )
 
 // TestMergeStaticInstances: merging keeps every instance's geometry
@@ -29,12 +30,12 @@ func TestMergeStaticInstances(t *testing.T) {
 		{"shared records", shared, 0, 0, 3},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			po := PackOptions{ShutterOpen: tc.open, ShutterClose: tc.clos}
-			sep, err := Pack(tc.scene, PackOptions{ShutterOpen: tc.open, ShutterClose: tc.clos, SeparateInstances: true})
+			po := kernel.PackOptions{ShutterOpen: tc.open, ShutterClose: tc.clos}
+			sep, err := kernel.Pack(tc.scene, kernel.PackOptions{ShutterOpen: tc.open, ShutterClose: tc.clos, SeparateInstances: true})
 			if err != nil {
 				t.Fatal(err)
 			}
-			m, err := Pack(tc.scene, po)
+			m, err := kernel.Pack(tc.scene, po)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -58,7 +59,7 @@ func TestMergeStaticInstances(t *testing.T) {
 			}
 			// The same triangles per transform and material, and the same
 			// emitters, before and after.
-			count := func(p *Packed) map[[2]any]uint32 {
+			count := func(p *kernel.Packed) map[[2]any]uint32 {
 				out := map[[2]any]uint32{}
 				for _, in := range p.Instances {
 					for k := in.GeometryBase; k < in.GeometryBase+in.GeometryCount; k++ {
@@ -81,7 +82,7 @@ func TestMergeStaticInstances(t *testing.T) {
 			}
 			for i, e := range m.Emissive {
 				g := m.Geometries[e.Geometry]
-				if g.LightBase == NoLight || uint32(i) < g.LightBase || uint32(i) >= g.LightBase+g.TriangleCount ||
+				if g.LightBase == kernel.NoLight || uint32(i) < g.LightBase || uint32(i) >= g.LightBase+g.TriangleCount ||
 					uint32(i)-g.LightBase != e.Primitive {
 					t.Errorf("emissive %d: record %d lightBase %d, primitive %d", i, e.Geometry, g.LightBase, e.Primitive)
 				}

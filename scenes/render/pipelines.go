@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/ingot-render/ingot/engine"
+	"github.com/ingot-render/ingot/scenes/render/shaders"
 	"github.com/ingot-render/ingot/shaders/diag"
 	"github.com/ingot-render/ingot/shaders/sema"
 )
@@ -66,16 +67,16 @@ func (r sourceResolver) ReadFile(p string) ([]byte, error) {
 	if b, ok := r.user[p]; ok {
 		return b, nil
 	}
-	if p == PathTracerFile || p == MaterialsFile {
-		return ShaderSource(p)
+	if p == shaders.PathTracerFile || p == shaders.MaterialsFile {
+		return shaders.Source(p)
 	}
-	return HeaderResolver{}.ReadFile(p)
+	return shaders.HeaderResolver{}.ReadFile(p)
 }
 
 // visibleFunctionName compiles a user material on its own and returns the
 // host name of its single [[visible]] function.
 func visibleFunctionName(dev *engine.Device, name string, src []byte) (string, error) {
-	lib, err := dev.NewLibraryWithFile(name, src, engine.CompileOptions{Resolver: HeaderResolver{}})
+	lib, err := dev.NewLibraryWithFile(name, src, engine.CompileOptions{Resolver: shaders.HeaderResolver{}})
 	if err != nil {
 		return "", err
 	}
@@ -97,7 +98,7 @@ func visibleFunctionName(dev *engine.Device, name string, src []byte) (string, e
 // the three pipelines and the material function table.
 func newPipelines(dev *engine.Device, users []UserMaterial) (*pipelines, error) {
 	var unit strings.Builder
-	fmt.Fprintf(&unit, "#include %q\n#include %q\n", PathTracerFile, MaterialsFile)
+	fmt.Fprintf(&unit, "#include %q\n#include %q\n", shaders.PathTracerFile, shaders.MaterialsFile)
 	res := sourceResolver{user: map[string][]byte{}}
 	pl := &pipelines{}
 	for i, u := range users {
@@ -116,7 +117,7 @@ func newPipelines(dev *engine.Device, users []UserMaterial) (*pipelines, error) 
 		case err != nil:
 			return nil, fmt.Errorf("render: material %q (%s): %w", u.Material, u.File, err)
 		}
-		if fn == FunctionNameGLTF || fn == FunctionNameUnlit {
+		if fn == shaders.FunctionNameGLTF || fn == shaders.FunctionNameUnlit {
 			return nil, fmt.Errorf("render: material %q (%s): function name %s is taken by a stock material", u.Material, u.File, fn)
 		}
 		pl.userNames = append(pl.userNames, fn)
@@ -131,7 +132,7 @@ func newPipelines(dev *engine.Device, users []UserMaterial) (*pipelines, error) 
 	for _, k := range []struct {
 		name string
 		dst  **engine.ComputePipelineState
-	}{{KernelPathTrace, &pl.pathTrace}, {KernelCameraRays, &pl.cameraRays}, {KernelResolve, &pl.resolve}} {
+	}{{shaders.KernelPathTrace, &pl.pathTrace}, {shaders.KernelCameraRays, &pl.cameraRays}, {shaders.KernelResolve, &pl.resolve}} {
 		fn, err := lib.Function(k.name)
 		if err != nil {
 			return nil, fmt.Errorf("render: %w", err)
@@ -146,7 +147,7 @@ func newPipelines(dev *engine.Device, users []UserMaterial) (*pipelines, error) 
 	// intersection function of the library is linked).
 	prog := pl.pathTrace.Program()
 	var handles []*engine.FunctionHandle
-	for _, n := range append([]string{FunctionNameGLTF, FunctionNameUnlit}, pl.userNames...) {
+	for _, n := range append([]string{shaders.FunctionNameGLTF, shaders.FunctionNameUnlit}, pl.userNames...) {
 		fn, err := lib.Function(n)
 		if err != nil {
 			return nil, fmt.Errorf("render: %w", err)
@@ -175,7 +176,7 @@ func newPipelines(dev *engine.Device, users []UserMaterial) (*pipelines, error) 
 		}
 	}
 	pl.materials = vft
-	at, err := lib.Function(IntersectionAlphaTest)
+	at, err := lib.Function(shaders.IntersectionAlphaTest)
 	if err != nil {
 		return nil, fmt.Errorf("render: %w", err)
 	}

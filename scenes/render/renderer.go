@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"image"
 	"math"
 	"slices"
 	"strconv"
@@ -15,6 +16,8 @@ import (
 
 	"github.com/ingot-render/ingot/engine"
 	"github.com/ingot-render/ingot/scenes/model"
+	"github.com/ingot-render/ingot/scenes/render/internal/kernel"
+	"github.com/ingot-render/ingot/scenes/render/shaders"
 )
 
 // Options configure a Renderer: what is uploaded once.
@@ -102,6 +105,13 @@ type Frame struct {
 	// every camera ray through its pixel centre.
 	Filter      PixelFilter
 	FilterWidth float32
+	// Region, when not empty, renders only these pixels of the
+	// Width×Height frame (Min inclusive, Max exclusive): the Image has
+	// Region's size and its pixels are the bits of the same pixels of the
+	// whole frame, since every sample depends on its pixel, not on what
+	// else is rendered (`ingot render --region`, `ingot merge`). The
+	// accumulation buffer is still the whole frame's (16 bytes a pixel).
+	Region image.Rectangle
 }
 
 // DefaultFrame is a 256×256, 8-sample, 12-bounce frame tone mapped with
@@ -253,6 +263,8 @@ func (f *Frame) validate() error {
 		return fmt.Errorf("render: Frame.Filter is %d, want 0..%d", f.Filter, FilterCenter)
 	case !(f.FilterWidth >= 0 && f.FilterWidth <= MaxFilterWidth):
 		return fmt.Errorf("render: Frame.FilterWidth is %v, want 0..%d pixels", f.FilterWidth, MaxFilterWidth)
+	case f.Region != image.Rectangle{} && (f.Region.Empty() || !f.Region.In(image.Rect(0, 0, f.Width, f.Height))):
+		return fmt.Errorf("render: Frame.Region %v: want a non-empty part of the %dx%d frame", f.Region, f.Width, f.Height)
 	}
 	if f.LookAt != nil {
 		d := mgl32.Vec3(f.LookAt.Target).Sub(mgl32.Vec3(f.LookAt.Eye))
@@ -267,24 +279,24 @@ func (f *Frame) validate() error {
 }
 
 // camera builds the frame's CameraData.
-func (r *Renderer) camera(f *Frame) (CameraData, error) {
+func (r *Renderer) camera(f *Frame) (kernel.CameraData, error) {
 	sh := f.shutter()
 	aspect := float32(f.Width) / float32(f.Height)
-	lens := Lens{Radius: f.Aperture, FocusDistance: f.FocusDistance, ShutterOpen: sh[0], ShutterClose: sh[1]}
+	lens := kernel.Lens{Radius: f.Aperture, FocusDistance: f.FocusDistance, ShutterOpen: sh[0], ShutterClose: sh[1]}
 	if f.LookAt != nil {
 		fov := f.LookAt.FovY
 		if fov == 0 {
 			fov = 45
 		}
-		world := LookAt(f.LookAt.Eye, f.LookAt.Target, f.LookAt.Up)
+		world := kernel.LookAt(f.LookAt.Eye, f.LookAt.Target, f.LookAt.Up)
 		if lens.FocusDistance <= 0 {
 			lens.FocusDistance = mgl32.Vec3(f.LookAt.Target).Sub(mgl32.Vec3(f.LookAt.Eye)).Len()
 		}
-		return NewCameraData(model.Camera{Projection: model.Perspective, YFov: mgl32.DegToRad(fov)}, world, world, aspect, lens), nil
+		return kernel.NewCameraData(model.Camera{Projection: model.Perspective, YFov: mgl32.DegToRad(fov)}, world, world, aspect, lens), nil
 	}
 	c, world, err := r.scene.ViewCamera(f.CameraName, sh[0])
 	if err != nil {
-		return CameraData{}, fmt.Errorf("render: Frame.CameraName %q: %w", f.CameraName, err)
+		return kernel.CameraData{}, fmt.Errorf("render: Frame.CameraName %q: %w", f.CameraName, err)
 	}
 	worldClose := world
 	if sh[1] > sh[0] {
@@ -292,7 +304,7 @@ func (r *Renderer) camera(f *Frame) (CameraData, error) {
 			worldClose = wc
 		}
 	}
-	return NewCameraData(c, world, worldClose, aspect, lens), nil
+	return kernel.NewCameraData(c, world, worldClose, aspect, lens), nil
 }
 
 // uploadFor returns the upload for the frame's shutter and environment,
@@ -362,22 +374,22 @@ func (r *Renderer) Render(ctx context.Context, f Frame, progress func(Progress))
 		return nil, err
 	}
 	w, h := f.Width, f.Height
-	st := RenderSettings{Width: uint32(w), Height: uint32(h), MaxBounces: uint32(f.MaxBounces), Seed: f.Seed,
+	st := kernel.RenderSettings{Width: uint32(w), Height: uint32(h), MaxBounces: uint32(f.MaxBounces), Seed: f.Seed,
 		FrameIndex: f.FrameIndex, ToneMap: uint32(f.ToneMap), Exposure: f.Exposure, ClampRadiance: f.ClampRadiance,
 		RRStartBounce: 3, Filter: uint32(f.Filter), FilterWidth: f.FilterWidth}
 	if f.AOVs {
-		st.Flags |= SettingsAOV
+		st.Flags |= kernel.SettingsAOV
 	}
 	if f.NoNEE {
-		st.Flags |= SettingsNoNEE
+		st.Flags |= kernel.SettingsNoNEE
 	}
 	if u.packed.Picks[2] > 0 {
 		// An environment that lights the scene: escaping rays are common.
-		st.Flags |= SettingsRegenerate
+		st.Flags |= kernel.SettingsRegenerate
 	}
 	for _, gi := range u.packed.GeometryInfo {
 		if !gi.Opaque {
-			st.Flags |= SettingsAlpha
+			st.Flags |= kernel.SettingsAlpha
 			break
 		}
 	}
@@ -408,15 +420,19 @@ func (r *Renderer) Render(ctx context.Context, f Frame, progress func(Progress))
 	if tile == 0 {
 		tile = autoTile(r.dev.Workers())
 	}
+	region := f.Region
+	if region.Empty() {
+		region = image.Rect(0, 0, w, h)
+	}
 	type rect struct{ x, y, w, h int }
 	var tiles []rect
-	for y := 0; y < h; y += tile {
-		for x := 0; x < w; x += tile {
-			tiles = append(tiles, rect{x, y, min(tile, w-x), min(tile, h-y)})
+	for y := region.Min.Y; y < region.Max.Y; y += tile {
+		for x := region.Min.X; x < region.Max.X; x += tile {
+			tiles = append(tiles, rect{x, y, min(tile, region.Max.X-x), min(tile, region.Max.Y-y)})
 		}
 	}
 	sched := passSchedule(f.SPP)
-	total := int64(w) * int64(h) * int64(f.SPP)
+	total := int64(region.Dx()) * int64(region.Dy()) * int64(f.SPP)
 	start := time.Now()
 	var done int64
 	sppDone, tilesDone := 0, 0
@@ -432,10 +448,10 @@ render:
 			fs := st
 			fs.TileX, fs.TileY, fs.TileWidth, fs.TileHeight = uint32(t.x), uint32(t.y), uint32(t.w), uint32(t.h)
 			fs.SampleStart, fs.SamplesPerPass = uint32(sppDone), uint32(k)
-			fp := FrameParams{Camera: cam, Settings: fs}
+			fp := kernel.FrameParams{Camera: cam, Settings: fs}
 			budget := r.tileBudget(t.w * t.h * k)
 			if err := r.dispatchTile(ctx, u, &fp, accum, aov, work, t.w*t.h, budget); err != nil {
-				err = r.shaderError(KernelPathTrace, budget, err)
+				err = r.shaderError(shaders.KernelPathTrace, budget, err)
 				if ctx.Err() == nil {
 					return nil, err
 				}
@@ -465,9 +481,12 @@ render:
 		}
 		sppDone += k
 	}
-	img, err := r.resolve(&FrameParams{Camera: cam, Settings: st}, accum, aov, f.AOVs)
+	img, err := r.resolve(&kernel.FrameParams{Camera: cam, Settings: st}, accum, aov, f.AOVs)
 	if err != nil {
 		return nil, err
+	}
+	if region != image.Rect(0, 0, w, h) {
+		img = img.crop(region)
 	}
 	img.SPP = sppDone
 	img.Complete = stopErr == nil
@@ -528,7 +547,7 @@ const persistentGroups = 2
 // instruction budget (0: none), so a cancelled render or a material that
 // never returns stops it mid-tile (the engine releases the dispatch's
 // tracers).
-func (r *Renderer) dispatchTile(ctx context.Context, u *upload, fp *FrameParams, accum, aov, work *engine.Buffer, pixels int, budget int64) error {
+func (r *Renderer) dispatchTile(ctx context.Context, u *upload, fp *kernel.FrameParams, accum, aov, work *engine.Buffer, pixels int, budget int64) error {
 	clear(work.Contents())
 	threads := min(pixels, persistentGroups*64*max(1, r.dev.Workers()))
 	cb := r.queue.CommandBuffer(ctx)
@@ -540,17 +559,17 @@ func (r *Renderer) dispatchTile(ctx context.Context, u *upload, fp *FrameParams,
 	if err != nil {
 		return fmt.Errorf("render: %w", err)
 	}
-	frame := bytesOf([]FrameParams{*fp})
+	frame := bytesOf([]kernel.FrameParams{*fp})
 	steps := []error{
 		enc.SetComputePipelineState(r.pl.pathTrace),
-		enc.SetBuffer(u.resources, 0, BufferScene),
-		enc.SetAccelerationStructure(u.accel, BufferAccel),
-		enc.SetIntersectionFunctionTable(u.ift, BufferIFT),
-		enc.SetVisibleFunctionTable(r.pl.materials, BufferMaterials),
-		enc.SetBytes(slices.Clone(frame), BufferFrame),
-		enc.SetBuffer(accum, 0, BufferAccum),
-		enc.SetBuffer(aov, 0, BufferAOV),
-		enc.SetBuffer(work, 0, BufferQueue),
+		enc.SetBuffer(u.resources, 0, kernel.BufferScene),
+		enc.SetAccelerationStructure(u.accel, kernel.BufferAccel),
+		enc.SetIntersectionFunctionTable(u.ift, kernel.BufferIFT),
+		enc.SetVisibleFunctionTable(r.pl.materials, kernel.BufferMaterials),
+		enc.SetBytes(slices.Clone(frame), kernel.BufferFrame),
+		enc.SetBuffer(accum, 0, kernel.BufferAccum),
+		enc.SetBuffer(aov, 0, kernel.BufferAOV),
+		enc.SetBuffer(work, 0, kernel.BufferQueue),
 	}
 	for _, b := range u.buffers {
 		steps = append(steps, enc.UseResource(b))

@@ -13,6 +13,8 @@ import (
 
 	"github.com/ingot-render/ingot/scenes/builtin"
 	"github.com/ingot-render/ingot/scenes/model"
+	"github.com/ingot-render/ingot/scenes/render/internal/kernel"
+	"github.com/ingot-render/ingot/scenes/render/shaders"
 )
 
 // testRenderer builds a renderer of s on a device with the given workers.
@@ -133,7 +135,7 @@ func TestRendererMatchesReference(t *testing.T) {
 			r := testRenderer(t, c.scene, 2, Options{Env: c.env})
 			img := mustRender(t, r, c.f)
 			// The reference on the renderer's own packed scene and camera.
-			ref, err := NewReference(r.cur.packed)
+			ref, err := kernel.NewReference(r.cur.packed)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -142,9 +144,9 @@ func TestRendererMatchesReference(t *testing.T) {
 				t.Fatal(err)
 			}
 			w, h := c.f.Width, c.f.Height
-			fp := FrameParams{Camera: cam, Settings: RenderSettings{Width: uint32(w), Height: uint32(h), TileWidth: uint32(w),
+			fp := kernel.FrameParams{Camera: cam, Settings: kernel.RenderSettings{Width: uint32(w), Height: uint32(h), TileWidth: uint32(w),
 				TileHeight: uint32(h), SamplesPerPass: uint32(c.f.SPP), MaxBounces: 12, RRStartBounce: 3, ToneMap: uint32(c.f.ToneMap)}}
-			accum := make([]Float4, w*h)
+			accum := make([]kernel.Float4, w*h)
 			if err := ref.Render(context.Background(), &fp, accum, 2); err != nil {
 				t.Fatal(err)
 			}
@@ -294,7 +296,7 @@ func checkerPlane() *model.Scene {
 // material "floor": in a white environment the odd checks keep the white
 // base colour and the even ones are dark (0.05).
 func TestUserMaterial(t *testing.T) {
-	src, err := ShaderSource(ExampleMaterialFile)
+	src, err := shaders.Source(shaders.ExampleMaterialFile)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -306,7 +308,7 @@ func TestUserMaterial(t *testing.T) {
 	_, block, ok := strings.Cut(string(readme), "```metal\n")
 	block, _, _ = strings.Cut(block, "```")
 	if !ok || !strings.Contains(string(src), block) {
-		t.Errorf("the README's material block is not the text of %s:\n%s", ExampleMaterialFile, block)
+		t.Errorf("the README's material block is not the text of %s:\n%s", shaders.ExampleMaterialFile, block)
 	}
 	env := &Environment{Color: [3]float32{1, 1, 1}, Intensity: 1}
 	f := smallFrame(16, 16, 16)

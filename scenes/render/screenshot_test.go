@@ -88,7 +88,7 @@ func TestScreenshotCells(t *testing.T) {
 			}
 			want := newColourGrid(shot, 12)
 			for _, culled := range []bool{true, false} {
-				s, err := scenes.Open(context.Background(), path, model.Options{})
+				s, err := scenes.Open(context.Background(), path, scenes.Options{})
 				if err != nil {
 					t.Fatal(err)
 				}

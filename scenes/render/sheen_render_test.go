@@ -7,6 +7,7 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 
 	"github.com/ingot-render/ingot/scenes/model"
+	"github.com/ingot-render/ingot/scenes/render/internal/kernel"
 	"github.com/ingot-render/ingot/scenes/texture"
 )
 
@@ -60,16 +61,16 @@ func TestRedVelvetRender(t *testing.T) {
 		for c := range 3 {
 			disk[c] /= float64(nd)
 		}
-		p, err := Pack(s, PackOptions{Env: env})
+		p, err := kernel.Pack(s, kernel.PackOptions{Env: (*kernel.Environment)(env)})
 		if err != nil {
 			t.Fatal(err)
 		}
-		rf, err := NewReference(p)
+		rf, err := kernel.NewReference(p)
 		if err != nil {
 			t.Fatal(err)
 		}
-		fp := testFrame(4, 4, 64, LookAt([3]float32{0, 0, 3}, [3]float32{}, [3]float32{0, 1, 0}), mgl32.DegToRad(5))
-		accum := make([]Float4, 16)
+		fp := testFrame(4, 4, 64, kernel.LookAt([3]float32{0, 0, 3}, [3]float32{}, [3]float32{0, 1, 0}), mgl32.DegToRad(5))
+		accum := make([]kernel.Float4, 16)
 		if err := rf.Render(context.Background(), &fp, accum, 2); err != nil {
 			t.Fatal(err)
 		}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/ingot-render/ingot/scenes/model"
+	"github.com/ingot-render/ingot/scenes/render/internal/kernel"
 )
 
 // TestStudioDefault: with the zero Options a scene without light sources
@@ -21,7 +22,7 @@ func TestStudioDefault(t *testing.T) {
 	img := mustRender(t, testRenderer(t, sphereScene(white), 2, Options{}), f)
 	px := func(x, y int) float64 {
 		i := 4 * (y*32 + x)
-		return float64(Luminance(Vec3{img.Linear[i], img.Linear[i+1], img.Linear[i+2]}))
+		return float64(kernel.Luminance(kernel.Vec3{img.Linear[i], img.Linear[i+1], img.Linear[i+2]}))
 	}
 	corner, centre := px(1, 30), px(16, 14)
 	t.Logf("background %.3f, model %.3f", corner, centre)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/ingot-render/ingot/engine"
 	"github.com/ingot-render/ingot/scenes/model"
+	"github.com/ingot-render/ingot/scenes/render/internal/kernel"
 )
 
 // upload is a packed scene on the device: the records and streams in
@@ -15,7 +16,7 @@ import (
 // the shutter interval and the function tables, all referenced from one
 // SceneResources argument buffer.
 type upload struct {
-	packed    *Packed
+	packed    *kernel.Packed
 	shutter   [2]float32
 	env       *Environment
 	buffers   []*engine.Buffer // every buffer the kernel reaches (UseResource)
@@ -41,7 +42,7 @@ func bytesOf[T any](s []T) []byte {
 // newUpload packs s for the shutter interval and environment and creates
 // every device object the path_trace kernel reads.
 func newUpload(ctx context.Context, dev *engine.Device, queue *engine.CommandQueue, pl *pipelines, s *model.Scene, shutter [2]float32, env *Environment, funcs map[string]uint32, opts *Options) (_ *upload, err error) {
-	p, err := Pack(s, PackOptions{ShutterOpen: shutter[0], ShutterClose: shutter[1], Env: env, MaterialFunctions: funcs,
+	p, err := kernel.Pack(s, kernel.PackOptions{ShutterOpen: shutter[0], ShutterClose: shutter[1], Env: env.packEnv(), MaterialFunctions: funcs,
 		SeparateInstances: opts.SeparateInstances})
 	if err != nil {
 		return nil, fmt.Errorf("render: %w", err)
@@ -76,11 +77,11 @@ func newUpload(ctx context.Context, dev *engine.Device, queue *engine.CommandQue
 		min  int
 		dst  *uint64
 	}{
-		{"instances", bytesOf(p.Instances), int(unsafe.Sizeof(InstanceData{})), &res.Instances},
-		{"geometries", bytesOf(p.Geometries), int(unsafe.Sizeof(GeometryData{})), &res.Geometries},
-		{"materials", bytesOf(p.Materials), int(unsafe.Sizeof(MaterialData{})), &res.Materials},
-		{"emissive", bytesOf(p.Emissive), int(unsafe.Sizeof(EmissiveTriangle{})), &res.Emissive},
-		{"punctual", bytesOf(p.Punctual), int(unsafe.Sizeof(PunctualLight{})), &res.Punctual},
+		{"instances", bytesOf(p.Instances), int(unsafe.Sizeof(kernel.InstanceData{})), &res.Instances},
+		{"geometries", bytesOf(p.Geometries), int(unsafe.Sizeof(kernel.GeometryData{})), &res.Geometries},
+		{"materials", bytesOf(p.Materials), int(unsafe.Sizeof(kernel.MaterialData{})), &res.Materials},
+		{"emissive", bytesOf(p.Emissive), int(unsafe.Sizeof(kernel.EmissiveTriangle{})), &res.Emissive},
+		{"punctual", bytesOf(p.Punctual), int(unsafe.Sizeof(kernel.PunctualLight{})), &res.Punctual},
 	}
 	if p.EnvCDF != nil {
 		recs = append(recs,
@@ -104,12 +105,12 @@ func newUpload(ctx context.Context, dev *engine.Device, queue *engine.CommandQue
 		}
 		*r.dst = b.GPUAddress()
 	}
-	ggx, err := buf("ggxTables", bytesOf(GGXTableBuffer()), 0)
+	ggx, err := buf("ggxTables", bytesOf(kernel.GGXTableBuffer()), 0)
 	if err != nil {
 		return nil, err
 	}
 	res.GGXTables = ggx.GPUAddress()
-	sobolTab := SobolByteTable()
+	sobolTab := kernel.SobolByteTable()
 	sobol, err := buf("sobolTables", bytesOf(sobolTab[:]), 0)
 	if err != nil {
 		return nil, err
@@ -121,7 +122,7 @@ func newUpload(ctx context.Context, dev *engine.Device, queue *engine.CommandQue
 		return nil, err
 	}
 	res.TextureCount = uint32(len(bindings))
-	tb, err := buf("textures", bytesOf(bindings), int(unsafe.Sizeof(TextureBinding{})))
+	tb, err := buf("textures", bytesOf(bindings), int(unsafe.Sizeof(kernel.TextureBinding{})))
 	if err != nil {
 		return nil, err
 	}
@@ -133,7 +134,7 @@ func newUpload(ctx context.Context, dev *engine.Device, queue *engine.CommandQue
 		return nil, err
 	}
 	res.EnvMap, res.EnvSampler = envTex.GPUResourceID(), envSmp.GPUResourceID()
-	rb, err := buf("sceneResources", bytesOf([]SceneResources{res}), 0)
+	rb, err := buf("sceneResources", bytesOf([]kernel.SceneResources{res}), 0)
 	if err != nil {
 		return nil, err
 	}
@@ -167,38 +168,8 @@ func (u *upload) release() {
 	u.buffers, u.textures, u.samplers = nil, nil, nil
 }
 
-// SamplerDescriptor converts a glTF sampler to the engine's (not
-// mipmapped: the shared material code samples level 0, as kernels have no
-// derivatives). The raster preview uses it too.
-func SamplerDescriptor(sm model.Sampler) engine.SamplerDescriptor {
-	d := engine.DefaultSamplerDescriptor()
-	filter := func(f model.Filter) engine.SamplerMinMagFilter {
-		if f == model.Nearest {
-			return engine.SamplerMinMagFilterNearest
-		}
-		return engine.SamplerMinMagFilterLinear
-	}
-	wrap := func(w model.Wrap) engine.SamplerAddressMode {
-		switch w {
-		case model.ClampToEdge:
-			return engine.SamplerAddressModeClampToEdge
-		case model.MirroredRepeat:
-			return engine.SamplerAddressModeMirrorRepeat
-		}
-		return engine.SamplerAddressModeRepeat
-	}
-	d.MinFilter, d.MagFilter = filter(sm.MinFilter), filter(sm.MagFilter)
-	d.MipFilter = engine.SamplerMipFilterNotMipmapped
-	d.SAddressMode, d.TAddressMode = wrap(sm.WrapS), wrap(sm.WrapT)
-	return d
-}
-
-// uploadTextures creates one texture per scene texture (level 0, sRGB
-// images as RGBA8Unorm_sRGB so sampling returns linear values) and the
-// TextureBinding records. A texture without an image binds a 1×1 white
-// texel.
-func (u *upload) uploadTextures(dev *engine.Device, s *model.Scene) ([]TextureBinding, error) {
-	out := make([]TextureBinding, len(s.Textures))
+func (u *upload) uploadTextures(dev *engine.Device, s *model.Scene) ([]kernel.TextureBinding, error) {
+	out := make([]kernel.TextureBinding, len(s.Textures))
 	samplers := map[int]*engine.SamplerState{}
 	images := map[[2]int]*engine.Texture{}
 	for i, t := range s.Textures {
@@ -209,7 +180,7 @@ func (u *upload) uploadTextures(dev *engine.Device, s *model.Scene) ([]TextureBi
 				desc = s.Samplers[t.Sampler]
 			}
 			var err error
-			sm, err = dev.NewSamplerState(SamplerDescriptor(desc))
+			sm, err = dev.NewSamplerState(kernel.SamplerDescriptor(desc))
 			if err != nil {
 				return nil, fmt.Errorf("render: texture %d (%s) sampler %d: %w", i, t.Name, t.Sampler, err)
 			}
@@ -253,14 +224,14 @@ func (u *upload) uploadTextures(dev *engine.Device, s *model.Scene) ([]TextureBi
 			}
 			images[[2]int{img, srgb}] = tex
 		}
-		out[i] = TextureBinding{Texture: tex.GPUResourceID(), Sampler: sm.GPUResourceID()}
+		out[i] = kernel.TextureBinding{Texture: tex.GPUResourceID(), Sampler: sm.GPUResourceID()}
 	}
 	return out, nil
 }
 
 // uploadEnv creates the environment texture (RGBA32Float; repeat in u,
 // clamp in v, linear) or a 1×1 placeholder for a constant environment.
-func (u *upload) uploadEnv(dev *engine.Device, p *Packed) (*engine.Texture, *engine.SamplerState, error) {
+func (u *upload) uploadEnv(dev *engine.Device, p *kernel.Packed) (*engine.Texture, *engine.SamplerState, error) {
 	w, h := 1, 1
 	rgba := []float32{0, 0, 0, 1}
 	if p.EnvCDF != nil && p.Env.Width > 0 && p.Env.Height > 0 && len(p.Env.RGB) >= 3*p.Env.Width*p.Env.Height {
@@ -294,7 +265,7 @@ func (u *upload) uploadEnv(dev *engine.Device, p *Packed) (*engine.Texture, *eng
 
 // float4x3 appends scene_types.h rows as a packed column-major float4x3
 // (Metal's MTLPackedFloat4x3, 48 bytes).
-func float4x3(dst []float32, r [3]Float4) []float32 {
+func float4x3(dst []float32, r [3]kernel.Float4) []float32 {
 	return append(dst,
 		r[0][0], r[1][0], r[2][0],
 		r[0][1], r[1][1], r[2][1],
@@ -316,7 +287,7 @@ type motionInstance struct {
 // structure over them (DESIGN.md "Upload" step 5). Instances use motion
 // descriptors: one keyframe when static, two (shutter open, close) when
 // moving.
-func (u *upload) buildAccel(ctx context.Context, dev *engine.Device, queue *engine.CommandQueue, arena *engine.Buffer, p *Packed, shutter [2]float32, usage engine.AccelerationStructureUsage) error {
+func (u *upload) buildAccel(ctx context.Context, dev *engine.Device, queue *engine.CommandQueue, arena *engine.Buffer, p *kernel.Packed, shutter [2]float32, usage engine.AccelerationStructureUsage) error {
 	prims, per := p.Structures()
 	var descs []engine.AccelerationStructureDescriptor
 	for _, ps := range prims {
@@ -352,10 +323,10 @@ func (u *upload) buildAccel(ctx context.Context, dev *engine.Device, queue *engi
 		transforms []float32
 	)
 	for i, in := range p.Instances {
-		mi := motionInstance{Mask: InstanceMaskAll, StructureIndex: per[i], UserID: in.UserID,
+		mi := motionInstance{Mask: kernel.InstanceMaskAll, StructureIndex: per[i], UserID: in.UserID,
 			TransformsStart: uint32(len(transforms) / 12), TransformsCount: 1, StartTime: shutter[0], EndTime: shutter[1]}
 		transforms = float4x3(transforms, in.ToWorld)
-		if in.Flags&InstanceMoving != 0 && shutter[1] > shutter[0] {
+		if in.Flags&kernel.InstanceMoving != 0 && shutter[1] > shutter[0] {
 			mi.TransformsCount = 2
 			transforms = float4x3(transforms, in.ToWorldClose)
 		}

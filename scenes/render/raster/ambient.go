@@ -6,7 +6,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 
-	"github.com/ingot-render/ingot/scenes/render"
+	"github.com/ingot-render/ingot/scenes/render/internal/kernel"
 )
 
 // closedAmbient estimates the indirect light of a scene lit by emissive
@@ -19,7 +19,7 @@ import (
 // returned as a uniform radiance (per channel). It is zero for scenes with
 // an environment or without emitters. This is an approximation: it has no
 // occlusion and ignores where the light falls.
-func closedAmbient(p *render.Packed) [3]float32 {
+func closedAmbient(p *kernel.Packed) [3]float32 {
 	if p.Picks[2] > 0 || len(p.Emissive) == 0 {
 		return [3]float32{}
 	}
@@ -35,7 +35,7 @@ func closedAmbient(p *render.Packed) [3]float32 {
 	var rho [3]float64
 	for ii := range p.Instances {
 		in := &p.Instances[ii]
-		static := in.Flags&(render.InstanceIdentity|render.InstanceDeformed) != 0
+		static := in.Flags&(kernel.InstanceIdentity|kernel.InstanceDeformed) != 0
 		for k := uint32(0); k < in.GeometryCount; k++ {
 			gi := in.GeometryBase + k
 			info := &p.GeometryInfo[gi]
@@ -59,7 +59,7 @@ func closedAmbient(p *render.Packed) [3]float32 {
 }
 
 // geometryArea is the world-space surface area of a geometry record.
-func geometryArea(p *render.Packed, info *render.GeometryInfo, in *render.InstanceData, static bool) float64 {
+func geometryArea(p *kernel.Packed, info *kernel.GeometryInfo, in *kernel.InstanceData, static bool) float64 {
 	vert := func(i uint32) mgl32.Vec3 {
 		o := info.PositionsOffset + 12*int(i)
 		var q mgl32.Vec3

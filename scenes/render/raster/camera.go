@@ -8,32 +8,33 @@ import (
 
 	"github.com/ingot-render/ingot/scenes/model"
 	"github.com/ingot-render/ingot/scenes/render"
+	"github.com/ingot-render/ingot/scenes/render/internal/kernel"
 )
 
 // frameCamera is the path tracer's camera of frame f (render.Renderer
 // builds the same CameraData: LookAt or the scene's view camera at the
 // frame's time; lens and shutter are ignored by the rasterizer).
-func frameCamera(s *model.Scene, f *render.Frame) (render.CameraData, error) {
+func frameCamera(s *model.Scene, f *render.Frame) (kernel.CameraData, error) {
 	aspect := float32(f.Width) / float32(f.Height)
 	if f.LookAt != nil {
 		fov := f.LookAt.FovY
 		if fov == 0 {
 			fov = 45
 		}
-		world := render.LookAt(f.LookAt.Eye, f.LookAt.Target, f.LookAt.Up)
-		return render.NewCameraData(model.Camera{Projection: model.Perspective, YFov: mgl32.DegToRad(fov)}, world, world, aspect, render.Lens{}), nil
+		world := kernel.LookAt(f.LookAt.Eye, f.LookAt.Target, f.LookAt.Up)
+		return kernel.NewCameraData(model.Camera{Projection: model.Perspective, YFov: mgl32.DegToRad(fov)}, world, world, aspect, kernel.Lens{}), nil
 	}
 	c, world, err := s.ViewCamera(f.CameraName, f.Time)
 	if err != nil {
-		return render.CameraData{}, fmt.Errorf("raster: Frame.CameraName %q: %w", f.CameraName, err)
+		return kernel.CameraData{}, fmt.Errorf("raster: Frame.CameraName %q: %w", f.CameraName, err)
 	}
-	return render.NewCameraData(c, world, world, aspect, render.Lens{}), nil
+	return kernel.NewCameraData(c, world, world, aspect, kernel.Lens{}), nil
 }
 
 // clipPlanes returns near and far distances along the camera's forward
 // axis that enclose bounds b (with a margin), near at least
 // cam.NearClip and far/near at most 1e5 (depth precision).
-func clipPlanes(cam *render.CameraData, b model.Bounds) (near, far float32) {
+func clipPlanes(cam *kernel.CameraData, b model.Bounds) (near, far float32) {
 	if b.Empty() {
 		return max(cam.NearClip, 1e-3), 1e3
 	}
@@ -43,7 +44,7 @@ func clipPlanes(cam *render.CameraData, b model.Bounds) (near, far float32) {
 	d := c.Sub(pos).Dot(fwd)
 	far = max(d+r, 1e-3) * 1.01
 	near = max(d-r, far*1e-5) * 0.99
-	if cam.Projection == render.ProjectionOrthographic {
+	if cam.Projection == kernel.ProjectionOrthographic {
 		near = d - r*1.01
 	}
 	if cam.NearClip > 0 && cam.NearClip > near {
@@ -58,13 +59,13 @@ func clipPlanes(cam *render.CameraData, b model.Bounds) (near, far float32) {
 // viewProjection returns the rows of the camera's clip transform (Metal
 // NDC: x right, y up, z in [0, 1] from near to far) for the path tracer's
 // camera: a point on the ray through NDC (sx, sy) projects to (sx, sy).
-func viewProjection(cam *render.CameraData, near, far float32) [4][4]float32 {
+func viewProjection(cam *kernel.CameraData, near, far float32) [4][4]float32 {
 	pos := mgl32.Vec3(cam.Position)
 	right, up, fwd := mgl32.Vec3(cam.Right), mgl32.Vec3(cam.Up), mgl32.Vec3(cam.Forward)
 	row := func(v mgl32.Vec3, s, add float32) [4]float32 {
 		return [4]float32{v[0] * s, v[1] * s, v[2] * s, -v.Dot(pos)*s + add}
 	}
-	if cam.Projection == render.ProjectionOrthographic {
+	if cam.Projection == kernel.ProjectionOrthographic {
 		h := max(cam.OrthoHalfHeight, 1e-20)
 		k := 1 / (far - near)
 		return [4][4]float32{row(right, 1/(h*cam.Aspect), 0), row(up, 1/h, 0), row(fwd, k, -near*k), {0, 0, 0, 1}}

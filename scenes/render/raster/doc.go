@@ -2,8 +2,8 @@
 // vertex and fragment functions are MSL (shaders/raster.metal) run through
 // the engine's render pipeline, next to the path tracer of scenes/render.
 //
-// It shares the path tracer's scene packing (render.Pack), camera
-// (render.NewCameraData), tone mapping (tonemap.h), glTF material
+// It shares the path tracer's scene packing (kernel.Pack), camera
+// (kernel.NewCameraData), tone mapping (tonemap.h), glTF material
 // evaluation and BSDF (gltf_material.h, bsdf.h: one MSL header for both
 // renderers) and environment, and returns the same render.Image. Lighting:
 // KHR_lights_punctual lights (with a shadow map for the strongest
@@ -29,7 +29,7 @@
 //   - Thin-walled transmission blends what lies behind, untinted.
 //   - Textures are sampled at level 0 (the shared material code's
 //     sampling; MSAA resolves some of the aliasing).
-//   - Skinned and morphed geometry is deformed on the host by render.Pack
+//   - Skinned and morphed geometry is deformed on the host by kernel.Pack
 //     (the path tracer's CPU deformation at Frame.Time), not in the vertex
 //     function.
 //   - Lens (depth of field), shutter (motion blur), SPP and bounces are

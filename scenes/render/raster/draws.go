@@ -9,7 +9,7 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 
 	"github.com/ingot-render/ingot/engine"
-	"github.com/ingot-render/ingot/scenes/render"
+	"github.com/ingot-render/ingot/scenes/render/internal/kernel"
 )
 
 // draw is one geometry record of one instance.
@@ -29,11 +29,11 @@ type draw struct {
 // single-sided materials and the winding that keeps front faces front
 // under mirroring transforms, and each draw's world-space bounds centre
 // (for sorting transparent draws).
-func buildDraws(p *render.Packed) []draw {
+func buildDraws(p *kernel.Packed) []draw {
 	var out []draw
 	for ii := range p.Instances {
 		in := &p.Instances[ii]
-		static := in.Flags&(render.InstanceIdentity|render.InstanceDeformed) != 0
+		static := in.Flags&(kernel.InstanceIdentity|kernel.InstanceDeformed) != 0
 		winding := engine.WindingCounterClockwise
 		if !static && det3(in.ToWorld) < 0 {
 			winding = engine.WindingClockwise
@@ -49,12 +49,12 @@ func buildDraws(p *render.Packed) []draw {
 			d := draw{rec: rasterDraw{Instance: uint32(ii), Geometry: gi, Pass: passOpaque}, cull: engine.CullModeNone,
 				winding: winding, indices: info.IndicesOffset, count: 3 * info.TriangleCount, material: g.Material}
 			switch {
-			case m.AlphaMode == render.AlphaBlend || m.Transmission > 0:
+			case m.AlphaMode == kernel.AlphaBlend || m.Transmission > 0:
 				d.rec.Pass = passBlend
-			case m.AlphaMode == render.AlphaMask:
+			case m.AlphaMode == kernel.AlphaMask:
 				d.rec.Pass = passMask
 			}
-			if m.Flags&render.MaterialDoubleSided == 0 {
+			if m.Flags&kernel.MaterialDoubleSided == 0 {
 				d.cull = engine.CullModeBack
 			}
 			d.centre = centre(p, info, in, static)
@@ -65,12 +65,12 @@ func buildDraws(p *render.Packed) []draw {
 }
 
 // det3 is the determinant of the linear part of affine rows.
-func det3(r [3]render.Float4) float32 {
+func det3(r [3]kernel.Float4) float32 {
 	return r[0][0]*(r[1][1]*r[2][2]-r[1][2]*r[2][1]) - r[0][1]*(r[1][0]*r[2][2]-r[1][2]*r[2][0]) + r[0][2]*(r[1][0]*r[2][1]-r[1][1]*r[2][0])
 }
 
 // centre is the world-space centre of a geometry's bounding box.
-func centre(p *render.Packed, info *render.GeometryInfo, in *render.InstanceData, static bool) mgl32.Vec3 {
+func centre(p *kernel.Packed, info *kernel.GeometryInfo, in *kernel.InstanceData, static bool) mgl32.Vec3 {
 	lo := mgl32.Vec3{float32(math.Inf(1)), float32(math.Inf(1)), float32(math.Inf(1))}
 	hi := lo.Mul(-1)
 	for v := range info.VertexCount {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/ingot-render/ingot/scenes"
-	"github.com/ingot-render/ingot/scenes/model"
 	"github.com/ingot-render/ingot/scenes/render"
 	"github.com/ingot-render/ingot/scenes/render/raster"
 )
@@ -19,7 +18,7 @@ func ExampleRenderer() {
 		fmt.Println(err)
 		return
 	}
-	s, err := scenes.Open(ctx, "cornell", model.Options{})
+	s, err := scenes.Open(ctx, "cornell", scenes.Options{})
 	if err != nil {
 		fmt.Println(err)
 		return

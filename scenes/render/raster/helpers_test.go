@@ -46,7 +46,7 @@ func openScene(t testing.TB, name string) *model.Scene {
 			t.Skipf("shared scene %s not present", name)
 		}
 	}
-	s, err := scenes.Open(context.Background(), name, model.Options{})
+	s, err := scenes.Open(context.Background(), name, scenes.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

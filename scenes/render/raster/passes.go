@@ -11,6 +11,7 @@ import (
 	"github.com/ingot-render/ingot/engine"
 	"github.com/ingot-render/ingot/scenes/model"
 	"github.com/ingot-render/ingot/scenes/render"
+	"github.com/ingot-render/ingot/scenes/render/internal/kernel"
 )
 
 // useScene declares every resource the argument buffer reaches.
@@ -31,7 +32,7 @@ func useScene(u *upload, use func(any) error) []error {
 // mainPass draws the frame: opaque and mask geometry, the environment
 // where nothing was drawn, then the blended geometry back to front, into
 // the frame's targets (resolved at the end of the pass).
-func (r *Renderer) mainPass(ctx context.Context, fr *rasterFrame, cam *render.CameraData, tg *targets, shadow *engine.Texture, aovs bool) error {
+func (r *Renderer) mainPass(ctx context.Context, fr *rasterFrame, cam *kernel.CameraData, tg *targets, shadow *engine.Texture, aovs bool) error {
 	var pd engine.RenderPassDescriptor
 	for i, c := range tg.color {
 		if c == nil {
@@ -113,11 +114,11 @@ func (r *Renderer) background(enc *engine.RenderCommandEncoder, aovs bool) []err
 
 // shadowLight returns the index of the strongest directional or spot
 // light (by the path tracer's light-selection power), or -1.
-func shadowLight(p *render.Packed) int {
+func shadowLight(p *kernel.Packed) int {
 	best := -1
 	for i := range p.Punctual {
 		l := &p.Punctual[i]
-		if l.Type != render.LightDirectional && l.Type != render.LightSpot {
+		if l.Type != kernel.LightDirectional && l.Type != kernel.LightSpot {
 			continue
 		}
 		if best < 0 || l.Pmf > p.Punctual[best].Pmf {
@@ -130,20 +131,20 @@ func shadowLight(p *render.Packed) int {
 // shadowCamera is the shadow light's view of bounds b: orthographic along
 // a directional light's direction, a perspective frustum of a spot's
 // outer cone; near and far enclose b.
-func shadowCamera(l *render.PunctualLight, b model.Bounds) (cam render.CameraData, near, far float32) {
+func shadowCamera(l *kernel.PunctualLight, b model.Bounds) (cam kernel.CameraData, near, far float32) {
 	c := b.Center()
 	rad := max(b.Size().Len()/2, 1e-4)
 	dir := mgl32.Vec3(l.Direction)
 	right, up, fwd := lookAtRows(dir)
-	cam = render.CameraData{Right: render.PackedFloat3(right), Up: render.PackedFloat3(up), Forward: render.PackedFloat3(fwd), Aspect: 1}
-	if l.Type == render.LightDirectional {
-		cam.Projection = render.ProjectionOrthographic
+	cam = kernel.CameraData{Right: kernel.PackedFloat3(right), Up: kernel.PackedFloat3(up), Forward: kernel.PackedFloat3(fwd), Aspect: 1}
+	if l.Type == kernel.LightDirectional {
+		cam.Projection = kernel.ProjectionOrthographic
 		cam.OrthoHalfHeight = rad * 1.01
-		cam.Position = render.PackedFloat3(c.Sub(fwd.Mul(2 * rad)))
+		cam.Position = kernel.PackedFloat3(c.Sub(fwd.Mul(2 * rad)))
 		return cam, rad * 0.99, 3.01 * rad
 	}
 	pos := mgl32.Vec3(l.Position)
-	cam.Position = render.PackedFloat3(pos)
+	cam.Position = kernel.PackedFloat3(pos)
 	half := math.Acos(float64(min(max(l.CosOuter, 0.05), 1)))
 	cam.TanHalfFovY = float32(math.Tan(min(half*1.05, 85*math.Pi/180)))
 	d := c.Sub(pos).Len()
@@ -239,7 +240,7 @@ func (r *Renderer) resolve(ctx context.Context, tg *targets, f *render.Frame) (*
 		b := out.Contents()[4*i:]
 		px[i] = uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24
 	}
-	rgba8, err := render.UnpackRGBA8(px, w, h)
+	rgba8, err := kernel.UnpackRGBA8(px, w, h)
 	if err != nil {
 		return nil, fmt.Errorf("raster: %w", err)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/ingot-render/ingot/engine"
 	"github.com/ingot-render/ingot/scenes/model"
 	"github.com/ingot-render/ingot/scenes/render"
+	"github.com/ingot-render/ingot/scenes/render/internal/kernel"
 )
 
 // Options configure a Renderer.
@@ -272,7 +273,7 @@ func (r *Renderer) Render(ctx context.Context, f render.Frame) (*render.Image, e
 }
 
 // frameConstants fills RasterFrame for a camera.
-func (r *Renderer) frameConstants(cam *render.CameraData, f *render.Frame) rasterFrame {
+func (r *Renderer) frameConstants(cam *kernel.CameraData, f *render.Frame) rasterFrame {
 	near, far := clipPlanes(cam, r.scene.BoundsAt(f.Time))
 	fr := rasterFrame{ViewProj: viewProjection(cam, near, far), Eye: cam.Position, Right: cam.Right, TanHalfFovY: cam.TanHalfFovY,
 		Up: cam.Up, Aspect: cam.Aspect, Forward: cam.Forward, Projection: cam.Projection, OrthoHalfHeight: cam.OrthoHalfHeight,

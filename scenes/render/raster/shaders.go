@@ -7,7 +7,7 @@ import (
 	"path"
 	"strings"
 
-	"github.com/ingot-render/ingot/scenes/render"
+	"github.com/ingot-render/ingot/scenes/render/shaders"
 )
 
 //go:embed shaders/*.metal shaders/*.h
@@ -42,5 +42,5 @@ func (HeaderResolver) ReadFile(p string) ([]byte, error) {
 	if b, err := fs.ReadFile(shaderFS, path.Join("shaders", name)); err == nil && strings.HasSuffix(name, ".h") {
 		return b, nil
 	}
-	return render.HeaderResolver{}.ReadFile(p)
+	return shaders.HeaderResolver{}.ReadFile(p)
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/ingot-render/ingot/engine"
 	"github.com/ingot-render/ingot/scenes/model"
 	"github.com/ingot-render/ingot/scenes/render"
+	"github.com/ingot-render/ingot/scenes/render/internal/kernel"
 )
 
 // bytesOf views a slice of fixed-layout records as bytes (little-endian
@@ -22,14 +23,14 @@ func bytesOf[T any](s []T) []byte {
 // streams, the records, the textures and the SceneResources argument
 // buffer the vertex and fragment functions read.
 type upload struct {
-	packed    *render.Packed
+	packed    *kernel.Packed
 	env       *render.Environment
 	arena     *engine.Buffer
 	buffers   []*engine.Buffer
 	textures  []*engine.Texture
 	samplers  []*engine.SamplerState
 	resources *engine.Buffer
-	res       render.SceneResources
+	res       kernel.SceneResources
 	// Texture LOD selection (setLOD): each scene texture's image size and
 	// mip count, its glTF sampler, the TextureBinding buffer and the
 	// samplers made per (glTF sampler, minimum LOD).
@@ -49,7 +50,7 @@ type texInfo struct {
 
 // newUpload packs s at time t with environment env and uploads it.
 func newUpload(dev *engine.Device, s *model.Scene, t float32, env *render.Environment) (_ *upload, err error) {
-	p, err := render.Pack(s, render.PackOptions{ShutterOpen: t, ShutterClose: t, Env: env})
+	p, err := kernel.Pack(s, kernel.PackOptions{ShutterOpen: t, ShutterClose: t, Env: (*kernel.Environment)(env)})
 	if err != nil {
 		return nil, fmt.Errorf("raster: %w", err)
 	}
@@ -85,12 +86,12 @@ func newUpload(dev *engine.Device, s *model.Scene, t float32, env *render.Enviro
 		min  int
 		dst  *uint64
 	}{
-		{"instances", bytesOf(p.Instances), int(unsafe.Sizeof(render.InstanceData{})), &res.Instances},
-		{"geometries", bytesOf(p.Geometries), int(unsafe.Sizeof(render.GeometryData{})), &res.Geometries},
-		{"materials", bytesOf(p.Materials), int(unsafe.Sizeof(render.MaterialData{})), &res.Materials},
-		{"emissive", bytesOf(p.Emissive), int(unsafe.Sizeof(render.EmissiveTriangle{})), &res.Emissive},
-		{"punctual", bytesOf(p.Punctual), int(unsafe.Sizeof(render.PunctualLight{})), &res.Punctual},
-		{"ggxTables", bytesOf(render.GGXTableBuffer()), 16, &res.GGXTables},
+		{"instances", bytesOf(p.Instances), int(unsafe.Sizeof(kernel.InstanceData{})), &res.Instances},
+		{"geometries", bytesOf(p.Geometries), int(unsafe.Sizeof(kernel.GeometryData{})), &res.Geometries},
+		{"materials", bytesOf(p.Materials), int(unsafe.Sizeof(kernel.MaterialData{})), &res.Materials},
+		{"emissive", bytesOf(p.Emissive), int(unsafe.Sizeof(kernel.EmissiveTriangle{})), &res.Emissive},
+		{"punctual", bytesOf(p.Punctual), int(unsafe.Sizeof(kernel.PunctualLight{})), &res.Punctual},
+		{"ggxTables", bytesOf(kernel.GGXTableBuffer()), 16, &res.GGXTables},
 	} {
 		b, err := buf(r.name, r.data, r.min)
 		if err != nil {
@@ -103,7 +104,7 @@ func newUpload(dev *engine.Device, s *model.Scene, t float32, env *render.Enviro
 		return nil, err
 	}
 	res.TextureCount = uint32(len(bindings))
-	tb, err := buf("textures", bytesOf(bindings), int(unsafe.Sizeof(render.TextureBinding{})))
+	tb, err := buf("textures", bytesOf(bindings), int(unsafe.Sizeof(kernel.TextureBinding{})))
 	if err != nil {
 		return nil, err
 	}
@@ -114,7 +115,7 @@ func newUpload(dev *engine.Device, s *model.Scene, t float32, env *render.Enviro
 		return nil, err
 	}
 	res.EnvMap, res.EnvSampler = envTex.GPUResourceID(), envSmp.GPUResourceID()
-	if u.resources, err = buf("sceneResources", bytesOf([]render.SceneResources{res}), 0); err != nil {
+	if u.resources, err = buf("sceneResources", bytesOf([]kernel.SceneResources{res}), 0); err != nil {
 		return nil, err
 	}
 	u.res = res
@@ -135,8 +136,8 @@ func (u *upload) release() {
 // uploadTextures creates one texture per scene texture (level 0; sRGB
 // images as RGBA8Unorm_sRGB) and the TextureBinding records, as the path
 // tracer's upload does.
-func (u *upload) uploadTextures(dev *engine.Device, s *model.Scene) ([]render.TextureBinding, error) {
-	out := make([]render.TextureBinding, len(s.Textures))
+func (u *upload) uploadTextures(dev *engine.Device, s *model.Scene) ([]kernel.TextureBinding, error) {
+	out := make([]kernel.TextureBinding, len(s.Textures))
 	samplers := map[int]*engine.SamplerState{}
 	images := map[[2]int]*engine.Texture{}
 	for i, t := range s.Textures {
@@ -147,7 +148,7 @@ func (u *upload) uploadTextures(dev *engine.Device, s *model.Scene) ([]render.Te
 				desc = s.Samplers[t.Sampler]
 			}
 			var err error
-			if sm, err = dev.NewSamplerState(render.SamplerDescriptor(desc)); err != nil {
+			if sm, err = dev.NewSamplerState(kernel.SamplerDescriptor(desc)); err != nil {
 				return nil, fmt.Errorf("raster: texture %d (%s) sampler %d: %w", i, t.Name, t.Sampler, err)
 			}
 			samplers[t.Sampler] = sm
@@ -203,14 +204,14 @@ func (u *upload) uploadTextures(dev *engine.Device, s *model.Scene) ([]render.Te
 			images[[2]int{img, srgb}] = tex
 		}
 		u.texInfo = append(u.texInfo, texInfo{tex: tex, side: max(tex.Width(), tex.Height()), levels: tex.MipmapLevelCount(), sampler: t.Sampler})
-		out[i] = render.TextureBinding{Texture: tex.GPUResourceID(), Sampler: sm.GPUResourceID()}
+		out[i] = kernel.TextureBinding{Texture: tex.GPUResourceID(), Sampler: sm.GPUResourceID()}
 	}
 	return out, nil
 }
 
 // uploadEnv creates the environment texture (RGBA32Float; repeat in u,
 // clamp in v, linear) or a 1×1 placeholder for a constant environment.
-func (u *upload) uploadEnv(dev *engine.Device, p *render.Packed) (*engine.Texture, *engine.SamplerState, error) {
+func (u *upload) uploadEnv(dev *engine.Device, p *kernel.Packed) (*engine.Texture, *engine.SamplerState, error) {
 	w, h := 1, 1
 	rgba := []float32{0, 0, 0, 1}
 	if p.EnvCDF != nil && p.Env.Width > 0 && p.Env.Height > 0 && len(p.Env.RGB) >= 3*p.Env.Width*p.Env.Height {
@@ -251,7 +252,7 @@ func (u *upload) setLOD(dev *engine.Device, side int) error {
 	if side == u.lodSide || len(u.texInfo) == 0 {
 		return nil
 	}
-	recs := make([]render.TextureBinding, len(u.texInfo))
+	recs := make([]kernel.TextureBinding, len(u.texInfo))
 	for i, ti := range u.texInfo {
 		l := 0
 		for l+1 < ti.levels && ti.side>>(l+1) >= side {
@@ -264,7 +265,7 @@ func (u *upload) setLOD(dev *engine.Device, side int) error {
 			if ti.sampler >= 0 && ti.sampler < len(u.scene.Samplers) {
 				desc = u.scene.Samplers[ti.sampler]
 			}
-			d := render.SamplerDescriptor(desc)
+			d := kernel.SamplerDescriptor(desc)
 			d.MipFilter, d.LodMinClamp = engine.SamplerMipFilterLinear, float32(l)
 			var err error
 			if sm, err = dev.NewSamplerState(d); err != nil {
@@ -273,7 +274,7 @@ func (u *upload) setLOD(dev *engine.Device, side int) error {
 			u.lodSmp[key] = sm
 			u.samplers = append(u.samplers, sm)
 		}
-		recs[i] = render.TextureBinding{Texture: ti.tex.GPUResourceID(), Sampler: sm.GPUResourceID()}
+		recs[i] = kernel.TextureBinding{Texture: ti.tex.GPUResourceID(), Sampler: sm.GPUResourceID()}
 	}
 	copy(u.bindings.Contents(), bytesOf(recs))
 	u.lodSide = side

@@ -1,0 +1,167 @@
+// Package renderbench holds the path tracer's benchmark cases for
+// `ingot bench render/` and `go test -bench`; it is not part of the
+// embedding API (scenes/render).
+package renderbench
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl32"
+
+	"github.com/ingot-render/ingot/internal/benchkit"
+	"github.com/ingot-render/ingot/scenes/builtin"
+	"github.com/ingot-render/ingot/scenes/gltfload"
+	"github.com/ingot-render/ingot/scenes/model"
+	"github.com/ingot-render/ingot/scenes/objload"
+	"github.com/ingot-render/ingot/scenes/render"
+	"github.com/ingot-render/ingot/scenes/render/internal/kernel"
+)
+
+// The benchmark frame: 512×512, 16 spp, 12 bounces (the Cycles harness of
+// ../shared/peers renders the same frame; run it beside, see BENCHMARKS.md).
+const (
+	benchSize = 512
+	benchSPP  = 16
+)
+
+// benchScene is one render benchmark.
+type benchScene struct {
+	name string
+	load func() (*model.Scene, error)
+	env  *render.Environment
+	// native renders the same frame with the Go Reference (brute force:
+	// only for small scenes).
+	native bool
+}
+
+// BenchCases returns the path tracer's benchmark cases for `ingot bench`
+// and `go test -bench`: samples per second (pixels × spp / s, reported
+// in Msamples/s) at 512×512, 16 spp, 12 bounces, for the Cornell box of
+// scenesDir (CornellBox-Original.obj; the built-in box when absent), the
+// bunny under a constant sky and a sun (as the Cycles harness lights it). The
+// Cornell box's native baseline is the pure-Go Reference renderer doing
+// the same work (brute-force intersection of its 36 triangles); the
+// larger models have none.
+func BenchCases(scenesDir string) []benchkit.Case {
+	sky := &render.Environment{Color: [3]float32{0.6, 0.7, 0.9}, Intensity: 1}
+	list := []benchScene{
+		{name: "render/cornell-512x512-16spp", native: true, load: func() (*model.Scene, error) {
+			p := filepath.Join(scenesDir, "CornellBox", "CornellBox-Original.obj")
+			if _, err := os.Stat(p); err != nil {
+				return builtin.Cornell(), nil
+			}
+			return objload.Load(context.Background(), p, model.Options{})
+		}},
+		{name: "render/bunny-512x512-16spp", env: sky, load: func() (*model.Scene, error) {
+			s, err := objload.Load(context.Background(), filepath.Join(scenesDir, "bunny", "bunny.obj"), model.Options{})
+			if err != nil {
+				return nil, err
+			}
+			addSun(s, [3]float32{-1, -2, -1}, 3)
+			return s, nil
+		}},
+		// A textured, normal-mapped glTF (five 2048² maps) under the sky.
+		{name: "render/damagedhelmet-512x512-16spp", env: sky, load: func() (*model.Scene, error) {
+			return gltfload.Load(context.Background(), filepath.Join(scenesDir, "DamagedHelmet", "glTF-Binary", "DamagedHelmet.glb"), model.Options{})
+		}},
+	}
+	var out []benchkit.Case
+	for _, bs := range list {
+		c := benchkit.Case{Name: bs.name, Unit: "Msamples/s", PerOp: benchSize * benchSize * benchSPP,
+			Ingot: func(b *testing.B, workers int) { benchRender(b, bs, workers) }}
+		if bs.native {
+			c.Native = func(b *testing.B) { benchReference(b, bs) }
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// addSun adds a white directional light shining along dir with the given
+// illuminance (lux, used as radiance scale) to s.
+func addSun(s *model.Scene, dir [3]float32, lux float32) {
+	d := mgl32.Vec3(dir).Normalize()
+	n := model.NewNode("sun")
+	// A directional light shines down its local −Z.
+	n.Rotation = mgl32.QuatBetweenVectors(mgl32.Vec3{0, 0, -1}, d)
+	n.Light = len(s.Lights)
+	s.Lights = append(s.Lights, model.Light{Name: "sun", Type: model.Directional, Color: [3]float32{1, 1, 1}, Intensity: lux, Node: -1})
+	s.Lights[n.Light].Node = s.AddNode(n, -1)
+}
+
+// withFrontCamera gives a scene without cameras model.FrontCamera, the
+// view its benchmark figures (and golden images) were measured with.
+func withFrontCamera(s *model.Scene) *model.Scene {
+	if len(s.Cameras) == 0 {
+		s.Cameras = append(s.Cameras, model.FrontCamera(s.BoundsAt(0)))
+	}
+	return s
+}
+
+func benchFrame() render.Frame {
+	f := render.DefaultFrame()
+	f.Width, f.Height, f.SPP, f.MaxBounces = benchSize, benchSize, benchSPP, 12
+	return f
+}
+
+// benchRender renders the benchmark frame b.N times on a device with
+// workers goroutines (setup excluded).
+func benchRender(b *testing.B, bs benchScene, workers int) {
+	s, err := bs.load()
+	if err != nil {
+		b.Skip(err)
+	}
+	s = withFrontCamera(s)
+	dev, err := render.NewDevice(workers)
+	if err != nil {
+		b.Fatal(err)
+	}
+	r, err := render.NewRenderer(context.Background(), dev, s, render.Options{Env: bs.env})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer r.Close()
+	f := benchFrame()
+	b.ResetTimer()
+	for range b.N {
+		if _, err := r.Render(context.Background(), f, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// benchReference renders the same frame with the Go Reference on 2
+// goroutines.
+func benchReference(b *testing.B, bs benchScene) {
+	s, err := bs.load()
+	if err != nil {
+		b.Skip(err)
+	}
+	s = withFrontCamera(s)
+	p, err := kernel.Pack(s, kernel.PackOptions{Env: (*kernel.Environment)(bs.env)})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ref, err := kernel.NewReference(p)
+	if err != nil {
+		b.Skip(err)
+	}
+	c, world, err := s.ViewCamera("", 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	fp := kernel.FrameParams{Camera: kernel.NewCameraData(c, world, world, 1, kernel.Lens{}),
+		Settings: kernel.RenderSettings{Width: benchSize, Height: benchSize, TileWidth: benchSize, TileHeight: benchSize,
+			SamplesPerPass: benchSPP, MaxBounces: 12, RRStartBounce: 3}}
+	accum := make([]kernel.Float4, benchSize*benchSize)
+	b.ResetTimer()
+	for range b.N {
+		clear(accum)
+		if err := ref.Render(context.Background(), &fp, accum, 2); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
