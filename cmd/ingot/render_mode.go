@@ -16,22 +16,25 @@ import (
 const (
 	modePath   = "path"
 	modeRaster = "raster"
+	modeMesh   = "mesh" // the rasterizer fed by meshlets (raster.Options.Meshlets)
 	modeAuto   = "auto"
 )
 
-// renderMode resolves --mode: path, raster, or auto (raster for --spp 0,
-// else path).
+// renderMode resolves --mode: path, raster, mesh (raster through
+// meshlets), or auto (raster for --spp 0, else path).
 func renderMode(f *renderFlags) (string, error) {
 	switch f.mode {
 	case modePath, modeRaster:
 		return f.mode, nil
+	case modeMesh:
+		return modeRaster, nil
 	case modeAuto, "":
 		if f.spp == 0 {
 			return modeRaster, nil
 		}
 		return modePath, nil
 	}
-	return "", fmt.Errorf("--mode %q: want path, raster or auto (raster for --spp 0)", f.mode)
+	return "", fmt.Errorf("--mode %q: want path, raster, mesh or auto (raster for --spp 0)", f.mode)
 }
 
 // checkRasterFlags rejects the path-tracing flags that mean nothing to
@@ -72,7 +75,7 @@ func runRaster(ctx context.Context, stderr io.Writer, s *scenes.Scene, f *render
 		return 0, err
 	}
 	setup := time.Now()
-	r, err := raster.NewRenderer(ctx, dev, s, raster.Options{Env: env, SampleCount: f.msaa})
+	r, err := raster.NewRenderer(ctx, dev, s, raster.Options{Env: env, SampleCount: f.msaa, Meshlets: f.mode == modeMesh})
 	if err != nil {
 		return 0, err
 	}

@@ -181,3 +181,26 @@ func TestRenderCommandRaster(t *testing.T) {
 		}
 	}
 }
+
+// TestRenderCommandMesh: --mode mesh draws through meshlets and writes the
+// same image as --mode raster.
+func TestRenderCommandMesh(t *testing.T) {
+	dir := t.TempDir()
+	var imgs [2][]byte
+	for i, mode := range []string{"raster", "mesh"} {
+		out := filepath.Join(dir, mode+".png")
+		var stdout, stderr bytes.Buffer
+		code := run(context.Background(), []string{"render", "-o", out, "--size", "24x16", "--threads", "2", "--quiet", "--mode", mode}, &stdout, &stderr)
+		if code != 0 {
+			t.Fatalf("--mode %s: exit %d: %s", mode, code, stderr.String())
+		}
+		b, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		imgs[i] = b
+	}
+	if !bytes.Equal(imgs[0], imgs[1]) {
+		t.Error("--mode mesh wrote another image than --mode raster")
+	}
+}

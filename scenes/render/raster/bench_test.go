@@ -10,14 +10,21 @@ import (
 )
 
 // BenchmarkDamagedHelmet512 measures a 512×512, 4× MSAA raster frame of
-// DamagedHelmet on 1 and 2 workers: steady-state frames (ns/op, ms/frame)
+// DamagedHelmet on 1 and 2 workers, through the vertex pipeline and
+// through meshlets (Options.Meshlets): steady-state frames (ns/op, ms/frame)
 // and, once per run, the first frame of a fresh device including pipeline
 // compilation, upload and IBL pre-filtering (first-ms). The baseline is
 // the path tracer's 1-sample frame of the same view on the same device
 // (path-1spp-ms, and the ratio path1spp/raster).
 func BenchmarkDamagedHelmet512(b *testing.B) {
-	for _, workers := range []int{1, 2} {
-		b.Run(map[int]string{1: "workers=1", 2: "workers=2"}[workers], func(b *testing.B) {
+	for _, c := range []struct {
+		name    string
+		workers int
+		opts    Options
+	}{{"workers=1", 1, Options{}}, {"workers=2", 2, Options{}},
+		{"meshlets/workers=1", 1, Options{Meshlets: true}}, {"meshlets/workers=2", 2, Options{Meshlets: true}}} {
+		workers := c.workers
+		b.Run(c.name, func(b *testing.B) {
 			s := openScene(b, filepath.Join(sharedScenes, "DamagedHelmet/glTF-Binary/DamagedHelmet.glb"))
 			f := smallFrame(512, 512)
 			dev, err := render.NewDevice(workers)
@@ -25,7 +32,7 @@ func BenchmarkDamagedHelmet512(b *testing.B) {
 				b.Fatal(err)
 			}
 			start := time.Now()
-			r, err := NewRenderer(context.Background(), dev, s, Options{})
+			r, err := NewRenderer(context.Background(), dev, s, c.opts)
 			if err != nil {
 				b.Fatal(err)
 			}

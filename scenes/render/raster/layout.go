@@ -54,9 +54,12 @@ type rasterFrame struct {
 	Pad1            float32
 }
 
-// rasterDraw is raster_types.h RasterDraw (16 bytes).
+// rasterDraw is raster_types.h RasterDraw (32 bytes).
 type rasterDraw struct {
-	Instance, Geometry, Pass, Pad0 uint32
+	Instance, Geometry, Pass, Flags uint32
+	MeshletFirst, MeshletCount      uint32
+	RadiusScale                     float32
+	Pad0                            uint32
 }
 
 // rasterResolve is raster.metal RasterResolve (16 bytes).

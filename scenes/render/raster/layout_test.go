@@ -16,7 +16,10 @@ func TestLayoutSizes(t *testing.T) {
 		got, want uintptr
 	}{
 		{"RasterFrame", unsafe.Sizeof(rasterFrame{}), 240},
-		{"RasterDraw", unsafe.Sizeof(rasterDraw{}), 16},
+		{"RasterDraw", unsafe.Sizeof(rasterDraw{}), 32},
+		{"RasterMeshlet", unsafe.Sizeof(rasterMeshlet{}), 32},
+		{"RasterMeshletCull", unsafe.Sizeof(rasterMeshletCull{}), 48},
+		{"RasterMeshletView", unsafe.Sizeof(rasterMeshletView{}), 144},
 		{"RasterResolve", unsafe.Sizeof(rasterResolve{}), 16},
 		{"IBLParams", unsafe.Sizeof(iblParams{}), 32},
 	} {

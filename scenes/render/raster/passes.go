@@ -73,21 +73,36 @@ func (r *Renderer) mainPass(ctx context.Context, fr *rasterFrame, cam *kernel.Ca
 	eye, fwd := mgl32.Vec3(cam.Position), mgl32.Vec3(cam.Forward)
 	ds := ordered(r.draws, eye, fwd)
 	bg := false
-	pass := -1
+	var cur *engine.RenderPipelineState
+	var view []byte
+	if u.meshlets != nil {
+		view = bytesOf([]rasterMeshletView{meshletView(fr)})
+	}
 	for _, d := range ds {
 		if !bg && d.rec.Pass == passBlend {
 			steps = append(steps, r.background(enc, aovs)...)
+			cur = nil
 			bg = true
 		}
-		if int(d.rec.Pass) != pass {
-			pass = int(d.rec.Pass)
+		key := pipelineKey{int(d.rec.Pass), aovs}
+		meshlets := u.meshlets != nil && d.rec.Pass != passBlend
+		p := r.pl.draw[key]
+		if meshlets {
+			p = r.pl.meshlet[key]
+		}
+		if p != cur {
+			cur = p
 			ds := r.pl.depthWrite
-			if pass == passBlend {
+			if d.rec.Pass == passBlend {
 				ds = r.pl.depthTest
 			}
-			steps = append(steps, enc.SetRenderPipelineState(r.pl.draw[pipelineKey{pass, aovs}]), enc.SetDepthStencilState(ds))
+			steps = append(steps, enc.SetRenderPipelineState(p), enc.SetDepthStencilState(ds))
 		}
 		rec := bytesOf([]rasterDraw{d.rec})
+		if meshlets {
+			steps = append(steps, r.encodeMeshletDraw(enc, &d, rec, frame, view)...)
+			continue
+		}
 		steps = append(steps, enc.SetVertexBytes(rec, bufferDraw), enc.SetFragmentBytes(rec, bufferDraw),
 			enc.SetCullMode(d.cull), enc.SetFrontFacingWinding(d.winding),
 			enc.DrawIndexedPrimitives(engine.PrimitiveTypeTriangle, d.count, engine.IndexTypeUInt32, u.arena, d.indices, 1, 0, 0))

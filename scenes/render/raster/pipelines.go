@@ -1,6 +1,7 @@
 package raster
 
 import (
+	"errors"
 	"fmt"
 	"sync"
 
@@ -33,6 +34,14 @@ type pipelines struct {
 	iblBase, iblDownsample, iblSpecular, iblIrradiance *engine.ComputePipelineState
 
 	depthWrite, depthTest, depthBackground *engine.DepthStencilState
+
+	// lib is raster.metal; meshlet holds the meshlet pipelines of the
+	// opaque and mask passes, compiled on first use (compileMeshlets).
+	lib         *engine.Library
+	attach      func(d *engine.RenderPipelineDescriptor, aovs, blend, aovWrites bool)
+	meshletOnce sync.Once
+	meshletErr  error
+	meshlet     map[pipelineKey]*engine.RenderPipelineState
 }
 
 // pipelineCache holds the compiled pipelines per device and sample count:
@@ -100,7 +109,7 @@ func newPipelines(dev *engine.Device, samples int) (*pipelines, error) {
 		}
 		return p, nil
 	}
-	pl := &pipelines{samples: samples, draw: map[pipelineKey]*engine.RenderPipelineState{}, background: map[bool]*engine.RenderPipelineState{}}
+	pl := &pipelines{samples: samples, draw: map[pipelineKey]*engine.RenderPipelineState{}, background: map[bool]*engine.RenderPipelineState{}, lib: rl}
 	if pl.resolve, err = kernel(rl, "raster_resolve"); err != nil {
 		return nil, err
 	}
@@ -150,6 +159,7 @@ func newPipelines(dev *engine.Device, samples int) (*pipelines, error) {
 		d.DepthAttachmentPixelFormat = depthFormat
 		d.RasterSampleCount = samples
 	}
+	pl.attach = attachments
 	for _, aovs := range []bool{false, true} {
 		for _, pass := range []int{passOpaque, passMask, passBlend} {
 			d := &engine.RenderPipelineDescriptor{Label: fmt.Sprintf("raster pass %d aovs %v", pass, aovs),
@@ -194,4 +204,42 @@ func newPipelines(dev *engine.Device, samples int) (*pipelines, error) {
 		}
 	}
 	return pl, nil
+}
+
+// compileMeshlets compiles the meshlet pipelines of the opaque and mask
+// passes once (Options.Meshlets): raster_meshlet_object,
+// raster_meshlet_mesh and the passes' fragment functions.
+func (pl *pipelines) compileMeshlets(dev *engine.Device) error {
+	pl.meshletOnce.Do(func() {
+		fn := func(name string) *engine.Function {
+			f, err := pl.lib.Function(name)
+			if err != nil {
+				pl.meshletErr = errors.Join(pl.meshletErr, fmt.Errorf("raster: %w", err))
+			}
+			return f
+		}
+		obj, msh := fn("raster_meshlet_object"), fn("raster_meshlet_mesh")
+		frags := map[bool]*engine.Function{false: fn("raster_fragment"), true: fn("raster_fragment_aov")}
+		if pl.meshletErr != nil {
+			return
+		}
+		pl.meshlet = map[pipelineKey]*engine.RenderPipelineState{}
+		for _, aovs := range []bool{false, true} {
+			for _, pass := range []int{passOpaque, passMask} {
+				d := &engine.MeshRenderPipelineDescriptor{Label: fmt.Sprintf("raster meshlets pass %d aovs %v", pass, aovs),
+					ObjectFunction: obj, MeshFunction: msh, FragmentFunction: frags[aovs]}
+				var rd engine.RenderPipelineDescriptor
+				pl.attach(&rd, aovs, false, true)
+				d.ColorAttachments, d.DepthAttachmentPixelFormat, d.RasterSampleCount = rd.ColorAttachments, rd.DepthAttachmentPixelFormat, rd.RasterSampleCount
+				d.AlphaToCoverageEnabled = pass == passMask && pl.samples > 1
+				p, err := dev.NewMeshRenderPipelineState(d)
+				if err != nil {
+					pl.meshletErr = fmt.Errorf("raster: %w", err)
+					return
+				}
+				pl.meshlet[pipelineKey{pass, aovs}] = p
+			}
+		}
+	})
+	return pl.meshletErr
 }

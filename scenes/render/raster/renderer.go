@@ -37,6 +37,15 @@ type Options struct {
 	// InstructionBudget bounds the executor instructions of one frame's
 	// render pass (0: none); a frame past it fails with an error.
 	InstructionBudget int64
+	// Meshlets draws opaque and alpha-mask geometry through an object/mesh
+	// pipeline instead of the vertex pipeline: each geometry is split into
+	// meshlets of at most 64 vertices and 124 triangles when the scene is
+	// uploaded, and the object stage culls them against the view frustum
+	// and (single-sided materials) by normal cone. The image is the vertex
+	// pipeline's: the same vertex code places every vertex, and culling
+	// removes only triangles that would not be drawn. Blended geometry
+	// keeps the vertex pipeline, whose index order it blends in.
+	Meshlets bool
 }
 
 // Defaults of Options.
@@ -103,6 +112,11 @@ func NewRenderer(ctx context.Context, dev *engine.Device, s *model.Scene, opts O
 	if err != nil {
 		return nil, err
 	}
+	if opts.Meshlets {
+		if err := pl.compileMeshlets(dev); err != nil {
+			return nil, err
+		}
+	}
 	r := &Renderer{dev: dev, scene: s, opts: opts, pl: pl, queue: dev.NewCommandQueue()}
 	dd := engine.Texture2DDescriptor(shadowFormat, 1, 1, false)
 	dd.Usage = engine.TextureUsageShaderRead | engine.TextureUsageRenderTarget
@@ -148,6 +162,12 @@ func (r *Renderer) uploadFor(ctx context.Context, t float32, env *render.Environ
 	if err != nil {
 		return err
 	}
+	if r.opts.Meshlets {
+		if u.meshlets, err = buildMeshlets(ctx, r.dev, u); err != nil {
+			u.release()
+			return err
+		}
+	}
 	if r.light == nil || r.cur == nil || r.cur.env != env {
 		light, err := newIBL(ctx, r.dev, r.queue, r.pl, u)
 		if err != nil {
@@ -163,6 +183,9 @@ func (r *Renderer) uploadFor(ctx context.Context, t float32, env *render.Environ
 		r.cur.release()
 	}
 	r.cur, r.time, r.draws, r.ambient = u, t, buildDraws(u.packed), closedAmbient(u.packed)
+	if u.meshlets != nil {
+		u.meshlets.annotate(r.draws, u.packed)
+	}
 	return nil
 }
 

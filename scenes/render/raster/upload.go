@@ -39,6 +39,9 @@ type upload struct {
 	lodSmp   map[[2]int]*engine.SamplerState
 	lodSide  int
 	scene    *model.Scene
+	// meshlets are the geometries' meshlets (Options.Meshlets), nil
+	// without.
+	meshlets *meshletSet
 }
 
 // texInfo is what setLOD needs of one scene texture.

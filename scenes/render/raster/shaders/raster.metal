@@ -3,6 +3,9 @@
 // Vertex function  raster_vertex       one scene geometry record of one
 //                                      instance, indexed by the record's
 //                                      own index stream (vertex_id = index)
+// Object + mesh     raster_meshlet_*    the same vertices through meshlets
+//                                      culled against the frustum and by
+//                                      normal cone (Options.Meshlets)
 // Fragment         raster_fragment     the glTF material of gltf_material.h
 //                  raster_fragment_aov (the path tracer's material code),
 //                                      shaded with bsdf.h's BSDF by the
@@ -54,10 +57,10 @@ inline bool rx_static(const device InstanceData& inst) {
     return (inst.flags & (INSTANCE_IDENTITY | INSTANCE_DEFORMED)) != 0u;
 }
 
-vertex RasterVaryings raster_vertex(uint vid [[vertex_id]],
-                                    constant SceneResources& scene [[buffer(RASTER_BUFFER_SCENE)]],
-                                    constant RasterDraw& draw [[buffer(RASTER_BUFFER_DRAW)]],
-                                    constant RasterFrame& frame [[buffer(RASTER_BUFFER_FRAME)]]) {
+// rx_vertex is the varyings of vertex vid of the draw's geometry, shared
+// by the vertex pipeline (raster_vertex) and the meshlet pipeline
+// (raster_meshlet_mesh) so that both place every vertex identically.
+inline RasterVaryings rx_vertex(uint vid, constant SceneResources& scene, constant RasterDraw& draw, constant RasterFrame& frame) {
     const device InstanceData& inst = scene.instances[draw.instance];
     const device GeometryData& g = scene.geometries[draw.geometry];
     float3 p = float3(g.positions[vid]);
@@ -92,6 +95,109 @@ vertex RasterVaryings raster_vertex(uint vid [[vertex_id]],
         o.color = g.colors[vid];
     }
     return o;
+}
+
+vertex RasterVaryings raster_vertex(uint vid [[vertex_id]],
+                                    constant SceneResources& scene [[buffer(RASTER_BUFFER_SCENE)]],
+                                    constant RasterDraw& draw [[buffer(RASTER_BUFFER_DRAW)]],
+                                    constant RasterFrame& frame [[buffer(RASTER_BUFFER_FRAME)]]) {
+    return rx_vertex(vid, scene, draw, frame);
+}
+
+// ---- meshlets (Options.Meshlets) ----------------------------------------------
+
+// rx_meshlet_visible applies the frustum test to a meshlet's bounding
+// sphere and, where the draw allows it (single-sided, a similarity
+// transform), the back-face test to its normal cone, in world space (the
+// mesh package's Bounds.OutsideFrustum and BackFacing).
+inline bool rx_meshlet_visible(RasterMeshletCull c, const device InstanceData& inst, constant RasterDraw& draw,
+                               constant RasterMeshletView& view) {
+    float3 centre = c.sphere.xyz;
+    float radius = c.sphere.w * draw.radiusScale;
+    float3 apex = c.apex.xyz;
+    float3 axis = c.axisCutoff.xyz;
+    if (!rx_static(inst)) {
+        centre = rx_point(inst.toWorld, centre);
+        apex = rx_point(inst.toWorld, apex);
+        axis = normalize(rx_vector(inst.normalToWorld, axis));
+    }
+    for (int i = 0; i < 6; i++) {
+        float4 p = view.planes[i];
+        if (dot(p.xyz, centre) + p.w < -radius * length(p.xyz)) {
+            return false;
+        }
+    }
+    if ((draw.flags & RASTER_DRAW_CONE_CULL) != 0u && c.axisCutoff.w < 1.0f) {
+        float3 d = view.orthographic != 0u ? float3(view.forward.xyz) : apex - float3(view.eye.xyz);
+        if (dot(d, axis) >= c.axisCutoff.w * length(d)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+// raster_meshlet_object culls 32 of the draw's meshlets per threadgroup
+// and launches one mesh threadgroup per survivor, in meshlet order.
+[[object, max_total_threads_per_threadgroup(32), max_total_threadgroups_per_mesh_grid(32)]]
+void raster_meshlet_object(object_data RasterMeshletPayload& payload [[payload]], mesh_grid_properties grid,
+                           constant SceneResources& scene [[buffer(RASTER_BUFFER_SCENE)]],
+                           constant RasterDraw& draw [[buffer(RASTER_BUFFER_DRAW)]],
+                           device const RasterMeshletCull* culls [[buffer(RASTER_BUFFER_MESHLET_CULLS)]],
+                           constant RasterMeshletView& view [[buffer(RASTER_BUFFER_MESHLET_VIEW)]],
+                           uint gid [[thread_position_in_grid]], uint lane [[thread_index_in_threadgroup]]) {
+    bool visible = false;
+    if (gid < draw.meshletCount) {
+        visible = rx_meshlet_visible(culls[draw.meshletFirst + gid], scene.instances[draw.instance], draw, view);
+    }
+    uint slot = simd_prefix_exclusive_sum(visible ? 1u : 0u);
+    uint count = simd_sum(visible ? 1u : 0u);
+    if (visible) {
+        payload.meshlets[slot] = draw.meshletFirst + gid;
+    }
+    if (lane == 0u) {
+        grid.set_threadgroups_per_grid(uint3(count, 1u, 1u));
+    }
+}
+
+// RasterMeshletPrimitive carries the geometry's triangle index to the
+// fragment function ([[primitive_id]]: the face normal, as in the vertex
+// pipeline's draws).
+struct RasterMeshletPrimitive {
+    uint triangle [[primitive_id]];
+};
+
+using RasterMeshletMesh = metal::mesh<RasterVaryings, RasterMeshletPrimitive, RASTER_MESHLET_VERTICES, RASTER_MESHLET_TRIANGLES,
+                                      metal::topology::triangle>;
+
+// raster_meshlet_mesh exports one meshlet: its vertices through rx_vertex,
+// its local triangles four indices (one word) at a time, and each
+// triangle's index in the geometry.
+[[mesh, max_total_threads_per_threadgroup(RASTER_MESHLET_VERTICES)]]
+void raster_meshlet_mesh(RasterMeshletMesh out, const object_data RasterMeshletPayload& payload [[payload]],
+                         constant SceneResources& scene [[buffer(RASTER_BUFFER_SCENE)]],
+                         constant RasterDraw& draw [[buffer(RASTER_BUFFER_DRAW)]],
+                         constant RasterFrame& frame [[buffer(RASTER_BUFFER_FRAME)]],
+                         device const RasterMeshlet* meshlets [[buffer(RASTER_BUFFER_MESHLETS)]],
+                         device const uint* vertices [[buffer(RASTER_BUFFER_MESHLET_VERTICES)]],
+                         device const uint* triangles [[buffer(RASTER_BUFFER_MESHLET_TRIANGLES)]],
+                         device const uint* primitives [[buffer(RASTER_BUFFER_MESHLET_PRIMITIVES)]],
+                         uint gid [[threadgroup_position_in_grid]], uint lane [[thread_index_in_threadgroup]]) {
+    RasterMeshlet m = meshlets[payload.meshlets[gid]];
+    if (lane < m.vertexCount) {
+        out.set_vertex(lane, rx_vertex(vertices[m.vertexOffset + lane], scene, draw, frame));
+    }
+    uint words = (3u * m.triangleCount + 3u) / 4u;
+    for (uint w = lane; w < words; w += RASTER_MESHLET_VERTICES) {
+        out.set_indices(4u * w, as_type<uchar4>(triangles[m.triangleOffset + w]));
+    }
+    for (uint t = lane; t < m.triangleCount; t += RASTER_MESHLET_VERTICES) {
+        RasterMeshletPrimitive p;
+        p.triangle = primitives[m.primitiveOffset + t];
+        out.set_primitive(t, p);
+    }
+    if (lane == 0u) {
+        out.set_primitive_count(m.triangleCount);
+    }
 }
 
 // ---- environment ------------------------------------------------------------

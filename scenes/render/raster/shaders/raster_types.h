@@ -11,6 +11,15 @@ using namespace metal;
 #define RASTER_BUFFER_SCENE 0   // constant SceneResources& (scene_types.h)
 #define RASTER_BUFFER_DRAW 1    // constant RasterDraw&
 #define RASTER_BUFFER_FRAME 2   // constant RasterFrame&
+// Object and mesh buffer indices of the meshlet pipeline.
+#define RASTER_BUFFER_MESHLETS 3            // device const RasterMeshlet*
+#define RASTER_BUFFER_MESHLET_CULLS 4       // device const RasterMeshletCull*
+#define RASTER_BUFFER_MESHLET_VERTICES 5    // device const uint*: geometry vertex indices
+#define RASTER_BUFFER_MESHLET_TRIANGLES 6   // device const uint*: local indices, four uchar a word
+#define RASTER_BUFFER_MESHLET_PRIMITIVES 7  // device const uint*: geometry triangle indices
+#define RASTER_BUFFER_MESHLET_VIEW 8        // constant RasterMeshletView&
+#define RASTER_MESHLET_VERTICES 64          // mesh.DefaultMaxVertices
+#define RASTER_MESHLET_TRIANGLES 124        // mesh.DefaultMaxTriangles
 // Fragment textures and samplers.
 #define RASTER_TEXTURE_IRRADIANCE 0 // IBL irradiance (equirectangular, cosine-filtered)
 #define RASTER_TEXTURE_SPECULAR 1   // IBL pre-filtered specular (equirectangular, mip k = roughness k/(n−1))
@@ -48,14 +57,58 @@ struct RasterFrame {
     float pad1;             // @236
 };
 
-// Per-draw constants: which geometry record of which instance. 16 bytes.
+// Per-draw constants: which geometry record of which instance, and its
+// meshlets (Options.Meshlets). 32 bytes.
 struct RasterDraw {
     uint instance;          // @0  InstanceData index
     uint geometry;          // @4  GeometryData index
     uint pass;              // @8  RASTER_PASS_*
-    uint pad0;              // @12
+    uint flags;             // @12 RASTER_DRAW_*
+    uint meshletFirst;      // @16 first RasterMeshlet of the draw
+    uint meshletCount;      // @20
+    float radiusScale;      // @24 bounds a sphere's radius under the instance transform (1: static)
+    uint pad0;              // @28
 };
+
+// RasterDraw.flags
+#define RASTER_DRAW_CONE_CULL 1u // single-sided under a similarity transform: normal-cone culling is exact
 
 #define RASTER_PASS_OPAQUE 0u
 #define RASTER_PASS_MASK 1u
 #define RASTER_PASS_BLEND 2u
+
+// One meshlet of a geometry (mesh.Meshlets). 32 bytes.
+struct RasterMeshlet {
+    uint vertexOffset;      // @0  into the vertex-index buffer
+    uint triangleOffset;    // @4  into the triangle buffer, in words
+    uint vertexCount;       // @8
+    uint triangleCount;     // @12
+    uint primitiveOffset;   // @16 into the triangle-index buffer
+    uint pad0;              // @20
+    uint pad1;              // @24
+    uint pad2;              // @28
+};
+
+// A meshlet's culling bounds in the geometry's object space (mesh.Bounds).
+// 48 bytes.
+struct RasterMeshletCull {
+    float4 sphere;          // @0  centre, radius
+    float4 apex;            // @16 cone apex
+    float4 axisCutoff;      // @32 cone axis, cutoff (1: never back-facing)
+};
+
+// The camera as the object stage's culling sees it. 144 bytes.
+struct RasterMeshletView {
+    float4 planes[6];       // @0  inward frustum planes, world space
+    float4 eye;             // @96 camera position
+    float4 forward;         // @112 view direction (orthographic cone test)
+    uint orthographic;      // @128
+    uint pad0;              // @132
+    uint pad1;              // @136
+    uint pad2;              // @140
+};
+
+// The surviving meshlets of one object threadgroup (32 threads).
+struct RasterMeshletPayload {
+    uint meshlets[32];
+};
