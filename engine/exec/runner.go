@@ -78,13 +78,8 @@ func (r *Runner) Run(n int, helpers lane.Mask) (err error) {
 		return fmt.Errorf("exec: runner %s: %d threads, want 1..%d", r.pl.entry.fn.Name, n, w.w)
 	}
 	ds := r.ds
-	select {
-	case <-ds.ctx.Done():
-		return &Fault{Kind: FaultCancelled, Function: r.pl.entry.fn.Name, Err: ds.ctx.Err()}
-	default:
-	}
-	if b := ds.budget; b != nil && b.limit > 0 && b.Used() > b.limit {
-		return &Fault{Kind: FaultBudget, Function: r.pl.entry.fn.Name, Detail: "the shared instruction budget is spent"}
+	if err := r.startable(); err != nil {
+		return err
 	}
 	defer func() {
 		lane.LeaveSIMD()
@@ -147,4 +142,19 @@ func (r *Runner) Close() {
 			d(r.ds.id)
 		}
 	}
+}
+
+// startable reports why the runner's dispatch may not run another batch:
+// its context is done or its shared instruction budget is spent.
+func (r *Runner) startable() error {
+	ds := r.ds
+	select {
+	case <-ds.ctx.Done():
+		return &Fault{Kind: FaultCancelled, Function: r.pl.entry.fn.Name, Err: ds.ctx.Err()}
+	default:
+	}
+	if b := ds.budget; b != nil && b.limit > 0 && b.Used() > b.limit {
+		return &Fault{Kind: FaultBudget, Function: r.pl.entry.fn.Name, Detail: "the shared instruction budget is spent"}
+	}
+	return nil
 }

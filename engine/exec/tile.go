@@ -61,13 +61,8 @@ func (r *Runner) RunGroup(g Grid, pos, size [3]uint32, quads bool) (err error) {
 		}
 	}
 	ds := r.ds
-	select {
-	case <-ds.ctx.Done():
-		return &Fault{Kind: FaultCancelled, Function: r.pl.entry.fn.Name, Err: ds.ctx.Err()}
-	default:
-	}
-	if b := ds.budget; b != nil && b.limit > 0 && b.Used() > b.limit {
-		return &Fault{Kind: FaultBudget, Function: r.pl.entry.fn.Name, Detail: "the shared instruction budget is spent"}
+	if err := r.startable(); err != nil {
+		return err
 	}
 	defer func() {
 		lane.LeaveSIMD()
