@@ -195,6 +195,30 @@ func (r *Renderer) texture(f engine.PixelFormat, w, h int, usage engine.TextureU
 	return r.dev.NewTexture(engine.TextureDescriptor{TextureType: engine.TextureType2D, PixelFormat: f, Width: w, Height: h, Usage: usage, StorageMode: mode})
 }
 
+// gbuffer makes the G-buffer textures (albedo, normal, position) of a
+// w × h frame with usage and storage mode, attaches them to colour
+// attachments 1 to 3 of pd (cleared to 0, stored with store) and a depth
+// texture of the same storage to pd.Depth (cleared, not stored).
+func (r *Renderer) gbuffer(pd *engine.RenderPassDescriptor, w, h int, usage engine.TextureUsage, mode engine.StorageMode, store engine.StoreAction) ([3]*engine.Texture, error) {
+	var g [3]*engine.Texture
+	for i, fm := range []engine.PixelFormat{albedoFormat, normalFormat, positionFormat} {
+		t, err := r.texture(fm, w, h, usage, mode)
+		if err != nil {
+			return g, fmt.Errorf("deferred: %w", err)
+		}
+		g[i] = t
+		a := &pd.ColorAttachments[1+i]
+		a.Texture, a.LoadAction, a.StoreAction = t, engine.LoadActionClear, store
+		a.ClearColor = &[4]float64{}
+	}
+	dt, err := r.texture(depthFormat, w, h, engine.TextureUsageRenderTarget, mode)
+	if err != nil {
+		return g, fmt.Errorf("deferred: %w", err)
+	}
+	pd.Depth.Texture, pd.Depth.LoadAction, pd.Depth.StoreAction = dt, engine.LoadActionClear, engine.StoreActionDontCare
+	return g, nil
+}
+
 // finish commits cb, waits and returns the output image and the stats.
 func finish(cb *engine.CommandBuffer, out *engine.Texture, w, h int) (*image.NRGBA, Stats, error) {
 	if err := cb.Commit(); err != nil {

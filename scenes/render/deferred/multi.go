@@ -20,21 +20,11 @@ func (r *Renderer) RenderMultiPass(ctx context.Context, s *Scene, w, h int) (*im
 	if err != nil {
 		return nil, Stats{}, fmt.Errorf("deferred: %w", err)
 	}
-	var g [3]*engine.Texture
 	var gp engine.RenderPassDescriptor
-	for i, fm := range []engine.PixelFormat{albedoFormat, normalFormat, positionFormat} {
-		if g[i], err = r.texture(fm, w, h, engine.TextureUsageRenderTarget|engine.TextureUsageShaderRead, engine.StorageModePrivate); err != nil {
-			return nil, Stats{}, fmt.Errorf("deferred: %w", err)
-		}
-		a := &gp.ColorAttachments[1+i]
-		a.Texture, a.LoadAction, a.StoreAction = g[i], engine.LoadActionClear, engine.StoreActionStore
-		a.ClearColor = &[4]float64{}
-	}
-	dt, err := r.texture(depthFormat, w, h, engine.TextureUsageRenderTarget, engine.StorageModePrivate)
+	g, err := r.gbuffer(&gp, w, h, engine.TextureUsageRenderTarget|engine.TextureUsageShaderRead, engine.StorageModePrivate, engine.StoreActionStore)
 	if err != nil {
-		return nil, Stats{}, fmt.Errorf("deferred: %w", err)
+		return nil, Stats{}, err
 	}
-	gp.Depth.Texture, gp.Depth.LoadAction, gp.Depth.StoreAction = dt, engine.LoadActionClear, engine.StoreActionDontCare
 	cb := r.q.CommandBuffer(ctx)
 	e, err := cb.RenderCommandEncoder(&gp)
 	if err != nil {

@@ -26,20 +26,9 @@ func (r *Renderer) RenderSinglePass(ctx context.Context, s *Scene, w, h int) (*i
 	pd.ThreadgroupMemoryLength = (4*(1+MaxLights) + 15) &^ 15
 	pd.ColorAttachments[0].Texture = out
 	pd.ColorAttachments[0].LoadAction = engine.LoadActionDontCare
-	for i, fm := range []engine.PixelFormat{albedoFormat, normalFormat, positionFormat} {
-		t, err := r.texture(fm, w, h, engine.TextureUsageRenderTarget, engine.StorageModeMemoryless)
-		if err != nil {
-			return nil, Stats{}, fmt.Errorf("deferred: %w", err)
-		}
-		a := &pd.ColorAttachments[1+i]
-		a.Texture, a.LoadAction, a.StoreAction = t, engine.LoadActionClear, engine.StoreActionDontCare
-		a.ClearColor = &[4]float64{}
+	if _, err := r.gbuffer(&pd, w, h, engine.TextureUsageRenderTarget, engine.StorageModeMemoryless, engine.StoreActionDontCare); err != nil {
+		return nil, Stats{}, err
 	}
-	dt, err := r.texture(depthFormat, w, h, engine.TextureUsageRenderTarget, engine.StorageModeMemoryless)
-	if err != nil {
-		return nil, Stats{}, fmt.Errorf("deferred: %w", err)
-	}
-	pd.Depth.Texture, pd.Depth.LoadAction, pd.Depth.StoreAction = dt, engine.LoadActionClear, engine.StoreActionDontCare
 	cb := r.q.CommandBuffer(ctx)
 	e, err := cb.RenderCommandEncoder(&pd)
 	if err != nil {
