@@ -13,6 +13,10 @@ import (
 // Ranges that merely touch do not share, so an instruction never writes
 // its result over one of its operands. Variables, parameters and shadows
 // keep their own vectors. Fewer vectors keep the register file in L1.
+// Float and integer temporaries never share a vector: a varying op runs
+// over the lanes a batch has inactive too, and a float op reading a vector
+// that last held integers there reads small integers as subnormal floats,
+// for which Intel cores take a microcode assist per instruction.
 func (c *compiler) allocTemps() {
 	f := c.f
 	n := len(f.Regs)
@@ -108,31 +112,25 @@ func (c *compiler) allocTemps() {
 		ivs = append(ivs, iv{reg, start[r], end[r]})
 	}
 	sort.SliceStable(ivs, func(i, j int) bool { return ivs[i].s < ivs[j].s })
-	var free [2][]int32
+	var free [3][]int32
 	var active []iv
 	for _, v := range ivs {
 		keep := active[:0]
 		for _, a := range active {
 			if a.e < v.s {
-				w := 0
-				if c.wide(a.r) {
-					w = 1
-				}
+				w := c.laneClass(a.r)
 				free[w] = append(free[w], c.loc[a.r].lane)
 			} else {
 				keep = append(keep, a)
 			}
 		}
 		active = keep
-		w := 0
-		if c.wide(v.r) {
-			w = 1
-		}
+		w := c.laneClass(v.r)
 		if k := len(free[w]); k > 0 {
 			c.loc[v.r].lane = free[w][k-1]
 			free[w] = free[w][:k-1]
 		} else {
-			c.loc[v.r].lane = c.newLane(w == 1)
+			c.loc[v.r].lane = c.newLane(w == 2)
 		}
 		active = append(active, v)
 	}
@@ -172,4 +170,17 @@ func varsNeedingZero(f *ir.Function) []bool {
 	}
 	block(f.Body)
 	return need
+}
+
+// laneClass is the free list a temporary's lane vector goes to: 32-bit
+// integers and masks, 32-bit floats, 64-bit values.
+func (c *compiler) laneClass(r ir.Reg) int {
+	k := c.f.Regs[r].Kind
+	switch {
+	case k.Wide():
+		return 2
+	case k.IsFloat():
+		return 1
+	}
+	return 0
 }

@@ -43,6 +43,7 @@ type workerStats struct {
 }
 
 func (w *worker) countOp(fr *frame, pc int) {
+	w.denormCensus(fr, pc)
 	s := &w.stats
 	if s.cf != fr.cf {
 		if s.all == nil {
@@ -150,6 +151,7 @@ func DumpOpStats() {
 		defer f.Close()
 		out = f
 	}
+	dumpDenormCensus(out)
 	stats.Lock()
 	defer stats.Unlock()
 	type agg struct {
