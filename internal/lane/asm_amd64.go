@@ -19,13 +19,6 @@ var useAsm = cpu.X86.HasAVX2
 // useAsmFMA selects the fused multiply-add kernel, which also needs FMA.
 var useAsmFMA = useAsm && cpu.X86.HasFMA
 
-// useAVX512 makes the assembly kernels that have an AVX-512 body use it
-// (a third kernel set, chosen at start: an AVX-512F CPU whose OS saves the
-// ZMM state). Those are the ops whose results are the same bits in either
-// body: float add, sub, mul, div, sqrt, the multiply-adds and fma, and the
-// integer add, sub, mul, and, or, xor.
-var useAVX512 = useAsm && cpu.X86.HasAVX512F
-
 //go:noescape
 func addF32x64(d, a, b *uint32)
 

@@ -14,24 +14,10 @@ def loadargs(names):
     for i, n in enumerate(names):
         w(f"\tMOVQ {n}+{8*i}(FP), {regs[i]}")
 
-# AVX-512 bodies: on CPUs with AVX-512F (useAVX512), the kernels that have
-# one branch to four 64-byte groups instead of eight 32-byte ones. Only ops
-# whose result is exactly the same bits either way have one (IEEE add, sub,
-# mul, div, sqrt, fma and the integer ops).
-def zpath(name, zbody):
-    if zbody is None:
-        return
-    w(f"\tCMPB ·useAVX512(SB), $0\n\tJEQ {name}_avx2")
-    for g in range(4):
-        zbody(64*g)
-    w("\tVZEROUPPER\n\tRET")
-    w(f"{name}_avx2:")
-
-def binop(name, body, zbody=None):
+def binop(name, body):
     # d=DI, a=SI, b=DX ; body(off) emits ops producing Y0 stored to d
     header(f"{name}(d, a, b *uint32)", 3)
     loadargs(["d", "a", "b"])
-    zpath(name, zbody)
     for g in range(8):
         off = 32*g
         body(off)
@@ -44,17 +30,10 @@ def simple(op):
         w(f"\t{op} {off}(DX), Y1, Y0")
     return body
 
-def zsimple(op):
-    def body(off):
-        w(f"\tVMOVUPS {off}(SI), Z1")
-        w(f"\t{op} {off}(DX), Z1, Z0")
-        w(f"\tVMOVUPS Z0, {off}(DI)")
-    return body
-
-for name, op, zop in [("addF32x64","VADDPS","VADDPS"),("subF32x64","VSUBPS","VSUBPS"),("mulF32x64","VMULPS","VMULPS"),("divF32x64","VDIVPS","VDIVPS"),
-                 ("addI32x64","VPADDD","VPADDD"),("subI32x64","VPSUBD","VPSUBD"),("mulI32x64","VPMULLD","VPMULLD"),
-                 ("andI32x64","VPAND","VPANDD"),("orI32x64","VPOR","VPORD"),("xorI32x64","VPXOR","VPXORD")]:
-    binop(name, simple(op), zsimple(zop))
+for name, op in [("addF32x64","VADDPS"),("subF32x64","VSUBPS"),("mulF32x64","VMULPS"),("divF32x64","VDIVPS"),
+                 ("addI32x64","VPADDD"),("subI32x64","VPSUBD"),("mulI32x64","VPMULLD"),
+                 ("andI32x64","VPAND"),("orI32x64","VPOR"),("xorI32x64","VPXOR")]:
+    binop(name, simple(op))
 
 # shifts: counts & 31
 for name, op in [("shlI32x64","VPSLLVD"),("shrU32x64","VPSRLVD"),("shrI32x64","VPSRAVD")]:
@@ -104,16 +83,6 @@ w("\tVZEROUPPER\n\tRET\n")
 for name, kind in [("mulAddF32x64","ma"),("addMulF32x64","am"),("mulSubF32x64","ms"),("subMulF32x64","sm")]:
     header(f"{name}(d, a, b, c *float32)", 4)
     loadargs(["d","a","b","c"])
-    def zbody(off, kind=kind):
-        w(f"\tVMOVUPS {off}(SI), Z1")
-        w(f"\tVMULPS {off}(DX), Z1, Z1")
-        w(f"\tVMOVUPS {off}(CX), Z2")
-        if kind=="ma": w("\tVADDPS Z2, Z1, Z0")
-        if kind=="am": w("\tVADDPS Z1, Z2, Z0")
-        if kind=="ms": w("\tVSUBPS Z2, Z1, Z0")
-        if kind=="sm": w("\tVSUBPS Z1, Z2, Z0")
-        w(f"\tVMOVUPS Z0, {off}(DI)")
-    zpath(name, zbody)
     for g in range(8):
         off=32*g
         w(f"\tVMOVUPS {off}(SI), Y1")
@@ -129,11 +98,6 @@ for name, kind in [("mulAddF32x64","ma"),("addMulF32x64","am"),("mulSubF32x64","
 # fma (single rounding; needs the FMA extension: useAsmFMA)
 header("fmaF32x64(d, a, b, c *float32)", 4)
 loadargs(["d","a","b","c"])
-def zfma(off):
-    w(f"\tVMOVUPS {off}(SI), Z1\n\tVMOVUPS {off}(DX), Z2\n\tVMOVUPS {off}(CX), Z0")
-    w("\tVFMADD231PS Z2, Z1, Z0")
-    w(f"\tVMOVUPS Z0, {off}(DI)")
-zpath("fmaF32x64", zfma)
 for g in range(8):
     off=32*g
     w(f"\tVMOVUPS {off}(SI), Y1\n\tVMOVUPS {off}(DX), Y2\n\tVMOVUPS {off}(CX), Y0")
@@ -170,10 +134,6 @@ unop("u32toF32x64", u2f_setup, u2f_body)
 # sqrt
 header("sqrtF32x64(d, a *float32)", 2)
 loadargs(["d","a"])
-def zsqrt(off):
-    w(f"\tVSQRTPS {off}(SI), Z0")
-    w(f"\tVMOVUPS Z0, {off}(DI)")
-zpath("sqrtF32x64", zsqrt)
 for g in range(8):
     off=32*g
     w(f"\tVSQRTPS {off}(SI), Y0")
