@@ -29,7 +29,7 @@ func meshBenchCases() []benchkit.Case {
 	for _, sc := range meshBenchScenes {
 		for _, v := range meshBenchViews {
 			name := fmt.Sprintf("mesh/%s-512%s-%s", sc.name, v.suffix, v.mode)
-			cs = append(cs, benchkit.Case{Name: name, Unit: "Mtris/s", PerOp: float64(sc.tris),
+			cs = append(cs, benchkit.Case{Name: name, Unit: "Mtris/s", PerOp: float64(sc.tris), Baseline: "ingot vertex pipeline",
 				Ingot: func(b *testing.B, workers int) { runMeshBench(b, sc, v, workers, true) },
 				Native: func(b *testing.B) {
 					runMeshBench(b, sc, v, 0, false)

@@ -19,7 +19,7 @@ import (
 func rasterBenchCases() []benchkit.Case {
 	var cs []benchkit.Case
 	for _, size := range []int{512, 1024} {
-		cs = append(cs, benchkit.Case{Name: fmt.Sprintf("raster/bunny-%d", size), Unit: "Mtris/s", PerOp: bunnyTriangles,
+		cs = append(cs, benchkit.Case{Name: fmt.Sprintf("raster/bunny-%d", size), Unit: "Mtris/s", PerOp: bunnyTriangles, Baseline: "plain Go rasterizer",
 			Ingot: func(b *testing.B, workers int) {
 				f, err := newBunnyFrame(size, size, workers)
 				if err != nil {

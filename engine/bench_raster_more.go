@@ -42,7 +42,7 @@ func moreRasterBenchCases() []benchkit.Case {
 	}
 	tris := rasterbench.SmallTriangles(texturedTriangles, texturedTarget, texturedTarget)
 	return []benchkit.Case{
-		{Name: "raster/textured-10k", Unit: "Mtris/s", PerOp: texturedTriangles,
+		{Name: "raster/textured-10k", Unit: "Mtris/s", PerOp: texturedTriangles, Baseline: "plain Go rasterizer",
 			Ingot: frame(func(w int) (*sceneFrame, error) { return newTexturedFrame(texturedTarget, w) }),
 			Native: func(b *testing.B) {
 				n := rasterbench.NewNativeTextured(tris, rasterbench.Checker(checkerSize), checkerSize, texturedTarget, texturedTarget)
@@ -51,7 +51,8 @@ func moreRasterBenchCases() []benchkit.Case {
 				}
 			}},
 		{Name: "raster/fullscreen-1024", Unit: "Mfrags/s", PerOp: fullScreenTarget * fullScreenTarget,
-			Ingot: frame(func(w int) (*sceneFrame, error) { return newFullScreenFrame(fullScreenTarget, w) }),
+			Baseline: "lower bound: Go loop, math.Exp2",
+			Ingot:    frame(func(w int) (*sceneFrame, error) { return newFullScreenFrame(fullScreenTarget, w) }),
 			Native: func(b *testing.B) {
 				n := rasterbench.NewNativeFullScreen(fullScreenTarget, fullScreenTarget)
 				for i := 0; i < b.N; i++ {

@@ -93,7 +93,7 @@ template [[host_name("process%[1]d_half")]] kernel void process%[1]d<half>(devic
 func BenchCases() []benchkit.Case {
 	mk := func(name string, src []byte) benchkit.Case {
 		return benchkit.Case{
-			Name: name, Unit: "MB/s", PerOp: float64(len(src)),
+			Name: name, Unit: "MB/s", PerOp: float64(len(src)), Baseline: "lower bound: preprocessing alone",
 			Ingot: func(b *testing.B, _ int) {
 				b.SetBytes(int64(len(src)))
 				for b.Loop() {

@@ -46,7 +46,7 @@ func printRow(out io.Writer, row string, r benchkit.Result) {
 	if r.Ratio != 0 {
 		ratio = fmt.Sprintf("%.3gx", r.Ratio)
 	}
-	fmt.Fprintf(out, row, r.Name, r.Workers, num(r.Ingot), num(r.Native), r.Unit, ratio)
+	fmt.Fprintf(out, row, r.Name, r.Workers, num(r.Ingot), num(r.Native), r.Unit, ratio, r.Baseline)
 }
 
 // matchesAny reports whether a suite with this name prefix is selected by
@@ -101,9 +101,9 @@ func newBenchCmd() *cobra.Command {
 					strings.Join(args, " or "), strings.Join(benchNames(), "\n  "))
 			}
 			out := cmd.OutOrStdout()
-			const row = "%-48s %7v %10v %10v  %-10s %v\n"
+			const row = "%-48s %7v %10v %10v  %-10s %-10v %v\n"
 			if !asJSON {
-				fmt.Fprintf(out, row, "NAME", "WORKERS", "INGOT", "NATIVE", "UNIT", "TIME RATIO")
+				fmt.Fprintf(out, row, "NAME", "WORKERS", "INGOT", "NATIVE", "UNIT", "TIME RATIO", "BASELINE")
 			}
 			enc := json.NewEncoder(out)
 			emit := func(r benchkit.Result) error {

@@ -53,7 +53,7 @@ func runAccelBench(ctx context.Context, workers int) ([]benchkit.Result, error) 
 		if !strings.HasPrefix(name, "accel/") {
 			name = "accel/" + name
 		}
-		res := benchkit.Result{Name: name, Unit: r.Unit, Ingot: r.Value, Native: r.Baseline, Workers: r.Workers}
+		res := benchkit.Result{Name: name, Unit: r.Unit, Ingot: r.Value, Native: r.Baseline, Workers: r.Workers, Baseline: r.BaselineName}
 		if r.Baseline != 0 && r.Value != 0 {
 			// Ratio as time ratio (lower is better), like the other suites.
 			if strings.HasSuffix(r.Unit, "/s") {

@@ -184,7 +184,7 @@ func runPeers(ctx context.Context, ran []benchkit.Result, rasterSel, accelSel bo
 		}
 		// The peer's figure in the baseline column; in the ingot column the
 		// same frame on as many workers, when it ran (ms per frame).
-		r := benchkit.Result{Name: p.name, Unit: p.unit, Workers: p.threads, Native: v}
+		r := benchkit.Result{Name: p.name, Unit: p.unit, Workers: p.threads, Native: v, Baseline: peerLabel(p.tool)}
 		for _, ir := range ran {
 			if p.match != "" && ir.Name == p.match && ir.Workers == p.threads && ir.NsPerOp > 0 {
 				r.Ingot, r.Ratio = ir.NsPerOp/1e6, (ir.NsPerOp/1e6)/v
@@ -195,4 +195,17 @@ func runPeers(ctx context.Context, ran []benchkit.Result, rasterSel, accelSel bo
 		}
 	}
 	return nil
+}
+
+// peerLabel names a harness's system for the BASELINE column.
+func peerLabel(tool string) string {
+	switch tool {
+	case "gl_bench":
+		return "peer: Mesa llvmpipe"
+	case "embree_bench":
+		return "peer: Embree"
+	case "fauxgl_bench":
+		return "peer: fogleman/fauxgl"
+	}
+	return "peer: " + strings.TrimSuffix(tool, "_bench")
 }

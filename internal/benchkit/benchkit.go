@@ -31,6 +31,11 @@ type Case struct {
 	Ingot func(b *testing.B, workers int)
 	// Native runs the baseline; nil when there is none.
 	Native func(b *testing.B)
+	// Baseline says in a few words what Native is ("scalar Go, four
+	// accumulators"); a baseline weaker than what a competent Go
+	// programmer would write starts with "lower bound:". Every case with a
+	// Native has one (ingot bench prints it beside the ratio).
+	Baseline string
 }
 
 // Result is the outcome of one Case.
@@ -43,6 +48,7 @@ type Result struct {
 	Ratio    float64 `json:"ratio,omitempty"` // ingot time / native time (lower is better)
 	NsPerOp  float64 `json:"nsPerOp"`         // ingot ns per operation
 	NativeNs float64 `json:"nativeNsPerOp,omitempty"`
+	Baseline string  `json:"baseline,omitempty"` // what the native figure is (Case.Baseline)
 }
 
 var (
@@ -142,6 +148,7 @@ func Run(ctx context.Context, c Case, workers int) (Result, error) {
 		rn := testing.Benchmark(c.Native)
 		if rn.N > 0 {
 			res.Native = c.figure(rn)
+			res.Baseline = c.Baseline
 			res.NativeNs = float64(rn.T.Nanoseconds()) / float64(rn.N)
 			if res.NativeNs > 0 {
 				res.Ratio = res.NsPerOp / res.NativeNs

@@ -69,7 +69,7 @@ func BenchCases() []benchkit.Case {
 		x := benchInput(ub.lo, ub.hi, uint32(len(cs)))
 		dst := make([]float32, benchLen)
 		cs = append(cs, benchkit.Case{
-			Name: "fmath/" + ub.name, Unit: "Melem/s", PerOp: benchLen,
+			Name: "fmath/" + ub.name, Unit: "Melem/s", PerOp: benchLen, Baseline: "Go math (float64)",
 			Ingot: func(b *testing.B, _ int) {
 				for range b.N {
 					ub.lanes(dst, x)
@@ -95,19 +95,19 @@ func BenchCases() []benchkit.Case {
 		}
 	}
 	cs = append(cs,
-		benchkit.Case{Name: "fmath/pow", Unit: "Melem/s", PerOp: benchLen, Native: pow,
+		benchkit.Case{Name: "fmath/pow", Unit: "Melem/s", PerOp: benchLen, Native: pow, Baseline: "Go math.Pow (float64)",
 			Ingot: func(b *testing.B, _ int) {
 				for range b.N {
 					PowLanes(dst, x, y)
 				}
 			}},
-		benchkit.Case{Name: "fmath/fast-pow", Unit: "Melem/s", PerOp: benchLen, Native: pow,
+		benchkit.Case{Name: "fmath/fast-pow", Unit: "Melem/s", PerOp: benchLen, Native: pow, Baseline: "Go math.Pow (float64)",
 			Ingot: func(b *testing.B, _ int) {
 				for range b.N {
 					FastPowLanes(dst, x, y)
 				}
 			}},
-		benchkit.Case{Name: "fmath/fma", Unit: "Melem/s", PerOp: benchLen,
+		benchkit.Case{Name: "fmath/fma", Unit: "Melem/s", PerOp: benchLen, Baseline: "Go math.FMA (float64)",
 			Ingot: func(b *testing.B, _ int) {
 				for range b.N {
 					FmaLanes(dst, x, y, z)

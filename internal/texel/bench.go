@@ -227,12 +227,12 @@ func BenchCases() []benchkit.Case {
 	return []benchkit.Case{
 		{Name: "texel/bilinear-rgba8", Unit: "Msamples/s", PerOp: benchLanes,
 			Ingot:  ingot(func() { sc := getBenchScene(); sc.batch(sc.rgba8, sc.linear, LodZero) }),
-			Native: loop(func() { getBenchScene().naiveBilinearRGBA8() })},
+			Native: loop(func() { getBenchScene().naiveBilinearRGBA8() }), Baseline: "plain Go bilinear"},
 		{Name: "texel/trilinear-quad-rgba8", Unit: "Msamples/s", PerOp: benchLanes,
 			Ingot:  ingot(func() { sc := getBenchScene(); sc.batch(sc.rgba8Mip, sc.trilinear, LodQuad) }),
-			Native: loop(func() { getBenchScene().naiveTrilinearQuad() })},
+			Native: loop(func() { getBenchScene().naiveTrilinearQuad() }), Baseline: "plain Go trilinear"},
 		{Name: "texel/bilinear-rgba16f", Unit: "Msamples/s", PerOp: benchLanes,
 			Ingot:  ingot(func() { sc := getBenchScene(); sc.batch(sc.rgba16f, sc.linear, LodZero) }),
-			Native: loop(func() { getBenchScene().naiveBilinearRGBA16F() })},
+			Native: loop(func() { getBenchScene().naiveBilinearRGBA16F() }), Baseline: "plain Go bilinear"},
 	}
 }
