@@ -39,7 +39,7 @@ for name, op in [("addF32x64","VADDPS"),("subF32x64","VSUBPS"),("mulF32x64","VMU
 for name, op in [("shlI32x64","VPSLLVD"),("shrU32x64","VPSRLVD"),("shrI32x64","VPSRAVD")]:
     header(f"{name}(d, a, b *uint32)", 3)
     loadargs(["d","a","b"])
-    w("\tMOVL $31, AX\n\tMOVQ AX, X7\n\tVPBROADCASTD X7, Y7")
+    w("\tMOVL $31, AX\n\tVMOVQ AX, X7\n\tVPBROADCASTD X7, Y7")
     for g in range(8):
         off=32*g
         w(f"\tVPAND {off}(DX), Y7, Y2")
@@ -117,7 +117,7 @@ def unop(name, setup, body):
         w(f"\tVMOVDQU Y0, {off}(DI)")
     w("\tVZEROUPPER\n\tRET\n")
 def bcast(val, reg):
-    return lambda: w(f"\tMOVL ${val:#x}, AX\n\tMOVQ AX, X{reg}\n\tVPBROADCASTD X{reg}, Y{reg}")
+    return lambda: w(f"\tMOVL ${val:#x}, AX\n\tVMOVQ AX, X{reg}\n\tVPBROADCASTD X{reg}, Y{reg}")
 unop("negF32x64", bcast(0x80000000, 7), lambda: w("\tVPXOR Y7, Y1, Y0"))
 unop("absF32x64", bcast(0x80000000, 7), lambda: w("\tVPANDN Y1, Y7, Y0"))
 unop("notB32x64", bcast(1, 7), lambda: w("\tVPXOR Y7, Y1, Y0\n\tVPAND Y7, Y0, Y0"))
@@ -151,7 +151,7 @@ for g in range(8):
     w(f"\tCMPQ AX, $0xff\n\tJNE mm_part{g}")
     w(f"\tVMOVDQU {off}(SI), Y0\n\tVMOVDQU Y0, {off}(DI)\n\tJMP mm_skip{g}")
     w(f"mm_part{g}:")
-    w(f"\tMOVQ AX, X5\n\tVPBROADCASTD X5, Y5\n\tVPAND Y6, Y5, Y5\n\tVPCMPEQD Y6, Y5, Y5")
+    w(f"\tVMOVQ AX, X5\n\tVPBROADCASTD X5, Y5\n\tVPAND Y6, Y5, Y5\n\tVPCMPEQD Y6, Y5, Y5")
     # load, blend, store: VPMASKMOVD stores are slow on AMD
     w(f"\tVMOVDQU {off}(DI), Y1\n\tVBLENDVPS Y5, {off}(SI), Y1, Y0\n\tVMOVDQU Y0, {off}(DI)")
     w(f"mm_skip{g}:")
@@ -178,7 +178,7 @@ for cname, pred in [("Lt",1),("Le",2),("Eq",0),("Ne",4)]:
     cmpmask(f"cmp{cname}F32x64", nothing, body)
 
 def signsetup():
-    w("\tMOVL $0x80000000, AX\n\tMOVQ AX, X7\n\tVPBROADCASTD X7, Y7")
+    w("\tMOVL $0x80000000, AX\n\tVMOVQ AX, X7\n\tVPBROADCASTD X7, Y7")
     w("\tVPCMPEQD Y6, Y6, Y6")  # all ones
 for signed in [True, False]:
     T = "I32" if signed else "U32"
@@ -213,7 +213,7 @@ w("\tVZEROUPPER\n\tMOVQ R8, ret+8(FP)\n\tRET\n")
 header("reverse32x64(d, a *uint32)", 2)
 loadargs(["d","a"])
 w("\tVMOVDQU revNibbleHighTab<>(SB), Y4\n\tVMOVDQU revNibbleLowTab<>(SB), Y5\n\tVMOVDQU revBytesTab<>(SB), Y6")
-w("\tMOVL $0x0f0f0f0f, AX\n\tMOVQ AX, X7\n\tVPBROADCASTD X7, Y7")
+w("\tMOVL $0x0f0f0f0f, AX\n\tVMOVQ AX, X7\n\tVPBROADCASTD X7, Y7")
 for g in range(8):
     off=32*g
     w(f"\tVMOVDQU {off}(SI), Y0")
