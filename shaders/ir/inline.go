@@ -4,7 +4,8 @@ package ir
 type InlineOptions struct {
 	// MaxSize is the largest callee (in instructions, nested ones
 	// included) inlined; 0 means 200. Callees that contain a barrier
-	// intrinsic are inlined whatever their size.
+	// intrinsic or read a built-in input (OpBuiltin: the executor reads
+	// those in the entry function only) are inlined whatever their size.
 	MaxSize int
 }
 
@@ -89,7 +90,7 @@ func size(b Block) int {
 func (il *inliner) hasBarrier(b Block) bool {
 	found := false
 	Walk(b, func(in *Instr) bool {
-		if in.Op == OpIntrinsic && int(in.Imm) < len(il.p.Intrinsics) && il.p.Intrinsics[in.Imm].Flags&Barrier != 0 {
+		if in.Op == OpIntrinsic && int(in.Imm) < len(il.p.Intrinsics) && il.p.Intrinsics[in.Imm].Flags&Barrier != 0 || in.Op == OpBuiltin {
 			found = true
 		}
 		return true

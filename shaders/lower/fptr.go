@@ -69,6 +69,10 @@ func funcType(sf *sema.Func) *sema.Type {
 
 // indirectCall calls through the function pointer e.Fun of signature sig.
 func (f *fn) indirectCall(e *syntax.CallExpr, sig *sema.FuncSig) *lvalue {
+	if sig.Generic != nil {
+		f.errorf(e.Pos(), "calls of generic lambdas (a parameter declared auto) are not supported by the lowering")
+		return &lvalue{t: sema.Invalid}
+	}
 	id := f.value(e.Fun).regs[0]
 	var cands []*sema.Func
 	for _, g := range f.p.addressTaken() {

@@ -281,10 +281,13 @@ func imageblockElem(t *sema.Type) (*sema.Type, bool) {
 // array of T, one per pixel and sample (index (y·width + x)·samples + s),
 // width and height; compute kernels have one sample. Explicit layouts:
 // data(coord) is sample 0's T, data(coord, index, rate) sample index's,
-// write(T, coord[, mask]) stores T to every sample. Implicit layouts (tile
-// functions; the engine stages the colour attachments there): read(coord)
-// loads sample 0, read(coord, index, rate) sample index, write(T, coord)
-// stores every sample, write(T, coord, index, rate) one.
+// write(T, coord) stores T to every sample, write(T, coord, mask) to the
+// samples whose bit mask sets (each sample has its own colour). Implicit
+// layouts (tile functions; the engine stages the colour attachments
+// there): read(coord) loads sample 0, read(coord, index, rate) sample
+// index, write(T, coord) stores every sample, write(T, coord, mask) those
+// mask covers, write(T, coord, index, rate) one. slice(...) is lowered by
+// the texture write that takes it (tile_slice.go).
 func (f *fn) imageblockCall(e *syntax.CallExpr, me *syntax.MemberExpr, bt *sema.Type, xi *sema.ExprInfo) *lvalue {
 	name := me.Name.Last().Name
 	elem, explicit := imageblockElem(bt)
@@ -375,11 +378,27 @@ func (f *fn) imageblockCall(e *syntax.CallExpr, me *syntax.MemberExpr, bt *sema.
 			c := at(e.Args[1])
 			f.store(&lvalue{t: elem, mem: true, addr: pixel(c, u64(e.Args[2])), space: ir.Threadgroup}, val)
 			return nil
-		case len(e.Args) == 2 || len(e.Args) == 3:
+		case len(e.Args) == 2:
 			val := f.valueAs(e.Args[0], elem)
 			storeAll(val, at(e.Args[1]))
 			return nil
+		case len(e.Args) == 3:
+			// write(T, coord, color_coverage_mask): the colours the mask
+			// covers; every sample keeps its own colour, so bit s is sample s.
+			val := f.valueAs(e.Args[0], elem)
+			c := at(e.Args[1])
+			mask := u64(e.Args[2])
+			for s := uint64(0); s < 8; s++ {
+				b.If(b.Binary(ir.OpAnd, ir.Bool, b.Binary(ir.OpLt, ir.U64, b.ConstU64(s), ns),
+					b.Binary(ir.OpNe, ir.U64, b.Binary(ir.OpAnd, ir.U64, mask, b.ConstU64(1<<s)), b.ConstU64(0))))
+				f.store(&lvalue{t: elem, mem: true, addr: pixel(c, b.ConstU64(s)), space: ir.Threadgroup}, val)
+				b.EndIf()
+			}
+			return nil
 		}
+	case "slice":
+		f.errorf(e.Pos(), "an imageblock slice is only supported as the first argument of a texture write: tex.write(ib.slice(...), coord)")
+		return nil
 	}
 	f.errorf(e.Pos(), "imageblock method '%s' with %d arguments is not supported", name, len(e.Args))
 	return nil

@@ -86,6 +86,9 @@ func (f *fn) textureCall(e *syntax.CallExpr, me *syntax.MemberExpr, t *sema.Type
 	case "fence":
 		return nil
 	case "read", "write":
+		if name == "write" && len(e.Args) > 1 && f.isSlice(e.Args[0]) {
+			return f.sliceWrite(e, t, tex) // tile_slice.go
+		}
 		d, ok := stdlib.TextureDecl(name, shape, ck)
 		if !ok {
 			f.errorf(pos, "texture %s on %s is not supported", name, t)

@@ -49,9 +49,12 @@ func (c *checker) call(e *syntax.CallExpr, s *Scope) *ExprInfo {
 		// Op()(a, b), S{}(x): the operator() of a temporary.
 		return c.functorCall(e, f, f.Type, s)
 	}
-	c.args(e.Args, s)
+	xs, _, _ := c.args(e.Args, s)
 	if f.Type.IsBad() {
 		return c.record(e, &ExprInfo{Type: f.Type})
+	}
+	if f.Type.Kind == KFunc && f.Type.Func.Generic != nil {
+		return c.record(e, &ExprInfo{Type: c.callGenericLambda(e, f.Type.Func.Generic, xs)})
 	}
 	if f.Type.Kind == KFunc {
 		return c.record(e, &ExprInfo{Type: f.Type.Func.Result})
@@ -107,10 +110,13 @@ func (c *checker) callName(e *syntax.CallExpr, fun *syntax.NameExpr, s *Scope) *
 		if x.Type.Kind == KStruct && x.Type.Struct != nil {
 			return c.functorCall(e, x, x.Type, s)
 		}
-		c.args(e.Args, s)
+		xs, _, _ := c.args(e.Args, s)
 		t := x.Type
 		if t.Kind == KPointer {
 			t = t.Elem
+		}
+		if t.Kind == KFunc && t.Func.Generic != nil {
+			return c.record(e, &ExprInfo{Type: c.callGenericLambda(e, t.Func.Generic, xs)})
 		}
 		if t.Kind == KFunc {
 			return c.record(e, &ExprInfo{Type: t.Func.Result})
@@ -190,10 +196,10 @@ func (c *checker) callFuncs(e *syntax.CallExpr, fun *syntax.NameExpr, sym *Symbo
 	}
 	var best *Match
 	var amb []*Match
-	if c.fn != nil && c.fn.Method != nil && !c.fn.Static {
+	if of := c.objectFn(); of != nil && of.Method != nil && !of.Static {
 		// A member called on the implicit object: for a non-const method
 		// the non-const overload binds better ([over.match.funcs]).
-		if c.fn.ConstM {
+		if of.ConstM {
 			// In a const method the non-const methods are not viable.
 			kept := cands[:0:0]
 			for _, m := range cands {
@@ -203,7 +209,7 @@ func (c *checker) callFuncs(e *syntax.CallExpr, fun *syntax.NameExpr, sym *Symbo
 			}
 			cands = kept
 		}
-		best, amb = resolveMethod(cands, &ExprInfo{Const: c.fn.ConstM, LValue: true, Space: c.thisSpace()})
+		best, amb = resolveMethod(cands, &ExprInfo{Const: of.ConstM, LValue: true, Space: c.thisSpace()})
 	} else {
 		best, amb = Resolve(cands)
 	}
@@ -703,10 +709,20 @@ func objectSpaceOK(m *Func, x *ExprInfo) bool {
 // thisSpace is the address space of the implicit object of the method
 // being checked.
 func (c *checker) thisSpace() AddrSpace {
-	if c.fn != nil && c.fn.SpaceM != SpaceNone {
-		return c.fn.SpaceM
+	if of := c.objectFn(); of != nil && of.SpaceM != SpaceNone {
+		return of.SpaceM
 	}
 	return SpaceThread
+}
+
+// objectFn is the function whose implicit object the code being checked
+// sees: the function itself, or for a lambda the function around it.
+func (c *checker) objectFn() *Func {
+	f := c.fn
+	for f != nil && f.outer != nil {
+		f = f.outer
+	}
+	return f
 }
 
 // resolveMethod is Resolve with the implicit object as a tie-breaker

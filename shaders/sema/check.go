@@ -37,6 +37,14 @@ type checker struct {
 	diags *diag.List
 	conf  *Config
 	prog  *Program
+	// infoSizes remembers, per function declaration, the size of the Info
+	// of its last checked body (newInfoSized).
+	infoSizes map[*syntax.FuncDecl]infoSize
+	// sites are the positions of the calls and class instantiations being
+	// checked, innermost last (userSite).
+	sites []diag.Pos
+	// genericLambdas counts generic lambda expressions (their type names).
+	genericLambdas int
 
 	global *Scope
 	metal  *Scope
@@ -81,8 +89,12 @@ func (c *checker) errorf(pos diag.Pos, code, format string, args ...any) {
 	if c.diags == nil {
 		return
 	}
-	// The same error from several template instances is reported once.
 	msg := fmt.Sprintf(format, args...)
+	var orig diag.Pos
+	if site := c.userSite(pos); site != pos {
+		orig, pos = pos, site
+	}
+	// The same error from several template instances is reported once.
 	k := errKey{pos, msg}
 	if c.reported[k] {
 		return
@@ -92,6 +104,36 @@ func (c *checker) errorf(pos diag.Pos, code, format string, args ...any) {
 	}
 	c.reported[k] = true
 	c.diags.Add(diag.Diagnostic{Pos: pos, Severity: diag.Error, Code: code, Msg: msg})
+	if orig.IsValid() {
+		c.diags.Notef(orig, "the check that failed, in the built-in header")
+	}
+}
+
+// relocatedHeaders are the built-in headers written in MSL whose errors
+// (all of them the consequence of a misuse in the code that instantiates
+// their templates) are reported at the instantiating call or type in the
+// user's file, with a note at the header's line.
+var relocatedHeaders = map[string]bool{"<metal_tensor>": true, "<MetalPerformancePrimitives/MetalPerformancePrimitives.h>": true}
+
+// userSite returns pos, or when pos is in one of relocatedHeaders the
+// innermost call or class instantiation being checked that is not.
+func (c *checker) userSite(pos diag.Pos) diag.Pos {
+	if len(c.sites) == 0 || c.fset == nil {
+		return pos
+	}
+	inHeader := func(p diag.Pos) bool {
+		f := c.fset.File(p)
+		return f != nil && relocatedHeaders[f.Name]
+	}
+	if !inHeader(pos) {
+		return pos
+	}
+	for i := len(c.sites) - 1; i >= 0; i-- {
+		if p := c.sites[i]; p.IsValid() && !inHeader(p) {
+			return p
+		}
+	}
+	return pos
 }
 
 type errKey struct {
@@ -682,21 +724,26 @@ func (c *checker) entryUsage(fn *Function) {
 		}
 	}
 	seen := map[*Func]bool{}
+	// Without function constants in the program, the walk of the callees
+	// (for the constants they read) has nothing to find: a translation unit
+	// of hundreds of kernels sharing helpers skips it.
+	noConsts := len(c.prog.FuncConsts) == 0
 	var walk func(g *Func)
 	walk = func(g *Func) {
 		if g == nil || seen[g] || g.Info == nil {
 			return
 		}
 		seen[g] = true
-		for _, x := range g.Info.Exprs {
-			if x.Var != nil {
-				if g == f {
-					used[x.Var] = true
-				}
-				if x.Var.FuncConst != nil {
-					addConst(x.Var.FuncConst)
-				}
+		for _, v := range g.Info.varUses {
+			if g == f {
+				used[v] = true
 			}
+			if v.FuncConst != nil {
+				addConst(v.FuncConst)
+			}
+		}
+		if noConsts {
+			return // only the entry's own variables matter
 		}
 		for _, h := range g.Calls {
 			walk(h)

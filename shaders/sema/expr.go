@@ -21,6 +21,9 @@ func (c *checker) record(e syntax.Expr, x *ExprInfo) *ExprInfo {
 		p.Type = Invalid
 	}
 	c.info.Exprs[e] = p
+	if p.Var != nil {
+		c.info.varUses = append(c.info.varUses, p.Var)
+	}
 	return p
 }
 
@@ -42,10 +45,48 @@ func (c *checker) constEval(e syntax.Expr, s *Scope) (Value, bool) {
 		return Value{}, false
 	}
 	if x.Value == nil {
+		if v := c.integralConstantValue(x.Type); v != nil {
+			return *v, true
+		}
 		c.errorf(e.Pos(), "not-const", "expression is not a constant expression")
 		return Value{}, false
 	}
 	return *x.Value, true
+}
+
+// integralConstantValue returns the value that an object of an
+// integral_constant-like type converts to in a constant expression: an
+// empty struct with a conversion function and a constant static member
+// `value` (metal::integral_constant, MLX's Int<N>). Its conversion reads
+// no state, so any such object, a function parameter included, is a
+// constant expression (`f<i>()` for a parameter `auto i` of type Int<3>).
+func (c *checker) integralConstantValue(t *Type) *Value {
+	t = t.Unqualified()
+	if t.Kind != KStruct || t.Struct == nil || t.Struct.Scope == nil {
+		return nil
+	}
+	for _, f := range t.Struct.Fields {
+		if !f.Static {
+			return nil
+		}
+	}
+	hasConv := false
+	for _, sym := range t.Struct.Scope.Syms {
+		for _, f := range sym.Funcs {
+			if f.Decl != nil && f.Decl.Name.Last().Kind == syntax.NameConversion {
+				hasConv = true
+			}
+		}
+	}
+	if !hasConv {
+		return nil
+	}
+	sym := c.lookupIn(t.Struct.Scope, "value", nil)
+	if sym == nil || sym.Kind != SymVar || sym.Var == nil || !sym.Var.Static {
+		return nil
+	}
+	vi := c.varInfo(sym.Var)
+	return vi.Value
 }
 
 // constInt evaluates an integral constant expression.
@@ -101,7 +142,10 @@ func (c *checker) expr(e syntax.Expr, s *Scope) *ExprInfo {
 		if hasPackExpansion(e.Args) {
 			return c.callWithPacks(e, s)
 		}
-		return c.call(e, s)
+		c.sites = append(c.sites, e.Lparen)
+		x := c.call(e, s)
+		c.sites = c.sites[:len(c.sites)-1]
+		return x
 	case *syntax.PackElem:
 		return c.packElem(e, s)
 	case *syntax.PackExpansion:
@@ -273,7 +317,8 @@ func (c *checker) nameExpr(e *syntax.NameExpr, s *Scope) *ExprInfo {
 	}
 	switch sym.Kind {
 	case SymVar:
-		return c.record(e, c.varInfo(sym.Var))
+		vi := c.varInfo(sym.Var)
+		return c.record(e, &vi)
 	case SymEnumConst, SymConst:
 		v := *sym.Value
 		return c.record(e, &ExprInfo{Type: v.Type, Value: &v})
@@ -307,17 +352,18 @@ func (c *checker) nameExpr(e *syntax.NameExpr, s *Scope) *ExprInfo {
 }
 
 // varInfo describes a use of variable v.
-func (c *checker) varInfo(v *Var) *ExprInfo {
-	x := &ExprInfo{Type: v.Type, LValue: true, Const: v.Const, Space: v.Space, Var: v}
+func (c *checker) varInfo(v *Var) ExprInfo {
+	x := ExprInfo{Type: v.Type, LValue: true, Const: v.Const, Space: v.Space, Var: v}
 	if v.Type.Kind == KReference {
 		x.Type, x.Space, x.Const = v.Type.Elem, v.Type.Space, v.Type.Const
 	}
-	if v.Member && c.fn != nil && c.fn.ConstM {
+	of := c.objectFn()
+	if v.Member && of != nil && of.ConstM {
 		x.Const = true
 	}
-	if v.Member && !v.Static && c.fn != nil && c.fn.SpaceM != SpaceNone && !c.fn.Ctor && v.Type.Kind != KReference {
+	if v.Member && !v.Static && of != nil && of.SpaceM != SpaceNone && !of.Ctor && v.Type.Kind != KReference {
 		// (A constructor initializes its object whatever its space.)
-		x.Space = c.fn.SpaceM
+		x.Space = of.SpaceM
 		if x.Space == SpaceConstant {
 			x.Const = true
 		}
@@ -935,6 +981,10 @@ func (c *checker) index(e *syntax.IndexExpr, s *Scope) *ExprInfo {
 	}
 	if !i.Type.IsBad() && t.Kind != KStruct && t.Kind != KOpaque {
 		it := valueType(i.Type)
+		if it.Kind == KStruct && c.setConv(e.Index, i, Int, ConvOpts{}) {
+			// An object that converts to an integer (`a[Int<2>{}]`).
+			it = Int
+		}
 		if !(it.IsInteger() || it.Kind == KBool || it.Kind == KEnum && !it.Enum.Scoped) {
 			c.errorf(e.Index.Pos(), "index-type", "array subscript is not an integer ('%s')", i.Type)
 		}
@@ -1058,7 +1108,8 @@ func (c *checker) member(e *syntax.MemberExpr, s *Scope) *ExprInfo {
 		}
 		if t.Struct.Scope != nil {
 			if sym := c.lookupIn(t.Struct.Scope, name, nil); sym != nil && sym.Kind == SymVar && sym.Var.Static {
-				return c.record(e, c.varInfo(sym.Var))
+				vi := c.varInfo(sym.Var)
+				return c.record(e, &vi)
 			}
 		}
 		if c.hasMethod(t.Struct, name) {
@@ -1222,6 +1273,10 @@ func (c *checker) lambda(e *syntax.LambdaExpr, s *Scope) *ExprInfo {
 	if c.fn != nil {
 		f.Kind = FuncPlain
 	}
+	f.outer = c.fn
+	if isGenericLambda(f) {
+		return c.record(e, &ExprInfo{Type: c.genericLambdaType(fd, s, f)})
+	}
 	c.checkBody(f)
 	ps := make([]*Type, len(f.Params))
 	for i, p := range f.Params {
@@ -1292,7 +1347,8 @@ func (c *checker) varTemplateUse(e *syntax.NameExpr, t *Template, s *Scope) *Exp
 	if v == nil {
 		return c.invalid(e)
 	}
-	return c.record(e, c.varInfo(v))
+	vi := c.varInfo(v)
+	return c.record(e, &vi)
 }
 
 // templateConversion instantiates a conversion function template of struct

@@ -541,27 +541,35 @@ func (c *checker) evalStmts(stmts []syntax.Stmt, s *Scope) (*Value, bool) {
 // means "not a constant".
 func (c *checker) evalConstexprCtor(f *Func, args []*ExprInfo, t *Type) *Value {
 	if f == nil || f.Decl == nil || !f.Decl.Specs.Has(syntax.SpecConstexpr) || f.Decl.Body == nil ||
-		len(f.Decl.Body.Stmts) != 0 || len(args) != len(f.Params) || c.constDepth >= maxConstexprDepth || t.Kind != KStruct {
+		len(f.Decl.Body.Stmts) != 0 || len(args) > len(f.Params) || c.constDepth >= maxConstexprDepth || t.Kind != KStruct {
 		return nil
-	}
-	sc := newScope(ScopeFunc, f.scope, "")
-	for i, p := range f.Params {
-		if args[i].Value == nil {
-			return nil
-		}
-		if p.Name == "" {
-			continue
-		}
-		v, ok := ConvertValue(*args[i].Value, p.Type.Unqualified())
-		if !ok {
-			return nil
-		}
-		sc.insert(&Symbol{Kind: SymConst, Name: p.Name, Value: &v, Type: v.Type})
 	}
 	saveInfo, saveDiags, saveFn := c.info, c.diags, c.fn
 	c.info, c.diags = newInfo(), nil
 	c.constDepth++
 	defer func() { c.info, c.diags, c.fn = saveInfo, saveDiags, saveFn; c.constDepth-- }()
+	sc := newScope(ScopeFunc, f.scope, "")
+	for i, p := range f.Params {
+		var av *Value
+		switch {
+		case i < len(args):
+			av = args[i].Value
+		case i < len(f.Decl.Params) && f.Decl.Params[i].Default != nil:
+			// A default argument (`matmul2d_descriptor(16, 32)`).
+			av = c.expr(f.Decl.Params[i].Default, f.scope).Value
+		}
+		if av == nil {
+			return nil
+		}
+		if p.Name == "" {
+			continue
+		}
+		v, ok := ConvertValue(*av, p.Type.Unqualified())
+		if !ok {
+			return nil
+		}
+		sc.insert(&Symbol{Kind: SymConst, Name: p.Name, Value: &v, Type: v.Type})
+	}
 	fields := t.Struct.Fields
 	elems := make([]Value, len(fields))
 	for _, mi := range f.Decl.Inits {

@@ -188,6 +188,7 @@ func hasPathPrefix(p, prefix string) bool {
 // checkAliasColors checks [[alias_implicit_imageblock_color(n)]]: n lying
 // between declared color attachments without being declared is an error.
 func (c *checker) checkAliasColors(fn *Function) {
+	c.checkImageblockAlias(fn)
 	declared := map[int64]bool{}
 	lo, hi := int64(-1), int64(-1)
 	note := func(a *Attr) {
@@ -209,6 +210,16 @@ func (c *checker) checkAliasColors(fn *Function) {
 		if a := findAttr(p.Attrs, "alias_implicit_imageblock_color"); a != nil {
 			aliases = append(aliases, a)
 		}
+		// A struct argument of [[color(n)]] members (programmable blending).
+		if t := p.Type.Unqualified(); fn.Kind == FuncFragment && t.Kind == KStruct && p.Bind != BindImageblockData && t.Struct != nil {
+			for _, f := range t.Struct.Fields {
+				note(f.Attr("color"))
+			}
+		}
+	}
+	if fn.Kind == FuncFragment && (fn.Result.Kind == KVector || fn.Result.IsScalar()) {
+		declared[0] = true
+		lo, hi = 0, 0
 	}
 	if fn.Result.Kind == KStruct {
 		for _, f := range fn.Result.Struct.Fields {

@@ -11,7 +11,9 @@ func (c *checker) checkBody(f *Func) {
 	}
 	f.checked = true
 	saveFn, saveInfo, saveScope, saveLoops, saveSw := c.fn, c.info, c.scope, c.loops, c.switchs
-	c.fn, c.info, c.loops, c.switchs = f, newInfo(), 0, 0
+	// Instances of one template have bodies of about the same size: the
+	// maps of a new instance start at the size of the previous one's.
+	c.fn, c.info, c.loops, c.switchs = f, newInfoSized(c.infoSizes[f.Decl]), 0, 0
 	f.Info = c.info
 	fs := newScope(ScopeFunc, f.scope, "")
 	if f.Method != nil && f.Method.Scope != nil && f.scope != f.Method.Scope && f.Template == nil {
@@ -33,7 +35,10 @@ func (c *checker) checkBody(f *Func) {
 		}
 		if i < len(f.Decl.Params) {
 			c.info.Vars[f.Decl.Params[i]] = p
-			if d := f.Decl.Params[i].Default; d != nil {
+			if d := f.Decl.Params[i].Default; d != nil && (f.Template == nil || !p.Type.IsBad() && p.Type.Kind != KStruct) {
+				// (A default argument of a function template instance is
+				// instantiated only where a call uses it: `OffX off = Int<0>{}`
+				// with OffX deduced as Int<16> is fine until then.)
 				x := c.expr(d, f.scope)
 				if !c.setConv(d, x, p.Type.Unqualified(), ConvOpts{}) && !p.Type.IsBad() {
 					c.errorf(d.Pos(), "default-arg", "cannot initialize a parameter of type '%s' with '%s'", p.Type, x.Type)
@@ -50,6 +55,10 @@ func (c *checker) checkBody(f *Func) {
 		f.Result = Void // no return with a value
 	}
 	c.prog.Funcs = append(c.prog.Funcs, f)
+	if c.infoSizes == nil {
+		c.infoSizes = map[*syntax.FuncDecl]infoSize{}
+	}
+	c.infoSizes[f.Decl] = infoSize{len(f.Info.Exprs), len(f.Info.Vars), len(f.Info.Types)}
 	c.fn, c.info, c.scope, c.loops, c.switchs = saveFn, saveInfo, saveScope, saveLoops, saveSw
 }
 
@@ -224,6 +233,9 @@ func (c *checker) condition(cond syntax.Expr, decl *syntax.VarDecl, s *Scope) {
 		return
 	}
 	if !isBoolish(t) {
+		if t.Kind == KStruct && c.setConv(cond, x, Bool, ConvOpts{Explicit: true}) {
+			return // through a conversion function (`if (true_type{})`)
+		}
 		c.errorf(cond.Pos(), "cond-type", "value of type '%s' is not contextually convertible to 'bool'", x.Type)
 		return
 	}
@@ -374,7 +386,7 @@ func (c *checker) checkInitializer(d *syntax.VarDecl, v *Var, s *Scope) {
 			c.errorf(d.Init.Pos(), "init-type", "cannot initialize a variable of type '%s' with an value of type '%s'", t, x.Type)
 		}
 	}
-	if x != nil && x.Value != nil && (v.Const || v.Constexpr || v.Space == SpaceConstant) && t.IsScalarOrVector() {
+	if x != nil && x.Value != nil && (v.Const || v.Constexpr || v.Space == SpaceConstant) && (t.IsScalarOrVector() || v.Constexpr && t.Kind == KStruct) {
 		if cv, ok := ConvertValue(*x.Value, t); ok {
 			v.Value = &cv
 		}
@@ -442,14 +454,27 @@ func (c *checker) constexprBranch(st *syntax.IfStmt) (taken syntax.Stmt, ok bool
 	if !st.Constexpr || st.Cond == nil || c.fn == nil {
 		return nil, false
 	}
-	if c.fn.Template == nil && (c.fn.Method == nil || c.fn.Method.TemplArgs == nil) {
+	inTemplate := false
+	for fn := c.fn; fn != nil; fn = fn.outer {
+		if fn.Template != nil || fn.Method != nil && fn.Method.TemplArgs != nil || fn.genericInst {
+			inTemplate = true
+			break
+		}
+	}
+	if !inTemplate {
 		return nil, false
 	}
 	x := c.info.Exprs[st.Cond]
-	if x == nil || x.Value == nil {
+	if x == nil {
 		return nil, false
 	}
-	if x.Value.AsBool() {
+	v := x.Value
+	if v == nil {
+		if v = c.integralConstantValue(x.Type); v == nil {
+			return nil, false
+		}
+	}
+	if v.AsBool() {
 		return st.Then, true
 	}
 	return st.Else, true

@@ -179,19 +179,24 @@ func (k FuncKind) IsEntry() bool {
 // Func is one function: a user function, method, constructor, operator,
 // or a template instantiation of one.
 type Func struct {
-	Name     string // unqualified
-	QualName string // namespace/struct-qualified: "outer::inner::f", "S::method"
-	Kind     FuncKind
-	Result   *Type
-	Params   []*Var
-	Defaults []syntax.Expr // default argument per parameter (nil when none)
-	Variadic bool
-	Decl     *syntax.FuncDecl
-	Method   *Struct // receiver struct for methods and constructors
-	Ctor     bool
-	Explicit bool
-	Static   bool
-	ConstM   bool // const method
+	// outer is, for a lambda, the function whose body holds it (the one
+	// whose implicit object member names in the lambda refer to).
+	outer *Func
+	// genericInst marks an instance of a generic lambda (a template body).
+	genericInst bool
+	Name        string // unqualified
+	QualName    string // namespace/struct-qualified: "outer::inner::f", "S::method"
+	Kind        FuncKind
+	Result      *Type
+	Params      []*Var
+	Defaults    []syntax.Expr // default argument per parameter (nil when none)
+	Variadic    bool
+	Decl        *syntax.FuncDecl
+	Method      *Struct // receiver struct for methods and constructors
+	Ctor        bool
+	Explicit    bool
+	Static      bool
+	ConstM      bool // const method
 	// SpaceM is the address space a method's implicit object is qualified
 	// with (`T& operator[](size_t) device`), or SpaceNone when unqualified.
 	SpaceM  AddrSpace
@@ -310,11 +315,23 @@ type Info struct {
 	// Expanded maps a call whose arguments expand parameter packs to the
 	// call with the expanded arguments (syntax.PackElem) that was checked.
 	Expanded map[*syntax.CallExpr]*syntax.CallExpr
+	// varUses lists the variables of the recorded expressions (with
+	// repeats), so that whole-program passes need not walk Exprs.
+	varUses []*Var
 }
 
 func newInfo() *Info {
 	return &Info{Exprs: make(map[syntax.Expr]*ExprInfo), Vars: make(map[syntax.Node]*Var),
 		Types: make(map[syntax.TypeExpr]*Type)}
+}
+
+// infoSize is the number of entries of each map of an Info.
+type infoSize struct{ exprs, vars, types int }
+
+// newInfoSized returns an empty Info whose maps have room for n entries.
+func newInfoSized(n infoSize) *Info {
+	return &Info{Exprs: make(map[syntax.Expr]*ExprInfo, n.exprs), Vars: make(map[syntax.Node]*Var, n.vars),
+		Types: make(map[syntax.TypeExpr]*Type, n.types)}
 }
 
 // TypeOf returns the type of e, or nil if e was not checked.

@@ -1,6 +1,7 @@
 package sema
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/ingot-render/ingot/shaders/diag"
@@ -270,7 +271,8 @@ func (c *checker) instantiateClass(t *Template, d *syntax.StructDecl, args []Tem
 		return Invalid
 	}
 	c.instDepth++
-	defer func() { c.instDepth-- }()
+	c.sites = append(c.sites, at.Pos())
+	defer func() { c.instDepth--; c.sites = c.sites[:len(c.sites)-1] }()
 	inst := &instCtx{scope: sc, args: full, qualName: t.QualName + "<" + key + ">"}
 	// Reserve the cache entry first so recursive references resolve.
 	st := &Struct{Name: t.Name, QualName: inst.qualName, Union: d.Keyword == "union", Methods: make(map[string][]*Func),
@@ -476,9 +478,15 @@ func (c *checker) deduce(te syntax.TypeExpr, at *Type, params map[string]*syntax
 		case at.Kind == KOpaque && at.Opaque.Name == last.Name:
 			got = at.Opaque.Args
 		case c.isAliasTemplate(n, s):
-			// An alias template (`enable_if_t<is_x<T>>`) is a non-deduced
+			// An alias of a class template whose parameters are passed
+			// through (`bool_constant<B>` = `integral_constant<bool, B>`)
+			// deduces through the class template's arguments; any other
+			// alias template (`enable_if_t<is_x<T>>`) is a non-deduced
 			// context: the substituted pattern is compared afterwards.
-			return true
+			var ok bool
+			if got, ok = c.aliasDeductionArgs(n, s, at); !ok {
+				return true
+			}
 		default:
 			return false
 		}
@@ -920,6 +928,86 @@ func sameTemplArg(a, b TemplArg) bool {
 }
 
 // isAliasTemplate reports whether n names an alias template.
+// aliasDeductionArgs maps the arguments of class template instance at
+// back to the parameters of the alias template n when n's aliased type is
+// that class template with each alias parameter passed as one of its
+// arguments (`template <bool B> using bool_constant =
+// integral_constant<bool, B>`). ok is false for any other alias.
+func (c *checker) aliasDeductionArgs(n *syntax.Name, s *Scope, at *Type) ([]TemplArg, bool) {
+	saved := c.diags
+	c.diags = nil
+	sym := c.lookupQualified(n, s, false)
+	c.diags = saved
+	if sym == nil || sym.Kind != SymTemplate || len(sym.Templs) != 1 {
+		return nil, false
+	}
+	t := sym.Templs[0]
+	ad, ok := t.Decl.Decl.(*syntax.AliasDecl)
+	if !ok {
+		return nil, false
+	}
+	nt, ok := ad.Type.(*syntax.NamedType)
+	if !ok || nt.Name.Last().Template == nil {
+		return nil, false
+	}
+	inner := instanceArgs(nt.Name.Last().Name, at)
+	if inner == nil {
+		return nil, false
+	}
+	aliased := nt.Name.Last().Template.Args
+	got := make([]TemplArg, len(t.Params))
+	for i, p := range t.Params {
+		if p.Name == nil || p.Variadic {
+			return nil, false
+		}
+		j := slices.IndexFunc(aliased, func(a *syntax.TemplateArg) bool { return bareName(a) == p.Name.Name })
+		if j < 0 || j >= len(inner) {
+			return nil, false
+		}
+		got[i] = inner[j]
+	}
+	return got, true
+}
+
+// instanceArgs returns the template arguments of at as an instance of the
+// template called name (vec, packed_vec, matrix, array or a class
+// template), or nil when at is not one.
+func instanceArgs(name string, at *Type) []TemplArg {
+	switch {
+	case name == "vec" && at.Kind == KVector, name == "packed_vec" && at.Kind == KPacked:
+		n := IntVal(Int, int64(at.N))
+		return []TemplArg{{Type: at.Elem}, {Value: &n}}
+	case name == "matrix" && at.Kind == KMatrix:
+		cn, rn := IntVal(Int, int64(at.N)), IntVal(Int, int64(at.Rows))
+		return []TemplArg{{Type: at.Elem}, {Value: &cn}, {Value: &rn}}
+	case name == "array" && at.Kind == KArray:
+		n := IntVal(Int, int64(at.N))
+		return []TemplArg{{Type: at.Elem}, {Value: &n}}
+	case at.Kind == KStruct && at.Struct.TemplArgs != nil && at.Struct.Name == name:
+		return at.Struct.TemplArgs
+	}
+	return nil
+}
+
+// bareName returns the unqualified name a template argument is, or "".
+func bareName(a *syntax.TemplateArg) string {
+	var n *syntax.Name
+	switch {
+	case a.Type != nil:
+		if nt, ok := a.Type.(*syntax.NamedType); ok {
+			n = nt.Name
+		}
+	case a.Expr != nil:
+		if ne, ok := a.Expr.(*syntax.NameExpr); ok {
+			n = ne.Name
+		}
+	}
+	if n == nil || n.Qualified() || len(n.Segs) != 1 || n.Segs[0].Template != nil {
+		return ""
+	}
+	return n.Segs[0].Name
+}
+
 func (c *checker) isAliasTemplate(n *syntax.Name, s *Scope) bool {
 	saved := c.diags
 	c.diags = nil

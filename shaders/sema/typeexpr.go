@@ -377,7 +377,7 @@ func (c *checker) builtinTemplateType(name string, args []TemplArg, pos diag.Pos
 	case "vec", "packed_vec":
 		e := argType(args, 0)
 		n, ok := argInt(args, 1)
-		if e == nil || !ok || !e.IsScalar() || n < 1 || n > 4 {
+		if e == nil || !ok || !e.IsScalar() || (n != 1 && !ValidVecWidth(n)) || (name == "packed_vec" && n > 4) {
 			return bad("invalid arguments for '%s'", name)
 		}
 		if name == "packed_vec" {

@@ -256,6 +256,10 @@ type FuncSig struct {
 	Result   *Type
 	Params   []*Type
 	Variadic bool
+	// Generic is set for the type of a generic lambda (a parameter
+	// declared auto): each such type is distinct, and a call instantiates
+	// the body for its argument types (lambda_generic.go).
+	Generic *GenericLambda
 }
 
 // TemplArg is one template argument: a type or a constant value.
@@ -319,11 +323,15 @@ var (
 	matTab            = buildMatTab() // [half, float, bfloat][cols][rows]
 )
 
-func buildVecTabs() (vec, packed [KFloat + 1][5]*Type) {
+func buildVecTabs() (vec [KFloat + 1][17]*Type, packed [KFloat + 1][5]*Type) {
 	for _, s := range Scalars {
 		for n := 2; n <= 4; n++ {
 			vec[s.Kind][n] = &Type{Kind: KVector, Elem: s, N: n, name: s.name + strconv.Itoa(n)}
 			packed[s.Kind][n] = &Type{Kind: KPacked, Elem: s, N: n, name: "packed_" + s.name + strconv.Itoa(n)}
+		}
+		for _, n := range []int{8, 16} {
+			// No type name exists; the display form is the template.
+			vec[s.Kind][n] = &Type{Kind: KVector, Elem: s, N: n, name: "vec<" + s.name + ", " + strconv.Itoa(n) + ">"}
 		}
 	}
 	return vec, packed
@@ -342,7 +350,9 @@ func buildMatTab() (m [3][5][5]*Type) {
 }
 
 // Vec returns vec<elem, n>; n == 1 returns elem itself. It returns nil for
-// a non-scalar elem or a width outside 1..4.
+// a non-scalar elem or a width other than 1..4, 8 or 16 (the wide vectors
+// vec<T, 8> and vec<T, 16> that Apple's compiler accepts through the
+// extended-vector attribute of metal::vec; they have no type names).
 func Vec(elem *Type, n int) *Type {
 	if elem == nil || !elem.IsScalar() {
 		return nil
@@ -350,10 +360,16 @@ func Vec(elem *Type, n int) *Type {
 	if n == 1 {
 		return elem
 	}
-	if n < 2 || n > 4 {
+	if !ValidVecWidth(n) {
 		return nil
 	}
 	return vecTab[elem.Kind][n]
+}
+
+// ValidVecWidth reports whether n is the width of a vector type: 2, 3, 4
+// (the named vectors) or 8, 16 (wide vectors, spelled only vec<T, n>).
+func ValidVecWidth(n int) bool {
+	return (n >= 2 && n <= 4) || n == 8 || n == 16
 }
 
 // Packed returns packed_vec<elem, n>, or nil if invalid (packed_bool is reserved).

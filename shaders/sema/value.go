@@ -32,6 +32,14 @@ func (v Value) String() string {
 			parts[i] = e.String()
 		}
 		return v.Type.String() + "(" + strings.Join(parts, ", ") + ")"
+	case v.Type.Kind == KStruct || v.Type.Kind == KArray:
+		// An aggregate constant (a class-type template argument): its
+		// members in order, so that distinct values spell differently.
+		parts := make([]string, len(v.Elems))
+		for i, e := range v.Elems {
+			parts[i] = e.String()
+		}
+		return v.Type.String() + "{" + strings.Join(parts, ", ") + "}"
 	case v.Type.Kind == KString:
 		return strconv.Quote(v.Str)
 	case v.Type.Kind == KBool:

@@ -241,8 +241,10 @@ var withLibrary = map[string]bool{
 
 // virtualHeaders are the standard headers that resolve without files.
 // Their content is empty (every MSL built-in is known to the parser and
-// to sema) except for <simd/simd.h> and the METAL_FUNC macro of
-// <metal_stdlib>; the headers of withLibrary also bring the library.
+// to sema) except for <simd/simd.h>, the METAL_FUNC macro of
+// <metal_stdlib>, and the MSL of <metal_tensor> and
+// <MetalPerformancePrimitives/MetalPerformancePrimitives.h>
+// (tensorheaders.go); the headers of withLibrary also bring the library.
 var virtualHeaders = map[string]string{
 	"metal_stdlib": stdlibHeader, "metal_types": "", "metal_math": "", "metal_common": "", "metal_integer": "",
 	"metal_relational": "", "metal_geometric": "", "metal_matrix": "", "metal_pack": "",
@@ -250,13 +252,14 @@ var virtualHeaders = map[string]string{
 	"metal_raytracing": "", "metal_mesh": "", "metal_imageblocks": "", "metal_simdgroup": "",
 	"metal_simdgroup_matrix": "", "metal_quadgroup": "", "metal_uniform": "", "metal_array": "",
 	"metal_numeric": "", "metal_limits": "", "metal_type_traits": "", "metal_vertex_value": "",
-	"metal_logging": "", "metal_command_buffer": "", "metal_tensor": "", "metal_visible_function_table": "",
+	"metal_logging": "", "metal_command_buffer": "", "metal_tensor": metalTensorHeader, "metal_visible_function_table": "",
 	"metal_interpolate": "", "metal_variant": "", "metal_initializer_list": "", "metal_utility": "",
 	"metal_functional": "", "metal_config": "", "metal_tessellation": "",
 	"metal_raster_order_group": "", "metal_rasterization_rate_map": "",
 	"simd/simd.h": simdHeader, "simd/base.h": "", "simd/vector_types.h": simdHeader,
 	"simd/matrix_types.h": simdHeader, "simd/vector.h": simdHeader, "simd/matrix.h": simdHeader,
 	"simd/types.h": simdHeader, "TargetConditionals.h": targetConditionals,
+	"MetalPerformancePrimitives/MetalPerformancePrimitives.h": mppHeader,
 }
 
 // IsVirtualHeader reports whether name (as written between <>) is one of

@@ -240,6 +240,8 @@ namespace metal {
 template <typename T, T v> struct integral_constant {
   static constexpr constant T value = v;
   typedef T value_type;
+  constexpr operator value_type() const { return value; }
+  constexpr value_type operator()() const { return value; }
 };
 typedef integral_constant<bool, true> true_type;
 typedef integral_constant<bool, false> false_type;

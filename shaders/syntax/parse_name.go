@@ -145,6 +145,11 @@ func (p *parser) segKind(n *Name, i int) nameKind {
 	if i > 0 && memberTypeNames[s.Name] && (n.Segs[i-1].Template != nil || isTypeKind(p.segKind(n, i-1))) {
 		return nkType
 	}
+	if i > 0 && (n.Segs[i-1].Template != nil || isTypeKind(p.segKind(n, i-1))) {
+		// A member of a class (`Layout<16>::coord(l, i)`): the names of the
+		// Metal library (the sampler enum coord, ...) are not its members.
+		return p.lookupMember(s.Name)
+	}
 	return p.lookupQualified(s.Name)
 }
 
@@ -232,8 +237,9 @@ func (p *parser) templateArgs() *TemplateArgs {
 	}
 	for {
 		arg := &TemplateArg{}
-		// As in C++, an argument that can be a type-id is a type.
-		if p.atTypeStart() {
+		// As in C++, an argument that can be a type-id is a type; one that
+		// cannot (`S(2, 3)`, a constant of class type) is an expression.
+		if p.atTypeStart() && p.typeArgParses() {
 			arg.Type = p.typeID()
 		} else {
 			arg.Expr = p.exprNoGt()
@@ -252,6 +258,77 @@ func (p *parser) templateArgs() *TemplateArgs {
 		p.errorf(p.pos(), "expected '>'")
 		ta.Gt = p.pos()
 		return ta
+	}
+}
+
+// typeArgParses reports whether a type-id followed by the end of a
+// template argument (',', '>', '>>' or '...') starts here.
+func (p *parser) typeArgParses() bool {
+	if !p.parenBeforeArgEnd() {
+		return true // no '(' in the argument: a type-id start is a type-id
+	}
+	// Memoized by position: nested arguments would otherwise be parsed
+	// tentatively once per enclosing level (exponential in the nesting).
+	key := p.i
+	if p.halfGt {
+		key = -key - 1
+	}
+	if r, ok := p.typeArgMemo[key]; ok {
+		return r
+	}
+	r := p.typeArgParses1()
+	if p.typeArgMemo == nil {
+		p.typeArgMemo = map[int]bool{}
+	}
+	p.typeArgMemo[key] = r
+	return r
+}
+
+func (p *parser) typeArgParses1() bool {
+	s := p.mark()
+	p.failed = false
+	p.tentative++
+	p.typeID()
+	ok := !p.failed
+	if ok {
+		switch p.kind() {
+		case Comma, Gt, Shr, Ellipsis:
+		default:
+			ok = false
+		}
+	}
+	p.tentative--
+	p.reset(s)
+	return ok
+}
+
+// parenBeforeArgEnd reports whether a '(' comes before the ',' or '>'
+// that ends the template argument starting here (nested <...> skipped).
+func (p *parser) parenBeforeArgEnd() bool {
+	depth := 0
+	for n := 0; ; n++ {
+		switch p.peek(n) {
+		case LParen:
+			return true
+		case Lt:
+			depth++
+		case Gt:
+			if depth == 0 {
+				return false
+			}
+			depth--
+		case Shr:
+			if depth <= 1 {
+				return false
+			}
+			depth -= 2
+		case Comma:
+			if depth == 0 {
+				return false
+			}
+		case Semi, LBrace, RBrace, EOF:
+			return false
+		}
 	}
 }
 

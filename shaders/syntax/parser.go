@@ -74,6 +74,7 @@ type parser struct {
 	tmplPending  bool // the next declared class/function is a template
 	explicitInst bool // parsing the declaration of an explicit instantiation
 	tmplMemo     map[int]bool
+	typeArgMemo  map[int]bool // typeArgParses results by token index
 	typeMemo     map[int]bool
 
 	abort     bool // nesting too deep: every token reads as EOF
@@ -357,6 +358,23 @@ func (p *parser) lookupQualified(name string) nameKind {
 	case builtinNamespaces[name]:
 		return nkNamespace
 	case name == "vote_t": // simd_vote::vote_t, quad_vote::vote_t
+		return nkType
+	}
+	for i := len(p.scopes) - 1; i >= 0; i-- {
+		if k, ok := p.scopes[i].names[name]; ok && k != nkValue {
+			return k
+		}
+	}
+	return nkUnknown
+}
+
+// lookupMember is lookupQualified for a member of a class type: the
+// user's declarations only.
+func (p *parser) lookupMember(name string) nameKind {
+	if k, ok := p.anyTypes[name]; ok {
+		return k
+	}
+	if name == "vote_t" {
 		return nkType
 	}
 	for i := len(p.scopes) - 1; i >= 0; i-- {
