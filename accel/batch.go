@@ -321,7 +321,7 @@ func (tr *Traverser) tracePrimLanes(s *Structure, run uint64) {
 		lv := &l.lv[0]
 		h := traceFast(s, &lv.r, l.tmin, l.tmax, lv.cullDet, acceptAny, &tr.fstack)
 		if h.ref >= 0 {
-			sl := s.slots[h.slot()]
+			sl := s.slotAt(int(h.slot()))
 			l.commit(HitTriangle, h.t, h.u, h.v, h.detNeg() == frontNeg, sl.prim, sl.geom&geomMask)
 		}
 		l.sp = 0
@@ -356,7 +356,7 @@ func (tr *Traverser) traceInstLane(l *lane) {
 // commitInst commits kernel hit h in instance idx's structure s (as run's
 // commit at depth 1 does).
 func (l *lane) commitInst(s *Structure, h fastHit, front bool, idx uint32) {
-	sl := s.slots[h.slot()]
+	sl := s.slotAt(int(h.slot()))
 	l.hType, l.hT, l.hU, l.hV, l.hFront = HitTriangle, h.t, h.u, h.v, front
 	l.hPrim, l.hGeom = sl.prim, sl.geom&geomMask
 	l.hDepth, l.hPath[0] = 1, idx
@@ -410,7 +410,7 @@ func (tr *Traverser) instAdvance(l *lane) (child *Structure, cull int8, ccwInst 
 		if ni == emptyChild {
 			continue
 		}
-		idx := s.slots[int(^ni)>>leafShift].prim
+		idx := s.ids[int(^ni)>>leafShift]
 		in := &s.inst[idx]
 		if in.mask&l.mask == 0 {
 			continue

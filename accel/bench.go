@@ -139,11 +139,15 @@ func bunnyBenchmarks(ctx context.Context, o BenchOptions) ([]BenchResult, error)
 		{"incoherent/closest", toRays(benchscene.IncoherentRays(mesh, o.Rays, 1)), Options{}},
 		{"incoherent/shadow", toRays(benchscene.IncoherentRays(mesh, o.Rays, 1)), Options{AcceptAny: true}},
 	}
+	sets = append(sets, peerSets(ctx, s, mesh, side, o.Rays/side)...)
 	for _, set := range sets {
 		refRays := toRefRays(set.rays)
 		for _, api := range []string{"single", "batch"} {
 			for _, w := range o.Workers {
-				rate, base, err := rayRates(ctx, s, ref, set.rays, refRays, &set.opts, w, o.Repeat, api == "batch")
+				baseline := func(hits []refbvh.Hit) error {
+					return refIntersect(ctx, ref, refRays, hits, set.opts.AcceptAny, w)
+				}
+				rate, base, err := rayRates(ctx, s, baseline, set.rays, &set.opts, w, o.Repeat, api == "batch")
 				if err != nil {
 					return nil, err
 				}
@@ -155,6 +159,54 @@ func bunnyBenchmarks(ctx context.Context, o BenchOptions) ([]BenchResult, error)
 	return res, nil
 }
 
+// peerRaySet is a named ray set with its options.
+type peerRaySet = struct {
+	name string
+	rays []Ray
+	opts Options
+}
+
+// peerSets are the ray sets of the Embree harness
+// (../shared/peers/embree/embree_bench.c, which takes the image size): its
+// camera's w×h primary rays in tile order, its w·h incoherent rays (seed
+// 12345) for closest and any hit, and its shadow rays (one per primary
+// hit, towards the light; from ingot's hits on s, with the geometric
+// normal of the hit triangle of m).
+func peerSets(ctx context.Context, s *Structure, m *benchscene.Mesh, w, h int) []peerRaySet {
+	lo, hi := m.Bounds()
+	cam := benchscene.NewPeerCamera(lo, hi)
+	prim := benchscene.PeerPrimaryRays(&cam, w, h)
+	inc := toRays(benchscene.PeerIncoherentRays(lo, hi, w*h, 12345))
+	pr := toRays(prim)
+	hits := make([]Hit, len(pr))
+	sets := []peerRaySet{
+		{"peer-primary/closest", pr, Options{}},
+		{"peer-incoherent/closest", inc, Options{}},
+		{"peer-incoherent/shadow", inc, Options{AcceptAny: true}},
+	}
+	if IntersectRays(ctx, s, &Options{}, pr, hits, 1, nil) != nil {
+		return sets
+	}
+	t := make([]float32, len(pr))
+	n := make([][3]float32, len(pr))
+	for i, hit := range hits {
+		t[i] = -1
+		if hit.Type != HitTriangle {
+			continue
+		}
+		t[i] = hit.Distance
+		var v [3][3]float32
+		for j := 0; j < 3; j++ {
+			vi := int(m.Indices[3*int(hit.PrimitiveID)+j])
+			copy(v[j][:], m.Positions[3*vi:3*vi+3])
+		}
+		e1 := [3]float32{v[0][0] - v[1][0], v[0][1] - v[1][1], v[0][2] - v[1][2]}
+		e2 := [3]float32{v[2][0] - v[0][0], v[2][1] - v[0][1], v[2][2] - v[0][2]}
+		n[i] = [3]float32{e1[1]*e2[2] - e1[2]*e2[1], e1[2]*e2[0] - e1[0]*e2[2], e1[0]*e2[1] - e1[1]*e2[0]}
+	}
+	return append(sets, peerRaySet{"peer-shadow/shadow", toRays(benchscene.PeerShadowRays(&cam, prim, t, n)), Options{AcceptAny: true}})
+}
+
 // refName names the baseline measured on w workers.
 func refName(w int) string {
 	return fmt.Sprintf("refbvh (binary binned-SAH BVH, scalar Go), %d worker(s)", w)
@@ -164,8 +216,9 @@ func ms(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e6 }
 
 // rayRates measures Mrays/s (best of repeat runs) of the batch API
 // (IntersectRays) or of the single-ray API (one Traverser per worker), and
-// of the baseline on the same rays and workers, alternating the two.
-func rayRates(ctx context.Context, s *Structure, ref *refbvh.BVH, rays []Ray, refRays []refbvh.Ray, opts *Options, workers, repeat int, batch bool) (rate, base float64, err error) {
+// of the baseline (ref: the same rays on the same workers, its hits in
+// hits), alternating the two.
+func rayRates(ctx context.Context, s *Structure, ref func(hits []refbvh.Hit) error, rays []Ray, opts *Options, workers, repeat int, batch bool) (rate, base float64, err error) {
 	hits := make([]Hit, len(rays))
 	refHits := make([]refbvh.Hit, len(rays))
 	best, refBest := time.Duration(math.MaxInt64), time.Duration(math.MaxInt64)
@@ -181,7 +234,7 @@ func rayRates(ctx context.Context, s *Structure, ref *refbvh.BVH, rays []Ray, re
 		}
 		best = min(best, time.Since(t0))
 		t0 = time.Now()
-		if err = refIntersect(ctx, ref, refRays, refHits, opts.AcceptAny, workers); err != nil {
+		if err = ref(refHits); err != nil {
 			return 0, 0, err
 		}
 		refBest = min(refBest, time.Since(t0))
@@ -201,6 +254,39 @@ func toRefRays(rays []Ray) []refbvh.Ray {
 // refIntersect traces rays through the baseline on workers goroutines,
 // chunked like intersectSingle; anyHit selects occlusion rays.
 func refIntersect(ctx context.Context, b *refbvh.BVH, rays []refbvh.Ray, hits []refbvh.Hit, anyHit bool, workers int) error {
+	return refChunks(ctx, len(rays), workers, func(i int) {
+		if anyHit {
+			hits[i] = refbvh.Hit{}
+			if b.Occluded(&rays[i]) {
+				hits[i].T = 1
+			}
+		} else if !b.Intersect(&rays[i], &hits[i]) {
+			hits[i].T = float32(math.Inf(1))
+		}
+	})
+}
+
+// refSceneIntersect is refIntersect through a two-level baseline scene.
+func refSceneIntersect(ctx context.Context, sc *refbvh.Scene, rays []refbvh.Ray, hits []refbvh.Hit, anyHit bool, workers int) error {
+	return refChunks(ctx, len(rays), workers, func(i int) {
+		var h refbvh.SceneHit
+		switch {
+		case anyHit:
+			hits[i] = refbvh.Hit{}
+			if sc.Occluded(&rays[i]) {
+				hits[i].T = 1
+			}
+		case sc.Intersect(&rays[i], &h):
+			hits[i] = h.Hit
+		default:
+			hits[i].T = float32(math.Inf(1))
+		}
+	})
+}
+
+// refChunks runs ray(i) for i in [0, n) on workers goroutines, each taking
+// chunks of 1024 (as intersectSingle does).
+func refChunks(ctx context.Context, n, workers int, ray func(i int)) error {
 	const chunk = 1024
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -208,18 +294,11 @@ func refIntersect(ctx context.Context, b *refbvh.BVH, rays []refbvh.Ray, hits []
 		wg.Go(func() {
 			for {
 				lo := int(next.Add(chunk) - chunk)
-				if lo >= len(rays) || ctx.Err() != nil {
+				if lo >= n || ctx.Err() != nil {
 					return
 				}
-				for i := lo; i < min(lo+chunk, len(rays)); i++ {
-					if anyHit {
-						hits[i] = refbvh.Hit{}
-						if b.Occluded(&rays[i]) {
-							hits[i].T = 1
-						}
-					} else if !b.Intersect(&rays[i], &hits[i]) {
-						hits[i].T = float32(math.Inf(1))
-					}
+				for i := lo; i < min(lo+chunk, n); i++ {
+					ray(i)
 				}
 			}
 		})
@@ -253,25 +332,4 @@ func intersectSingle(ctx context.Context, s *Structure, o *Options, rays []Ray, 
 	}
 	wg.Wait()
 	return ctx.Err()
-}
-
-// rayRate measures ingot's Mrays/s alone (best of repeat runs), for scenes
-// without a baseline.
-func rayRate(ctx context.Context, s *Structure, rays []Ray, opts *Options, workers, repeat int, batch bool) (float64, error) {
-	hits := make([]Hit, len(rays))
-	best := time.Duration(math.MaxInt64)
-	for r := 0; r < repeat; r++ {
-		t0 := time.Now()
-		var err error
-		if batch {
-			err = IntersectRays(ctx, s, opts, rays, hits, workers, nil)
-		} else {
-			err = intersectSingle(ctx, s, opts, rays, hits, workers)
-		}
-		if err != nil {
-			return 0, err
-		}
-		best = min(best, time.Since(t0))
-	}
-	return float64(len(rays)) / best.Seconds() / 1e6, nil
 }

@@ -28,8 +28,8 @@ func BruteForceFunc(s *Structure, r *Ray, o *Options, fn IntersectionFunc, h *Hi
 func (tr *Traverser) bruteLevel(l *lane, fn IntersectionFunc) bool {
 	s := l.lv[l.depth].s
 	if s.kind == KindInstance {
-		for i := range s.slots {
-			if !tr.enter(l, s.slots[i].prim, l.tmin) {
+		for _, id := range s.ids {
+			if !tr.enter(l, id, l.tmin) {
 				continue
 			}
 			l.sp -= 2 // drop the marker and root entries enter pushed
@@ -41,7 +41,7 @@ func (tr *Traverser) bruteLevel(l *lane, fn IntersectionFunc) bool {
 		}
 		return false
 	}
-	l.leafPos, l.leafEnd = 0, len(s.slots)
+	l.leafPos, l.leafEnd = 0, len(s.ids)
 	for tr.leaf(l) {
 		tr.waiting = 1
 		tr.Decide(0, decideDefault(fn, &l.cand))

@@ -13,7 +13,10 @@ type BuildQuality uint8
 // Build qualities.
 const (
 	// QualityMedium (the default) bins 16 ways along the axis of largest
-	// centroid extent, with leaves of up to 4 primitives.
+	// centroid extent, with leaves of up to 4 primitives. (Every quality
+	// counts a primitive structure's primitives in groups of four in the
+	// SAH, as the SIMD leaf test tests them: a leaf of 3 costs what one of
+	// 4 does.)
 	QualityMedium BuildQuality = iota
 	// QualityFast bins 8 ways along one axis and makes leaves of up to 8
 	// (MTLAccelerationStructureUsagePreferFastBuild).
@@ -41,6 +44,16 @@ type buildParams struct {
 	leafNoSAH                     int  // ranges this small become leaves without evaluation
 	oneAxis                       bool // bin only the axis of largest centroid extent
 	travCost, isectCost           float32
+	// blockLog: the SAH counts a range's primitives in blocks of
+	// 1<<blockLog (primitive structures: the leaf triangles are tested in
+	// groups of four, so a leaf of 3 costs what one of 4 does, and splits
+	// that fill the groups are preferred; instance structures: 0).
+	blockLog uint
+}
+
+// blocks is n primitives counted in blocks of 1<<p.blockLog.
+func (p *buildParams) blocks(n int) float32 {
+	return float32((n + 1<<p.blockLog - 1) >> p.blockLog)
 }
 
 func (o *BuildOptions) params() buildParams {
@@ -127,6 +140,11 @@ type entry struct {
 	axis     int
 	bin      int
 	nbins    int
+	// sides: side holds the bounds and centroid bounds of the refs below
+	// bin (0) and from it (1), gathered from the bins (one-axis binning),
+	// so that split need not gather them again.
+	sides bool
+	side  [2]struct{ box, cb kbox }
 }
 
 // bnode is a temporary wide node.
@@ -173,6 +191,7 @@ func (b *builder) bounds(e *entry) {
 
 type bin struct {
 	box kbox
+	cb  kbox // bounds of the doubled centroids (one-axis binning only)
 	n   int
 }
 
@@ -190,6 +209,22 @@ func (b *builder) bin(bins *[3][32]bin, lo, hi, nb int, clo, scale *[3]float32) 
 			axes[na] = k
 			na++
 		}
+	}
+	if na == 1 && b.p.oneAxis {
+		// One axis: also gather each bin's centroid bounds (entry.side).
+		k := axes[0]
+		c, s := clo[k], scale[k]
+		bk := &bins[k]
+		for i := lo; i < hi; i++ {
+			r := &b.refs[i]
+			bi := min(max(int((r.c[k]-c)*s), 0), nb-1)
+			bb := &bk[bi]
+			bb.n++
+			bb.box.grow(&r.k)
+			c0, c1, c2 := fkey(r.c[0]), fkey(r.c[1]), fkey(r.c[2])
+			bb.cb.grow(&[6]int32{c0, c1, c2, c0, c1, c2})
+		}
+		return
 	}
 	for i := lo; i < hi; i++ {
 		r := &b.refs[i]
@@ -218,7 +253,7 @@ func (b *builder) binParallel(bins *[3][32]bin, e *entry, nb int, clo, scale *[3
 	for p := 0; p < w; p++ {
 		for k := 0; k < 3; k++ {
 			for i := 0; i < nb && scale[k] != 0; i++ {
-				parts[p][k][i] = bin{box: emptyKBox()}
+				parts[p][k][i] = bin{box: emptyKBox(), cb: emptyKBox()}
 			}
 		}
 		lo, hi := e.lo+n*p/w, e.lo+n*(p+1)/w
@@ -234,6 +269,7 @@ func (b *builder) binParallel(bins *[3][32]bin, e *entry, nb int, clo, scale *[3
 			for i := 0; i < nb && scale[k] != 0; i++ {
 				bins[k][i].n += parts[p][k][i].n
 				bins[k][i].box.grow((*[6]int32)(&parts[p][k][i].box))
+				bins[k][i].cb.grow((*[6]int32)(&parts[p][k][i].cb))
 			}
 		}
 	}
@@ -257,7 +293,7 @@ func (sc *scratch) newNode() *bnode {
 
 func (b *builder) evaluate(sc *scratch, e *entry) {
 	n := e.hi - e.lo
-	e.canSplit, e.median = false, false
+	e.canSplit, e.median, e.sides = false, false, false
 	if n <= b.p.leafNoSAH {
 		return
 	}
@@ -277,7 +313,7 @@ func (b *builder) evaluate(sc *scratch, e *entry) {
 			scale[k] = float32(nb) * (1 - 1.0/(1<<20)) / ext
 			degenerate = false
 			for i := 0; i < nb; i++ {
-				bins[k][i] = bin{box: emptyKBox()}
+				bins[k][i] = bin{box: emptyKBox(), cb: emptyKBox()}
 			}
 		}
 	}
@@ -323,7 +359,7 @@ func (b *builder) evaluate(sc *scratch, e *entry) {
 			if rightN[i] == 0 {
 				break
 			}
-			c := acc.halfArea()*float32(cnt) + rightArea[i]*float32(rightN[i])
+			c := acc.halfArea()*b.p.blocks(cnt) + rightArea[i]*b.p.blocks(rightN[i])
 			if bestCost < 0 || c < bestCost {
 				bestCost, e.axis, e.bin, e.nbins = c, k, i, nb
 			}
@@ -337,8 +373,25 @@ func (b *builder) evaluate(sc *scratch, e *entry) {
 	}
 	area := e.box.halfArea()
 	splitCost := b.p.travCost*area + b.p.isectCost*bestCost
-	leafCost := b.p.isectCost * area * float32(n)
+	leafCost := b.p.isectCost * area * b.p.blocks(n)
 	e.canSplit = n > b.p.maxLeaf || splitCost < leafCost
+	if e.canSplit && b.p.oneAxis {
+		// The sides' bounds are the unions of their bins' (integer
+		// min/max: exactly what split would gather from the refs).
+		for s := range e.side {
+			e.side[s].box, e.side[s].cb = emptyKBox(), emptyKBox()
+		}
+		for i := 0; i < nb; i++ {
+			bb := &bins[e.axis][i]
+			if bb.n == 0 {
+				continue
+			}
+			s := &e.side[b2i(i >= e.bin)]
+			s.box.grow((*[6]int32)(&bb.box))
+			s.cb.grow((*[6]int32)(&bb.cb))
+		}
+		e.sides = true
+	}
 }
 
 // split partitions e in place and returns the two halves (evaluated).
@@ -350,6 +403,9 @@ func (b *builder) split(sc *scratch, e *entry) (l, r entry) {
 		nb := e.nbins
 		scale := float32(nb) * (1 - 1.0/(1<<20)) / ext
 		clo := e.cbox.lo[k]
+		if e.sides {
+			return b.splitSides(sc, e, k, nb, scale, clo)
+		}
 		// Partition and gather both sides' bounds in the same pass.
 		var box, cb [2]kbox
 		box[0], box[1], cb[0], cb[1] = emptyKBox(), emptyKBox(), emptyKBox(), emptyKBox()
@@ -394,6 +450,45 @@ func (b *builder) split(sc *scratch, e *entry) (l, r entry) {
 	r = entry{lo: mid, hi: e.hi}
 	b.bounds(&l)
 	b.bounds(&r)
+	b.evaluate(sc, &l)
+	b.evaluate(sc, &r)
+	return l, r
+}
+
+// splitSides is split for an entry whose sides' bounds are known
+// (entry.sides): the partition only moves the refs.
+func (b *builder) splitSides(sc *scratch, e *entry, k, nb int, scale, clo float32) (l, r entry) {
+	n := e.hi - e.lo
+	if cap(sc.tmp) < n {
+		sc.tmp = make([]primRef, n)
+	}
+	tmp := sc.tmp[:n]
+	lo, hi := 0, n-1
+	src := b.refs[e.lo:e.hi]
+	split := e.bin
+	for i := range src {
+		r := &src[i]
+		bi := min(max(int((r.c[k]-clo)*scale), 0), nb-1)
+		side := b2i(bi >= split)
+		// Branch-free: left refs fill tmp from the front, right refs from
+		// the back (as in split).
+		dst := lo + side*(hi-lo)
+		tmp[dst] = *r
+		lo += 1 - side
+		hi -= side
+	}
+	copy(src, tmp)
+	mid := e.lo + lo
+	if mid == e.lo || mid == e.hi {
+		// Cannot happen with consistent binning; be safe.
+		mid = (e.lo + e.hi) / 2
+		l, r = entry{lo: e.lo, hi: mid}, entry{lo: mid, hi: e.hi}
+		b.bounds(&l)
+		b.bounds(&r)
+	} else {
+		l = entry{lo: e.lo, hi: mid, box: e.side[0].box.aabb(), cbox: e.side[0].cb.aabb()}
+		r = entry{lo: mid, hi: e.hi, box: e.side[1].box.aabb(), cbox: e.side[1].cb.aabb()}
+	}
 	b.evaluate(sc, &l)
 	b.evaluate(sc, &r)
 	return l, r

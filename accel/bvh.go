@@ -84,12 +84,15 @@ func (n *node8) setChild(i int, box *aabb, c int32) {
 	n.c[i] = c
 }
 
-// slot holds the ids of one leaf primitive. Its keyframe-0 vertices (or box
-// min and max in the first six floats) are the 9 floats at
-// Structure.verts[9*slot:]: kept apart so that the traversal's triangle tests
-// read 36 bytes per triangle, contiguous in leaf order, and touch the ids
-// only to commit a hit. (Where the SIMD leaf test runs they are in
-// Structure.tri4 instead, grouped by four: see leaf4.go and slotVerts.)
+// slot holds the ids of one leaf primitive, as Structure.slotAt returns
+// them (the structure stores the primitive index, 4 bytes, per slot, and
+// the geometry info per slot only when it has several geometries). Its
+// keyframe-0 vertices (or box min and max in the first six floats) are the
+// 9 floats at Structure.verts[9*slot:]: kept apart so that the
+// traversal's triangle tests read 36 bytes per triangle, contiguous in
+// leaf order, and touch the ids only to commit a hit. (Where the SIMD leaf
+// test runs they are in Structure.tri4 instead, grouped by four: see
+// leaf4.go and slotVerts.)
 type slot struct {
 	geom uint32 // geometry index | flags (primitive structures)
 	prim uint32 // primitive index in its geometry, or instance index

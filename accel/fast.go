@@ -357,7 +357,7 @@ func (tr *Traverser) traceDirect(s *Structure, cull int8, o, d *[3]float32, tmin
 		*h = Hit{}
 		return
 	}
-	sl := s.slots[f.slot()]
+	sl := s.slotAt(int(f.slot()))
 	g := sl.geom & geomMask
 	// Zero, then set: a composite literal is built on the stack and copied.
 	*h = Hit{}

@@ -39,7 +39,7 @@ func clearUpper() { vzeroupper() }
 func (h *fastHit) leaf4(s *Structure, f *fastTri, ni int32, anyHit bool) bool {
 	v := int(^ni)
 	g0, cnt := v>>leafShift, v&maxLeafSize
-	return h.leafGrouped(s, f, ^(s.tri4First[g0]<<leafShift | int32(cnt)), anyHit)
+	return h.leafGrouped(s, f, ^(int32(4*g0)<<leafShift | int32(cnt)), anyHit)
 }
 
 // useTraceKernel is false off amd64 (no assembly traversal kernel).

@@ -62,8 +62,7 @@ func TestKernelsStayInBounds(t *testing.T) {
 				s.nodes4 = guardedCopy(t, s.nodes4, atEnd)
 				s.nodes8 = guardedCopy(t, s.nodes8, atEnd)
 				s.tri4 = guardedCopy(t, s.tri4, atEnd)
-				s.tri4First = guardedCopy(t, s.tri4First, atEnd)
-				s.slots = guardedCopy(t, s.slots, atEnd)
+				s.ids = guardedCopy(t, s.ids, atEnd)
 				tr := NewTraverser()
 				var rb RayBatch
 				var hb [BatchSize]Hit

@@ -151,7 +151,7 @@ func BuildInstance(ctx context.Context, d *InstanceDescriptor) (*Structure, erro
 	s.primCount = len(d.Instances)
 	s.setInstances(d.Instances)
 	refs := s.instanceRefs()
-	s.finishBuild(ctx, refs, func(i int, id uint32) { s.slots[i].prim = id })
+	s.finishBuild(ctx, refs, func(i int, id uint32) { s.ids[i] = id })
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}

@@ -6,14 +6,15 @@ package accel
 // test is in use keeps its leaf triangles in groups of four, SoA:
 // group g is the tri4Floats floats at Structure.tri4[g*tri4Floats:],
 // component k (0..8: vertex k/3, axis k%3) of lane j at [4*k+j]. A leaf of
-// count triangles starting at slot first takes ceil(count/4) consecutive
-// groups (the last one padded with zeros: the test masks lanes past
-// count), and node4.kc names it ^(group<<leafShift | count);
-// tri4First[g] is the slot of group g's lane 0, and slotPos[p] the
-// position (4*group + lane) of slot p. The groups replace Structure.verts
-// (which is then nil): 36 bytes per triangle plus the padding, 4 for
-// slotPos and 1 for tri4First. The SIMD kernels test a leaf's triangles
-// four at a time with one load per component.
+// count triangles takes ceil(count/4) consecutive groups (the last one
+// padded with zeros: the test masks lanes past count), and node4.kc names
+// it ^(group<<leafShift | count). Slots are numbered by position: slot
+// 4*g+j is lane j of group g (so a leaf starts at slot 4*group, node4.c
+// names it ^(4*group<<leafShift | count), and the padding lanes are hole
+// slots). The groups replace Structure.verts (which is then nil): 36
+// bytes per triangle plus the padding.
+// The SIMD kernels test a leaf's triangles four at a time with one load
+// per component.
 
 // tri4Floats is the number of floats per group of four triangles.
 const tri4Floats = 9 * 4
@@ -23,15 +24,20 @@ const tri4Floats = 9 * 4
 // both).
 var disableLeaf4 bool
 
-// buildTri4 lays out s's leaf triangles (s.verts, filled by the build)
-// in groups, sets the nodes' kc and slotPos, and drops s.verts: the
+// buildTri4 lays out s's leaf triangles (s.verts, or where the build
+// left it nil the key-0 vertices of global primitive i at in[9*i:]) in
+// groups, renumbers the slots to the groups' positions (slot 4*g+j is
+// lane j of group g: a leaf's slots start at a multiple of four, and the
+// lanes that pad its last group are holes, holeID in ids), rewrites the
+// nodes' c for the new numbering, sets their kc and drops s.verts: the
 // groups then hold the only copy of the key-0 vertices (slotVerts and
 // setSlotVerts read and write a slot's). Only where the SIMD kernels run
-// (a 4- or 8-wide primitive structure without motion); elsewhere s.tri4 stays
-// nil and kc unused.
-func (s *Structure) buildTri4() {
-	s.tri4, s.tri4First, s.slotPos = nil, nil, nil
+// (a 4- or 8-wide primitive structure without motion); elsewhere s.tri4
+// stays nil and kc unused.
+func (s *Structure) buildTri4(in []float32) {
+	s.tri4 = nil
 	if !useSIMDNodes || s.kind != KindPrimitive || s.keys != 1 || len(s.nodes4)+len(s.nodes8) == 0 {
+		s.vertsFrom(in)
 		return
 	}
 	// The children of every node, and where their grouped forms go.
@@ -42,54 +48,83 @@ func (s *Structure) buildTri4() {
 	for i := range s.nodes8 {
 		cs, kcs = append(cs, s.nodes8[i].c[:]), append(kcs, s.nodes8[i].kc[:])
 	}
-	nslots := len(s.verts) / vertsPerSlot
-	ng := 0
+	nslots := len(s.ids)
+	ng, inLeaves := 0, 0
 	for _, c := range cs {
 		for _, c := range c {
-			if c < 0 {
+			if c < 0 && c != emptyChild {
 				ng += (int(^c)&maxLeafSize + 3) / 4
+				inLeaves += int(^c) & maxLeafSize
 			}
 		}
 	}
+	if inLeaves != nslots || 4*ng >= maxPrimitives {
+		// A slot in no leaf (never the case), or more padded slots than
+		// a child can name: keep the plain layout.
+		s.vertsFrom(in)
+		return
+	}
 	tri4 := make([]float32, ng*tri4Floats)
-	firsts := make([]int32, ng)
-	pos := make([]int32, nslots)
-	for i := range pos {
-		pos[i] = -1
+	ids := make([]uint32, 4*ng)
+	for i := range ids {
+		ids[i] = holeID
+	}
+	var info []uint32
+	if s.slotInfo != nil {
+		info = make([]uint32, 4*ng)
 	}
 	g := 0
 	for i, c := range cs {
 		kc := kcs[i]
-		for j, c := range c {
-			kc[j] = c
-			if c >= 0 || c == emptyChild {
+		for j := range c {
+			kc[j] = c[j]
+			if c[j] >= 0 || c[j] == emptyChild {
 				continue
 			}
-			v := int(^c)
+			v := int(^c[j])
 			first, cnt := v>>leafShift, v&maxLeafSize
 			kc[j] = ^int32(g<<leafShift | cnt)
-			for p := first; p < first+cnt && p < nslots; p++ {
+			c[j] = leafChild(4*g, cnt)
+			for p := first; p < first+cnt; p++ {
 				q := 4*g + p - first
-				pos[p] = int32(q)
+				ids[q] = s.ids[p]
+				if info != nil {
+					info[q] = s.slotInfo[p]
+				}
 				grp := (*[tri4Floats]float32)(tri4[(q>>2)*tri4Floats:])
-				sv := (*[9]float32)(s.verts[p*vertsPerSlot:])
+				sv := s.inputVerts(in, p)
 				for k := 0; k < 9; k++ {
 					grp[4*k+(q&3)] = sv[k]
 				}
 			}
-			for q := 0; q < cnt; q += 4 {
-				firsts[g] = int32(first + q)
-				g++
-			}
+			g += (cnt + 3) / 4
 		}
 	}
-	for _, q := range pos {
-		if q < 0 {
-			// A slot in no leaf (never the case): keep the plain layout.
-			return
-		}
+	s.tri4, s.ids, s.slotInfo, s.verts = tri4, ids, info, nil
+}
+
+// inputVerts returns slot p's key-0 vertices during the build: from
+// s.verts, or from the input (see buildTri4).
+func (s *Structure) inputVerts(in []float32, p int) *[9]float32 {
+	if s.verts != nil {
+		return (*[9]float32)(s.verts[p*vertsPerSlot:])
 	}
-	s.tri4, s.tri4First, s.slotPos, s.verts = tri4, firsts, pos, nil
+	sl := s.slotAt(p)
+	gid := s.geoms[sl.geom&geomMask].first + int(sl.prim)
+	return (*[9]float32)(in[9*gid:])
+}
+
+// vertsFrom fills s.verts from the input where the build left it nil
+// (see buildTri4).
+func (s *Structure) vertsFrom(in []float32) {
+	if s.verts != nil || s.kind != KindPrimitive || s.keys != 1 {
+		return
+	}
+	v := make([]float32, len(s.ids)*vertsPerSlot)
+	for p := range s.ids {
+		copy(v[p*vertsPerSlot:p*vertsPerSlot+9], s.inputVerts(in, p)[:])
+	}
+	s.verts = v
 }
 
 // slotVerts sets v to slot p's key-0 vertices (or box).
@@ -98,7 +133,7 @@ func (s *Structure) slotVerts(p int, v *[9]float32) {
 		*v = *(*[9]float32)(s.verts[p*vertsPerSlot:])
 		return
 	}
-	s.groupVerts(int(s.slotPos[p]), v)
+	s.groupVerts(p, v)
 }
 
 // groupVerts sets v to the vertices at position q (4*group + lane) of the
@@ -119,7 +154,7 @@ func (s *Structure) setSlotVerts(p int, v *[9]float32) {
 		copy(s.verts[p*vertsPerSlot:p*vertsPerSlot+9], v[:])
 		return
 	}
-	q := int(s.slotPos[p])
+	q := p
 	grp := (*[tri4Floats]float32)(s.tri4[(q>>2)*tri4Floats:])
 	j := q & 3
 	for k := range v {
@@ -138,10 +173,7 @@ func (h *fastHit) leafGrouped(s *Structure, f *fastTri, ni int32, anyHit bool) b
 	pox, poy, poz := f.pox, f.poy, f.poz
 	shx, shy, shz := f.shx, f.shy, f.shz
 	found := false
-	q0 := 0
-	if cnt > 0 {
-		q0 = int(s.slotPos[first])
-	}
+	q0 := first // grouped slots sit at their positions
 	var sv [9]float32
 	for p := 0; p < cnt; p++ {
 		s.groupVerts(q0+p, &sv)
@@ -190,20 +222,6 @@ func (h *fastHit) leafGrouped(s *Structure, f *fastTri, ni int32, anyHit bool) b
 		}
 	}
 	return found
-}
-
-// opaqueTriangles reports whether every slot of ids is an opaque triangle
-// (always so in a plain structure).
-func opaqueTriangles(ids []slot, plain bool) bool {
-	if plain {
-		return true
-	}
-	for i := range ids {
-		if ids[i].geom&flagMask != 0 {
-			return false
-		}
-	}
-	return true
 }
 
 // leaf4Rest runs leaf over the cnt slots from first (the rest of a leaf

@@ -59,7 +59,7 @@ func (h *fastHit) leaf4(s *Structure, f *fastTri, ni int32, anyHit bool) bool {
 			continue
 		}
 		if live&uint(u.Equal(zero).Or(vv.Equal(zero)).Or(w.Equal(zero)).ToBits()) != 0 {
-			return h.leaf4Rest(s, f, s.tri4First[g0+q], cnt-4*q, anyHit) || found
+			return h.leaf4Rest(s, f, int32(4*(g0+q)), cnt-4*q, anyHit) || found
 		}
 		neg := u.Less(zero).Or(vv.Less(zero)).Or(w.Less(zero)).ToBits()
 		pos := u.Greater(zero).Or(vv.Greater(zero)).Or(w.Greater(zero)).ToBits()
@@ -81,14 +81,14 @@ func (h *fastHit) leaf4(s *Structure, f *fastTri, ni int32, anyHit bool) bool {
 			continue
 		}
 		if live&^uint(t.LessEqual(archsimd.BroadcastFloat32x4(maxDist)).ToBits()) != 0 {
-			return h.leaf4Rest(s, f, s.tri4First[g0+q], cnt-4*q, anyHit) || found
+			return h.leaf4Rest(s, f, int32(4*(g0+q)), cnt-4*q, anyHit) || found
 		}
 		var ta, ua, va, da [4]float32
 		t.Store(&ta)
 		vv.Mul(rcp).Store(&ua)
 		w.Mul(rcp).Store(&va)
 		det.Store(&da)
-		first := s.tri4First[g0+q]
+		first := int32(4 * (g0 + q))
 		for ; live != 0; live &= live - 1 {
 			i := bits.TrailingZeros(live) & 3
 			if ta[i] > f.tmax {

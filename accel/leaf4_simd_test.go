@@ -126,7 +126,8 @@ func TestLeaf4MatchesLeaf(t *testing.T) {
 }
 
 // TestLeaf4Layout checks the grouped triangles against the input and
-// slotPos, and that verts is gone.
+// the slot numbering (slot 4*g+j is lane j of group g), and that verts is
+// gone.
 func TestLeaf4Layout(t *testing.T) {
 	if !useSIMDNodes {
 		t.Skip("no AVX2/FMA: the SIMD kernels are off")
@@ -140,8 +141,8 @@ func TestLeaf4Layout(t *testing.T) {
 
 func testLeaf4Layout(t *testing.T, in []float32, b BuildOptions) {
 	s := mustPrim(t, &PrimitiveDescriptor{Geometries: []Geometry{soupGeometry(in, true)}, Build: b})
-	if s.verts != nil || len(s.slotPos) != len(s.slots) {
-		t.Fatalf("verts %d floats, slotPos %d for %d slots", len(s.verts), len(s.slotPos), len(s.slots))
+	if s.verts != nil || len(s.tri4) != tri4Floats*len(s.ids)/4 || len(s.ids)%4 != 0 {
+		t.Fatalf("verts %d floats, %d ids for %d floats of groups", len(s.verts), len(s.ids), len(s.tri4))
 	}
 	seen := 0
 	for _, lp := range leafPairs(s) {
@@ -153,10 +154,10 @@ func testLeaf4Layout(t *testing.T, in []float32, b BuildOptions) {
 		}
 		for p := 0; p < cnt; p++ {
 			g := g0 + p/4
-			if int(s.tri4First[g])+p%4 != first+p || int(s.slotPos[first+p]) != 4*g0+p {
-				t.Fatalf("leaf %x slot %d: group %d starts at %d, slotPos %d", lp.c, first+p, g, s.tri4First[g], s.slotPos[first+p])
+			if first+p != 4*g0+p {
+				t.Fatalf("leaf %x slot %d: group %d, want slot %d", lp.c, first+p, g, 4*g0+p)
 			}
-			prim := int(s.slots[first+p].prim)
+			prim := int(s.ids[first+p])
 			var got [9]float32
 			s.slotVerts(first+p, &got)
 			for k := 0; k < 9; k++ {
@@ -167,6 +168,9 @@ func testLeaf4Layout(t *testing.T, in []float32, b BuildOptions) {
 			seen++
 		}
 		for p := cnt; p%4 != 0; p++ { // padding lanes
+			if s.ids[first+p] != holeID {
+				t.Fatalf("leaf %x padding lane %d: id %d, want a hole", lp.c, p, s.ids[first+p])
+			}
 			for k := 0; k < 9; k++ {
 				if x := s.tri4[(g0+p/4)*tri4Floats+4*k+p%4]; x != 0 {
 					t.Fatalf("leaf %x padding lane %d: %v", lp.c, p, x)
@@ -174,8 +178,14 @@ func testLeaf4Layout(t *testing.T, in []float32, b BuildOptions) {
 			}
 		}
 	}
-	if seen != len(s.slots) {
-		t.Fatalf("%d slots in leaves, want %d", seen, len(s.slots))
+	holes := 0
+	for _, id := range s.ids {
+		if id == holeID {
+			holes++
+		}
+	}
+	if seen != s.PrimitiveCount() || seen+holes != len(s.ids) {
+		t.Fatalf("%d slots in leaves and %d holes of %d, want %d primitives", seen, holes, len(s.ids), s.PrimitiveCount())
 	}
 }
 

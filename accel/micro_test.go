@@ -25,7 +25,8 @@ type microSet struct {
 }
 
 // microSets returns the bunny's primary, incoherent and shadow sets
-// (262,144 rays each; ACCEL_MICRO_SETS=primary,… picks some).
+// (262,144 rays each; ACCEL_MICRO_SETS=primary,… picks some, "peer" adds
+// and picks the Embree harness's sets).
 func microSets(t *testing.T) []microSet {
 	m := bunny(t)
 	lo, hi := m.Bounds()
@@ -36,16 +37,37 @@ func microSets(t *testing.T) []microSet {
 		{"shadow", inc, Options{AcceptAny: true}},
 	}
 	pick := os.Getenv("ACCEL_MICRO_SETS")
+	if strings.Contains(pick, "peer") {
+		// The Embree harness's sets (peerSets): peer-primary,
+		// peer-incoherent (closest), peer-incoherent/shadow (any hit) and
+		// peer-shadow.
+		for _, p := range peerSets(t.Context(), bunnyStructure(t, BuildOptions{}), m, 512, 512) {
+			// (whole batches only: the shadow set has one ray per hit)
+			all = append(all, microSet{p.name, p.rays[:len(p.rays)/BatchSize*BatchSize], p.opts})
+		}
+	}
 	if pick == "" {
 		return all
 	}
 	var out []microSet
 	for _, set := range all {
-		if strings.Contains(pick, set.name) {
-			out = append(out, set)
+		for _, p := range strings.Split(pick, ",") {
+			if p == set.name || p == "peer" && strings.HasPrefix(set.name, "peer-") {
+				out = append(out, set)
+				break
+			}
 		}
 	}
 	return out
+}
+
+// microClock is the calling thread's CPU time, or with ACCEL_MICRO_WALL=1
+// the wall clock (to compare with a peer that reports wall-clock times).
+func microClock() time.Duration {
+	if os.Getenv("ACCEL_MICRO_WALL") != "" {
+		return time.Duration(time.Now().UnixNano())
+	}
+	return threadCPU()
 }
 
 // microBest runs pass over the rays 3 times on a locked thread and returns
@@ -55,9 +77,9 @@ func microBest(n int, pass func()) float64 {
 	defer runtime.UnlockOSThread()
 	best := time.Hour
 	for rep := 0; rep < 3; rep++ {
-		c0 := threadCPU()
+		c0 := microClock()
 		pass()
-		best = min(best, threadCPU()-c0)
+		best = min(best, microClock()-c0)
 	}
 	return float64(best.Nanoseconds()) / float64(n)
 }
@@ -185,9 +207,9 @@ func TestMicroBuildCPU(t *testing.T) {
 		best := time.Hour
 		var s *Structure
 		for rep := 0; rep < 5; rep++ {
-			c0 := threadCPU()
+			c0 := microClock()
 			s = mustPrim(t, &PrimitiveDescriptor{Geometries: []Geometry{g}, Build: BuildOptions{Workers: 1, Quality: q}})
-			best = min(best, threadCPU()-c0)
+			best = min(best, microClock()-c0)
 		}
 		fmt.Printf("build q%d: %.1f ms cpu, %d nodes, %.1f nodeB/tri, %.1f B/tri\n", q, float64(best.Microseconds())/1000, s.Sizes().Nodes, s.Sizes().NodeBytesPerPrimitive(), s.Sizes().BytesPerPrimitive())
 	}

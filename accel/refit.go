@@ -28,8 +28,11 @@ func (s *Structure) Refit(ctx context.Context, d *PrimitiveDescriptor) error {
 		}
 	}
 	var buf [9]float32
-	for i := range s.slots {
-		sl := &s.slots[i]
+	for i := range s.ids {
+		if s.ids[i] == holeID {
+			continue
+		}
+		sl := s.slotAt(i)
 		g := d.Geometries[sl.geom&geomMask]
 		for k := 0; k < keys; k++ {
 			g.fetch(k, int(sl.prim), buf[:])
@@ -51,13 +54,7 @@ func (s *Structure) Refit(ctx context.Context, d *PrimitiveDescriptor) error {
 		s.geoms[i].opaque = g.common().Opaque
 		s.geoms[i].tableOffset = g.common().FunctionTableOffset
 	}
-	for i := range s.slots {
-		sl := &s.slots[i]
-		sl.geom &^= flagNonOpaque
-		if !s.geoms[sl.geom&geomMask].opaque {
-			sl.geom |= flagNonOpaque
-		}
-	}
+	s.refreshOpacity()
 	was := s.plain
 	s.updatePlain()
 	if s.plain != was {
@@ -97,9 +94,9 @@ func (s *Structure) RefitInstances(ctx context.Context, d *InstanceDescriptor) e
 func (s *Structure) slotBox(slot int) aabb {
 	b := emptyBox()
 	if s.kind == KindInstance {
-		return s.instanceBounds(&s.inst[s.slots[slot].prim])
+		return s.instanceBounds(&s.inst[s.ids[slot]])
 	}
-	box := s.slots[slot].geom&flagBox != 0
+	box := s.slotFlags(slot)&flagBox != 0
 	for k := 0; k < s.keys; k++ {
 		var v []float32
 		if s.keys > 1 {

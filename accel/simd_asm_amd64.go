@@ -136,10 +136,10 @@ func (h *fastHit) leaf4(s *Structure, f *fastTri, ni int32, anyHit bool) bool {
 			continue
 		}
 		if live == 256 {
-			return h.leaf4Rest(s, f, s.tri4First[g0+q], cnt-4*q, anyHit) || found
+			return h.leaf4Rest(s, f, int32(4*(g0+q)), cnt-4*q, anyHit) || found
 		}
 		ta, ua, va, da := &out[0], &out[1], &out[2], &out[3]
-		first := s.tri4First[g0+q]
+		first := int32(4 * (g0 + q))
 		for ; live != 0; live &= live - 1 {
 			i := bits.TrailingZeros(live) & 3
 			if ta[i] > f.tmax {

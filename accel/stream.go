@@ -246,7 +246,7 @@ func (tr *Traverser) streamFinish(top *Structure, sl *streamSlot, next *uint64) 
 		if sl.inst {
 			l.commitInst(sl.s, h, front, sl.idx)
 		} else {
-			st := sl.s.slots[h.slot()]
+			st := sl.s.slotAt(int(h.slot()))
 			l.commit(HitTriangle, h.t, h.u, h.v, front, st.prim, st.geom&geomMask)
 		}
 		if tr.opts.AcceptAny {

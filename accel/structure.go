@@ -63,17 +63,21 @@ type Structure struct {
 	depth int
 
 	// Per slot (leaf order): key-0 vertices (or box) and ids; motion holds
-	// every keyframe (9 floats each) when keys > 1.
-	slots  []slot
-	verts  []float32
-	motion []float32
+	// every keyframe (9 floats each) when keys > 1. ids holds each slot's
+	// primitive index in its geometry (or instance index), holeID for the
+	// padding slots of grouped leaves (leaf4.go); slotInfo its geometry
+	// index | flags, or is nil when every slot has info0 (one geometry):
+	// slotAt reads both.
+	ids      []uint32
+	slotInfo []uint32
+	info0    uint32
+	verts    []float32
+	motion   []float32
 	// tri4 holds the leaf triangles in groups of four for the SIMD leaf
-	// test instead of verts (then nil), tri4First each group's first slot,
-	// slotPos each slot's position in the groups (leaf4.go; nil unless the
-	// SIMD kernels run). slotVerts reads a slot's vertices either way.
-	tri4      []float32
-	tri4First []int32
-	slotPos   []int32
+	// test instead of verts (then nil): slot p is lane p%4 of group p/4
+	// (leaf4.go; nil unless the SIMD kernels run). slotVerts reads a
+	// slot's vertices either way.
+	tri4 []float32
 	// plain is set when every primitive is an opaque triangle: the
 	// traversal's fast path then needs no per-slot flags.
 	plain bool
@@ -244,17 +248,10 @@ func BuildPrimitive(ctx context.Context, d *PrimitiveDescriptor) (*Structure, er
 	s.finishBuild(ctx, refs, func(slot int, id uint32) {
 		gi := s.geomOf(int(id))
 		g := &s.geoms[gi]
-		info := uint32(gi)
-		if g.kind == HitBoundingBox {
-			info |= flagBox
+		s.setSlot(slot, s.geomInfoWord(gi), id-uint32(g.first))
+		if s.verts != nil {
+			copy(s.verts[slot*vertsPerSlot:slot*vertsPerSlot+9], in[int(id)*keys*9:])
 		}
-		if !g.opaque {
-			info |= flagNonOpaque
-		}
-		sl := &s.slots[slot]
-		sl.geom = info
-		sl.prim = id - uint32(g.first)
-		copy(s.verts[slot*vertsPerSlot:slot*vertsPerSlot+9], in[int(id)*keys*9:])
 		if keys > 1 {
 			copy(s.motion[slot*keys*9:(slot+1)*keys*9], in[int(id)*keys*9:])
 		}
@@ -262,7 +259,7 @@ func BuildPrimitive(ctx context.Context, d *PrimitiveDescriptor) (*Structure, er
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	s.buildTri4()
+	s.buildTri4(in)
 	s.updatePlain()
 	return s, nil
 }
@@ -304,11 +301,23 @@ func (s *Structure) geomOf(gp int) int {
 	return lo
 }
 
+// blockSAH: primitive structures are built with the SAH counting leaf
+// triangles in groups of four (buildParams.blockLog).
+var blockSAH = true
+
 // finishBuild builds the BVH over refs and fills slots via fill.
 func (s *Structure) finishBuild(ctx context.Context, refs []primRef, fill func(slot int, id uint32)) {
 	n := len(refs)
-	s.slots = make([]slot, n)
+	s.ids = make([]uint32, n)
 	if s.kind == KindPrimitive {
+		s.info0 = s.geomInfoWord(0)
+		if len(s.geoms) > 1 {
+			s.slotInfo = make([]uint32, n)
+		}
+	}
+	if s.kind == KindPrimitive && !(useSIMDNodes && s.keys == 1) {
+		// (Where the grouped leaves will hold the vertices, buildTri4
+		// reads them from the build's input instead.)
 		s.verts = make([]float32, n*vertsPerSlot)
 	}
 	if s.kind == KindPrimitive && s.keys > 1 {
@@ -318,7 +327,11 @@ func (s *Structure) finishBuild(ctx context.Context, refs []primRef, fill func(s
 		s.bounds = emptyBox()
 		return
 	}
-	root, box := buildBVH(ctx, s.params, refs)
+	p := s.params
+	if s.kind == KindPrimitive && blockSAH {
+		p.blockLog = 2
+	}
+	root, box := buildBVH(ctx, p, refs)
 	s.bounds = box
 	parallelFor(len(refs), s.params.workers, func(lo, hi int) {
 		for i := lo; i < hi; i++ {
@@ -403,7 +416,7 @@ func (s *Structure) Sizes() Sizes {
 	z := Sizes{Primitives: s.primCount}
 	z.Nodes = len(s.nodes4) + len(s.nodes8)
 	z.NodeBytes = len(s.nodes4)*int(unsafe.Sizeof(node4{})) + len(s.nodes8)*int(unsafe.Sizeof(node8{}))
-	z.Bytes = z.NodeBytes + len(s.slots)*int(unsafe.Sizeof(slot{})) + 4*len(s.verts) + 4*len(s.motion) + 4*len(s.tri4) + 4*len(s.tri4First) + 4*len(s.slotPos) +
+	z.Bytes = z.NodeBytes + 4*len(s.ids) + 4*len(s.slotInfo) + 4*len(s.verts) + 4*len(s.motion) + 4*len(s.tri4) +
 		len(s.inst)*int(unsafe.Sizeof(instanceInfo{})) + len(s.children)*8
 	for i := range s.geoms {
 		z.Bytes += len(s.geoms[i].primData) + int(unsafe.Sizeof(geomInfo{}))
@@ -420,11 +433,10 @@ func (s *Structure) Compact() *Structure {
 	c := *s
 	c.nodes4 = clip(s.nodes4)
 	c.nodes8 = clip(s.nodes8)
-	c.slots = clip(s.slots)
+	c.ids = clip(s.ids)
+	c.slotInfo = clip(s.slotInfo)
 	c.verts = clip(s.verts)
 	c.tri4 = clip(s.tri4)
-	c.tri4First = clip(s.tri4First)
-	c.slotPos = clip(s.slotPos)
 	c.motion = clip(s.motion)
 	c.geoms = clip(s.geoms)
 	c.inst = clip(s.inst)
@@ -467,13 +479,18 @@ func EstimateSizes(d *PrimitiveDescriptor) (Sizes, error) {
 		nb = int(unsafe.Sizeof(node8{}))
 	}
 	z.Nodes, z.NodeBytes, z.Primitives = nodes, nodes*nb, n
-	z.Bytes += z.NodeBytes + n*(int(unsafe.Sizeof(slot{}))+4*vertsPerSlot)
+	// Slot ids (and infos with several geometries) and vertices.
+	slotBytes := 4
+	if len(d.Geometries) > 1 {
+		slotBytes = 8
+	}
+	z.Bytes += z.NodeBytes + n*(slotBytes+4*vertsPerSlot)
 	if useSIMDNodes && keys == 1 {
 		// Grouped leaf triangles (leaf4.go) instead of verts: at most one
 		// padded group per leaf (at most n leaves) beyond n/4 full ones,
-		// 4 bytes of slotPos per slot and of tri4First per group.
+		// each with 4 slots of ids (and infos).
 		groups := n + n/4
-		z.Bytes += groups*(4*tri4Floats+4) + 4*n - n*4*vertsPerSlot
+		z.Bytes += groups*(4*tri4Floats+4*slotBytes) - n*(slotBytes+4*vertsPerSlot)
 	}
 	if keys > 1 {
 		z.Bytes += n * 36 * keys

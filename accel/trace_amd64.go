@@ -17,7 +17,7 @@ type traceState struct {
 	nnodes       int
 	tri4         unsafe.Pointer // &tri4[0]
 	ngroups      int
-	firsts       unsafe.Pointer // &tri4First[0]
+	reserved     unsafe.Pointer // unused: keeps the offsets trace_amd64.s uses
 	kx16, ky16   int            // byte offsets of the permuted axes' components in a group
 	kz16         int
 	anyHit       uint32
@@ -29,7 +29,7 @@ type traceState struct {
 	dist           [8]int32       // the node's entry distances
 	hn, hd         [8]int32       // hit children and distances, sorted
 	out            [4][4]float32  // a group's t, u, v and det
-	slots          unsafe.Pointer // &slots[0]: the kernels prefetch a new hit's ids for its commit
+	slots          unsafe.Pointer // &ids[0]: the kernels prefetch a new hit's id for its commit
 }
 
 // traceKernel4 runs the traversal of st through a 4-wide structure (see
@@ -74,9 +74,9 @@ func (st *traceState) setStructure(s *Structure) {
 	} else {
 		st.nodes, st.nnodes = unsafe.Pointer(unsafe.SliceData(s.nodes4)), len(s.nodes4)
 	}
-	st.tri4, st.firsts = unsafe.Pointer(unsafe.SliceData(s.tri4)), unsafe.Pointer(unsafe.SliceData(s.tri4First))
-	st.ngroups = min(len(s.tri4)/tri4Floats, len(s.tri4First))
-	st.slots = unsafe.Pointer(unsafe.SliceData(s.slots))
+	st.tri4 = unsafe.Pointer(unsafe.SliceData(s.tri4))
+	st.ngroups = min(len(s.tri4)/tri4Floats, len(s.ids)/4)
+	st.slots = unsafe.Pointer(unsafe.SliceData(s.ids))
 }
 
 // traceFastKernel is traceFast4SIMD (width 4) or traceFast8 (width 8)
@@ -114,7 +114,7 @@ func (st *traceState) run(s *Structure, r *levelRay, tmax float32, stack *[stack
 			if handBacks != nil {
 				*handBacks++
 			}
-			hit := st.h.leaf4Rest(s, &st.ft, s.tri4First[st.fbGroup], int(st.fbRem), anyHit) || st.fbFound != 0
+			hit := st.h.leaf4Rest(s, &st.ft, 4*st.fbGroup, int(st.fbRem), anyHit) || st.fbFound != 0
 			if hit {
 				st.tmaxb = fbits(st.ft.tmax)
 				if anyHit {
@@ -291,7 +291,7 @@ func (tr *Traverser) kstep(w8 bool) uint32 {
 			return k
 		case 1:
 			tr.handBacks++
-			hit := ks.st.h.leaf4Rest(s, &ks.st.ft, s.tri4First[ks.st.fbGroup], int(ks.st.fbRem), acceptAny) || ks.st.fbFound != 0
+			hit := ks.st.h.leaf4Rest(s, &ks.st.ft, 4*ks.st.fbGroup, int(ks.st.fbRem), acceptAny) || ks.st.fbFound != 0
 			ks.ni = emptyChild // the next step pops
 			if !hit {
 				continue
@@ -380,7 +380,7 @@ func (tr *Traverser) kstream(s *Structure, n int32, level int, frontNeg bool) {
 		l := &tr.lanes[i&(BatchSize-1)]
 		if h := q.out[i&(BatchSize-1)]; h.ref >= 0 {
 			if level == 0 {
-				sl := s.slots[h.slot()]
+				sl := s.slotAt(int(h.slot()))
 				l.commit(HitTriangle, h.t, h.u, h.v, h.detNeg() == frontNeg, sl.prim, sl.geom&geomMask)
 			} else {
 				l.commitInst(s, h, h.detNeg() == frontNeg, 0)

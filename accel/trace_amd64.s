@@ -27,7 +27,6 @@
 #define ST_NNODES 104
 #define ST_TRI4 112
 #define ST_NGROUPS 120
-#define ST_FIRSTS 128
 #define ST_KX16 136
 #define ST_KY16 144
 #define ST_KZ16 152
@@ -656,8 +655,7 @@ gnocull:
 	VMOVUPS X1, ST_OUTV(DX)
 	VMOVUPS X12, ST_OUTD(DX)
 	ANDL $15, AX
-	MOVQ ST_FIRSTS(DX), BX
-	MOVL (BX)(R10*4), BX // slot of the group's lane 0
+	LEAL (R10*4), BX // slot of the group's lane 0: 4*group
 
 lanes:
 	// in lane order: a lane not beyond the current tmax becomes the hit
@@ -678,7 +676,7 @@ lanes:
 	MOVL     ST_OUTV(DX)(CX*4), DI
 	MOVL     DI, ST_HV(DX)
 	LEAL     (BX)(CX*1), DI
-	SHLQ     $3, DI
+	SHLQ     $2, DI
 	ADDQ     ST_SLOTS(DX), DI
 	PREFETCHT0 (DI) // the hit's ids, which its commit reads
 	MOVL     $1, R8
@@ -1148,8 +1146,7 @@ gnocull:
 	VMOVUPS X1, ST_OUTV(DX)
 	VMOVUPS X12, ST_OUTD(DX)
 	ANDL $15, AX
-	MOVQ ST_FIRSTS(DX), BX
-	MOVL (BX)(R10*4), BX // slot of the group's lane 0
+	LEAL (R10*4), BX // slot of the group's lane 0: 4*group
 
 lanes:
 	// in lane order: a lane not beyond the current tmax becomes the hit
@@ -1170,7 +1167,7 @@ lanes:
 	MOVL     ST_OUTV(DX)(CX*4), DI
 	MOVL     DI, ST_HV(DX)
 	LEAL     (BX)(CX*1), DI
-	SHLQ     $3, DI
+	SHLQ     $2, DI
 	ADDQ     ST_SLOTS(DX), DI
 	PREFETCHT0 (DI) // the hit's ids, which its commit reads
 	MOVL     $1, R8
@@ -1602,8 +1599,7 @@ gnocull:
 	VMOVUPS X1, ST_OUTV(DX)
 	VMOVUPS X12, ST_OUTD(DX)
 	ANDL $15, AX
-	MOVQ ST_FIRSTS(DX), BX
-	MOVL (BX)(R10*4), BX // slot of the group's lane 0
+	LEAL (R10*4), BX // slot of the group's lane 0: 4*group
 
 lanes:
 	// in lane order: a lane not beyond the current tmax becomes the hit
@@ -1624,7 +1620,7 @@ lanes:
 	MOVL     ST_OUTV(DX)(CX*4), DI
 	MOVL     DI, ST_HV(DX)
 	LEAL     (BX)(CX*1), DI
-	SHLQ     $3, DI
+	SHLQ     $2, DI
 	ADDQ     ST_SLOTS(DX), DI
 	PREFETCHT0 (DI) // the hit's ids, which its commit reads
 	MOVL     $1, R8
@@ -2099,8 +2095,7 @@ gnocull:
 	VMOVUPS X1, ST_OUTV(DX)
 	VMOVUPS X12, ST_OUTD(DX)
 	ANDL $15, AX
-	MOVQ ST_FIRSTS(DX), BX
-	MOVL (BX)(R10*4), BX // slot of the group's lane 0
+	LEAL (R10*4), BX // slot of the group's lane 0: 4*group
 
 lanes:
 	// in lane order: a lane not beyond the current tmax becomes the hit
@@ -2121,7 +2116,7 @@ lanes:
 	MOVL     ST_OUTV(DX)(CX*4), DI
 	MOVL     DI, ST_HV(DX)
 	LEAL     (BX)(CX*1), DI
-	SHLQ     $3, DI
+	SHLQ     $2, DI
 	ADDQ     ST_SLOTS(DX), DI
 	PREFETCHT0 (DI) // the hit's ids, which its commit reads
 	MOVL     $1, R8

@@ -57,7 +57,7 @@ func TestTraceStateLayout(t *testing.T) {
 		{"nnodes", unsafe.Offsetof(st.nnodes), 104},
 		{"tri4", unsafe.Offsetof(st.tri4), 112},
 		{"ngroups", unsafe.Offsetof(st.ngroups), 120},
-		{"firsts", unsafe.Offsetof(st.firsts), 128},
+		{"reserved", unsafe.Offsetof(st.reserved), 128},
 		{"kx16", unsafe.Offsetof(st.kx16), 136},
 		{"kz16", unsafe.Offsetof(st.kz16), 152},
 		{"anyHit", unsafe.Offsetof(st.anyHit), 160},

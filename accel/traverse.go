@@ -354,7 +354,7 @@ func (tr *Traverser) run(l *lane) int {
 		// A fresh lane over plain triangles: the fast kernel.
 		h := traceFast(lv.s, &lv.r, l.tmin, l.tmax, lv.cullDet, acceptAny, &tr.fstack)
 		if h.ref >= 0 {
-			sl := lv.s.slots[h.slot()]
+			sl := lv.s.slotAt(int(h.slot()))
 			l.commit(HitTriangle, h.t, h.u, h.v, h.detNeg() == !(ccwOpt != lv.ccw), sl.prim, sl.geom&geomMask)
 		}
 		l.sp = 0
@@ -483,13 +483,13 @@ reload:
 		first, cnt := v>>leafShift, v&maxLeafSize
 		if s.kind == KindInstance {
 			l.sp, l.tmax = sp, tmax
-			if tr.enter(l, s.slots[first].prim, math.Float32frombits(uint32(e.t))) {
+			if tr.enter(l, s.ids[first], math.Float32frombits(uint32(e.t))) {
 				if nl := &l.lv[l.depth]; nl.kernel && !disableFast4 {
 					// The instance's structure is plain triangles: trace
 					// it with the fast kernel and stay on this level.
 					h := traceFast(nl.s, &nl.r, tmin, tmax, nl.cullDet, acceptAny, &tr.fstack)
 					if h.ref >= 0 {
-						sl := nl.s.slots[h.slot()]
+						sl := nl.s.slotAt(int(h.slot()))
 						l.commit(HitTriangle, h.t, h.u, h.v, h.detNeg() == !(ccwOpt != nl.ccw), sl.prim, sl.geom&geomMask)
 						tmax, tmaxb = h.t, fbits(h.t)
 						if acceptAny {
@@ -508,15 +508,14 @@ reload:
 		}
 		end := first + cnt
 		if fast {
-			ids := s.slots[first:end]
-			if s.tri4 != nil && !disableLeaf4 && cnt > 0 && opaqueTriangles(ids, plain) {
+			if s.tri4 != nil && !disableLeaf4 && cnt > 0 && s.opaqueTriangles(first, end, plain) {
 				// Opaque triangles only: the SIMD leaf test on the
 				// grouped triangles (leaf4.go), as in the kernel.
 				var ft fastTri
 				ft.set(&lv.r, tmin, tmax, cull)
 				h := fastHit{ref: -1}
-				if h.leaf4(s, &ft, ^int32(int(s.slotPos[first])>>2<<leafShift|cnt), acceptAny) {
-					sl := s.slots[h.slot()]
+				if h.leaf4(s, &ft, ^int32(first>>2<<leafShift|cnt), acceptAny) {
+					sl := s.slotAt(int(h.slot()))
 					l.commit(HitTriangle, h.t, h.u, h.v, h.detNeg() == frontNeg, sl.prim, sl.geom&geomMask)
 					tmax, tmaxb = h.t, fbits(h.t)
 					if acceptAny {
@@ -531,11 +530,11 @@ reload:
 			var kv [9]float32
 			if s.verts != nil {
 				vs = s.verts[first*vertsPerSlot : end*vertsPerSlot]
-			} else if first < end {
-				q0 = int(s.slotPos[first])
+			} else {
+				q0 = first // grouped slots sit at their positions
 			}
-			for p := range ids {
-				if !plain && ids[p].geom&flagMask != 0 {
+			for p := range cnt {
+				if !plain && s.slotFlags(first+p) != 0 {
 					first += p
 					goto general
 				}
@@ -579,7 +578,8 @@ reload:
 				if !inHitRange(t, tmin, tmax) {
 					continue
 				}
-				l.commit(HitTriangle, t, vv*rcp, w*rcp, (det < 0) == frontNeg, ids[p].prim, ids[p].geom&geomMask)
+				sl := s.slotAt(first + p)
+				l.commit(HitTriangle, t, vv*rcp, w*rcp, (det < 0) == frontNeg, sl.prim, sl.geom&geomMask)
 				tmax, tmaxb = t, fbits(t)
 				if acceptAny {
 					l.state, l.sp = laneDone, 0
@@ -678,7 +678,10 @@ func (tr *Traverser) leaf(l *lane) bool {
 	s := lv.s
 	keys := s.keys
 	for p := l.leafPos; p < l.leafEnd; p++ {
-		sl := &s.slots[p]
+		if s.ids[p] == holeID {
+			continue
+		}
+		sl := s.slotAt(p)
 		info := sl.geom
 		isBox := info&flagBox != 0
 		kind := GeometryTriangle

@@ -60,12 +60,10 @@ func TestDeterministicAcrossWorkers(t *testing.T) {
 				t.Fatalf("workers=%d: node %d differs", w, i)
 			}
 		}
-		for i := range s.slots {
-			if s.slots[i] != first.slots[i] {
-				t.Fatalf("workers=%d: slot data differs at %d", w, i)
-			}
+		if !slices.Equal(s.ids, first.ids) || !slices.Equal(s.slotInfo, first.slotInfo) || s.info0 != first.info0 {
+			t.Fatalf("workers=%d: slot data differs", w)
 		}
-		if len(s.verts) != len(first.verts) || len(s.tri4) != len(first.tri4) || !slices.Equal(s.slotPos, first.slotPos) || !slices.Equal(s.tri4First, first.tri4First) {
+		if len(s.verts) != len(first.verts) || len(s.tri4) != len(first.tri4) {
 			t.Fatalf("workers=%d: vertex layout differs", w)
 		}
 		for i := range s.verts {
