@@ -227,6 +227,9 @@ func (e *RenderCommandEncoder) drawMesh(m string, threads bool, grid, objTG, mes
 		if d.fargs, d.frec, err = e.resolveStage(p.frag, &e.fragment, &d.fbound); err != nil {
 			return e.fail("%s: %w", m, err)
 		}
+		if err := e.fragmentTileArgs(m, p, d); err != nil { // tile_encoder.go
+			return err
+		}
 	}
 	return e.record(d)
 }

@@ -133,6 +133,10 @@ type RenderPassStencilAttachmentDescriptor struct {
 // RenderPassDescriptor describes the attachments of a render pass
 // (MTLRenderPassDescriptor).
 type RenderPassDescriptor struct {
+	// CountShaderTraffic makes the pass count the device-memory bytes its
+	// shaders read and write into RenderPassCounters (tile_traffic.go).
+	CountShaderTraffic bool
+
 	ColorAttachments [MaxColorAttachments]RenderPassColorAttachmentDescriptor
 	Depth            RenderPassDepthAttachmentDescriptor
 	Stencil          RenderPassStencilAttachmentDescriptor

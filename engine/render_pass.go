@@ -250,7 +250,7 @@ func (p *renderPass) run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	run := &passRun{ctx: ctx, pass: p, rp: pass.Pass, snap: snap, workers: workers, scratch: drawScratch{a: &p.dev.arena}}
+	run := &passRun{ctx: ctx, pass: p, rp: pass.Pass, snap: snap, workers: workers, scratch: drawScratch{a: &p.dev.arena}, traffic: p.shaderTraffic()}
 	defer run.close()
 	if p.usesTiles() {
 		run.tiles = newTileMemory(p, workers)
@@ -278,7 +278,13 @@ func (p *renderPass) store(t raster.PassTargets, pass *raster.Pass) error {
 	}
 	do := func(field string, a *RenderPassAttachmentDescriptor, s storer) error {
 		if a.StoreAction == StoreActionStore || a.StoreAction == StoreActionStoreAndMultisampleResolve {
-			if err := s.Store(a.Texture.st.tex, a.Level, a.Slice, a.DepthPlane); err != nil {
+			store := s.Store
+			if c, ok := s.(*raster.ColorTarget); ok {
+				store = func(tex *texel.Texture, level, slice, depthPlane int) error {
+					return c.StoreWorkers(tex, level, slice, depthPlane, pass.Workers())
+				}
+			}
+			if err := store(a.Texture.st.tex, a.Level, a.Slice, a.DepthPlane); err != nil {
 				return fmt.Errorf("render pass: %s store: %w", field, err)
 			}
 			p.counters.BytesWritten += p.attachmentBytes(a.Texture, p.samples)

@@ -31,6 +31,9 @@ type passRun struct {
 	tileFns []*tileFunction
 	tileMu  sync.Mutex
 	tileErr error
+	// traffic counts the shaders' device-memory bytes when the pass asks
+	// (RenderPassDescriptor.CountShaderTraffic; tile_traffic.go).
+	traffic *exec.Traffic
 }
 
 // tileFault keeps the first fault of a tile function.
@@ -50,6 +53,7 @@ func (r *passRun) close() {
 	for _, f := range r.tileFns {
 		f.close()
 	}
+	r.countTraffic() // tile_traffic.go
 	r.scratch.release()
 }
 
@@ -134,8 +138,9 @@ func (r *passRun) draw(d *drawCmd) error {
 	n := per * d.amp
 	vl := &p.vout
 	rec := r.scratch.bytesN(n * vl.record)
+	builtins := vl.vid.ok() || vl.amp.ok() || vl.ampCount.ok() || vl.iid.ok() || vl.baseVertex.ok() || vl.baseInstance.ok()
 	err = parallelFor(n, r.workers, func(lo, hi int) error {
-		for i := lo; i < hi; i++ {
+		for i := lo; builtins && i < hi; i++ {
 			k, vid := (i%per)/nv, vids[i%nv]
 			rr := rec[i*vl.record:]
 			if vl.vid.ok() {
@@ -175,7 +180,7 @@ func (r *passRun) draw(d *drawCmd) error {
 		return fmt.Errorf("%s: %w", p.vert.name, err)
 	}
 	err = p.vert.pl.Run(r.ctx, exec.Dispatch{Grid: exec.ThreadsGrid([3]uint32{uint32(n), 1, 1}, [3]uint32{uint32(lane.DefaultWidth), 1, 1}),
-		Args: args, Memory: mem, Env: r.snap.res, Budget: stepBudgetFrom(r.ctx), Done: r.pass.dev.releaseDispatch})
+		Args: args, Memory: mem, Env: r.snap.res, Budget: stepBudgetFrom(r.ctx), Done: r.pass.dev.releaseDispatch, Traffic: r.traffic, TrafficSkip: skipOf(recBuf)})
 	if err != nil {
 		return err
 	}
@@ -285,18 +290,37 @@ func (d *drawCmd) assemble(sc *drawScratch, start, count, baseVertex, workers in
 		los[c] = ^uint32(0)
 	}
 	_ = parallelChunks(count, chunk, workers, func(i0, i1 int) error {
+		// The restart value is the type's largest: it never lowers lo,
+		// and counts as 0 for hi (no branch per index).
 		lo, hi := ^uint32(0), uint32(0)
-		for i := i0; i < i1; i++ {
-			var v uint32
-			if size == 2 {
-				v = uint32(binary.LittleEndian.Uint16(src[2*i:]))
-			} else {
-				v = binary.LittleEndian.Uint32(src[4*i:])
+		dst := prims[i0:i1]
+		if size == 2 {
+			b := src[2*i0 : 2*i1]
+			for i := range dst {
+				v := uint32(binary.LittleEndian.Uint16(b[2*i:]))
+				dst[i] = v
+				lo = min(lo, v)
+				h := v
+				if v == restart {
+					h = 0
+				}
+				hi = max(hi, h)
 			}
-			prims[i] = v
-			if v != restart {
-				lo, hi = min(lo, v), max(hi, v)
+		} else {
+			b := src[4*i0 : 4*i1]
+			for i := range dst {
+				v := binary.LittleEndian.Uint32(b[4*i:])
+				dst[i] = v
+				lo = min(lo, v)
+				h := v
+				if v == restart {
+					h = 0
+				}
+				hi = max(hi, h)
 			}
+		}
+		if lo == restart { // only restarts: the empty range
+			lo = ^uint32(0)
 		}
 		los[i0/chunk], his[i0/chunk] = lo, hi
 		return nil
@@ -357,6 +381,9 @@ func (d *drawCmd) assemble(sc *drawScratch, start, count, baseVertex, workers in
 // baseInstance + instance / stepRate, constant ones element 0.
 func fetchVertices(f *stageFetch, sources map[int]stageSource, rec []byte, size int, vids []uint32, per, lo, hi, baseInstance int, fn string) error {
 	nv := len(vids)
+	if lo >= hi {
+		return nil
+	}
 	// Member by member: the member's source, stride and format stay in
 	// registers over the vertices.
 	for k := range f.members {
@@ -365,8 +392,17 @@ func fetchVertices(f *stageFetch, sources map[int]stageSource, rec []byte, size 
 		af := m.af
 		nb, stride, off := af.bytes(), m.layout.Stride, m.ad.Offset
 		plain := af.kind == 'f' && m.scalar == sema.KFloat && af.n == m.comps
-		for i := lo; i < hi; i++ {
-			inst, vid := (i%per)/nv, vids[i%nv]
+		// Record i is vertex j = i mod nv of instance inst = (i mod per) / nv:
+		// both are stepped, not divided.
+		j, inst := lo%nv, (lo%per)/nv
+		for i := lo; i < hi; i, j = i+1, j+1 {
+			if j == nv {
+				j, inst = 0, inst+1
+				if inst*nv == per {
+					inst = 0
+				}
+			}
+			vid := vids[j]
 			var e int
 			switch m.layout.StepFunction {
 			case StepFunctionThreadPositionInGridX:
@@ -464,21 +500,29 @@ func (p *RenderPipelineState) allocVertexOutputs(sc *drawScratch, n int) *raster
 // gatherOutputs fills vertices lo..hi-1 of vo from their records.
 func (p *RenderPipelineState) gatherOutputs(vo *raster.VertexOutputs, rec []byte, lo, hi int) {
 	vl := &p.vout
+	// Float position and varyings (the common case): plain copies of bits.
+	plain := vl.position.kind == sema.KFloat
+	for _, v := range p.varyings {
+		plain = plain && v.vert.kind == sema.KFloat
+	}
 	for i := lo; i < hi; i++ {
 		r := rec[i*vl.record:]
-		if pk := vl.position.off; vl.position.kind == sema.KFloat {
-			for c := range 4 {
-				vo.Position[4*i+c] = math.Float32frombits(binary.LittleEndian.Uint32(r[pk+4*c:]))
+		if plain {
+			pos := r[vl.position.off:][:16]
+			dst := vo.Position[4*i : 4*i+4 : 4*i+4]
+			dst[0] = math.Float32frombits(binary.LittleEndian.Uint32(pos[0:]))
+			dst[1] = math.Float32frombits(binary.LittleEndian.Uint32(pos[4:]))
+			dst[2] = math.Float32frombits(binary.LittleEndian.Uint32(pos[8:]))
+			dst[3] = math.Float32frombits(binary.LittleEndian.Uint32(pos[12:]))
+			vy := vo.Varyings[i*vo.Stride : (i+1)*vo.Stride]
+			for k, v := range p.varyings[:len(vy)] {
+				vy[k] = math.Float32frombits(binary.LittleEndian.Uint32(r[v.vert.off:]))
 			}
 		} else {
 			for c := range 4 {
 				vo.Position[4*i+c] = math.Float32frombits(vl.position.get32(r, c))
 			}
-		}
-		for k, v := range p.varyings {
-			if v.vert.kind == sema.KFloat {
-				vo.Varyings[i*vo.Stride+k] = math.Float32frombits(binary.LittleEndian.Uint32(r[v.vert.off:]))
-			} else {
+			for k, v := range p.varyings {
 				vo.Varyings[i*vo.Stride+k] = math.Float32frombits(v.vert.get32(r, 0))
 			}
 		}
@@ -587,7 +631,7 @@ func (s *fragmentShader) worker(i int) (*fragmentWorker, error) {
 	fragEnv := *s.r.snap.res
 	fragEnv.fragment = true
 	fragEnv.samples = s.r.pass.samples
-	run, err := s.p.frag.pl.NewRunner(s.r.ctx, exec.Dispatch{Args: args, Memory: mem, Env: &fragEnv, Budget: stepBudgetFrom(s.r.ctx), Done: s.r.pass.dev.releaseDispatch})
+	run, err := s.p.frag.pl.NewRunner(s.r.ctx, exec.Dispatch{Args: args, Memory: mem, Env: &fragEnv, Budget: stepBudgetFrom(s.r.ctx), Done: s.r.pass.dev.releaseDispatch, Traffic: s.r.traffic, TrafficSkip: skipOf(rb)})
 	if err != nil {
 		return nil, err
 	}
@@ -612,8 +656,16 @@ func (s *fragmentShader) Shade(worker int, b *raster.FragmentBatch) error {
 	n := b.N
 	size := fl.record
 	rec := w.rec
-	for i := range n {
-		putU32(rec[i*size+fl.alive:], 0)
+	if w, ok := recWords(rec, size); ok && fl.alive%4 == 0 && n > 0 {
+		step, o := size/4, fl.alive/4
+		w = w[o : o+(n-1)*step+1]
+		for i := range n {
+			w[i*step] = 0
+		}
+	} else {
+		for i := range n {
+			putU32(rec[i*size+fl.alive:], 0)
+		}
 	}
 	putF(rec, size, n, fl.position, 0, b.PosX)
 	putF(rec, size, n, fl.position, 1, b.PosY)
@@ -674,7 +726,7 @@ func (s *fragmentShader) Shade(worker int, b *raster.FragmentBatch) error {
 	if fl.color1.ok() {
 		readColors(fl.color1, w.rec, size, live, b.Color1)
 	}
-	for m := live; m != 0; m &= m - 1 {
+	for m := live; m != 0 && (fl.depthOut.ok() || fl.sampleMaskOut.ok() || fl.stencilOut.ok()); m &= m - 1 {
 		i := bits.TrailingZeros64(m)
 		r := w.rec[i*size:]
 		if fl.depthOut.ok() {
@@ -699,6 +751,16 @@ func putF(rec []byte, size, n int, sl ioSlot, c int, v []float32) {
 	}
 	if sl.kind == sema.KFloat {
 		at := sl.off + 4*c
+		if w, ok := recWords(rec, size); ok && at%4 == 0 && n > 0 {
+			// Word k·step + o of the records is component c of record k.
+			step, o := size/4, at/4
+			w = w[o : o+(n-1)*step+1]
+			v = v[:n]
+			for i, x := range v {
+				w[i*step] = math.Float32bits(x)
+			}
+			return
+		}
 		for i := range n {
 			putU32(rec[at+i*size:], math.Float32bits(v[i]))
 		}
@@ -741,6 +803,19 @@ func readColor(sl ioSlot, r []byte, i int, dst [4][]float32) {
 // readColors reads colour slot sl of the live lanes' records (size bytes
 // apart) into dst.
 func readColors(sl ioSlot, rec []byte, size int, live uint64, dst [4][]float32) {
+	if w, ok := recWords(rec, size); ok && sl.kind == sema.KFloat && sl.n == 4 && sl.off%4 == 0 {
+		d0, d1, d2, d3 := dst[0], dst[1], dst[2], dst[3]
+		step, o := size/4, sl.off/4
+		for m := live; m != 0; m &= m - 1 {
+			i := bits.TrailingZeros64(m)
+			r := w[i*step+o:][:4]
+			d0[i] = math.Float32frombits(r[0])
+			d1[i] = math.Float32frombits(r[1])
+			d2[i] = math.Float32frombits(r[2])
+			d3[i] = math.Float32frombits(r[3])
+		}
+		return
+	}
 	if sl.kind == sema.KFloat && sl.n == 4 {
 		d0, d1, d2, d3 := dst[0], dst[1], dst[2], dst[3]
 		for m := live; m != 0; m &= m - 1 {

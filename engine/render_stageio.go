@@ -219,6 +219,7 @@ type fragmentLayout struct {
 	// struct's size (0: none).
 	ibIn, ibOut []ibCopy
 	ibSize      int
+	ibAlias     sema.ImageblockAlias // [[alias_implicit_imageblock(_color(n))]] (tile_alias.go)
 	// ordered: some argument is in a [[raster_order_group]], so fragments
 	// of one pixel run in primitive order (raster.FlagRasterOrder).
 	ordered bool
@@ -491,7 +492,7 @@ func (l *fragmentLayout) flags(early bool) raster.ShaderFlags {
 	if l.frontFacing.ok() || l.primitiveID.ok() || l.layer.ok() || l.viewport.ok() {
 		f |= raster.FlagInPrimitive
 	}
-	if l.sampleMask.ok() {
+	if l.sampleMask.ok() || l.ibSize > 0 { // imageblock data: the samples a pixel-rate lane covers
 		f |= raster.FlagInSampleMask
 	}
 	return f

@@ -260,6 +260,7 @@ func (k *texOp) sampleGroups(c *exec.Call, op, nres int, scratch *[3][lane.MaxWi
 		if err != nil {
 			return err
 		}
+		countTexels(c, t, g, false) // tile_traffic.go
 		var a texel.SampleArgs
 		i := k.coords(c, &a, 2)
 		if op == opSampleCompare || op == opGatherCompare {
@@ -370,6 +371,7 @@ func (k *texOp) read(c *exec.Call) error {
 		if err != nil {
 			return err
 		}
+		countTexels(c, t, g, false) // tile_traffic.go
 		var a texel.TexelArgs
 		k.texelArgs(c, &a, 1, true, &slice)
 		mask := [1]uint64{uint64(g)}
@@ -399,6 +401,7 @@ func (k *texOp) write(c *exec.Call) error {
 		if err != nil {
 			return err
 		}
+		countTexels(c, t, g, true) // tile_traffic.go
 		var a texel.TexelArgs
 		k.texelArgs(c, &a, 5, false, &slice)
 		in := texel.Out{R: c.ArgF32(1), G: c.ArgF32(2), B: c.ArgF32(3), A: c.ArgF32(4)}

@@ -6,10 +6,14 @@ package engine
 // level and layers at the format's size), store actions (store writes
 // them), multisample resolves (writing the resolve texture's pixels) and
 // the visibility results (8 bytes per slot). Clear and dontCare actions
-// and memoryless attachments move nothing. Device buffers and textures
-// that the pass's shaders read or write are not counted.
+// and memoryless attachments move nothing. ShaderBytesRead and
+// ShaderBytesWritten, counted when the pass descriptor's
+// CountShaderTraffic is set, are the bytes its vertex, fragment and tile
+// functions read and wrote in device buffers and textures (tile_traffic.go
+// says what is counted).
 type RenderPassCounters struct {
-	BytesRead, BytesWritten int64
+	BytesRead, BytesWritten             int64
+	ShaderBytesRead, ShaderBytesWritten int64
 }
 
 // attachmentBytes is the device memory of tex's level for the pass's

@@ -213,3 +213,20 @@ func (e *RenderCommandEncoder) fragmentThreadgroup(m string, st *renderStage, d 
 	}
 	return nil
 }
+
+// fragmentTileArgs checks and records what a draw's fragment function
+// takes from tile memory: its [[threadgroup(i)]] arguments and its explicit
+// imageblock, which must fit the pass's ImageblockSampleLength (vertex and
+// mesh draws alike).
+func (e *RenderCommandEncoder) fragmentTileArgs(m string, p *RenderPipelineState, d *drawCmd) error {
+	if p.frag == nil {
+		return nil
+	}
+	if err := e.fragmentThreadgroup(m, p.frag, d); err != nil {
+		return err
+	}
+	if n := p.fin.ibSize; n > e.pass.desc.ImageblockSampleLength {
+		return e.fail("%s: fragment function %s uses a %d-byte explicit imageblock, more than the pass's ImageblockSampleLength %d", m, p.frag.name, n, e.pass.desc.ImageblockSampleLength)
+	}
+	return nil
+}

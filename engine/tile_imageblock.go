@@ -63,68 +63,127 @@ func (l *fragmentLayout) imageblockInput(fn string, f lower.WrapperField, checke
 }
 
 // imageblockOutput lays out an [[imageblock_data]] output member at record
-// offset off.
+// offset off and notes its aliasing of the implicit imageblock.
 func (l *fragmentLayout) imageblockOutput(fn string, m *sema.Field, a *sema.Attr, off int, prog *sema.Program) error {
 	cs, err := l.imageblockCopies(fn, fmt.Sprintf("output member %q", m.Name), m.Type, a, off, prog)
 	l.ibOut = append(l.ibOut, cs...)
+	if al := sema.ImageblockAliasOf(m.Attrs); al.Aliased {
+		l.ibAlias = al
+	}
 	return err
 }
 
-// ibOffset returns the offset in the worker's tile memory of lane L's
-// explicit imageblock element (its pixel and sample); ok is false outside
-// the tile.
-func (s *fragmentShader) ibOffset(worker int, b *raster.FragmentBatch, L int) (int, bool) {
+// ibLane returns the offset in the worker's tile memory of sample 0 of
+// lane L's explicit imageblock pixel, the pixel, and the sample the lane
+// reads: its [[sample_id]] at sample rate, else the first sample it covers
+// (as colour inputs do); ok is false outside the tile.
+func (s *fragmentShader) ibLane(worker int, b *raster.FragmentBatch, L int) (off, x, y, smp int, ok bool) {
 	m := s.r.tiles
 	t := &m.cur[worker]
-	x, y := int(b.PosX[L]), int(b.PosY[L])
+	x, y = int(b.PosX[L]), int(b.PosY[L])
 	if x < t.X0 || y < t.Y0 || x >= t.X1 || y >= t.Y1 {
-		return 0, false
+		return 0, x, y, 0, false
 	}
-	smp := 0
-	if s.p.fin.perSample {
+	switch {
+	case s.p.fin.perSample:
 		smp = int(b.SampleID[L])
+	case m.samples > 1 && b.SampleMaskIn[L] != 0:
+		smp = bits.TrailingZeros32(b.SampleMaskIn[L])
 	}
-	return m.ibBase + (((y-t.Y0)*m.tw+x-t.X0)*m.samples+smp)*s.p.fin.ibSize, true
+	return m.ibBase + ((y-t.Y0)*m.tw+x-t.X0)*m.samples*s.p.fin.ibSize, x, y, min(smp, m.samples-1), true
 }
 
-// imageblockIn copies every lane's imageblock element into its record
-// (zeros outside the tile).
+// aliasPlan returns the pass's aliasing of the function's explicit
+// imageblock (no segments without aliasing).
+func (s *fragmentShader) aliasPlan() aliasPlan {
+	fl := &s.p.fin
+	if !fl.ibAlias.Aliased {
+		return aliasPlan{}
+	}
+	targets := s.r.rp.Targets()
+	return planAlias(fl.ibAlias, fl.ibSize, &targets)
+}
+
+// imageblockIn copies every lane's imageblock element (of the sample it
+// reads) into its record (zeros outside the tile); aliased bytes come from
+// the attachments.
 func (s *fragmentShader) imageblockIn(worker int, w *fragmentWorker, b *raster.FragmentBatch) {
 	fl := &s.p.fin
-	mem := s.r.tiles.mem[worker]
+	m := s.r.tiles
+	mem := m.mem[worker]
+	plan := s.aliasPlan()
+	var el, tmp []byte
+	if plan.n > 0 {
+		el, _, tmp = m.aliasScratch(worker, fl.ibSize)
+	}
+	layer := m.cur[worker].Layer
 	for L := range b.N {
-		o, ok := s.ibOffset(worker, b, L)
+		o, x, y, smp, ok := s.ibLane(worker, b, L)
 		r := w.rec[L*fl.record:]
-		for _, c := range fl.ibIn {
-			if ok {
-				copy(r[c.rec:c.rec+c.n], mem[o+c.ib:o+c.ib+c.n])
-			} else {
+		if !ok {
+			for _, c := range fl.ibIn {
 				clear(r[c.rec : c.rec+c.n])
 			}
+			continue
+		}
+		o += smp * fl.ibSize
+		src := mem[o : o+fl.ibSize]
+		if plan.n > 0 {
+			copy(el, src)
+			plan.overlay(el, x, y, smp, layer, tmp)
+			src = el
+		}
+		for _, c := range fl.ibIn {
+			copy(r[c.rec:c.rec+c.n], src[c.ib:c.ib+c.n])
 		}
 	}
 }
 
-// imageblockOut stores the live lanes' imageblock outputs; a per-pixel
-// lane of a multisampled pass writes every sample of its pixel.
+// imageblockOut stores the live lanes' imageblock outputs: a sample-rate
+// lane into its sample, a pixel-rate lane of a multisampled pass into every
+// sample it covers (depth, stencil and [[sample_mask]] outputs do not mask
+// imageblock writes). Aliased bytes that changed are decoded into their
+// attachments' samples.
 func (s *fragmentShader) imageblockOut(worker int, w *fragmentWorker, b *raster.FragmentBatch, live uint64) {
 	fl := &s.p.fin
-	ns := s.r.tiles.samples
-	mem := s.r.tiles.mem[worker]
-	for m := live; m != 0; m &= m - 1 {
-		L := bits.TrailingZeros64(m)
-		o, ok := s.ibOffset(worker, b, L)
+	m := s.r.tiles
+	ns := m.samples
+	mem := m.mem[worker]
+	plan := s.aliasPlan()
+	var el, was, tmp []byte
+	if plan.n > 0 {
+		el, was, tmp = m.aliasScratch(worker, fl.ibSize)
+	}
+	layer := m.cur[worker].Layer
+	all := uint32(1)<<ns - 1
+	for lm := live; lm != 0; lm &= lm - 1 {
+		L := bits.TrailingZeros64(lm)
+		o, x, y, smp, ok := s.ibLane(worker, b, L)
 		if !ok {
 			continue
 		}
-		r := w.rec[L*fl.record:]
-		for _, c := range fl.ibOut {
-			copy(mem[o+c.ib:o+c.ib+c.n], r[c.rec:c.rec+c.n])
-		}
+		mask := uint32(1) << smp
 		if ns > 1 && !fl.perSample {
-			for smp := 1; smp < ns; smp++ {
-				copy(mem[o+smp*fl.ibSize:o+(smp+1)*fl.ibSize], mem[o:o+fl.ibSize])
+			mask = b.SampleMaskIn[L] & all
+		}
+		r := w.rec[L*fl.record:]
+		for sm := mask; sm != 0; sm &= sm - 1 {
+			k := bits.TrailingZeros32(sm)
+			dst := mem[o+k*fl.ibSize : o+(k+1)*fl.ibSize]
+			if plan.n == 0 {
+				for _, c := range fl.ibOut {
+					copy(dst[c.ib:c.ib+c.n], r[c.rec:c.rec+c.n])
+				}
+				continue
 			}
+			copy(el, dst)
+			plan.overlay(el, x, y, k, layer, tmp)
+			copy(was, el)
+			for _, c := range fl.ibOut {
+				copy(el[c.ib:c.ib+c.n], r[c.rec:c.rec+c.n])
+			}
+			copy(dst, el)
+			plan.store(el, was, x, y, k, layer, 1<<k, tmp)
 		}
 	}
 }

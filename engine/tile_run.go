@@ -26,6 +26,7 @@ type tileMemory struct {
 	stBase, stLen         int
 	mem                   [][]byte
 	cur                   []raster.Tile // per worker: the tile it runs
+	scratch               [][]byte      // per worker: aliasing scratch (tile_alias.go)
 }
 
 // usesTiles reports whether a pass needs tile memory: a tile dispatch, a
@@ -73,6 +74,7 @@ func newTileMemory(p *renderPass, workers int) *tileMemory {
 	m.stLen = staged
 	m.mem = make([][]byte, workers)
 	m.cur = make([]raster.Tile, workers)
+	m.scratch = make([][]byte, workers)
 	for i := range m.mem {
 		m.mem[i] = make([]byte, m.stBase+m.stLen)
 	}
@@ -147,7 +149,7 @@ func (f *tileFunction) runner(i int) (*exec.Runner, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", k.name, err)
 	}
-	run, err := k.pl.NewRunner(f.r.ctx, exec.Dispatch{Args: f.args, Memory: mem, Env: f.r.snap.res, Budget: stepBudgetFrom(f.r.ctx), Done: f.r.pass.dev.releaseDispatch})
+	run, err := k.pl.NewRunner(f.r.ctx, exec.Dispatch{Args: f.args, Memory: mem, Env: f.r.snap.res, Budget: stepBudgetFrom(f.r.ctx), Done: f.r.pass.dev.releaseDispatch, Traffic: f.r.traffic})
 	if err != nil {
 		return nil, err
 	}

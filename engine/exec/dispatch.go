@@ -35,6 +35,13 @@ type Dispatch struct {
 	// dispatches (a command buffer's): the dispatch charges its steps to
 	// it and faults with FaultBudget once the total passes its limit.
 	Budget *StepBudget
+	// Traffic, when not nil, counts the device-memory bytes the shader
+	// code moves (traffic.go).
+	Traffic *Traffic
+	// TrafficSkip, when Hi > Lo, is an address range [Lo, Hi) whose
+	// accesses Traffic leaves out (a stage's record buffer): an
+	// instruction is left out when its first active lane's address is in it.
+	TrafficSkip [2]uint64
 }
 
 // StepBudget is an instruction budget shared by several dispatches, e.g.
@@ -65,22 +72,24 @@ func (b *StepBudget) charge(n int64) bool {
 var dispatchIDs atomic.Uint64
 
 type dispatchState struct {
-	id       uint64 // unique per dispatch
-	env      any
-	ctx      context.Context
-	grid     Grid
-	args     []uint64
-	mem      *Memory
-	budget   *StepBudget
-	tgSize   uint32
-	quad     bool   // RunGroup: threads in 2×2 quads
-	baseTG   uint32 // Runner: tgSize of its own memory
-	deadline time.Time
-	next     atomic.Int64
-	steps    atomic.Int64
-	faultTG  atomic.Int64
-	mu       sync.Mutex
-	err      error
+	traffic     *Traffic  // Dispatch.Traffic (traffic.go)
+	trafficSkip [2]uint64 // Dispatch.TrafficSkip
+	id          uint64    // unique per dispatch
+	env         any
+	ctx         context.Context
+	grid        Grid
+	args        []uint64
+	mem         *Memory
+	budget      *StepBudget
+	tgSize      uint32
+	quad        bool   // RunGroup: threads in 2×2 quads
+	baseTG      uint32 // Runner: tgSize of its own memory
+	deadline    time.Time
+	next        atomic.Int64
+	steps       atomic.Int64
+	faultTG     atomic.Int64
+	mu          sync.Mutex
+	err         error
 }
 
 // Run executes the pipeline over d.Grid: threadgroups are spread over the
@@ -107,7 +116,7 @@ func (pl *Pipeline) Run(ctx context.Context, d Dispatch) error {
 	if mem, err = mem.WithProgramData(pl.prog); err != nil {
 		return fmt.Errorf("exec: dispatch %s: %w", pl.entry.fn.Name, err)
 	}
-	ds := &dispatchState{id: dispatchIDs.Add(1), env: d.Env, ctx: ctx, grid: g, args: d.Args, mem: mem, budget: d.Budget, tgSize: uint32(tgSize)}
+	ds := &dispatchState{id: dispatchIDs.Add(1), env: d.Env, ctx: ctx, grid: g, args: d.Args, mem: mem, budget: d.Budget, tgSize: uint32(tgSize), traffic: d.Traffic, trafficSkip: d.TrafficSkip}
 	if d.Budget != nil && d.Budget.limit > 0 && d.Budget.Used() > d.Budget.limit {
 		return &Fault{Kind: FaultBudget, Function: pl.entry.fn.Name, Detail: "the shared instruction budget was spent by earlier dispatches"}
 	}
@@ -171,6 +180,7 @@ func (w *worker) work(ds *dispatchState, n int) (ok bool) {
 		}
 	}()
 	w.begin(ds)
+	defer w.flushTraffic()
 	if ds.budget != nil {
 		// Charge the steps since the last check when the worker leaves.
 		defer func() { ds.budget.charge(w.steps - w.flushed) }()
@@ -205,6 +215,7 @@ func (w *worker) begin(ds *dispatchState) {
 		w.interval = max(b.limit/4, 1)
 	}
 	w.steps, w.flushed, w.nextCheck = 0, 0, w.interval
+	w.tr = trafficCount{on: ds.traffic != nil}
 }
 
 // group runs threadgroup t.

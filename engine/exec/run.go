@@ -230,6 +230,9 @@ func (w *worker) run(fr *frame) (bool, error) {
 			if fr.exec == 0 {
 				break
 			}
+			if w.tr.on {
+				w.countMem(fr, in, 1, false)
+			}
 			v, err := w.loadOne(fr, in, uni[in.a], fr.exec.First())
 			if err != nil {
 				return false, err
@@ -260,22 +263,37 @@ func (w *worker) run(fr *frame) (bool, error) {
 				lane.MoveMasked(r64[in.d:in.d+W], r64[in.a:in.a+W], fr.exec)
 			}
 		case opVLoad:
+			if w.tr.on {
+				w.countMem(fr, in, fr.exec, false)
+			}
 			if err := w.vload(fr, in); err != nil {
 				return false, err
 			}
 		case opVStore:
+			if w.tr.on {
+				w.countMem(fr, in, fr.exec&^fr.noStore, true)
+			}
 			if err := w.vstore(fr, in); err != nil {
 				return false, err
 			}
 		case opVLoadAff, opVStoreAff:
+			if w.tr.on {
+				w.countMem(fr, in, fr.exec&^fr.noStoreIf(in.op == opVStoreAff), in.op == opVStoreAff)
+			}
 			if err := w.affine(fr, in); err != nil {
 				return false, err
 			}
 		case opVLoadAffN:
+			if w.tr.on {
+				w.countMem(fr, in, fr.exec, false)
+			}
 			if err := w.affineN(fr, in); err != nil {
 				return false, err
 			}
 		case opVStoreAffN:
+			if w.tr.on {
+				w.countMem(fr, in, fr.exec&^fr.noStore, true)
+			}
 			if err := w.affineStoreN(fr, in); err != nil {
 				return false, err
 			}

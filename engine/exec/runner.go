@@ -52,7 +52,7 @@ func (pl *Pipeline) NewRunner(ctx context.Context, d Dispatch) (*Runner, error) 
 	if err != nil {
 		return nil, err
 	}
-	ds := &dispatchState{id: dispatchIDs.Add(1), env: d.Env, ctx: ctx, grid: g, args: d.Args, mem: mem, budget: d.Budget, tgSize: uint32(tgSize), baseTG: uint32(tgSize)}
+	ds := &dispatchState{id: dispatchIDs.Add(1), env: d.Env, ctx: ctx, grid: g, args: d.Args, mem: mem, budget: d.Budget, tgSize: uint32(tgSize), baseTG: uint32(tgSize), traffic: d.Traffic, trafficSkip: d.TrafficSkip}
 	ds.faultTG.Store(math.MaxInt64)
 	if pl.opt.Timeout > 0 {
 		ds.deadline = time.Now().Add(pl.opt.Timeout)
@@ -127,6 +127,7 @@ func (r *Runner) Close() {
 		if r.ds.budget != nil {
 			r.ds.budget.charge(w.steps - w.flushed)
 		}
+		w.flushTraffic()
 		w.ds, w.mem, w.b = nil, nil, nil
 		w.cache = memCache{}
 		if r.own != nil {

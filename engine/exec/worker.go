@@ -163,6 +163,7 @@ type worker struct {
 	interval  int64 // steps between budget and cancellation checks
 	ic        Call
 	pending   []*frame
+	tr        trafficCount // Dispatch.Traffic's private count (traffic.go)
 }
 
 func newWorker(pl *Pipeline) any {

@@ -118,7 +118,11 @@ func (p *Pass) Draw(d *Draw) error {
 		p.assembleParallel(dc, k)
 		return nil
 	}
-	p.serialBinner().assemble(&dc, 0, -1)
+	if b := p.serialBinner(); dc.useList() {
+		b.assembleList(&dc, 0, -1)
+	} else {
+		b.assemble(&dc, 0, -1)
+	}
 	return nil
 }
 
@@ -127,7 +131,7 @@ const parTriangles = 4096
 
 // parallelChunks returns how many binners set up d in parallel: one per
 // worker for a long triangle list without restarts (whose primitives do not
-// depend on each other), else 1. The result never changes the image: tiles
+// depend on each other; validate has looked for restarts), else 1. The result never changes the image: tiles
 // read the binners in order.
 func (p *Pass) parallelChunks(d *Draw) int {
 	if p.workers <= 1 || d.Topology != TriangleList {
@@ -141,10 +145,8 @@ func (p *Pass) parallelChunks(d *Draw) int {
 	if k <= 1 {
 		return 1
 	}
-	for _, x := range d.Indices {
-		if x == RestartIndex {
-			return 1
-		}
+	if p.restarts {
+		return 1
 	}
 	return k
 }
@@ -169,7 +171,11 @@ func (p *Pass) assembleParallel(dc drawCtx, k int) {
 		go func() {
 			defer wg.Done()
 			c := dc
-			b.assemble(&c, 3*lo, 3*hi)
+			if c.useList() {
+				b.assembleList(&c, 3*lo, 3*hi)
+			} else {
+				b.assemble(&c, 3*lo, 3*hi)
+			}
 		}()
 	}
 	wg.Wait()

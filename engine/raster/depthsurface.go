@@ -53,8 +53,13 @@ func (t *sampleStore[T]) clearPixels(pix, n int) {
 }
 
 func fill[T float32 | uint8](d []T, v T) {
-	for i := range d {
-		d[i] = v
+	if len(d) == 0 {
+		return
+	}
+	// One element, then copies of what is filled so far (memmove).
+	d[0] = v
+	for n := 1; n < len(d); n *= 2 {
+		copy(d[n:], d[:n])
 	}
 }
 

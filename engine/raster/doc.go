@@ -61,4 +61,15 @@
 // order; a tile's commands run in submission order, so results do not depend
 // on the worker count. A batch packs quads of several primitives of one draw
 // only while no two share a 2×2 quad position.
+//
+// Fast paths, each computing the general path's integers and float
+// operations in the same order (tests compare them bit for bit): a solid
+// triangle list whose vertices are all in the post-transform cache is read
+// three indices at a time, culled from the cache, and a triangle inside one
+// tile is set up in place in that tile's list (setuplist.go); a draw of
+// triangles at one sample per pixel with FlagPixels, early tests on a
+// float32 depth target without stencil and no coverage or framebuffer
+// input or output takes the pixel path (pixelpath.go), where each pixel
+// that passes the depth test gets its lane and inputs at once from the
+// weights the test computed.
 package raster

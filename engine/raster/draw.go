@@ -117,11 +117,12 @@ type FragmentShader interface {
 const MaxBatch = 64
 
 // FragmentBatch is up to MaxBatch lanes = 16 quads. Lane 4k+q is pixel
-// (x0 + q&1, y0 + q>>1) of quad k. Raster fills the inputs; the shader fills
-// the outputs of lanes in Live; raster reads them back. Every slice has
-// length MaxBatch and is owned by raster.
+// (x0 + q&1, y0 + q>>1) of quad k; for a draw with FlagPixels the lanes are
+// covered pixels packed in any order, without helpers. Raster fills the
+// inputs; the shader fills the outputs of lanes in Live; raster reads them
+// back. Every slice has length MaxBatch and is owned by raster.
 type FragmentBatch struct {
-	N       int    // lanes in use, a multiple of 4
+	N       int    // lanes in use: a multiple of 4, any count with FlagPixels
 	Covered uint64 // lanes with coverage; helper lanes = low N bits &^ Covered
 
 	PosX, PosY, PosZ, PosW []float32 // [[position]]: window x, y, depth z, 1/w_clip

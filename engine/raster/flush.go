@@ -192,7 +192,7 @@ func (w *worker) safeRunTile(t int) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("raster: panic: %v", r)
-			w.nq = 0
+			w.nq, w.nl = 0, 0
 		}
 	}()
 	return w.runTile(t)

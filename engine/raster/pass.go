@@ -2,6 +2,7 @@ package raster
 
 import (
 	"fmt"
+	"math/bits"
 	"runtime"
 )
 
@@ -44,7 +45,8 @@ type drawInfo struct {
 type Pass struct {
 	t              PassTargets
 	workers        int
-	tw, th         int // tile size in pixels
+	tw, th         int  // tile size in pixels (powers of two)
+	twLog, thLog   uint // log2 of tw, th
 	tilesX, tilesY int
 	samples        int
 	sfx, sfy       [8]int64 // sample positions, fixed point from the pixel's corner
@@ -71,6 +73,8 @@ type Pass struct {
 	done    []bool // Flush: tiles whose deferred clears were applied
 	vpbuf   []vpInfo
 	vcbuf   []vcache
+
+	restarts bool // the draw validate checked has restart indices
 }
 
 // NewPass validates the targets and prepares an empty pass.
@@ -113,7 +117,7 @@ func NewPass(t PassTargets, opt PassOptions) (*Pass, error) {
 	if nw > 1024 {
 		return nil, fmt.Errorf("raster: PassOptions.Workers %d exceeds 1024", nw)
 	}
-	p := &Pass{t: t, workers: nw, tw: tw, th: th, samples: t.Samples,
+	p := &Pass{t: t, workers: nw, tw: tw, th: th, twLog: uint(bits.TrailingZeros(uint(tw))), thLog: uint(bits.TrailingZeros(uint(th))), samples: t.Samples,
 		tilesX: (t.Width + tw - 1) / tw, tilesY: (t.Height + th - 1) / th,
 		rast: rect{0, 0, t.Width, t.Height}, vis: map[int]uint64{},
 		lay: newLayout(t.Width, t.Height, t.Samples, t.Layers), visKind: map[int]VisibilityMode{}}

@@ -3,6 +3,8 @@ package raster
 import (
 	"fmt"
 	"math"
+	"sync"
+	"unsafe"
 
 	"github.com/ingot-render/ingot/internal/texel"
 )
@@ -87,8 +89,13 @@ func (t *ColorTarget) materialize() {
 func (t *ColorTarget) fillRange(i0, i1 int) {
 	c := t.clearVal
 	d := t.data[i0:i1]
-	for i := 0; i+3 < len(d); i += 4 {
-		d[i], d[i+1], d[i+2], d[i+3] = c[0], c[1], c[2], c[3]
+	if len(d) < 4 {
+		return
+	}
+	// One texel, then copies of what is filled so far (memmove).
+	d[0], d[1], d[2], d[3] = c[0], c[1], c[2], c[3]
+	for n := 4; n < len(d)&^3; n *= 2 {
+		copy(d[n:len(d)&^3], d[:n])
 	}
 }
 
@@ -229,12 +236,19 @@ func encodeTexel(f texel.PixelFormat, k texel.Kind, b []byte, v [4]float32) {
 
 // Store writes the target into tex (the store action store), layers as Load.
 func (t *ColorTarget) Store(tex *texel.Texture, level, slice, depthPlane int) error {
+	return t.StoreWorkers(tex, level, slice, depthPlane, 1)
+}
+
+// StoreWorkers is Store converting on up to workers goroutines (rows of
+// single-sample 8-bit unorm targets split among them); the texture's bytes
+// are the same for any workers.
+func (t *ColorTarget) StoreWorkers(tex *texel.Texture, level, slice, depthPlane, workers int) error {
 	if err := checkTexture("colour store", tex, t.Format, level, slice, depthPlane, t.Width, t.Height, t.Samples, t.Layers, true); err != nil {
 		return err
 	}
 	t.materialize()
 	data, bpp := tex.Data(), t.Format.BytesPerPixel()
-	if t.storeUnorm8(tex, level, slice, depthPlane) {
+	if t.storeUnorm8(tex, level, slice, depthPlane, workers) {
 		return nil
 	}
 	for l := range t.Layers {
@@ -298,7 +312,7 @@ func (t *ColorTarget) Resolve(tex *texel.Texture, level, slice, depthPlane int) 
 // targets, row by row: the stored values are multiples of 1/255, so
 // v·255 + 0.5 truncated is their byte, as texel.EncodeFloat writes it. It
 // reports false for other targets.
-func (t *ColorTarget) storeUnorm8(tex *texel.Texture, level, slice, depthPlane int) bool {
+func (t *ColorTarget) storeUnorm8(tex *texel.Texture, level, slice, depthPlane, workers int) bool {
 	bgra := t.Format == texel.BGRA8Unorm
 	if t.Samples != 1 || (t.Format != texel.RGBA8Unorm && !bgra) {
 		return false
@@ -310,24 +324,59 @@ func (t *ColorTarget) storeUnorm8(tex *texel.Texture, level, slice, depthPlane i
 		if err != nil {
 			return false
 		}
-		for y := range t.Height {
-			row := data[off+z*bpi+y*bpr:][:4*t.Width]
-			// A block's pixels of one row are contiguous.
-			for x0 := 0; x0 < t.Width; x0 += blockSize {
-				n := min(blockSize, t.Width-x0)
-				src := t.data[4*t.lay.pixel(x0, y, l):][:4*n]
-				dst := row[4*x0:][:4*n]
-				for i := 0; i+3 < len(src) && i+3 < len(dst); i += 4 {
-					r, g, b, a := unorm8Bits(src[i]), unorm8Bits(src[i+1]), unorm8Bits(src[i+2]), unorm8Bits(src[i+3])
-					if bgra {
-						r, b = b, r
-					}
-					dst[i], dst[i+1], dst[i+2], dst[i+3] = r, g, b, a
+		rows := func(y0, y1 int) {
+			for y := y0; y < y1; y++ {
+				row := data[off+z*bpi+y*bpr:][:4*t.Width]
+				// A block's pixels of one row are contiguous.
+				for x0 := 0; x0 < t.Width; x0 += blockSize {
+					n := min(blockSize, t.Width-x0)
+					src := t.data[4*t.lay.pixel(x0, y, l):][:4*n]
+					dst := row[4*x0:][:4*n]
+					storeRow8(dst, src, bgra)
 				}
 			}
 		}
+		k := min(workers, t.Height/minStoreRows)
+		if k <= 1 {
+			rows(0, t.Height)
+			continue
+		}
+		var wg sync.WaitGroup
+		for i := range k {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				rows(t.Height*i/k, t.Height*(i+1)/k)
+			}()
+		}
+		wg.Wait()
 	}
 	return true
+}
+
+// minStoreRows is the fewest rows per goroutine of a parallel store.
+const minStoreRows = 64
+
+// storeRow8 converts the quantized unorm8 texels src (4 floats each) into
+// the bytes dst. Runs of one value (the clear colour) convert once: equal
+// bits have equal bytes.
+func storeRow8(dst []byte, src []float32, bgra bool) {
+	n := min(len(src), len(dst)) / 4
+	bits := unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(src))), 4*n)
+	var last [4]uint32
+	var px [4]byte
+	have := false
+	for i := 0; i < n; i++ {
+		v := [4]uint32(bits[4*i : 4*i+4])
+		if !have || v != last {
+			have, last = true, v
+			px = [4]byte{unorm8Bits(src[4*i]), unorm8Bits(src[4*i+1]), unorm8Bits(src[4*i+2]), unorm8Bits(src[4*i+3])}
+			if bgra {
+				px[0], px[2] = px[2], px[0]
+			}
+		}
+		*(*[4]byte)(dst[4*i : 4*i+4]) = px
+	}
 }
 
 // unorm8Bits is the byte of a quantized unorm8 value.

@@ -32,8 +32,10 @@ type worker struct {
 	lanes  [MaxBatch][4]int8
 	nl     int
 	pixels bool
+	fast   bool            // the current draw runs on the pixel path (pixelpath.go)
+	pv     []int           // the pixel path: perspective components (vPersp, then vPerspAlt)
 	lmask  [MaxBatch]uint8 // resolve: final sample mask per lane
-	lpix   [MaxBatch]int32 // resolve: pixel index per lane
+	lpix   [MaxBatch]int32 // resolve: pixel index per lane (the pixel path: set with the lane)
 
 	// Quad positions used by the current batch: stamp[i] == serial means
 	// quad i of the tile holds a quad of primitive owner[i].
@@ -154,6 +156,7 @@ func (w *worker) setDraw(di int32) {
 			}
 		}
 	}
+	w.fast = w.usePixelPath()
 }
 
 // coverage returns the covered samples of pixel (px, py).
@@ -252,6 +255,9 @@ func (w *worker) rasterPrim(pr *prim) error {
 func (w *worker) rasterTri1(pr *prim, x0, y0, x1, y1 int, ref uint8) error {
 	if w.smask&1 == 0 {
 		return nil
+	}
+	if w.fast {
+		return w.rasterTriPixels(pr, x0, y0, x1, y1)
 	}
 	qx0 := x0 &^ 1
 	ax0, ax1, ax2 := pr.ea[0]*subOne, pr.ea[1]*subOne, pr.ea[2]*subOne
@@ -480,7 +486,7 @@ func (w *worker) addVis(n int) {
 
 // flush shades the batch and resolves its results.
 func (w *worker) flush() error {
-	if w.nq == 0 {
+	if w.nl == 0 && w.nq == 0 {
 		return nil
 	}
 	defer func() {
@@ -494,11 +500,19 @@ func (w *worker) flush() error {
 	if err := w.ctx.Err(); err != nil {
 		return err
 	}
-	w.fill()
+	if w.fast {
+		w.fillPixels()
+	} else {
+		w.fill()
+	}
 	if err := w.d.Shader.Shade(w.id, w.b); err != nil {
 		return fmt.Errorf("raster: draw %d: fragment shader: %w", w.cur, err)
 	}
-	w.resolve()
+	if w.fast {
+		w.resolvePixels()
+	} else {
+		w.resolve()
+	}
 	return nil
 }
 
@@ -827,9 +841,17 @@ func (w *worker) resolve() {
 			any = true
 		}
 	}
-	if !any {
-		return
+	if any {
+		w.writeColors()
 	}
+}
+
+// writeColors blends or writes the colour outputs of the batch's lanes
+// into their pixels' samples w.lmask[L] (pixel w.lpix[L]).
+func (w *worker) writeColors() {
+	p, b, d := w.p, w.b, w.d
+	st := d.State
+	ns := p.samples
 	n := b.N
 	for _, i := range w.atts[:w.natt] {
 		t := p.t.Color[i]

@@ -97,8 +97,11 @@ func (p *Pass) validate(d *Draw) error {
 	if d.Shader == nil && d.Flags != 0 {
 		return drawErr("Flags %#x set without a fragment Shader", d.Flags)
 	}
+	p.restarts = false
 	for i, x := range d.Indices {
-		if x != RestartIndex && int64(x) >= int64(v.Count) {
+		if x == RestartIndex {
+			p.restarts = true
+		} else if int64(x) >= int64(v.Count) {
 			return drawErr("Indices[%d] = %d out of range of Vertices.Count %d", i, x, v.Count)
 		}
 	}

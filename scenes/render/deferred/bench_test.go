@@ -11,8 +11,9 @@ import (
 
 // BenchmarkDeferred renders the demo scene with 64 lights at 1024 × 1024
 // with both renderers alternately, per worker count: ns/op is one frame of
-// each; single-ms and multi-ms the frame times, speedup multi/single, and
-// the device bytes written per frame and their ratio.
+// each; single-ms and multi-ms the frame times, speedup multi/single, the
+// attachment bytes written per frame and their ratio, the shaders' buffer
+// and texture bytes (read + written) and the total of both per frame.
 func BenchmarkDeferred(b *testing.B) {
 	const size = 1024
 	s := deferred.DemoScene(64, 1)
@@ -43,6 +44,10 @@ func BenchmarkDeferred(b *testing.B) {
 			b.ReportMetric(float64(ss.BytesWritten)/(1<<20), "single-MiB-written")
 			b.ReportMetric(float64(ms.BytesWritten)/(1<<20), "multi-MiB-written")
 			b.ReportMetric(float64(ms.BytesWritten)/float64(ss.BytesWritten), "bytes-ratio")
+			b.ReportMetric(float64(ss.ShaderBytesRead+ss.ShaderBytesWritten)/(1<<20), "single-shader-MiB")
+			b.ReportMetric(float64(ms.ShaderBytesRead+ms.ShaderBytesWritten)/(1<<20), "multi-shader-MiB")
+			b.ReportMetric(float64(ss.BytesRead+ss.BytesWritten+ss.ShaderBytesRead+ss.ShaderBytesWritten)/(1<<20), "single-total-MiB")
+			b.ReportMetric(float64(ms.BytesRead+ms.BytesWritten+ms.ShaderBytesRead+ms.ShaderBytesWritten)/(1<<20), "multi-total-MiB")
 		})
 	}
 }

@@ -53,9 +53,13 @@ type Scene struct {
 	Background [4]float32
 }
 
-// Stats are the device memory the render passes of a frame moved.
+// Stats are the device memory the render passes of a frame moved: by the
+// attachments' load, store and resolve actions (BytesRead, BytesWritten)
+// and by the shaders' buffer and texture accesses (ShaderBytesRead,
+// ShaderBytesWritten; engine.RenderPassCounters).
 type Stats struct {
-	BytesRead, BytesWritten int64
+	BytesRead, BytesWritten             int64
+	ShaderBytesRead, ShaderBytesWritten int64
 }
 
 // Renderer holds the pipelines of both forms for one device.
@@ -231,6 +235,8 @@ func finish(cb *engine.CommandBuffer, out *engine.Texture, w, h int) (*image.NRG
 	for _, c := range cb.RenderPassCounters() {
 		st.BytesRead += c.BytesRead
 		st.BytesWritten += c.BytesWritten
+		st.ShaderBytesRead += c.ShaderBytesRead
+		st.ShaderBytesWritten += c.ShaderBytesWritten
 	}
 	img := image.NewNRGBA(image.Rect(0, 0, w, h))
 	if err := out.GetBytes(img.Pix, img.Stride, 0, engine.Region{Width: w, Height: h, Depth: 1}, 0, 0); err != nil {

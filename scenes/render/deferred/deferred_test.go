@@ -65,6 +65,12 @@ func TestSingleAndMultiPassAgree(t *testing.T) {
 		if want := int64(w * h * (4 + 4 + 8 + 16)); ms.BytesWritten != want {
 			t.Errorf("multi pass: %+v, want %d bytes written", ms, want)
 		}
+		// The lighting pass reads the three G-buffer textures per pixel;
+		// both read the lights and the vertices, neither writes buffers.
+		if gb := int64(w * h * (4 + 8 + 16)); ms.ShaderBytesRead < gb || ss.ShaderBytesRead <= 0 || ms.ShaderBytesRead-ss.ShaderBytesRead < gb/2 ||
+			ss.ShaderBytesWritten != 0 || ms.ShaderBytesWritten != 0 {
+			t.Errorf("shader traffic: single %+v, multi %+v; want multi to read at least the G-buffer's %d bytes more", ss, ms, gb)
+		}
 		if first == nil {
 			first = single
 		} else if d, _ := maxDiff(first, single); d != 0 {

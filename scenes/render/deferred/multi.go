@@ -21,6 +21,7 @@ func (r *Renderer) RenderMultiPass(ctx context.Context, s *Scene, w, h int) (*im
 		return nil, Stats{}, fmt.Errorf("deferred: %w", err)
 	}
 	var gp engine.RenderPassDescriptor
+	gp.CountShaderTraffic = true
 	g, err := r.gbuffer(&gp, w, h, engine.TextureUsageRenderTarget|engine.TextureUsageShaderRead, engine.StorageModePrivate, engine.StoreActionStore)
 	if err != nil {
 		return nil, Stats{}, err
@@ -38,6 +39,7 @@ func (r *Renderer) RenderMultiPass(ctx context.Context, s *Scene, w, h int) (*im
 		return nil, Stats{}, fmt.Errorf("deferred: geometry pass: %w", err)
 	}
 	var lp engine.RenderPassDescriptor
+	lp.CountShaderTraffic = true
 	lp.ColorAttachments[0].Texture = out
 	lp.ColorAttachments[0].LoadAction = engine.LoadActionDontCare
 	if e, err = cb.RenderCommandEncoder(&lp); err != nil {

@@ -22,6 +22,7 @@ func (r *Renderer) RenderSinglePass(ctx context.Context, s *Scene, w, h int) (*i
 		return nil, Stats{}, fmt.Errorf("deferred: %w", err)
 	}
 	var pd engine.RenderPassDescriptor
+	pd.CountShaderTraffic = true
 	pd.TileWidth, pd.TileHeight = 32, 32
 	pd.ThreadgroupMemoryLength = (4*(1+MaxLights) + 15) &^ 15
 	pd.ColorAttachments[0].Texture = out

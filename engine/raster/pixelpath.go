@@ -1,0 +1,184 @@
+package raster
+
+import (
+	"math/bits"
+
+	"github.com/ingot-render/ingot/internal/lane"
+)
+
+// The pixel path rasterizes the commonest draw with less bookkeeping than
+// the quad path of rasterTri1, quad, fill and resolve: triangles at one
+// sample per pixel, a fragment function that reads nothing of other lanes
+// (FlagPixels), early tests against a float32 depth target without
+// stencil, and no input or output that needs a pixel's coverage or the
+// framebuffer. Every covered pixel that passes the depth test gets its
+// lane at once: its inputs are computed from the screen weights the depth
+// test computed (the same integers and float operations as fill, so the
+// same bits), and the lane remembers its pixel for the colour writes.
+// Lanes are packed in pixel order, row by row; a fragment's value does not
+// depend on its lane, and the colour writes still run in lane order, which
+// is submission order per pixel.
+
+// pixelPathFlags are the shader flags the pixel path does not handle.
+const pixelPathFlags = FlagReadsColor | FlagRasterOrder | FlagWritesSampleMask | FlagWritesDepth | FlagWritesStencil | FlagPerSample
+
+// pixelPathOff turns the pixel path off (tests compare it with the quad
+// path).
+var pixelPathOff bool
+
+// usePixelPath reports whether the current draw (set by setDraw) runs on
+// the pixel path.
+func (w *worker) usePixelPath() bool {
+	p, d, in := w.p, w.d, w.in
+	if pixelPathOff || !in.shade || !in.early || !w.depth32 || !w.pixels || p.samples != 1 || in.perSample || in.centroid {
+		return false
+	}
+	if d.Flags&pixelPathFlags != 0 || d.AlphaToCoverage {
+		return false
+	}
+	// With one sample the alternative (centroid, sample) weights are the
+	// centre's: both perspective classes interpolate alike.
+	w.pv = append(append(w.pv[:0], w.vPersp...), w.vPerspAlt...)
+	return true
+}
+
+// rasterTriPixels is rasterTri1 on the pixel path: the edge functions at the
+// pixel centres are stepped along each row of the bounding box.
+func (w *worker) rasterTriPixels(pr *prim, x0, y0, x1, y1 int) error {
+	p, b, d := w.p, w.b, w.d
+	ds := &d.State.DepthStencil
+	zdata := p.t.Depth.data
+	flags := d.Flags
+	listed := flags&FlagInputsListed != 0
+	needPos := !listed || flags&FlagInPosition != 0
+	needBary := !listed || flags&FlagInBary != 0
+	needPrim := !listed || flags&FlagInPrimitive != 0
+	needMask := !listed || flags&FlagInSampleMask != 0
+	var v0, v1, v2, fl []float32
+	if d.Vertices.Stride != 0 {
+		v0, v1, v2 = w.varyings(pr, 0), w.varyings(pr, 1), w.varyings(pr, 2)
+		fl = d.Vertices.Varyings[pr.flat:]
+	}
+	front := uint32(0)
+	if pr.front {
+		front = 1
+	}
+	ax0, ax1, ax2 := pr.ea[0]*subOne, pr.ea[1]*subOne, pr.ea[2]*subOne
+	X0 := int64(x0)*subOne + subHalf
+	for py := y0; py < y1; py++ {
+		Y := int64(py)*subOne + subHalf
+		e0 := pr.ea[0]*X0 + pr.eb[0]*Y + pr.ec[0]
+		e1 := pr.ea[1]*X0 + pr.eb[1]*Y + pr.ec[1]
+		e2 := pr.ea[2]*X0 + pr.eb[2]*Y + pr.ec[2]
+		X := X0
+		for px := x0; px < x1; px, X, e0, e1, e2 = px+1, X+subOne, e0+ax0, e1+ax1, e2+ax2 {
+			if e0|e1|e2 < 0 {
+				continue
+			}
+			l0, l1, l2 := pr.weights(X, Y)
+			z := w.clampDepth(float64(l0*pr.z[0]) + float64(l1*pr.z[1]) + float64(l2*pr.z[2]) + pr.zbias)
+			pix := p.lay.pixel(px, py, w.layer)
+			if !compare(ds.DepthCompare, z, zdata[pix]) {
+				continue
+			}
+			if ds.DepthWrite {
+				zdata[pix] = z
+			}
+			if w.nl == MaxBatch {
+				if err := w.flush(); err != nil {
+					return err
+				}
+			}
+			L := w.nl
+			w.nl++
+			w.lpix[L] = int32(pix)
+			c0, c1, c2 := persp(pr, l0, l1, l2)
+			if needPos {
+				b.PosX[L] = float32(float64(X) * (1.0 / subOne))
+				b.PosY[L] = float32(float64(Y) * (1.0 / subOne))
+				b.PosZ[L] = z
+				b.PosW[L] = float32(float64(l0*pr.invw[0]) + float64(l1*pr.invw[1]) + float64(l2*pr.invw[2]))
+			}
+			switch {
+			case !needBary:
+			case pr.perm[0] >= 0:
+				b.Bary[pr.perm[0]][L], b.Bary[pr.perm[1]][L], b.Bary[pr.perm[2]][L] = c0, c1, c2
+			default:
+				for j := range 3 {
+					b.Bary[j][L] = float32(c0*pr.bw[0][j]) + float32(c1*pr.bw[1][j]) + float32(c2*pr.bw[2][j])
+				}
+			}
+			if needPrim {
+				b.FrontFacing[L] = front
+				b.PrimitiveID[L] = pr.id
+				b.Layer[L] = pr.layer
+				b.ViewportIndex[L] = pr.vp
+			}
+			if needMask {
+				b.SampleMaskIn[L] = 1
+			}
+			if v0 == nil {
+				continue
+			}
+			for _, c := range w.vFlat {
+				b.Varyings[c][L] = fl[c]
+			}
+			interpLane(b, w.pv, L, v0, v1, v2, c0, c1, c2)
+			if len(w.vLinear)+len(w.vLinearAlt) != 0 {
+				s0, s1, s2 := float32(l0), float32(l1), float32(l2)
+				interpLane(b, w.vLinear, L, v0, v1, v2, s0, s1, s2)
+				interpLane(b, w.vLinearAlt, L, v0, v1, v2, s0, s1, s2)
+			}
+		}
+	}
+	return nil
+}
+
+// interpLane interpolates the varying components cs of lane L with vertex
+// weights w0, w1, w2 (fill's arithmetic).
+func interpLane(b *FragmentBatch, cs []int, L int, v0, v1, v2 []float32, w0, w1, w2 float32) {
+	L &= MaxBatch - 1
+	for _, c := range cs {
+		dst := b.Varyings[c][:MaxBatch:MaxBatch]
+		dst[L] = float32(w0*v0[c]) + float32(w1*v1[c]) + float32(w2*v2[c])
+	}
+}
+
+// fillPixels finishes the batch inputs of the pixel path: every lane is a
+// covered pixel.
+func (w *worker) fillPixels() {
+	b, d := w.b, w.d
+	n := w.nl
+	b.N = n
+	b.Covered = uint64(lane.FirstN(n))
+	b.Live = b.Covered
+	for i := range MaxColorAttachments {
+		if d.ColorMask&(1<<i) != 0 {
+			for c := range 4 {
+				clear(b.Color[i][c][:n])
+			}
+		}
+	}
+	if d.Flags&FlagDualSource != 0 {
+		for c := range 4 {
+			clear(b.Color1[c][:n])
+		}
+	}
+}
+
+// resolvePixels is resolve on the pixel path: the live lanes write their
+// pixels (the depth test ran before shading).
+func (w *worker) resolvePixels() {
+	b := w.b
+	n := b.N
+	live := b.Live & uint64(lane.FirstN(n))
+	for L := range n {
+		w.lmask[L] = uint8(live >> L & 1)
+	}
+	if w.in.visSlot >= 0 {
+		w.addVis(bits.OnesCount64(live))
+	}
+	if live != 0 {
+		w.writeColors()
+	}
+}

@@ -1,0 +1,117 @@
+package raster
+
+// assembleList is assemble for a solid triangle list whose vertices are in
+// the post-transform cache (dc.vc) with one layer and viewport 0: the
+// triangles are read three indices at a time, culled from the cache, and
+// the ones inside every plane set up in place (setupCached); the others go
+// through triangle. At the first triangle holding a restart index the rest
+// of the list goes to assemble, whose state at a triangle boundary is the
+// same. The primitives and their order are assemble's.
+func (p *binner) assembleList(dc *drawCtx, lo, hi int) {
+	d := dc.d
+	n := len(d.Indices)
+	if d.Indices == nil {
+		n = dc.v.Count
+	}
+	if hi >= 0 {
+		n = hi
+	}
+	vc := dc.vc
+	st := dc.st
+	cw := st.Front == Clockwise
+	cullFront, cullBack := st.Cull == CullFront, st.Cull == CullBack
+	for i := lo; i+2 < n; i += 3 {
+		var t [3]uint32
+		if d.Indices == nil {
+			t = [3]uint32{uint32(i), uint32(i + 1), uint32(i + 2)}
+		} else {
+			t = [3]uint32(d.Indices[i : i+3])
+			if t[0] == RestartIndex || t[1] == RestartIndex || t[2] == RestartIndex {
+				p.assemble(dc, i, hi)
+				return
+			}
+		}
+		id := d.primitiveID(uint32(i / 3))
+		a, b, c := &vc[t[0]], &vc[t[1]], &vc[t[2]]
+		if a.oc|b.oc|c.oc != 0 {
+			p.triangle(dc, t, id)
+			continue
+		}
+		a2 := (b.x-a.x)*(c.y-a.y) - (b.y-a.y)*(c.x-a.x)
+		if a2 == 0 {
+			continue
+		}
+		front := (a2 > 0) == cw
+		if (cullFront && front) || (cullBack && !front) {
+			continue
+		}
+		p.setupCached(dc, t, id, a, b, c, a2, front)
+	}
+}
+
+// listSetupOff turns assembleList off (tests compare it with assemble).
+var listSetupOff bool
+
+// useList reports whether d's primitives can be assembled by assembleList.
+func (dc *drawCtx) useList() bool {
+	return !listSetupOff && dc.d.Topology == TriangleList && dc.vc != nil && dc.st.Fill == FillSolid && dc.v.Layer == nil && dc.v.ViewportIndex == nil
+}
+
+// setupCached is fastTriangle after culling (a2 ≠ 0, the triangle kept):
+// a triangle inside one tile is set up directly in that tile's local list
+// instead of in the staging primitive.
+func (p *binner) setupCached(dc *drawCtx, t [3]uint32, id uint32, a, b, c *vcache, a2 int64, front bool) {
+	t1, t2 := t[1], t[2]
+	k1, k2 := 1, 2
+	if a2 < 0 {
+		b, c, a2 = c, b, -a2
+		t1, t2, k1, k2 = t2, t1, 2, 1
+	}
+	x0, y0, x1, y1, ok := pixelBox(min(a.x, b.x, c.x), min(a.y, b.y, c.y), max(a.x, b.x, c.x), max(a.y, b.y, c.y), p.samples, dc.vps[0].sc)
+	if !ok {
+		return
+	}
+	// The box is inside the target: non-negative, so shifts divide.
+	tx0, tx1 := int(x0)>>p.twLog, int(x1-1)>>p.twLog
+	ty0, ty1 := int(y0)>>p.thLog, int(y1-1)>>p.thLog
+	var pr *prim
+	ti := -1
+	if tx0 == tx1 && ty0 == ty1 {
+		// One tile: bin's binLocal, with the primitive made in place.
+		ti = ty0*p.tilesX + tx0
+		l := p.local[ti]
+		p.bins[ti] = append(p.bins[ti], uint32(len(l)))
+		l = append(l, prim{})
+		p.local[ti] = l
+		pr = &l[len(l)-1]
+		pr.seg = p.seg
+		pr.draw, pr.id, pr.front = dc.di, id, front
+		pr.flat = t[0] * uint32(dc.stride)
+	} else {
+		pr = p.newPrim(dc, id, 0, 0, t[0]*uint32(dc.stride), front)
+	}
+	st := uint32(dc.stride)
+	pr.kind, pr.nedge = kindTriangle, 3
+	pr.edge(0, a.x, a.y, b.x, b.y)
+	pr.edge(1, b.x, b.y, c.x, c.y)
+	pr.edge(2, c.x, c.y, a.x, a.y)
+	pr.x0, pr.y0, pr.x1, pr.y1 = int32(x0), int32(y0), int32(x1), int32(y1)
+	pr.ox, pr.oy = a.x, a.y
+	pr.ia = [2]int64{c.y - a.y, -(b.y - a.y)}
+	pr.ib = [2]int64{a.x - c.x, b.x - a.x}
+	pr.den = a2
+	pr.inv = 1 / float64(a2)
+	pr.invw = [3]float64{a.invw, b.invw, c.invw}
+	pr.z = [3]float64{a.z, b.z, c.z}
+	pr.vref = [3]uint32{t[0] * st, t1 * st, t2 * st}
+	pr.bw[0][0], pr.bw[1][k1], pr.bw[2][k2] = 1, 1, 1
+	pr.perm = [3]int8{0, int8(k1), int8(k2)}
+	if s := dc.st; s.DepthBias != 0 || s.DepthSlope != 0 {
+		pr.zbias = p.depthBias(s, pr)
+	}
+	if ti >= 0 {
+		p.nprims++
+		return
+	}
+	p.bin(pr)
+}

@@ -1,0 +1,53 @@
+package engine
+
+import (
+	"github.com/ingot-render/ingot/engine/exec"
+	"github.com/ingot-render/ingot/internal/lane"
+	"github.com/ingot-render/ingot/internal/texel"
+)
+
+// Shader traffic of a render pass (RenderPassDescriptor.CountShaderTraffic):
+// the vertex, fragment and tile functions' loads and stores in device and
+// constant buffers (exec.Traffic: active lanes × element size per executed
+// instruction, the stage records left out) and their texture reads,
+// samples and writes (one texel of the texture's format per lane and
+// access; filtering footprints, mipmaps and caches are not modelled).
+// Object and mesh functions, vertex-descriptor fetches, atomics and
+// acceleration-structure traversal are not counted.
+
+// shaderTraffic returns the pass's traffic counter, nil unless asked for.
+func (p *renderPass) shaderTraffic() *exec.Traffic {
+	if !p.desc.CountShaderTraffic {
+		return nil
+	}
+	return &exec.Traffic{}
+}
+
+// countTraffic adds the pass's shader traffic to its counters, once every
+// runner has closed.
+func (r *passRun) countTraffic() {
+	if r.traffic == nil {
+		return
+	}
+	rd, wr := r.traffic.Bytes()
+	r.pass.counters.ShaderBytesRead += rd
+	r.pass.counters.ShaderBytesWritten += wr
+	r.traffic = nil
+}
+
+// skipOf is the address range of a stage record buffer, which traffic
+// counting leaves out.
+func skipOf(b exec.Buffer) [2]uint64 { return [2]uint64{b.Addr, b.Addr + uint64(len(b.Data))} }
+
+// countTexels counts one texel of t per lane of g for a texture access.
+func countTexels(c *exec.Call, t *texel.Texture, g lane.Mask, write bool) {
+	if !c.Counting() {
+		return
+	}
+	n := int64(g.Count()) * int64(t.Format().BytesPerPixel())
+	if write {
+		c.CountTraffic(0, n)
+	} else {
+		c.CountTraffic(n, 0)
+	}
+}
