@@ -351,10 +351,13 @@ func (l *loader) materialExts(gm *gltf.Material, m *model.Material) error {
 	if ok, err := ext(e, "KHR_materials_volume", &vol); err != nil {
 		return err
 	} else if ok {
+		if err := checkVolume(vol.Thickness, vol.AttDist, vol.AttColor); err != nil {
+			return fmt.Errorf("KHR_materials_volume: %w", err)
+		}
 		m.Volume.Thickness = f32(vol.Thickness)
 		m.Volume.AttenuationDistance = f32p(vol.AttDist, float32(math.Inf(1)))
 		m.Volume.AttenuationColor = vec3p(vol.AttColor, [3]float32{1, 1, 1})
-		if m.Volume.ThicknessTex, err = l.extTex("thicknessTexture", vol.ThicknessTex, false); err != nil {
+		if m.Volume.ThicknessTex, err = l.extTex("KHR_materials_volume: thicknessTexture", vol.ThicknessTex, false); err != nil {
 			return err
 		}
 	}
@@ -382,14 +385,17 @@ func (l *loader) materialExts(gm *gltf.Material, m *model.Material) error {
 	if ok, err := ext(e, "KHR_materials_iridescence", &ir); err != nil {
 		return err
 	} else if ok {
+		if err := checkIridescence(ir.Factor, ir.IOR, ir.ThickMin, ir.ThickMax); err != nil {
+			return fmt.Errorf("KHR_materials_iridescence: %w", err)
+		}
 		m.Iridescence.Factor = f32(ir.Factor)
 		m.Iridescence.IOR = f32p(ir.IOR, 1.3)
 		m.Iridescence.ThicknessMin = f32p(ir.ThickMin, 100)
 		m.Iridescence.ThicknessMax = f32p(ir.ThickMax, 400)
-		if m.Iridescence.Tex, err = l.extTex("iridescenceTexture", ir.Tex, false); err != nil {
+		if m.Iridescence.Tex, err = l.extTex("KHR_materials_iridescence: iridescenceTexture", ir.Tex, false); err != nil {
 			return err
 		}
-		if m.Iridescence.ThicknessTex, err = l.extTex("iridescenceThicknessTexture", ir.ThicknessTex, false); err != nil {
+		if m.Iridescence.ThicknessTex, err = l.extTex("KHR_materials_iridescence: iridescenceThicknessTexture", ir.ThicknessTex, false); err != nil {
 			return err
 		}
 	}
@@ -402,4 +408,44 @@ func (l *loader) materialExts(gm *gltf.Material, m *model.Material) error {
 		m.Dispersion = f32(disp.Dispersion)
 	}
 	return err
+}
+
+// checkVolume validates KHR_materials_volume's ranges: thicknessFactor in
+// [0, +inf), attenuationDistance in (0, +inf), attenuationColor in [0, 1].
+func checkVolume(thickness float64, dist *float64, color *[3]float64) error {
+	if !(thickness >= 0) || math.IsInf(thickness, 1) {
+		return fmt.Errorf("thicknessFactor %v outside [0, +inf)", thickness)
+	}
+	if dist != nil && !(*dist > 0) {
+		return fmt.Errorf("attenuationDistance %v is not positive", *dist)
+	}
+	if color != nil {
+		for i, c := range color {
+			if !(c >= 0 && c <= 1) {
+				return fmt.Errorf("attenuationColor[%d] %v outside [0, 1]", i, c)
+			}
+		}
+	}
+	return nil
+}
+
+// checkIridescence validates KHR_materials_iridescence's ranges:
+// iridescenceFactor in [0, 1], iridescenceIor in [1, +inf), film
+// thicknesses (nm) in [0, +inf).
+func checkIridescence(factor float64, ior, tmin, tmax *float64) error {
+	if !(factor >= 0 && factor <= 1) {
+		return fmt.Errorf("iridescenceFactor %v outside [0, 1]", factor)
+	}
+	if ior != nil && (!(*ior >= 1) || math.IsInf(*ior, 1)) {
+		return fmt.Errorf("iridescenceIor %v outside [1, +inf)", *ior)
+	}
+	for _, t := range []struct {
+		name string
+		v    *float64
+	}{{"iridescenceThicknessMinimum", tmin}, {"iridescenceThicknessMaximum", tmax}} {
+		if t.v != nil && (!(*t.v >= 0) || math.IsInf(*t.v, 1)) {
+			return fmt.Errorf("%s %v outside [0, +inf)", t.name, *t.v)
+		}
+	}
+	return nil
 }

@@ -142,11 +142,17 @@ type Sheen struct {
 	RoughnessTex TextureRef
 }
 
-// Volume is KHR_materials_volume.
+// Volume is KHR_materials_volume. With Thickness > 0 (and transmission)
+// the surface bounds a solid volume that refracts and absorbs; 0, the
+// default, keeps the material thin-walled.
 type Volume struct {
+	// Thickness is thicknessFactor (mesh units); ThicknessTex's G
+	// channel multiplies it.
 	Thickness    float32
 	ThicknessTex TextureRef
-	// AttenuationDistance is +Inf when absent.
+	// AttenuationDistance is the world-space distance after which white
+	// light has turned into AttenuationColor (Beer–Lambert); +Inf (the
+	// default) absorbs nothing.
 	AttenuationDistance float32
 	AttenuationColor    [3]float32
 }
@@ -158,7 +164,9 @@ type Anisotropy struct {
 	Tex      TextureRef
 }
 
-// Iridescence is KHR_materials_iridescence.
+// Iridescence is KHR_materials_iridescence: a thin film (IOR, thickness
+// in nanometres: ThicknessMax, or Min…Max by ThicknessTex's G channel)
+// over the specular layer, of strength Factor × Tex's R channel.
 type Iridescence struct {
 	Factor       float32
 	Tex          TextureRef

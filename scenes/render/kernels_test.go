@@ -143,6 +143,18 @@ func TestRefBSDFKernel(t *testing.T) {
 			qs[i].SheenColor = kernel.PackedFloat3{rng.Float32(), rng.Float32(), rng.Float32()}
 			qs[i].SheenRoughness = rng.Float32()
 		}
+		// KHR_materials_volume: one query in six enters a volume, one leaves
+		// it (refraction, and total internal reflection inside).
+		switch i % 6 {
+		case 1:
+			qs[i].Volume, qs[i].Transmission = kernel.VolumeEnter, 0.5+0.5*rng.Float32()
+		case 4:
+			qs[i].Volume = kernel.VolumeExit
+		}
+		// KHR_materials_iridescence on one query in four (films 0–1200 nm).
+		if i%4 == 3 {
+			qs[i].Iridescence, qs[i].IridescenceIor, qs[i].IridescenceThickness = rng.Float32(), 1+rng.Float32(), 1200*rng.Float32()
+		}
 	}
 	out := runRefKernel(t, "ref_bsdf", n, bytesOf(qs), make([]byte, 64*n), nil, bytesOf(kernel.GGXTableBuffer()))
 	got := unsafe.Slice((*kernel.BSDFAnswer)(unsafe.Pointer(&out[1][0])), n)
@@ -153,7 +165,8 @@ func TestRefBSDFKernel(t *testing.T) {
 	for i, q := range qs {
 		p := kernel.BSDFParams{BaseColor: kernel.Vec3(q.BaseColor), Metallic: q.Metallic, Roughness: q.Roughness, IOR: q.IOR,
 			Transmission: q.Transmission, Clearcoat: q.Clearcoat, ClearcoatRoughness: q.ClearcoatRoughness,
-			Specular: q.Specular, SpecularColor: kernel.Vec3(q.SpecularColor), SheenColor: kernel.Vec3(q.SheenColor), SheenRoughness: q.SheenRoughness}
+			Specular: q.Specular, SpecularColor: kernel.Vec3(q.SpecularColor), SheenColor: kernel.Vec3(q.SheenColor), SheenRoughness: q.SheenRoughness,
+			Volume: int(q.Volume), Iridescence: q.Iridescence, IridescenceIOR: q.IridescenceIor, IridescenceThickness: q.IridescenceThickness}
 		f, pdf := p.Eval(kernel.Vec3(q.Wo), kernel.Vec3(q.Wi))
 		g := got[i]
 		ok := close(g.Pdf, pdf)
@@ -171,6 +184,11 @@ func TestRefBSDFKernel(t *testing.T) {
 			// to 1000, unchecked above (a numerical delta).
 			pc := func(a, b float32) bool { return math.Abs(float64(a-b)) <= 1e-3*math.Abs(float64(b))+1e-5 }
 			switch {
+			case q.Volume == kernel.VolumeExit && s.Pdf <= 1000:
+				// Inside a volume the Fresnel factor of the sampled
+				// microfacet has an infinite slope at the critical angle:
+				// the same 1e-7 moves pdf and weight by up to 1%.
+				pc = func(a, b float32) bool { return math.Abs(float64(a-b)) <= 0.01*math.Abs(float64(b))+1e-5 }
 			case s.Pdf > 1000:
 				pc = func(a, b float32) bool { return true }
 			case s.Pdf > 50:
@@ -186,6 +204,17 @@ func TestRefBSDFKernel(t *testing.T) {
 			if bad <= 3 {
 				t.Errorf("query %d: MSL f %v pdf %v sample %v/%v, Go f %v pdf %v sample %v/%v", i, g.F, g.Pdf, g.SampleWi, g.SamplePdf, f, pdf, s.Wi, s.Pdf)
 			}
+		}
+	}
+	for _, vol := range []int{kernel.VolumeEnter, kernel.VolumeExit} {
+		k := 0
+		for i, q := range qs {
+			if int(q.Volume) == vol && got[i].SampleOK != 0 && got[i].SampleLobe == kernel.LobeTransmission {
+				k++
+			}
+		}
+		if k < n/60 {
+			t.Errorf("volume %d: %d refracted samples, want ≥ %d", vol, k, n/60)
 		}
 	}
 	if skipped > n/100 {

@@ -27,6 +27,12 @@
 //    (cosine), whose selection weight includes the sheen's albedo.
 //  * KHR_materials_clearcoat: a GGX layer (F0 = 0.04) on top; the base is
 //    scaled by 1 − clearcoat·Ecc(μo).
+//  * KHR_materials_volume (BSDFParams.volume): at a volume boundary the
+//    transmission lobe refracts (rough dielectric, Walter et al. 2007);
+//    seen from inside the boundary is a bare dielectric with total
+//    internal reflection. Without it transmission is thin-walled.
+//  * KHR_materials_iridescence: a thin film's Fresnel (Belcour–Barla, the
+//    extension's appendix) replaces Schlick's in the specular lobes.
 // Sampling picks a lobe by estimated albedo, then VNDF (Heitz 2018) or a
 // cosine hemisphere; the pdf is the mixture pdf of all lobes.
 #pragma once
@@ -41,6 +47,14 @@ using namespace metal;
 #define kLobeDiffuse 2u
 #define kLobeTransmission 3u
 #define kSheenRoughnessMin 0.07f
+// BSDFParams.volume: thin-walled transmission, or a KHR_materials_volume
+// boundary seen from outside (the ray enters) or from inside (it leaves).
+#define kVolumeThin 0u
+#define kVolumeEnter 1u
+#define kVolumeExit 2u
+// kVolumeIorMin keeps a volume's IOR off 1, where refraction has no half
+// vector (every microfacet passes the ray straight on).
+#define kVolumeIorMin 1.001f
 
 struct BSDFParams {
     float3 baseColor;
@@ -54,6 +68,10 @@ struct BSDFParams {
     float3 specularColor;   // KHR_materials_specular F0 tint (1: default)
     float3 sheenColor;      // KHR_materials_sheen colour (0: no sheen layer)
     float sheenRoughness;   // KHR_materials_sheen perceptual roughness
+    uint volume = kVolumeThin;        // kVolume*: thin-walled, or entering / leaving a solid volume
+    float iridescence = 0.0f;         // KHR_materials_iridescence strength (0: no film)
+    float iridescenceIor = 1.3f;      // the film's IOR
+    float iridescenceThickness = 0.0f; // the film's thickness (nm)
     // ggx points at the GGX albedo tables (the values of ggx_tables.h laid
     // out E1, E5, Avg1, Avg5; SceneResources.ggxTables). They live in a
     // buffer rather than in program-scope constant arrays: the CPU lowering
@@ -99,6 +117,9 @@ struct BSDFState {
     float sheenA;
     float sheenEo;
     float sheenScale;
+    // Volume boundaries: the IOR of the far side over the viewer's (ior
+    // entering, 1/ior leaving; 0 when thin-walled).
+    float eta;
 };
 
 inline float luminance(float3 c) { return dot(c, float3(0.2126f, 0.7152f, 0.0722f)); }
@@ -217,6 +238,139 @@ inline float schlick_weight(float c) {
     return m2 * m2 * m;
 }
 
+// ---- KHR_materials_volume: rough dielectric boundaries (Go: volume.go) ----
+//
+// A volume boundary refracts (Walter et al. 2007, with the GGX D and
+// height-correlated G2 of the reflection lobe). eta is the IOR of the far
+// side over the viewer's; radiance is not rescaled by eta² across the
+// boundary (a path leaves a closed volume as often as it enters, so the
+// factors cancel; with VNDF sampling a refracted sample's weight is
+// (1 − F)·G2/G1).
+
+// volume_fresnel is the reflectance of a dielectric boundary at a microfacet
+// whose cosine with the viewer's direction is c: Schlick's approximation
+// taken with the cosine on the optically thinner side (the reflectance is
+// the same from both sides), 1 under total internal reflection. The
+// specular weight w (KHR_materials_specular) scales it except under total
+// internal reflection.
+inline float volume_fresnel(float f0, float w, float c, float eta) {
+    if (eta >= 1.0f) {
+        return w * (f0 + (1.0f - f0) * schlick_weight(c));
+    }
+    float s2 = (1.0f - c * c) / (eta * eta);
+    if (s2 >= 1.0f) {
+        return 1.0f;
+    }
+    return w * (f0 + (1.0f - f0) * schlick_weight(sqrt(1.0f - s2)));
+}
+
+// refract_h refracts wo (dot(wo, h) > 0) through the microfacet normal h
+// into the far side: xyz the unit direction, w = 0 under total internal
+// reflection.
+inline float4 refract_h(float3 wo, float3 h, float eta) {
+    float c = dot(wo, h);
+    float inv = 1.0f / eta;
+    float s2 = inv * inv * max(1.0f - c * c, 0.0f);
+    if (s2 >= 1.0f) {
+        return float4(0.0f);
+    }
+    float3 wi = normalize(h * (inv * c - sqrt(1.0f - s2)) - wo * inv);
+    return float4(wi, 1.0f);
+}
+
+// volume_half is the microfacet normal that refracts wo into wi (wi.z < 0),
+// on the normal's side; the zero vector when none does.
+inline float3 volume_half(float3 wo, float3 wi, float eta) {
+    float3 h = normalize(wo + eta * wi);
+    if (h.z < 0.0f) {
+        h = -h;
+    }
+    if (!(dot(wo, h) > 0.0f && dot(wi, h) < 0.0f)) {
+        return float3(0.0f);
+    }
+    return h;
+}
+
+// volume_btdf is the refraction lobe without its Fresnel factor:
+// D·G2·|wi·h|·(wo·h) / (|wi.z|·wo.z·(wi·h + (wo·h)/eta)²).
+inline float volume_btdf(float3 wo, float3 wi, float3 h, float a, float eta) {
+    float oh = dot(wo, h);
+    float ih = dot(wi, h);
+    float den = ih + oh / eta;
+    return ggx_d(h, a) * ggx_g2(wo.z, -wi.z, a) * (-ih) * oh / (-wi.z * wo.z * den * den);
+}
+
+// volume_pdf is the density of wi when h is drawn from the visible normals
+// of wo and wo refracted through it.
+inline float volume_pdf(float3 wo, float3 wi, float3 h, float a, float eta) {
+    float oh = dot(wo, h);
+    float ih = dot(wi, h);
+    float den = ih + oh / eta;
+    return ggx_g1(wo.z, a) * ggx_d(h, a) * oh / wo.z * (-ih) / (den * den);
+}
+
+// ---- KHR_materials_iridescence: thin-film Fresnel (Go: iridescence.go) ----
+//
+// The Fresnel factor of the specular lobes seen through a thin dielectric
+// film over the base, after Belcour and Barla (2017) as the extension's
+// appendix evaluates it: the Airy summation of the film's
+// inter-reflections as a Fourier series in the phase, its first two
+// orders integrated against the CIE XYZ sensitivities in closed form
+// (Gaussian fits of their Fourier transforms), converted to linear
+// Rec. 709. The outside medium is air (IOR 1).
+
+// film_sensitivity is the XYZ sensitivities' response to an optical path
+// difference opd (nm) with per-channel phase shifts, in linear Rec. 709.
+inline float3 film_sensitivity(float opd, float3 shift) {
+    float phase = 2.0f * kPi * opd * 1e-9f;
+    const float3 val = float3(5.4856e-13f, 4.4201e-13f, 5.2481e-13f);
+    const float3 pos = float3(1.6810e+06f, 1.7953e+06f, 2.2084e+06f);
+    const float3 var = float3(4.3278e+09f, 9.3046e+09f, 6.6121e+09f);
+    float3 xyz = val * sqrt(2.0f * kPi * var) * cos(pos * phase + shift) * exp(-phase * phase * var);
+    xyz.x += 9.7470e-14f * sqrt(2.0f * kPi * 4.5282e+09f) * cos(2.2399e+06f * phase + shift.x) * exp(-4.5282e+09f * phase * phase);
+    xyz *= 1.0f / 1.0685e-7f;
+    return float3(3.2404542f * xyz.x - 1.5371385f * xyz.y - 0.4985314f * xyz.z,
+                  -0.9692660f * xyz.x + 1.8760108f * xyz.y + 0.0415560f * xyz.z,
+                  0.0556434f * xyz.x - 0.2040259f * xyz.y + 1.0572252f * xyz.z);
+}
+
+// thin_film_fresnel is the reflectance of a film of IOR filmIor and
+// thickness (nm) in air over a base of normal reflectance baseF0, at cos1,
+// the cosine between the viewer and the microfacet normal.
+inline float3 thin_film_fresnel(float filmIor, float3 baseF0, float thickness, float cos1) {
+    float s2 = (1.0f - cos1 * cos1) / (filmIor * filmIor);
+    if (1.0f - s2 < 0.0f) {
+        return float3(1.0f); // total internal reflection (a film of IOR < 1)
+    }
+    float cos2 = sqrt(1.0f - s2);
+    // The air/film interface: reflectance, transmission there and back,
+    // and the phase of the reflection inside the film.
+    float q = (filmIor - 1.0f) / (filmIor + 1.0f);
+    float f0 = q * q;
+    float r12 = f0 + (1.0f - f0) * schlick_weight(cos1);
+    float t121 = 1.0f - r12;
+    float phi21 = filmIor < 1.0f ? 0.0f : kPi;
+    // The film/base interface per channel (the base IOR from its F0), the
+    // phase shifts and the compound terms of the Airy summation.
+    float3 sf = sqrt(clamp(baseF0, 0.0f, 0.9999f));
+    float3 baseIor = (1.0f + sf) / (1.0f - sf);
+    float3 qb = (baseIor - filmIor) / (baseIor + filmIor);
+    float3 r1 = qb * qb;
+    float3 r23 = r1 + (1.0f - r1) * schlick_weight(cos2);
+    float3 phi = float3(phi21) + select(float3(0.0f), float3(kPi), baseIor < float3(filmIor));
+    float3 rr = clamp(r12 * r23, 1e-5f, 0.9999f);
+    float3 r123 = sqrt(rr);
+    float3 rs = t121 * t121 * r23 / (1.0f - rr);
+    float3 i = r12 + rs; // the m = 0 (DC) term
+    float3 cm = rs - t121;
+    float opd = 2.0f * filmIor * thickness * cos2; // optical path difference (nm)
+    cm *= r123;
+    i += cm * 2.0f * film_sensitivity(opd, phi);
+    cm *= r123;
+    i += cm * 2.0f * film_sensitivity(2.0f * opd, 2.0f * phi);
+    return max(i, float3(0.0f));
+}
+
 // table2 bilinearly interpolates a GGX_TABLE_SIZE² table at (mu, r).
 inline float table2(const device float* t, float mu, float r) {
     const int n = GGX_TABLE_SIZE;
@@ -262,7 +416,27 @@ inline BSDFState bsdf_state(BSDFParams p, float3 wo) {
     s.sheenA = 0.0f;
     s.sheenEo = 0.0f;
     s.sheenScale = 1.0f;
-    s.diffuse = s.w == 0.0f && p.metallic == 0.0f && p.transmission == 0.0f && p.clearcoat == 0.0f && s.sheenMax == 0.0f;
+    s.eta = 0.0f;
+    if (p.volume == kVolumeExit) {
+        // Inside a volume: a bare dielectric boundary (reflection and
+        // refraction split by the Fresnel factor of each microfacet).
+        s.eta = 1.0f / max(ior, kVolumeIorMin);
+        s.diffuse = false;
+        s.e1o = 0.0f;
+        s.eso = 0.0f;
+        s.esAvg = 0.0f;
+        s.fmsD = 0.0f;
+        s.fmsM = float3(0.0f);
+        s.avg1 = 0.0f;
+        s.ccScale = 1.0f;
+        s.lobeP = float4(0.0f, 0.5f, 0.0f, 0.5f);
+        return s;
+    }
+    if (p.volume == kVolumeEnter) {
+        s.eta = max(ior, kVolumeIorMin);
+    }
+    s.diffuse = s.w == 0.0f && p.metallic == 0.0f && p.transmission == 0.0f && p.clearcoat == 0.0f && s.sheenMax == 0.0f &&
+                p.iridescence == 0.0f;
     if (s.diffuse) {
         // What the general terms give with no specular energy: no table
         // lookups, the whole albedo in the Lambert lobe.
@@ -327,11 +501,45 @@ inline BSDFState bsdf_state(BSDFParams p, float3 wo) {
     return s;
 }
 
+// volume_exit_eval is the boundary seen from inside a volume (s.eta < 1):
+// reflection F·D·G2/(4·wo.z·wi.z), refraction out (1 − F)·btdf tinted by
+// the base colour.
+inline float3 volume_exit_eval(BSDFParams p, BSDFState s, float3 wo, float3 wi) {
+    if (wi.z > 0.0f) {
+        float3 h = normalize(wo + wi);
+        float f = volume_fresnel(s.f0d, s.w, dot(wo, h), s.eta);
+        return float3(f * ggx_single(wo, wi, s.a));
+    }
+    float3 h = volume_half(wo, wi, s.eta);
+    if (!(wi.z < 0.0f) || !(h.z > 0.0f)) {
+        return float3(0.0f);
+    }
+    float f = volume_fresnel(s.f0d, s.w, dot(wo, h), s.eta);
+    return p.baseColor * ((1.0f - f) * volume_btdf(wo, wi, h, s.a, s.eta));
+}
+
+// volume_exit_pdf: the microfacet's Fresnel factor picks reflection or
+// refraction (volume_exit_sample).
+inline float volume_exit_pdf(BSDFState s, float3 wo, float3 wi) {
+    if (wi.z > 0.0f) {
+        float3 h = normalize(wo + wi);
+        return volume_fresnel(s.f0d, s.w, dot(wo, h), s.eta) * ggx_pdf_vndf(wo, wi, s.a);
+    }
+    float3 h = volume_half(wo, wi, s.eta);
+    if (!(wi.z < 0.0f) || !(h.z > 0.0f)) {
+        return 0.0f;
+    }
+    return (1.0f - volume_fresnel(s.f0d, s.w, dot(wo, h), s.eta)) * volume_pdf(wo, wi, h, s.a, s.eta);
+}
+
 inline float3 bsdf_state_eval(BSDFParams p, BSDFState s, float3 wo, float3 wi) {
     if (s.diffuse) {
         // The general expression with eso = esi = esAvg = 0 and no
         // specular, metal or clearcoat term: base colour / π.
         return wi.z > 0.0f ? p.baseColor * (1.0f / kPi) : float3(0.0f);
+    }
+    if (p.volume == kVolumeExit) {
+        return volume_exit_eval(p, s, wo, wi);
     }
     float r = clamp(p.roughness, 0.0f, 1.0f);
     float m = p.metallic;
@@ -339,8 +547,20 @@ inline float3 bsdf_state_eval(BSDFParams p, BSDFState s, float3 wo, float3 wi) {
         if (p.transmission <= 0.0f || m >= 1.0f || wi.z == 0.0f || s.e1o <= 0.0f) {
             return float3(0.0f);
         }
-        float3 wf = float3(wi.x, wi.y, -wi.z);
-        float k = (1.0f - m) * p.transmission * (1.0f - s.eso) * ggx_single(wo, wf, s.a) / s.e1o * s.ccScale;
+        float k;
+        if (p.volume == kVolumeEnter) {
+            // Refraction into the volume, with the energy the boundary's
+            // microfacet does not reflect.
+            float3 h = volume_half(wo, wi, s.eta);
+            if (!(h.z > 0.0f)) {
+                return float3(0.0f);
+            }
+            float t = 1.0f - volume_fresnel(s.f0d, s.w, dot(wo, h), s.eta);
+            k = (1.0f - m) * p.transmission * t * volume_btdf(wo, wi, h, s.a, s.eta) * s.ccScale;
+        } else {
+            float3 wf = float3(wi.x, wi.y, -wi.z);
+            k = (1.0f - m) * p.transmission * (1.0f - s.eso) * ggx_single(wo, wf, s.a) / s.e1o * s.ccScale;
+        }
         if (s.sheenMax > 0.0f) {
             float ei = table2(p.ggx + GGX_OFFSET_SHEEN, abs(wi.z), clamp(p.sheenRoughness, 0.0f, 1.0f));
             k *= min(s.sheenScale, 1.0f - s.sheenMax * min(ei, 1.0f));
@@ -365,6 +585,19 @@ inline float3 bsdf_state_eval(BSDFParams p, BSDFState s, float3 wo, float3 wi) {
     }
     float3 c = p.baseColor;
     float3 metal = ss * (c + (1.0f - c) * fw) + s.fmsM * msShape;
+    if (p.iridescence > 0.0f) {
+        // KHR_materials_iridescence: the thin film's Fresnel replaces
+        // Schlick's in the single-scattering specular lobes, mixed by the
+        // strength (the dielectric's film sits over its weighted F0).
+        if (m < 1.0f) {
+            float3 fi = thin_film_fresnel(p.iridescenceIor, s.w * s.f0c, p.iridescenceThickness, voh);
+            diel = ss * mix(s.w * (s.f0c + (1.0f - s.f0c) * fw), fi, p.iridescence) + s.w * s.fmsD * msShape;
+        }
+        if (m > 0.0f) {
+            float3 fm = thin_film_fresnel(p.iridescenceIor, c, p.iridescenceThickness, voh);
+            metal = ss * mix(c + (1.0f - c) * fw, fm, p.iridescence) + s.fmsM * msShape;
+        }
+    }
     float3 f = (1.0f - m) * (diel + c * diffK) + m * metal;
     if (s.sheenMax > 0.0f) {
         float ei = table2(p.ggx + GGX_OFFSET_SHEEN, wi.z, clamp(p.sheenRoughness, 0.0f, 1.0f));
@@ -382,7 +615,14 @@ inline float bsdf_state_pdf(BSDFState s, float3 wo, float3 wi) {
     if (s.diffuse) {
         return wi.z > 0.0f ? s.lobeP[kLobeDiffuse] * wi.z / kPi : 0.0f;
     }
+    if (s.eta > 0.0f && s.eta < 1.0f) {
+        return volume_exit_pdf(s, wo, wi);
+    }
     if (wi.z < 0.0f) {
+        if (s.eta > 0.0f) {
+            float3 h = volume_half(wo, wi, s.eta);
+            return h.z > 0.0f ? s.lobeP[kLobeTransmission] * volume_pdf(wo, wi, h, s.a, s.eta) : 0.0f;
+        }
         return s.lobeP[kLobeTransmission] * ggx_pdf_vndf(wo, float3(wi.x, wi.y, -wi.z), s.a);
     }
     if (wi.z == 0.0f) {
@@ -434,9 +674,50 @@ inline float3 cosine_hemisphere(float u1, float u2) {
     return float3(d, sqrt(max(1.0f - d.x * d.x - d.y * d.y, 0.0f)));
 }
 
+// volume_exit_sample draws a visible microfacet normal with u.y, u.z, then
+// reflects (u.x < F, always under total internal reflection) or refracts
+// out of the volume through it.
+inline BSDFSample volume_exit_sample(BSDFParams p, BSDFState s, float3 wo, float3 u) {
+    BSDFSample out;
+    out.ok = false;
+    out.lobe = kLobeSpecular;
+    float3 h = ggx_sample_vndf(wo, s.a, u.y, u.z);
+    float f = volume_fresnel(s.f0d, s.w, dot(wo, h), s.eta);
+    float3 wi;
+    uint lobe = kLobeSpecular;
+    if (u.x < f) {
+        wi = reflect_h(wo, h);
+        if (wi.z <= 0.0f) {
+            return out;
+        }
+    } else {
+        float4 t = refract_h(wo, h, s.eta);
+        if (!(t.w > 0.0f) || t.z >= 0.0f) {
+            return out;
+        }
+        wi = t.xyz;
+        lobe = kLobeTransmission;
+    }
+    float pdf = volume_exit_pdf(s, wo, wi);
+    if (!(pdf > 0.0f)) {
+        return out;
+    }
+    float3 fv = volume_exit_eval(p, s, wo, wi);
+    out.wi = wi;
+    out.f = fv;
+    out.pdf = pdf;
+    out.weight = fv * (abs(wi.z) / pdf);
+    out.lobe = lobe;
+    out.ok = true;
+    return out;
+}
+
 // bsdf_state_sample samples with a state built for wo (wo.z > 0): u.x
 // picks the lobe, u.y and u.z the direction.
 inline BSDFSample bsdf_state_sample(BSDFParams p, BSDFState s, float3 wo, float3 u) {
+    if (p.volume == kVolumeExit) {
+        return volume_exit_sample(p, s, wo, u);
+    }
     BSDFSample out;
     out.ok = false;
     out.lobe = kLobeDiffuse;
@@ -457,9 +738,16 @@ inline BSDFSample bsdf_state_sample(BSDFParams p, BSDFState s, float3 wo, float3
     } else {
         // Clearcoat, specular and transmission share one VNDF sample
         // (lanes that picked different lobes do not run it twice).
-        wi = reflect_h(wo, ggx_sample_vndf(wo, lobe == kLobeClearcoat ? s.acc : s.a, u.y, u.z));
+        float3 h = ggx_sample_vndf(wo, lobe == kLobeClearcoat ? s.acc : s.a, u.y, u.z);
+        wi = reflect_h(wo, h);
         if (lobe == kLobeTransmission) {
-            wi.z = -wi.z;
+            if (s.eta > 0.0f) {
+                // Into the volume (no total internal reflection from outside).
+                float4 t = refract_h(wo, h, s.eta);
+                wi = t.w > 0.0f ? t.xyz : float3(0.0f, 0.0f, 1.0f);
+            } else {
+                wi.z = -wi.z;
+            }
         }
     }
     if ((lobe != kLobeTransmission && wi.z <= 0.0f) || (lobe == kLobeTransmission && wi.z >= 0.0f)) {

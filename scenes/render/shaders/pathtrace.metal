@@ -518,7 +518,8 @@ inline bool culled_back(constant SceneResources& scene, SceneHit hit) {
         return false;
     }
     uint gi = scene.instances[hit.instance_id].geometryBase + hit.geometry_id;
-    return (scene.materials[scene.geometries[gi].material].flags & MATERIAL_DOUBLE_SIDED) == 0u;
+    // doubleSided has no effect on volume boundaries (KHR_materials_volume).
+    return (scene.materials[scene.geometries[gi].material].flags & (MATERIAL_DOUBLE_SIDED | MATERIAL_VOLUME)) == 0u;
 }
 
 // make_hit interpolates the hit's vertex attributes into a SurfaceHit.
@@ -822,6 +823,14 @@ kernel void path_trace(constant SceneResources& scene [[buffer(BUFFER_SCENE)]],
             SurfaceHit sh = make_hit(scene, hit, r, time, mu);
             float3 ng = sh.geometricNormal;
             const device MaterialData& mat = scene.materials[sh.material];
+            // A volume boundary (KHR_materials_volume) hit from inside: the
+            // segment just traced ran through the volume, which absorbs
+            // along it (Beer–Lambert). Inside and outside come from the
+            // hit's facing (no medium stack: a volume is surrounded by air).
+            bool volume = (mat.flags & MATERIAL_VOLUME) != 0u;
+            if (volume && !sh.frontFacing) {
+                beta *= exp(-float3(mat.attenuation) * hit.distance);
+            }
             MaterialOutput mo = materials[mat.function](sh, scene);
             float3 n = normalize(mo.normal);
             if (!all(isfinite(n))) {
@@ -866,6 +875,9 @@ kernel void path_trace(constant SceneResources& scene [[buffer(BUFFER_SCENE)]],
                 break; // grazing: nothing scatters (bsdf_eval/bsdf_sample would return 0)
             }
             BSDFParams bp = material_bsdf(mo, scene.ggxTables);
+            if (volume) {
+                bp.volume = sh.frontFacing ? kVolumeEnter : kVolumeExit;
+            }
             float3 p = sh.position;
             // One BSDF state serves both the light sample and the BSDF sample.
             BSDFState bst = bsdf_state(bp, woL);

@@ -36,7 +36,7 @@ kernel void ref_sample4_table(const device SampleQuery* q [[buffer(0)]], device 
     out[i] = sample4_table(sobol, q[i].pixelSeed, q[i].index, q[i].group);
 }
 
-// BSDF query: parameters, wo, wi (for eval) and u (for sample), 104 bytes.
+// BSDF query: parameters, wo, wi (for eval) and u (for sample), 120 bytes.
 struct BSDFQuery {
     packed_float3 baseColor;
     float metallic;
@@ -52,6 +52,10 @@ struct BSDFQuery {
     packed_float3 specularColor;
     packed_float3 sheenColor;
     float sheenRoughness;
+    uint volume;                // kVolume*
+    float iridescence;
+    float iridescenceIor;
+    float iridescenceThickness; // nm
 };
 
 // BSDF answer: eval f and pdf at (wo, wi); sampled wi, f, pdf, weight, lobe.
@@ -80,6 +84,10 @@ inline BSDFParams query_params(BSDFQuery q, const device float* ggx) {
     p.specularColor = float3(q.specularColor);
     p.sheenColor = float3(q.sheenColor);
     p.sheenRoughness = q.sheenRoughness;
+    p.volume = q.volume;
+    p.iridescence = q.iridescence;
+    p.iridescenceIor = q.iridescenceIor;
+    p.iridescenceThickness = q.iridescenceThickness;
     return p;
 }
 
@@ -113,4 +121,26 @@ kernel void ref_tonemap(const device float4* in [[buffer(0)]], device uint* out 
         return;
     }
     out[i] = pack_rgba8(tone_map(op, exposure, in[i].rgb), 1.0f);
+}
+
+// A thin-film query: the viewer's cosine to the microfacet normal, the
+// film's thickness (nm) and IOR, and the base's F0. 32 bytes.
+struct ThinFilmQuery {
+    float cos1;
+    float thickness;
+    float filmIor;
+    float pad0;
+    packed_float3 baseF0;
+    float pad1;
+};
+
+// ref_thin_film: out[i].rgb = thin_film_fresnel(...) of query i
+// (KHR_materials_iridescence).
+kernel void ref_thin_film(const device ThinFilmQuery* q [[buffer(0)]], device float4* out [[buffer(1)]],
+                          constant uint& count [[buffer(2)]], uint i [[thread_position_in_grid]]) {
+    if (i >= count) {
+        return;
+    }
+    ThinFilmQuery t = q[i];
+    out[i] = float4(thin_film_fresnel(t.filmIor, float3(t.baseF0), t.thickness, t.cos1), 1.0f);
 }

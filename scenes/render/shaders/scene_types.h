@@ -66,6 +66,7 @@ typedef simd_packed_float2 packed_float2;
 #define MATERIAL_UNLIT 2u
 #define MATERIAL_EMISSIVE 4u
 #define MATERIAL_TEXTURED 8u      // some texture slot is set (else every slot is empty)
+#define MATERIAL_VOLUME 16u       // KHR_materials_volume with thickness > 0: the surface bounds a solid volume
 
 #define INSTANCE_MOVING 1u      // toWorldClose differs from toWorld
 #define INSTANCE_DEFORMED 2u    // geometry is world-space (skinned/morphed)
@@ -152,7 +153,8 @@ struct TextureSlot {
 };
 
 // glTF metallic-roughness material with KHR_materials_emissive_strength,
-// _ior, _transmission, _clearcoat, _specular and _sheen. 528 bytes, align 16.
+// _ior, _transmission, _clearcoat, _specular, _sheen, _volume and
+// _iridescence. 656 bytes, align 16.
 struct MaterialData {
     float4 baseColor;           // @0   linear RGBA factor
     packed_float3 emissive;     // @16  emissive factor (linear)
@@ -186,6 +188,15 @@ struct MaterialData {
     float sheenRoughness;               // @460 KHR_materials_sheen roughness factor
     TextureSlot sheenColorTex;          // @464 (RGB, sRGB-encoded)
     TextureSlot sheenRoughnessTex;      // @496 (A)
+    packed_float3 attenuation;          // @528 KHR_materials_volume absorption σ = −ln(attenuationColor) / attenuationDistance per world unit (0: none)
+    float thickness;                    // @540 KHR_materials_volume thicknessFactor (0: thin-walled)
+    TextureSlot thicknessTex;           // @544 (G)
+    float iridescence;                  // @576 KHR_materials_iridescence factor (0: no film)
+    float iridescenceIor;               // @580 IOR of the film
+    float iridescenceThicknessMin;      // @584 film thickness (nm) where the thickness texture is 0
+    float iridescenceThicknessMax;      // @588 film thickness (nm) where it is 1, or without one
+    TextureSlot iridescenceTex;         // @592 (R)
+    TextureSlot iridescenceThicknessTex; // @624 (G)
 };
 
 // An emissive triangle in world space (at shutter open) with its light
@@ -361,6 +372,10 @@ struct MaterialOutput {
     float3 specularColor = float3(1.0f);   // KHR_materials_specular F0 tint
     float3 sheenColor = float3(0.0f);      // KHR_materials_sheen colour (0: no sheen layer)
     float sheenRoughness = 0.0f;           // KHR_materials_sheen perceptual roughness
+    float thickness = 0.0f;                // KHR_materials_volume thickness (factor × texture; the path tracer follows the real geometry)
+    float iridescence = 0.0f;              // KHR_materials_iridescence strength (0: no thin film)
+    float iridescenceIor = 1.3f;           // IOR of the film
+    float iridescenceThickness = 0.0f;     // film thickness in nanometres
 };
 
 // The signature of every material function: [[visible]] MaterialOutput

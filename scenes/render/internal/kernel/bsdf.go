@@ -26,6 +26,16 @@ type BSDFParams struct {
 	// sheen layer over the whole base (below the clearcoat).
 	SheenColor     Vec3
 	SheenRoughness float32
+	// Volume is VolumeThin (thin-walled transmission), or VolumeEnter /
+	// VolumeExit at a KHR_materials_volume boundary seen from outside /
+	// inside (the path tracer decides it from the hit's facing).
+	Volume int
+	// Iridescence, IridescenceIOR and IridescenceThickness (nm) are
+	// KHR_materials_iridescence's thin film over the specular lobes
+	// (strength 0: no film).
+	Iridescence          float32
+	IridescenceIOR       float32
+	IridescenceThickness float32
 }
 
 // DefaultSpecular sets the KHR_materials_specular defaults (weight 1,
@@ -79,6 +89,9 @@ type bsdfState struct {
 	// Sheen: largest colour channel (0: no sheen layer), Charlie α, the
 	// sheen albedo E(μo) and 1 − sheenMax·min(E(μo), 1).
 	sheenMax, sheenA, sheenEo, sheenScale float32
+	// eta: at a volume boundary the IOR of the far side over the viewer's
+	// (ior entering, 1/ior leaving); 0 when thin-walled.
+	eta float32
 }
 
 // fms is Kulla–Conty's multiple-scattering Fresnel term
@@ -107,7 +120,17 @@ func newBSDFState(p *BSDFParams, wo Vec3) bsdfState {
 	s.w = min(max(p.Specular, 0), 1)
 	s.sheenMax = max(p.SheenColor[0], max(p.SheenColor[1], p.SheenColor[2]), 0)
 	s.sheenScale = 1
-	s.diffuse = s.w == 0 && p.Metallic == 0 && p.Transmission == 0 && p.Clearcoat == 0 && s.sheenMax == 0
+	switch p.Volume {
+	case VolumeExit:
+		// Inside a volume: a bare dielectric boundary.
+		s.eta = 1 / max(ior, volumeIorMin)
+		s.ccScale = 1
+		s.lobeP = [lobeCount]float32{0, 0.5, 0, 0.5}
+		return s
+	case VolumeEnter:
+		s.eta = max(ior, volumeIorMin)
+	}
+	s.diffuse = s.w == 0 && p.Metallic == 0 && p.Transmission == 0 && p.Clearcoat == 0 && s.sheenMax == 0 && p.Iridescence == 0
 	if s.diffuse {
 		s.ccScale = 1
 		s.lobeP[LobeDiffuse] = 1
@@ -170,17 +193,33 @@ func (s *bsdfState) eval(wo, wi Vec3) Vec3 {
 		}
 		return p.BaseColor.scale(1 / float32(math32.Pi))
 	}
+	if p.Volume == VolumeExit {
+		return s.exitEval(wo, wi)
+	}
 	t := s.tab
 	r := min(max(p.Roughness, 0), 1)
 	m := p.Metallic
 	if wi[2] <= 0 {
-		// Thin-walled transmission: the reflection lobe mirrored through
-		// the surface, scaled to the energy the dielectric did not reflect.
 		if p.Transmission <= 0 || m >= 1 || wi[2] == 0 || s.e1o <= 0 {
 			return Vec3{}
 		}
-		wf := Vec3{wi[0], wi[1], -wi[2]}
-		k := (1 - m) * p.Transmission * (1 - s.eso) * ggxSingle(wo, wf, s.a) / s.e1o * s.ccScale
+		var k float32
+		if p.Volume == VolumeEnter {
+			// Refraction into the volume, with the energy the boundary's
+			// microfacet does not reflect.
+			h := volumeHalf(wo, wi, s.eta)
+			if !(h[2] > 0) {
+				return Vec3{}
+			}
+			tr := 1 - volumeFresnel(s.f0d, s.w, wo.dot(h), s.eta)
+			k = (1 - m) * p.Transmission * tr * volumeBTDF(wo, wi, h, s.a, s.eta) * s.ccScale
+		} else {
+			// Thin-walled transmission: the reflection lobe mirrored
+			// through the surface, scaled to the energy the dielectric did
+			// not reflect.
+			wf := Vec3{wi[0], wi[1], -wi[2]}
+			k = (1 - m) * p.Transmission * (1 - s.eso) * ggxSingle(wo, wf, s.a) / s.e1o * s.ccScale
+		}
 		if s.sheenMax > 0 {
 			sc, _ := s.sheenLayer(wo, wi)
 			k *= sc
@@ -207,10 +246,30 @@ func (s *bsdfState) eval(wo, wi Vec3) Vec3 {
 	if 1-s.esAvg > 1e-6 {
 		diffK = (1 - p.Transmission) * (1 - s.eso) * (1 - esi) / (math32.Pi * (1 - s.esAvg))
 	}
+	var fi, fm Vec3
+	if p.Iridescence > 0 {
+		// KHR_materials_iridescence: the thin film's Fresnel replaces
+		// Schlick's in the single-scattering specular lobes, mixed by the
+		// strength (the dielectric's film sits over its weighted F0).
+		if m < 1 {
+			fi = ThinFilmFresnel(p.IridescenceIOR, s.f0c.scale(s.w), p.IridescenceThickness, voh)
+			for i := range 3 {
+				sch := s.w * (s.f0c[i] + (1-s.f0c[i])*fw)
+				diel[i] = ss*(sch+(fi[i]-sch)*p.Iridescence) + s.w*s.fmsD*msShape
+			}
+		}
+		if m > 0 {
+			fm = ThinFilmFresnel(p.IridescenceIOR, p.BaseColor, p.IridescenceThickness, voh)
+		}
+	}
 	var f Vec3
 	for i := range 3 {
 		c := p.BaseColor[i]
 		metal := ss*(c+(1-c)*fw) + s.fmsM[i]*msShape
+		if p.Iridescence > 0 && m > 0 {
+			sch := c + (1-c)*fw
+			metal = ss*(sch+(fm[i]-sch)*p.Iridescence) + s.fmsM[i]*msShape
+		}
 		f[i] = (1-m)*(diel[i]+c*diffK) + m*metal
 	}
 	if s.sheenMax > 0 {
@@ -233,7 +292,17 @@ func (s *bsdfState) pdf(wo, wi Vec3) float32 {
 		}
 		return s.lobeP[LobeDiffuse] * wi[2] / math32.Pi
 	}
+	if s.eta > 0 && s.eta < 1 {
+		return s.exitPdf(wo, wi)
+	}
 	if wi[2] < 0 {
+		if s.eta > 0 {
+			h := volumeHalf(wo, wi, s.eta)
+			if !(h[2] > 0) {
+				return 0
+			}
+			return s.lobeP[LobeTransmission] * volumePdf(wo, wi, h, s.a, s.eta)
+		}
 		return s.lobeP[LobeTransmission] * ggxPdfVNDF(wo, Vec3{wi[0], wi[1], -wi[2]}, s.a)
 	}
 	if wi[2] == 0 {
@@ -277,6 +346,13 @@ func (p *BSDFParams) Sample(wo Vec3, u [3]float32) (BSDFSample, bool) {
 		return BSDFSample{}, false
 	}
 	s := newBSDFState(p, wo)
+	if p.Volume == VolumeExit {
+		out, ok := s.exitSample(wo, u)
+		if ok && flip {
+			out.Wi[2] = -out.Wi[2]
+		}
+		return out, ok
+	}
 	lobe := LobeDiffuse
 	acc := float32(0)
 	for l := range lobeCount {
@@ -291,9 +367,18 @@ func (p *BSDFParams) Sample(wo Vec3, u [3]float32) (BSDFSample, bool) {
 	case LobeClearcoat:
 		wi = reflectH(wo, ggxSampleVNDF(wo, s.acc, u[1], u[2]))
 	case LobeSpecular, LobeTransmission:
-		wi = reflectH(wo, ggxSampleVNDF(wo, s.a, u[1], u[2]))
+		h := ggxSampleVNDF(wo, s.a, u[1], u[2])
+		wi = reflectH(wo, h)
 		if lobe == LobeTransmission {
-			wi[2] = -wi[2]
+			if s.eta > 0 {
+				// Into the volume (no total internal reflection from outside).
+				var ok bool
+				if wi, ok = refractH(wo, h, s.eta); !ok {
+					wi = Vec3{0, 0, 1}
+				}
+			} else {
+				wi[2] = -wi[2]
+			}
 		}
 	default:
 		wi = cosineHemisphere(u[1], u[2])

@@ -34,6 +34,9 @@ const (
 	MaterialUnlit       = 2
 	MaterialEmissive    = 4
 	MaterialTextured    = 8 // some texture slot is set
+	// MaterialVolume marks a KHR_materials_volume boundary (thickness >
+	// 0): rays refract into a solid volume, which absorbs along the path.
+	MaterialVolume = 16
 
 	InstanceMoving   = 1 // InstanceData.Flags
 	InstanceDeformed = 2
@@ -130,7 +133,7 @@ type TextureSlot struct {
 	TexCoord uint32
 }
 
-// MaterialData is scene_types.h MaterialData (528 bytes).
+// MaterialData is scene_types.h MaterialData (656 bytes).
 type MaterialData struct {
 	BaseColor             Float4
 	Emissive              PackedFloat3
@@ -164,6 +167,20 @@ type MaterialData struct {
 	SheenRoughness        float32
 	SheenColorTex         TextureSlot
 	SheenRoughnessTex     TextureSlot
+	// Attenuation is KHR_materials_volume's absorption coefficient
+	// σ = −ln(attenuationColor)/attenuationDistance per world unit (0
+	// without absorption); Thickness its thicknessFactor (0: thin-walled).
+	Attenuation  PackedFloat3
+	Thickness    float32
+	ThicknessTex TextureSlot
+	// KHR_materials_iridescence: strength, film IOR and the film
+	// thickness range in nanometres (Max without a thickness texture).
+	Iridescence             float32
+	IridescenceIor          float32
+	IridescenceThicknessMin float32
+	IridescenceThicknessMax float32
+	IridescenceTex          TextureSlot
+	IridescenceThicknessTex TextureSlot
 }
 
 // EmissiveTriangle is scene_types.h EmissiveTriangle (64 bytes).
@@ -276,7 +293,14 @@ type SampleQuery struct {
 	PixelSeed, Index, Group, Pad uint32
 }
 
-// BSDFQuery is reference_kernels.metal BSDFQuery (104 bytes).
+// ThinFilmQuery is reference_kernels.metal ThinFilmQuery (32 bytes).
+type ThinFilmQuery struct {
+	Cos1, Thickness, FilmIor, Pad0 float32
+	BaseF0                         PackedFloat3
+	Pad1                           float32
+}
+
+// BSDFQuery is reference_kernels.metal BSDFQuery (120 bytes).
 type BSDFQuery struct {
 	BaseColor          PackedFloat3
 	Metallic           float32
@@ -290,6 +314,11 @@ type BSDFQuery struct {
 	SpecularColor      PackedFloat3
 	SheenColor         PackedFloat3
 	SheenRoughness     float32
+	// Volume is BSDFParams.Volume (VolumeThin, VolumeEnter, VolumeExit).
+	Volume               uint32
+	Iridescence          float32
+	IridescenceIor       float32
+	IridescenceThickness float32
 }
 
 // BSDFAnswer is reference_kernels.metal BSDFAnswer (64 bytes).

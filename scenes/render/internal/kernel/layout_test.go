@@ -60,7 +60,7 @@ func TestLayoutMatchesMSL(t *testing.T) {
 	// The reference kernels' query structs.
 	lib = compileShader(t, rshaders.ReferenceKernelsFile)
 	seen := map[string]any{}
-	for fn, structArgs := range map[string]int{"ref_sample4": 1, "ref_bsdf": 2} {
+	for fn, structArgs := range map[string]int{"ref_sample4": 1, "ref_bsdf": 2, "ref_thin_film": 1} {
 		f, err := lib.Function(fn)
 		if err != nil {
 			t.Fatal(err)
@@ -71,11 +71,11 @@ func TestLayoutMatchesMSL(t *testing.T) {
 			}
 		}
 		checkMirrors(t, f.Reflection.Arguments[:structArgs], map[string]any{
-			"SampleQuery": SampleQuery{}, "BSDFQuery": BSDFQuery{}, "BSDFAnswer": BSDFAnswer{},
+			"SampleQuery": SampleQuery{}, "BSDFQuery": BSDFQuery{}, "BSDFAnswer": BSDFAnswer{}, "ThinFilmQuery": ThinFilmQuery{},
 		})
 	}
-	if len(seen) != 3 {
-		t.Errorf("reference kernels use structs %v, want 3", seen)
+	if len(seen) != 4 {
+		t.Errorf("reference kernels use structs %v, want 4", seen)
 	}
 }
 

@@ -533,6 +533,14 @@ func packMaterial(m *model.Material, funcs map[string]uint32) MaterialData {
 		SpecularTex: textureSlot(m.Specular.Tex), SpecularColorTex: textureSlot(m.Specular.ColorTex),
 		SheenColor: PackedFloat3(m.Sheen.Color), SheenRoughness: m.Sheen.Roughness,
 		SheenColorTex: textureSlot(m.Sheen.ColorTex), SheenRoughnessTex: textureSlot(m.Sheen.RoughnessTex),
+		Attenuation: volumeAttenuation(m.Volume), Thickness: max(m.Volume.Thickness, 0),
+		ThicknessTex: textureSlot(m.Volume.ThicknessTex),
+		Iridescence:  m.Iridescence.Factor, IridescenceIor: m.Iridescence.IOR,
+		IridescenceThicknessMin: m.Iridescence.ThicknessMin, IridescenceThicknessMax: m.Iridescence.ThicknessMax,
+		IridescenceTex: textureSlot(m.Iridescence.Tex), IridescenceThicknessTex: textureSlot(m.Iridescence.ThicknessTex),
+	}
+	if d.Thickness > 0 {
+		d.Flags |= MaterialVolume
 	}
 	if d.IOR <= 0 {
 		d.IOR = 1.5
@@ -549,7 +557,7 @@ func packMaterial(m *model.Material, funcs map[string]uint32) MaterialData {
 	}
 	for _, s := range []TextureSlot{d.BaseColorTex, d.MetallicRoughnessTex, d.NormalTex, d.EmissiveTex, d.OcclusionTex,
 		d.TransmissionTex, d.ClearcoatTex, d.ClearcoatRoughnessTex, d.ClearcoatNormalTex, d.SpecularTex, d.SpecularColorTex,
-		d.SheenColorTex, d.SheenRoughnessTex} {
+		d.SheenColorTex, d.SheenRoughnessTex, d.ThicknessTex, d.IridescenceTex, d.IridescenceThicknessTex} {
 		if s.Texture >= 0 {
 			d.Flags |= MaterialTextured
 		}
@@ -561,6 +569,23 @@ func packMaterial(m *model.Material, funcs map[string]uint32) MaterialData {
 		d.Function = f
 	}
 	return d
+}
+
+// volumeAttenuation is KHR_materials_volume's absorption coefficient per
+// world unit, σ = −ln(attenuationColor)/attenuationDistance per channel:
+// white light turns into attenuationColor after attenuationDistance
+// (Beer–Lambert). An infinite (the default) or non-positive distance
+// absorbs nothing; colour channels are clamped to [1e-6, 1].
+func volumeAttenuation(v model.Volume) PackedFloat3 {
+	var s PackedFloat3
+	d := v.AttenuationDistance
+	if !(d > 0) || math32.IsInf(d, 1) {
+		return s
+	}
+	for i, c := range v.AttenuationColor {
+		s[i] = max(-math32.Log(min(max(c, 1e-6), 1))/d, 0)
+	}
+	return s
 }
 
 // textureSlot folds KHR_texture_transform into the slot's two rows.

@@ -30,7 +30,7 @@ func NewReference(p *Packed) (*Reference, error) {
 	for i := range p.Materials {
 		m := &p.Materials[i]
 		for _, s := range []TextureSlot{m.BaseColorTex, m.MetallicRoughnessTex, m.NormalTex, m.EmissiveTex,
-			m.TransmissionTex, m.ClearcoatTex, m.ClearcoatRoughnessTex} {
+			m.TransmissionTex, m.ClearcoatTex, m.ClearcoatRoughnessTex, m.ThicknessTex, m.IridescenceTex, m.IridescenceThicknessTex} {
 			if s.Texture >= 0 {
 				return nil, fmt.Errorf("reference renderer: material %d uses texture %d (textures unsupported)", i, s.Texture)
 			}
@@ -210,7 +210,7 @@ func (r *Reference) intersect(o, d Vec3, tmin, tmax, mu float32, anyHit, cullBac
 					continue
 				}
 				front = front != mirrored
-				if cullBack && !front && mat.Flags&MaterialDoubleSided == 0 {
+				if cullBack && !front && mat.Flags&(MaterialDoubleSided|MaterialVolume) == 0 {
 					continue // camera rays: glTF culls single-sided back faces
 				}
 				if mat.AlphaMode != AlphaOpaque && !r.alphaTest(rec, mat, prim, [2]float32{b1, b2}, rng) {
@@ -336,7 +336,10 @@ func (r *Reference) evalMaterial(sh *surfaceHit) materialOutput {
 		params: BSDFParams{BaseColor: base, Metallic: clamp01(m.Metallic), Roughness: clamp01(m.Roughness), IOR: m.IOR,
 			Transmission: clamp01(m.Transmission), Clearcoat: clamp01(m.Clearcoat), ClearcoatRoughness: clamp01(m.ClearcoatRoughness),
 			Specular: clamp01(m.Specular), SpecularColor: Vec3(m.SpecularColor),
-			SheenColor: Vec3{clamp01(m.SheenColor[0]), clamp01(m.SheenColor[1]), clamp01(m.SheenColor[2])}, SheenRoughness: clamp01(m.SheenRoughness)},
+			SheenColor: Vec3{clamp01(m.SheenColor[0]), clamp01(m.SheenColor[1]), clamp01(m.SheenColor[2])}, SheenRoughness: clamp01(m.SheenRoughness),
+			Iridescence: clamp01(m.Iridescence), IridescenceIOR: m.IridescenceIor,
+			// mix(min, max, 1): no thickness texture.
+			IridescenceThickness: max(m.IridescenceThicknessMin+(m.IridescenceThicknessMax-m.IridescenceThicknessMin), 0)},
 		normal: sh.normal, emission: Vec3(m.Emissive).scale(m.EmissiveStrength), flags: m.Flags,
 	}
 }
@@ -527,7 +530,21 @@ func (r *Reference) tracePath(frame *FrameParams, px, py, seed, idx uint32) Vec3
 		}
 		sh := r.makeHit(hit, o, d, mu)
 		ng := sh.geometricNormal
+		volume := r.p.Materials[sh.material].Flags&MaterialVolume != 0
+		if volume && !sh.front {
+			// The segment ran through the volume: Beer–Lambert absorption.
+			a := r.p.Materials[sh.material].Attenuation
+			for c := range 3 {
+				beta[c] *= math32.Exp(-a[c] * hit.t)
+			}
+		}
 		mo := r.evalMaterial(&sh)
+		if volume {
+			mo.params.Volume = VolumeEnter
+			if !sh.front {
+				mo.params.Volume = VolumeExit
+			}
+		}
 		n := mo.normal.normalize()
 		if !finite3(n) {
 			n = sh.normal
