@@ -164,7 +164,7 @@ func runFrames(ctx context.Context, stderr io.Writer, s *scenes.Scene, f *render
 	setup := time.Now()
 	var r frameRenderer
 	if mode == modeRaster {
-		rr, err := raster.NewRenderer(ctx, dev, s, raster.Options{Env: opts.Env, SampleCount: f.msaa, Meshlets: f.mode == modeMesh})
+		rr, err := raster.NewRenderer(ctx, dev, s, rasterOptions(f, opts.Env))
 		if err != nil {
 			return 0, err
 		}

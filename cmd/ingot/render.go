@@ -19,7 +19,6 @@ import (
 
 	"github.com/ingot-render/ingot/scenes"
 	"github.com/ingot-render/ingot/scenes/render"
-	"github.com/ingot-render/ingot/scenes/render/raster"
 )
 
 func init() { subcommands = append(subcommands, newRenderCmd) }
@@ -88,8 +87,8 @@ func newRenderCmd() *cobra.Command {
 	fl.StringVar(&f.linear, "linear", "", "also write the linear radiance to this .pfm file")
 	fl.StringVar(&f.aovDir, "aov-dir", "", "write albedo.pfm, normal.pfm and depth.pfm (first-hit AOVs) into this directory")
 	fl.StringVar(&f.size, "size", "256x256", "image size WxH")
-	fl.StringVar(&f.mode, "mode", modeAuto, "renderer: path (the MSL path tracer), raster (the MSL forward rasterizer: a preview in a fraction of a second) mesh (the rasterizer fed by culled meshlets through an object/mesh pipeline; the same image) or auto (raster for --spp 0, else path)")
-	fl.IntVar(&f.msaa, "msaa", raster.DefaultSampleCount, "samples per pixel of --mode raster (1, 2, 4 or 8)")
+	fl.StringVar(&f.mode, "mode", modeAuto, "renderer: path (the MSL path tracer), raster (the MSL forward rasterizer: a preview in a fraction of a second), mesh (the rasterizer fed by culled meshlets through an object/mesh pipeline; the same image), deferred (the rasterizer as a single-pass deferred renderer: G-buffer in tile memory, lights culled per tile; the raster image at --msaa 1) or auto (raster for --spp 0, else path)")
+	fl.IntVar(&f.msaa, "msaa", 0, "samples per pixel of --mode raster and mesh (1, 2, 4 or 8; 0: 4, and 1 with --mode deferred, which supports only 1)")
 	fl.IntVar(&f.spp, "spp", 8, "samples per pixel of the path tracer (0: --mode auto rasterizes)")
 	fl.IntVar(&f.maxBounces, "max-bounces", render.DefaultMaxBounces, "maximum path length (bounces after the camera ray; 0: emitters seen directly only)")
 	fl.Float64Var(&f.time, "time", 0, "scene time in seconds (animation)")

@@ -14,19 +14,22 @@ import (
 
 // Render modes of --mode.
 const (
-	modePath   = "path"
-	modeRaster = "raster"
-	modeMesh   = "mesh" // the rasterizer fed by meshlets (raster.Options.Meshlets)
-	modeAuto   = "auto"
+	modePath     = "path"
+	modeRaster   = "raster"
+	modeMesh     = "mesh"     // the rasterizer fed by meshlets (raster.Options.Meshlets)
+	modeDeferred = "deferred" // the rasterizer's tile-shading deferred pass (raster.Options.Deferred)
+	modeAuto     = "auto"
 )
 
 // renderMode resolves --mode: path, raster, mesh (raster through
-// meshlets), or auto (raster for --spp 0, else path).
+// meshlets), deferred (raster's deferred pass), or auto (raster for
+// --spp 0, else path). Mesh and deferred resolve to modeRaster, the
+// rasterizer; rasterOptions tells them apart.
 func renderMode(f *renderFlags) (string, error) {
 	switch f.mode {
 	case modePath, modeRaster:
 		return f.mode, nil
-	case modeMesh:
+	case modeMesh, modeDeferred:
 		return modeRaster, nil
 	case modeAuto, "":
 		if f.spp == 0 {
@@ -34,7 +37,7 @@ func renderMode(f *renderFlags) (string, error) {
 		}
 		return modePath, nil
 	}
-	return "", fmt.Errorf("--mode %q: want path, raster, mesh or auto (raster for --spp 0)", f.mode)
+	return "", fmt.Errorf("--mode %q: want path, raster, mesh, deferred or auto (raster for --spp 0)", f.mode)
 }
 
 // checkRasterFlags rejects the path-tracing flags that mean nothing to
@@ -60,11 +63,20 @@ func checkRasterFlags(f *renderFlags) error {
 		}
 	}
 	switch f.msaa {
-	case 1, 2, 4, 8:
+	case 0, 1, 2, 4, 8:
 	default:
 		return fmt.Errorf("--msaa %d: want 1, 2, 4 or 8", f.msaa)
 	}
+	if f.mode == modeDeferred && f.msaa > 1 {
+		return fmt.Errorf("--msaa %d: --mode deferred shades one sample per pixel (want 1, or --mode raster for MSAA)", f.msaa)
+	}
 	return nil
+}
+
+// rasterOptions are the rasterizer's options for the flags: --msaa
+// (0: the mode's default, 4 or 1 for deferred), --mode mesh or deferred.
+func rasterOptions(f *renderFlags, env *render.Environment) raster.Options {
+	return raster.Options{Env: env, SampleCount: f.msaa, Meshlets: f.mode == modeMesh, Deferred: f.mode == modeDeferred}
 }
 
 // runRaster renders frame with the forward rasterizer and writes the
@@ -75,7 +87,7 @@ func runRaster(ctx context.Context, stderr io.Writer, s *scenes.Scene, f *render
 		return 0, err
 	}
 	setup := time.Now()
-	r, err := raster.NewRenderer(ctx, dev, s, raster.Options{Env: env, SampleCount: f.msaa, Meshlets: f.mode == modeMesh})
+	r, err := raster.NewRenderer(ctx, dev, s, rasterOptions(f, env))
 	if err != nil {
 		return 0, err
 	}
@@ -110,7 +122,11 @@ func runRaster(ctx context.Context, stderr io.Writer, s *scenes.Scene, f *render
 			return 0, err
 		}
 	}
-	fmt.Fprintf(stderr, "wrote %s: %dx%d, raster %d× MSAA, %.3fs (+%.1fs setup)\n", f.out, frame.Width, frame.Height,
-		img.SPP, img.Elapsed.Seconds(), setupTime.Seconds())
+	kind := fmt.Sprintf("raster %d× MSAA", img.SPP)
+	if f.mode == modeDeferred {
+		kind = "deferred"
+	}
+	fmt.Fprintf(stderr, "wrote %s: %dx%d, %s, %.3fs (+%.1fs setup)\n", f.out, frame.Width, frame.Height,
+		kind, img.Elapsed.Seconds(), setupTime.Seconds())
 	return exitOK, nil
 }

@@ -75,7 +75,9 @@ func TestRenderCommandErrors(t *testing.T) {
 		{[]string{"--tonemap", "filmic"}, "--tonemap"},
 		{[]string{"--shutter", "1,0"}, "--shutter"},
 		{[]string{"--eye", "0,0,1"}, "--eye"},
-		{[]string{"--mode", "deferred"}, "--mode"},
+		{[]string{"--mode", "deferred", "--msaa", "4"}, "--msaa 4: --mode deferred shades one sample per pixel"},
+		{[]string{"--mode", "deferred", "--aperture", "0.1"}, "--aperture"},
+		{[]string{"--mode", "gbuffer"}, "--mode"},
 		{[]string{"--mode", "raster", "--material", "x=y.metal"}, "--material: a path-tracing setting"},
 		{[]string{"--spp", "0", "--aperture", "0.1"}, "--aperture"},
 		{[]string{"--mode", "raster", "--msaa", "3"}, "--msaa 3"},
@@ -202,5 +204,31 @@ func TestRenderCommandMesh(t *testing.T) {
 	}
 	if !bytes.Equal(imgs[0], imgs[1]) {
 		t.Error("--mode mesh wrote another image than --mode raster")
+	}
+}
+
+// TestRenderCommandDeferred: --mode deferred writes the image of --mode
+// raster --msaa 1.
+func TestRenderCommandDeferred(t *testing.T) {
+	dir := t.TempDir()
+	var imgs [2][]byte
+	for i, args := range [][]string{{"--mode", "raster", "--msaa", "1"}, {"--mode", "deferred"}} {
+		out := filepath.Join(dir, args[1]+".png")
+		var stdout, stderr bytes.Buffer
+		code := run(context.Background(), append([]string{"render", "-o", out, "--size", "24x16", "--threads", "2", "--quiet"}, args...), &stdout, &stderr)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr.String())
+		}
+		if i == 1 && !strings.Contains(stderr.String(), "deferred") {
+			t.Errorf("%v: stderr %q does not report a deferred render", args, stderr.String())
+		}
+		b, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		imgs[i] = b
+	}
+	if !bytes.Equal(imgs[0], imgs[1]) {
+		t.Error("--mode deferred wrote another image than --mode raster --msaa 1")
 	}
 }

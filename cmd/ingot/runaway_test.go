@@ -100,7 +100,9 @@ func runawayProcess(t *testing.T, extra ...string) (*exec.Cmd, *bytes.Buffer, ti
 	bin := ingotBinary(t)
 	dir := t.TempDir()
 	out := filepath.Join(dir, "out.png")
-	args := append([]string{"render", "--size", "16x16", "--spp", "4", "--threads", "2",
+	// No instruction budget: only the signal or the time limit under test
+	// may stop the material (the default budget trips within a second).
+	args := append([]string{"render", "--size", "16x16", "--spp", "4", "--threads", "2", "--sample-budget", "-1",
 		"--material", "*=" + writeSpin(t, dir), "-o", out}, extra...)
 	cmd := exec.Command(bin, args...)
 	pipe, err := cmd.StderrPipe()

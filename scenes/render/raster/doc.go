@@ -9,15 +9,30 @@
 // KHR_lights_punctual lights (with a shadow map for the strongest
 // directional or spot light), the emissive triangles of scenes with few of
 // them as unshadowed area lights, and image-based lighting from the
-// environment (irradiance and GGX pre-filtered specular mips made by MSL
-// compute kernels, shaders/ibl.metal, once per renderer and environment).
-// Alpha MASK uses alpha-to-coverage under MSAA (4× by default), BLEND and
-// transmissive surfaces are drawn after the opaque ones, sorted back to
-// front. Images are the same bits on any worker count.
+// environment (order-2 spherical-harmonic irradiance and GGX pre-filtered
+// specular mips in an octahedral map, so a lookup needs no atan2/acos,
+// made by MSL compute kernels, shaders/ibl.metal, once per renderer and
+// environment). Alpha MASK uses alpha-to-coverage under MSAA (4× by
+// default), BLEND and transmissive surfaces are drawn after the opaque
+// ones, sorted back to front. Images are the same bits on any worker
+// count.
+//
+// The shading code (shaders/raster_shade.h) serves three front ends: the
+// forward vertex pipeline, the meshlet pipeline (Options.Meshlets) and a
+// single-pass deferred renderer (Options.Deferred, shaders/deferred.metal):
+// opaque and mask draws write their fragments' inputs into a float32
+// G-buffer in the pass's explicit imageblock (16×16-pixel tiles), a tile
+// function culls the punctual lights per tile by range against the
+// bounds of the tile's surfaces into threadgroup memory, and a full-screen
+// draw shades each pixel with its tile's lights; blended geometry follows
+// forward. Deferred mode shades one sample per pixel and gives the
+// forward image at SampleCount 1 bit for bit.
 //
 // Approximations (the path tracer is the reference):
 //   - Indirect light comes only from the environment (IBL: split sum with
-//     the path tracer's GGX albedo tables; occlusion maps scale it). A
+//     the path tracer's GGX albedo tables; occlusion maps scale it; the
+//     irradiance is its order-2 spherical-harmonic fit, which smooths
+//     small bright sources such as a sun). A
 //     scene lit by emitters without an environment gets one diffuse
 //     bounce of their flux as a uniform ambient term (closedAmbient), with
 //     no occlusion.

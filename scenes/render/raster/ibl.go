@@ -9,37 +9,46 @@ import (
 	"github.com/ingot-render/ingot/engine"
 )
 
-// IBL table sizes: the base map (and the specular texture) is at most
-// iblBaseWidth × iblBaseWidth/2, the specular texture has up to
-// iblSpecularLevels levels (roughness 0, 0.2, …, 1), the irradiance map is
-// iblIrradianceWidth × iblIrradianceWidth/2.
+// IBL table sizes: the base map is at most iblBaseWidth × iblBaseWidth/2
+// (equirectangular), the octahedral specular texture as wide and square,
+// with up to iblSpecularLevels levels (roughness 0, 0.2, …, 1).
 const (
 	iblBaseWidth       = 128
 	iblSpecularLevels  = 6
-	iblIrradianceWidth = 32
 	iblSpecularSamples = 48
+	// iblSHCoefficients is the irradiance's spherical-harmonic
+	// coefficients (bands 0–2), one float4 (RGB) each.
+	iblSHCoefficients = 9
 )
 
-// ibl holds the image-based-lighting textures of one environment.
+// ibl holds the image-based-lighting tables of one environment: the base
+// map (kept for the kernels), the octahedral pre-filtered specular
+// texture, the irradiance's SH coefficients and the fragment sampler.
 type ibl struct {
-	base, specular, irradiance *engine.Texture
-	sampler                    *engine.SamplerState
+	base, specular *engine.Texture
+	sh             *engine.Buffer // iblSHCoefficients float4
+	sampler        *engine.SamplerState
+	// fragSampler reads the specular texture (clamp to edge, trilinear).
+	fragSampler *engine.SamplerState
 	// specularMips is the specular texture's level count − 1.
 	specularMips float32
 }
 
-// release drops the textures.
+// release drops the textures and the buffer.
 func (t *ibl) release() {
-	for _, x := range []*engine.Texture{t.base, t.specular, t.irradiance} {
+	for _, x := range []*engine.Texture{t.base, t.specular} {
 		if x != nil {
 			x.Release()
 		}
 	}
+	if t.sh != nil {
+		t.sh.Release()
+	}
 }
 
 // newIBL runs ibl.metal's kernels over the upload's environment: the base
-// map and its mips, the pre-filtered specular levels and the irradiance
-// map, in one command buffer.
+// map and its mips, the pre-filtered specular levels and the SH
+// irradiance, in one command buffer.
 func newIBL(ctx context.Context, dev *engine.Device, q *engine.CommandQueue, pl *pipelines, u *upload) (_ *ibl, err error) {
 	bw := 16
 	if u.packed.EnvCDF != nil {
@@ -74,22 +83,27 @@ func newIBL(ctx context.Context, dev *engine.Device, q *engine.CommandQueue, pl 
 	if t.base, err = newTex("IBL base", bw, bh, baseLevels); err != nil {
 		return nil, err
 	}
-	if t.specular, err = newTex("IBL specular", bw, bh, specLevels); err != nil {
-		return nil, err
-	}
-	iw := iblIrradianceWidth
-	if t.irradiance, err = newTex("IBL irradiance", iw, iw/2, 1); err != nil {
+	if t.specular, err = newTex("IBL specular", bw, bw, specLevels); err != nil {
 		return nil, err
 	}
 	if t.sampler, err = dev.NewSamplerState(envSampler()); err != nil {
 		return nil, fmt.Errorf("raster: IBL sampler: %w", err)
 	}
-	t.specularMips = float32(specLevels - 1)
-	// The irradiance sums over the base level closest to 32×16 texels.
-	irrSrc := 0
-	for irrSrc+1 < baseLevels && bw>>(irrSrc+1) >= iblIrradianceWidth {
-		irrSrc++
+	fs := envSampler()
+	fs.SAddressMode = engine.SamplerAddressModeClampToEdge
+	if t.fragSampler, err = dev.NewSamplerState(fs); err != nil {
+		return nil, fmt.Errorf("raster: IBL sampler: %w", err)
 	}
+	if t.sh, err = dev.NewBuffer(16 * iblSHCoefficients); err != nil {
+		return nil, fmt.Errorf("raster: IBL SH buffer: %w", err)
+	}
+	t.sh.SetLabel("IBL SH irradiance")
+	rows, err := dev.NewBuffer(16 * iblSHCoefficients * bh)
+	if err != nil {
+		return nil, fmt.Errorf("raster: IBL SH rows buffer: %w", err)
+	}
+	defer rows.Release()
+	t.specularMips = float32(specLevels - 1)
 	solid := float32(2 * math.Pi / float64(bw) * math.Pi / float64(bh))
 
 	cb := q.CommandBuffer(ctx)
@@ -102,7 +116,7 @@ func newIBL(ctx context.Context, dev *engine.Device, q *engine.CommandQueue, pl 
 	dispatch := func(p *engine.ComputePipelineState, w, h int, params iblParams, bind func()) {
 		steps = append(steps, enc.SetComputePipelineState(p), enc.SetBytes(bytesOf([]iblParams{params}), 1))
 		bind()
-		steps = append(steps, enc.DispatchThreads(engine.Sz(w, h, 1), engine.Sz(8, 8, 1)), enc.MemoryBarrier())
+		steps = append(steps, enc.DispatchThreads(engine.Sz(w, h, 1), group(w, h)), enc.MemoryBarrier())
 	}
 	dispatch(pl.iblBase, bw, bh, iblParams{Width: uint32(bw), Height: uint32(bh)}, func() {
 		steps = append(steps, enc.SetBuffer(u.resources, 0, 0), enc.SetTexture(t.base, 0))
@@ -124,15 +138,18 @@ func newIBL(ctx context.Context, dev *engine.Device, q *engine.CommandQueue, pl 
 		})
 	}
 	for l := range specLevels {
-		w, h := max(bw>>l, 1), max(bh>>l, 1)
+		w, h := max(bw>>l, 1), max(bw>>l, 1)
 		dispatch(pl.iblSpecular, w, h, iblParams{Width: uint32(w), Height: uint32(h), Level: uint32(l), Levels: uint32(specLevels),
 			Samples: iblSpecularSamples, BaseTexelSolidAngle: solid}, func() {
 			steps = append(steps, enc.SetTexture(t.base, 0), enc.SetTexture(t.specular, 1), enc.SetSamplerState(t.sampler, 0))
 		})
 	}
-	dispatch(pl.iblIrradiance, iw, iw/2, iblParams{Width: uint32(iw), Height: uint32(iw / 2), Levels: uint32(irrSrc),
-		SrcWidth: uint32(max(bw>>irrSrc, 1)), SrcHeight: uint32(max(bh>>irrSrc, 1))}, func() {
-		steps = append(steps, enc.SetTexture(t.base, 0), enc.SetTexture(t.irradiance, 1))
+	sh := iblParams{Width: uint32(bw), Height: uint32(bh)}
+	dispatch(pl.iblSHRows, bh, 1, sh, func() {
+		steps = append(steps, enc.SetTexture(t.base, 0), enc.SetBuffer(rows, 0, 2))
+	})
+	dispatch(pl.iblSHSum, iblSHCoefficients, 1, sh, func() {
+		steps = append(steps, enc.SetBuffer(rows, 0, 2), enc.SetBuffer(t.sh, 0, 3))
 	})
 	steps = append(steps, enc.EndEncoding(), cb.Commit())
 	if err := errors.Join(steps...); err != nil {
@@ -142,4 +159,13 @@ func newIBL(ctx context.Context, dev *engine.Device, q *engine.CommandQueue, pl 
 		return nil, fmt.Errorf("raster: IBL kernels: %w", err)
 	}
 	return t, nil
+}
+
+// group is the threadgroup of a w×h dispatch: 8×8, or a row of up to 64
+// threads for a one-row grid.
+func group(w, h int) engine.Size {
+	if h == 1 {
+		return engine.Sz(min(w, 64), 1, 1)
+	}
+	return engine.Sz(min(w, 8), min(h, 8), 1)
 }

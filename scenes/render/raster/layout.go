@@ -5,15 +5,16 @@ package raster
 
 // Buffer, texture and sampler indices of raster_vertex / raster_fragment.
 const (
-	bufferScene = 0
-	bufferDraw  = 1
-	bufferFrame = 2
+	bufferScene  = 0
+	bufferDraw   = 1
+	bufferFrame  = 2
+	bufferSH     = 9
+	bufferLights = 10
 
-	textureIrradiance = 0
-	textureSpecular   = 1
-	textureShadow     = 2
-	samplerIBL        = 0
-	samplerShadow     = 1
+	textureSpecular = 1
+	textureShadow   = 2
+	samplerIBL      = 0
+	samplerShadow   = 1
 )
 
 // RasterFrame.Flags.

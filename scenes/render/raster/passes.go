@@ -65,9 +65,9 @@ func (r *Renderer) mainPass(ctx context.Context, fr *rasterFrame, cam *kernel.Ca
 	steps := []error{
 		enc.SetVertexBuffer(u.resources, 0, bufferScene), enc.SetFragmentBuffer(u.resources, 0, bufferScene),
 		enc.SetVertexBytes(frame, bufferFrame), enc.SetFragmentBytes(frame, bufferFrame),
-		enc.SetFragmentTexture(r.light.irradiance, textureIrradiance), enc.SetFragmentTexture(r.light.specular, textureSpecular),
+		enc.SetFragmentBuffer(r.light.sh, 0, bufferSH), enc.SetFragmentBuffer(u.lights, 0, bufferLights), enc.SetFragmentTexture(r.light.specular, textureSpecular),
 		enc.SetFragmentTexture(shadow, textureShadow),
-		enc.SetFragmentSamplerState(r.light.sampler, samplerIBL), enc.SetFragmentSamplerState(r.shadowSmp, samplerShadow),
+		enc.SetFragmentSamplerState(r.light.fragSampler, samplerIBL), enc.SetFragmentSamplerState(r.shadowSmp, samplerShadow),
 	}
 	steps = append(steps, useScene(u, enc.UseResource)...)
 	eye, fwd := mgl32.Vec3(cam.Position), mgl32.Vec3(cam.Forward)

@@ -31,7 +31,7 @@ type pipelines struct {
 	shadow     *engine.RenderPipelineState
 	resolve    *engine.ComputePipelineState
 
-	iblBase, iblDownsample, iblSpecular, iblIrradiance *engine.ComputePipelineState
+	iblBase, iblDownsample, iblSpecular, iblSHRows, iblSHSum *engine.ComputePipelineState
 
 	depthWrite, depthTest, depthBackground *engine.DepthStencilState
 
@@ -42,6 +42,11 @@ type pipelines struct {
 	meshletOnce sync.Once
 	meshletErr  error
 	meshlet     map[pipelineKey]*engine.RenderPipelineState
+	// deferred holds Options.Deferred's pipelines, compiled on first use
+	// (compileDeferred).
+	deferredOnce sync.Once
+	deferredErr  error
+	deferred     *deferredPipelines
 }
 
 // pipelineCache holds the compiled pipelines per device and sample count:
@@ -116,7 +121,7 @@ func newPipelines(dev *engine.Device, samples int) (*pipelines, error) {
 	for _, k := range []struct {
 		dst  **engine.ComputePipelineState
 		name string
-	}{{&pl.iblBase, "ibl_base"}, {&pl.iblDownsample, "ibl_downsample"}, {&pl.iblSpecular, "ibl_specular"}, {&pl.iblIrradiance, "ibl_irradiance"}} {
+	}{{&pl.iblBase, "ibl_base"}, {&pl.iblDownsample, "ibl_downsample"}, {&pl.iblSpecular, "ibl_specular"}, {&pl.iblSHRows, "ibl_sh_rows"}, {&pl.iblSHSum, "ibl_sh_sum"}} {
 		if *k.dst, err = kernel(il, k.name); err != nil {
 			return nil, err
 		}

@@ -46,6 +46,17 @@ type Options struct {
 	// removes only triangles that would not be drawn. Blended geometry
 	// keeps the vertex pipeline, whose index order it blends in.
 	Meshlets bool
+	// Deferred renders opaque and alpha-mask geometry as a single-pass
+	// deferred renderer: the draws write their surface attributes into a
+	// G-buffer in the pass's explicit imageblock (float32, 16×16-pixel
+	// tiles), a tile function culls the punctual lights per tile (by
+	// range, against the bounds of the tile's surfaces) into threadgroup
+	// memory, and a full-screen draw shades each pixel with the forward
+	// passes' code and its tile's lights; blended geometry follows with
+	// the forward pipelines. It shades one sample per pixel (SampleCount
+	// must be 0 or 1) and gives the forward image at SampleCount 1 bit for
+	// bit; it cannot be combined with Meshlets.
+	Deferred bool
 }
 
 // Defaults of Options.
@@ -86,6 +97,16 @@ func NewRenderer(ctx context.Context, dev *engine.Device, s *model.Scene, opts O
 	if s == nil {
 		return nil, errors.New("raster: NewRenderer: scene is nil")
 	}
+	if opts.Deferred {
+		switch {
+		case opts.Meshlets:
+			return nil, errors.New("raster: Options.Deferred and Options.Meshlets cannot be combined")
+		case opts.SampleCount == 0:
+			opts.SampleCount = 1
+		case opts.SampleCount != 1:
+			return nil, fmt.Errorf("raster: Options.SampleCount is %d: Options.Deferred shades one sample per pixel, want 0 or 1", opts.SampleCount)
+		}
+	}
 	switch opts.SampleCount {
 	case 0:
 		opts.SampleCount = DefaultSampleCount
@@ -114,6 +135,11 @@ func NewRenderer(ctx context.Context, dev *engine.Device, s *model.Scene, opts O
 	}
 	if opts.Meshlets {
 		if err := pl.compileMeshlets(dev); err != nil {
+			return nil, err
+		}
+	}
+	if opts.Deferred {
+		if err := pl.compileDeferred(dev); err != nil {
 			return nil, err
 		}
 	}
@@ -282,7 +308,11 @@ func (r *Renderer) Render(ctx context.Context, f render.Frame) (*render.Image, e
 			defer shadow.Release()
 		}
 	}
-	if err := r.mainPass(ctx, &fr, &cam, tg, shadow, f.AOVs); err != nil {
+	pass := r.mainPass
+	if r.opts.Deferred {
+		pass = r.deferredPass
+	}
+	if err := pass(ctx, &fr, &cam, tg, shadow, f.AOVs); err != nil {
 		return nil, err
 	}
 	img, err := r.resolve(ctx, tg, &f)

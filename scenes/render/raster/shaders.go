@@ -20,6 +20,9 @@ const (
 	RasterFile = "raster.metal"
 	// IBLFile holds the image-based-lighting kernels.
 	IBLFile = "ibl.metal"
+	// DeferredFile holds the G-buffer, light-culling and lighting
+	// functions of Options.Deferred.
+	DeferredFile = "deferred.metal"
 )
 
 // ShaderSource returns one of the rasterizer's embedded files.

@@ -31,6 +31,9 @@ type upload struct {
 	samplers  []*engine.SamplerState
 	resources *engine.Buffer
 	res       kernel.SceneResources
+	// lights lists every punctual light (0, 1, …): the light list of the
+	// forward passes.
+	lights *engine.Buffer
 	// Texture LOD selection (setLOD): each scene texture's image size and
 	// mip count, its glTF sampler, the TextureBinding buffer and the
 	// samplers made per (glTF sampler, minimum LOD).
@@ -122,6 +125,13 @@ func newUpload(dev *engine.Device, s *model.Scene, t float32, env *render.Enviro
 		return nil, err
 	}
 	u.res = res
+	ids := make([]uint32, max(len(p.Punctual), 1))
+	for i := range ids {
+		ids[i] = uint32(i)
+	}
+	if u.lights, err = buf("lights", bytesOf(ids), 4); err != nil {
+		return nil, err
+	}
 	return u, nil
 }
 

@@ -1,22 +1,29 @@
 // ibl.metal — image-based lighting tables of the forward rasterizer, made
 // once per renderer (and environment) from the path tracer's environment.
-// Every texture is equirectangular in the map's own space (the
-// environment's rotation is applied where they are looked up).
+// Every table is in world space: the environment's rotation is applied
+// when the base map is made, so lookups need none.
 //
 //   ibl_base        the environment's radiance box-filtered into level 0
-//                   of the base texture (a constant environment is a
-//                   constant map)
+//                   of the base texture (equirectangular; a constant
+//                   environment is a constant map)
 //   ibl_downsample  level k of a texture from level k−1 (2×2 average)
-//   ibl_specular    level k of the specular texture: the base convolved
-//                   with the GGX distribution of roughness k/(levels−1)
-//                   (normal = view = reflection direction), importance
-//                   sampled and read from the base's mips by sample
-//                   density (pre-filtered importance sampling)
-//   ibl_irradiance  the cosine-weighted mean radiance about each direction
-//                   (irradiance / π), summed over a base level
+//   ibl_specular    level k of the specular texture (octahedral, +Y at
+//                   the centre: a lookup is a few arithmetic operations,
+//                   no atan2/acos): the base convolved with the GGX
+//                   distribution of roughness k/(levels−1) (normal = view
+//                   = reflection direction), importance sampled and read
+//                   from the base's mips by sample density (pre-filtered
+//                   importance sampling)
+//   ibl_sh_rows     the irradiance's order-2 spherical harmonics: each
+//                   row of base level 0 projected onto the 9 basis
+//                   functions (one thread per row)
+//   ibl_sh_sum      the rows summed in row order and convolved with the
+//                   clamped cosine (irradiance / π), 9 RGB coefficients
+//                   (rx_sh_irradiance in raster_types.h evaluates them)
 #include <metal_stdlib>
 #include "scene_types.h"
 #include "bsdf.h"
+#include "raster_ibl.h"
 using namespace metal;
 
 struct IBLParams {
@@ -59,6 +66,9 @@ kernel void ibl_base(constant SceneResources& scene [[buffer(0)]],
         for (uint j = 0u; j < 4u; j++) {
             for (uint i = 0u; i < 4u; i++) {
                 float2 uv = (float2(tid) + (float2(float(i), float(j)) + 0.5f) * 0.25f) / float2(float(p.width), float(p.height));
+                // World-space texel: the map is read at the rotated
+                // azimuth (pathtrace.metal env_uv adds the rotation).
+                uv.x += scene.envRotation * (0.5f / kPi);
                 sum += scene.envMap.sample(scene.envSampler, uv, level(0.0f)).rgb;
             }
         }
@@ -95,12 +105,11 @@ kernel void ibl_specular(constant IBLParams& p [[buffer(1)]],
     if (tid.x >= p.width || tid.y >= p.height) {
         return;
     }
-    float2 uv = (float2(tid) + 0.5f) / float2(float(p.width), float(p.height));
+    float3 n = rx_oct_dir((float2(tid) + 0.5f) / float2(float(p.width), float(p.height)));
     if (p.level == 0u) {
-        dst.write(base.sample(smp, uv, level(0.0f)), tid, 0u);
+        dst.write(float4(base.sample(smp, map_uv(n), level(0.0f)).rgb, 1.0f), tid, 0u);
         return;
     }
-    float3 n = map_dir(uv);
     float r = float(p.level) / float(max(p.levels - 1u, 1u));
     float a = ggx_alpha(r);
     float a2 = a * a;
@@ -131,26 +140,52 @@ kernel void ibl_specular(constant IBLParams& p [[buffer(1)]],
     dst.write(float4(wsum > 0.0f ? sum / wsum : float3(0.0f), 1.0f), tid, p.level);
 }
 
-kernel void ibl_irradiance(constant IBLParams& p [[buffer(1)]],
-                           texture2d<float> base [[texture(0)]],
-                           texture2d<float, access::write> dst [[texture(1)]],
-                           uint2 tid [[thread_position_in_grid]]) {
-    if (tid.x >= p.width || tid.y >= p.height) {
+// ibl_sh_rows projects row tid of base level 0 (p.width × p.height
+// texels) onto the 9 basis functions, weighted by the texels' solid
+// angles: rows[9·tid + k].
+kernel void ibl_sh_rows(constant IBLParams& p [[buffer(1)]],
+                        texture2d<float> base [[texture(0)]],
+                        device float4* rows [[buffer(2)]],
+                        uint tid [[thread_position_in_grid]]) {
+    if (tid >= p.height) {
         return;
     }
-    float3 n = map_dir((float2(tid) + 0.5f) / float2(float(p.width), float(p.height)));
-    float3 sum = float3(0.0f);
-    float dA = (2.0f * kPi / float(p.srcWidth)) * (kPi / float(p.srcHeight));
-    for (uint y = 0u; y < p.srcHeight; y++) {
-        float theta = (float(y) + 0.5f) / float(p.srcHeight) * kPi;
-        float w = dA * sin(theta) / kPi;
-        for (uint x = 0u; x < p.srcWidth; x++) {
-            float3 d = map_dir(float2((float(x) + 0.5f) / float(p.srcWidth), (float(y) + 0.5f) / float(p.srcHeight)));
-            float c = dot(n, d);
-            if (c > 0.0f) {
-                sum += base.read(uint2(x, y), p.levels).rgb * (c * w);
-            }
+    float3 c[9];
+    for (uint k = 0u; k < 9u; k++) {
+        c[k] = float3(0.0f);
+    }
+    float theta = (float(tid) + 0.5f) / float(p.height) * kPi;
+    float w = (2.0f * kPi / float(p.width)) * (kPi / float(p.height)) * sin(theta);
+    for (uint x = 0u; x < p.width; x++) {
+        float3 d = map_dir(float2((float(x) + 0.5f) / float(p.width), (float(tid) + 0.5f) / float(p.height)));
+        float3 l = base.read(uint2(x, tid), 0u).rgb * w;
+        float y[9];
+        rx_sh_basis(d, y);
+        for (uint k = 0u; k < 9u; k++) {
+            c[k] += l * y[k];
         }
     }
-    dst.write(float4(sum, 1.0f), tid, 0u);
+    for (uint k = 0u; k < 9u; k++) {
+        rows[9u * tid + k] = float4(c[k], 0.0f);
+    }
+}
+
+// ibl_sh_sum sums coefficient tid (of 9) over the p.height rows in row
+// order and scales it by the clamped cosine's band factor over π
+// (Ramamoorthi and Hanrahan: A0 = π, A1 = 2π/3, A2 = π/4), so that
+// rx_sh_irradiance returns irradiance / π, the diffuse lobe's radiance
+// weight.
+kernel void ibl_sh_sum(constant IBLParams& p [[buffer(1)]],
+                       device const float4* rows [[buffer(2)]],
+                       device float4* sh [[buffer(3)]],
+                       uint tid [[thread_position_in_grid]]) {
+    if (tid >= 9u) {
+        return;
+    }
+    float3 s = float3(0.0f);
+    for (uint y = 0u; y < p.height; y++) {
+        s += rows[9u * y + tid].rgb;
+    }
+    float a = tid == 0u ? 1.0f : (tid < 4u ? 2.0f / 3.0f : 0.25f);
+    sh[tid] = float4(s * a, 0.0f);
 }

@@ -12,7 +12,8 @@
 //                                      punctual lights, the emissive
 //                                      triangles of scenes with few of them
 //                                      and the image-based lighting of the
-//                                      environment (ibl.metal)
+//                                      environment (ibl.metal: SH
+//                                      irradiance, octahedral specular)
 // Background       raster_background_* the environment seen by camera rays
 // Shadow map       raster_shadow_vertex depth only, from the shadow light
 // Kernel           raster_resolve      exposure, tone map, sRGB → RGBA8
@@ -26,76 +27,9 @@
 #include "gltf_material.h"
 #include "tonemap.h"
 #include "raster_types.h"
+#include "raster_shade.h"
 using namespace metal;
 
-struct RasterVaryings {
-    float4 position [[position]];
-    float3 world;
-    float3 normal;
-    float4 tangent;
-    float2 uv0;
-    float2 uv1;
-    float4 color;
-};
-
-inline float3 rx_point(const device float4* r, float3 p) {
-    float4 p1 = float4(p, 1.0f);
-    return float3(dot(r[0], p1), dot(r[1], p1), dot(r[2], p1));
-}
-
-inline float3 rx_vector(const device float4* r, float3 v) {
-    return float3(dot(r[0].xyz, v), dot(r[1].xyz, v), dot(r[2].xyz, v));
-}
-
-inline float4 rx_clip(constant float4* m, float3 p) {
-    float4 p1 = float4(p, 1.0f);
-    return float4(dot(m[0], p1), dot(m[1], p1), dot(m[2], p1), dot(m[3], p1));
-}
-
-// rx_static reports an instance whose object space is world space.
-inline bool rx_static(const device InstanceData& inst) {
-    return (inst.flags & (INSTANCE_IDENTITY | INSTANCE_DEFORMED)) != 0u;
-}
-
-// rx_vertex is the varyings of vertex vid of the draw's geometry, shared
-// by the vertex pipeline (raster_vertex) and the meshlet pipeline
-// (raster_meshlet_mesh) so that both place every vertex identically.
-inline RasterVaryings rx_vertex(uint vid, constant SceneResources& scene, constant RasterDraw& draw, constant RasterFrame& frame) {
-    const device InstanceData& inst = scene.instances[draw.instance];
-    const device GeometryData& g = scene.geometries[draw.geometry];
-    float3 p = float3(g.positions[vid]);
-    float3 n = float3(0.0f);
-    float4 t = float4(0.0f);
-    if ((g.flags & GEOMETRY_HAS_NORMALS) != 0u) {
-        n = float3(g.normals[vid]);
-    }
-    if ((g.flags & GEOMETRY_HAS_TANGENTS) != 0u) {
-        t = g.tangents[vid];
-    }
-    if (!rx_static(inst)) {
-        p = rx_point(inst.toWorld, p);
-        n = rx_vector(inst.normalToWorld, n);
-        t.xyz = rx_vector(inst.toWorld, t.xyz);
-    }
-    RasterVaryings o;
-    o.position = rx_clip(frame.viewProj, p);
-    o.world = p;
-    o.normal = n;
-    o.tangent = t;
-    o.uv0 = float2(0.0f);
-    o.uv1 = float2(0.0f);
-    if ((g.flags & GEOMETRY_HAS_UV0) != 0u) {
-        o.uv0 = float2(g.uv0[vid]);
-    }
-    if ((g.flags & GEOMETRY_HAS_UV1) != 0u) {
-        o.uv1 = float2(g.uv1[vid]);
-    }
-    o.color = float4(1.0f);
-    if ((g.flags & GEOMETRY_HAS_COLORS) != 0u) {
-        o.color = g.colors[vid];
-    }
-    return o;
-}
 
 vertex RasterVaryings raster_vertex(uint vid [[vertex_id]],
                                     constant SceneResources& scene [[buffer(RASTER_BUFFER_SCENE)]],
@@ -200,37 +134,6 @@ void raster_meshlet_mesh(RasterMeshletMesh out, const object_data RasterMeshletP
     }
 }
 
-// ---- environment ------------------------------------------------------------
-
-// rx_env_uv is pathtrace.metal's env_uv: the equirectangular mapping (v
-// from +Y, u from −Z towards +X) plus the environment's rotation.
-inline float2 rx_env_uv(constant SceneResources& scene, float3 d) {
-    float phi = atan2(d.x, -d.z) + scene.envRotation;
-    float u = phi * (0.5f / kPi) + 0.5f;
-    u -= floor(u);
-    float v = acos(clamp(d.y, -1.0f, 1.0f)) / kPi;
-    return float2(u, v);
-}
-
-// rx_env_radiance is pathtrace.metal's env_radiance.
-inline float3 rx_env_radiance(constant SceneResources& scene, float3 d) {
-    float3 c = float3(scene.envColor) * scene.envIntensity;
-    if (scene.envKind == ENV_MAP) {
-        c *= scene.envMap.sample(scene.envSampler, rx_env_uv(scene, d), level(0.0f)).rgb;
-    }
-    return c;
-}
-
-// rx_view_dir is the camera ray direction through window position xy
-// (pixel units; the path tracer's camera_ray without the filter offset).
-inline float3 rx_view_dir(constant RasterFrame& f, float2 xy) {
-    float sx = 2.0f * xy.x / float(f.width) - 1.0f;
-    float sy = 1.0f - 2.0f * xy.y / float(f.height);
-    if (f.projection == PROJECTION_ORTHOGRAPHIC) {
-        return float3(f.forward);
-    }
-    return normalize(float3(f.forward) + float3(f.right) * (sx * f.tanHalfFovY * f.aspect) + float3(f.up) * (sy * f.tanHalfFovY));
-}
 
 struct RasterBackground {
     float4 position [[position]];
@@ -249,246 +152,6 @@ fragment float4 raster_background_fragment(RasterBackground in [[stage_in]],
                                            constant SceneResources& scene [[buffer(RASTER_BUFFER_SCENE)]],
                                            constant RasterFrame& frame [[buffer(RASTER_BUFFER_FRAME)]]) {
     return float4(rx_env_radiance(scene, rx_view_dir(frame, in.position.xy)), 1.0f);
-}
-
-// ---- lights -------------------------------------------------------------------
-
-// rx_punctual is the incident direction and radiance scale of a punctual
-// light at p (pathtrace.metal sample_light's punctual branch, without the
-// selection probability).
-inline float3 rx_punctual(PunctualLight l, float3 p, thread float3& wi) {
-    if (l.type == LIGHT_DIRECTIONAL) {
-        wi = -normalize(float3(l.direction));
-        return float3(l.intensity);
-    }
-    float3 d = float3(l.position) - p;
-    float d2 = max(dot(d, d), 1e-8f);
-    float dist = sqrt(d2);
-    wi = d / dist;
-    float att = 1.0f / d2;
-    if (l.range > 0.0f) {
-        float r = dist / l.range;
-        float w = saturate(1.0f - r * r * r * r);
-        att *= w * w;
-    }
-    if (l.type == LIGHT_SPOT) {
-        float cd = dot(normalize(float3(l.direction)), -wi);
-        float t = saturate((cd - l.cosOuter) / max(l.cosInner - l.cosOuter, 1e-4f));
-        att *= t * t;
-    }
-    return float3(l.intensity) * att;
-}
-
-// rx_shadow is the lit fraction of p for the shadow light: a 2×2 PCF of
-// the shadow map's depth comparisons.
-inline float rx_shadow(constant RasterFrame& f, depth2d<float> map, sampler smp, float3 p) {
-    float4 c = rx_clip(f.shadowProj, p);
-    if (c.w <= 0.0f) {
-        return 1.0f;
-    }
-    float3 q = c.xyz / c.w;
-    float2 uv = float2(q.x * 0.5f + 0.5f, 0.5f - q.y * 0.5f);
-    if (any(uv < float2(0.0f)) || any(uv > float2(1.0f)) || q.z > 1.0f) {
-        return 1.0f;
-    }
-    return map.sample_compare(smp, uv, q.z - f.shadowBias);
-}
-
-// RasterShade is what one fragment's shading produced.
-struct RasterShade {
-    float3 radiance;   // emitted + reflected (not premultiplied)
-    float alpha;       // coverage / opacity (1 for opaque)
-    float transmit;    // fraction seen through (KHR_materials_transmission)
-    float3 albedo;     // AOVs: first-hit base colour
-    float3 normal;     //       shading normal
-    float dist;        //       distance from the camera
-};
-
-// rx_shade evaluates the material at a fragment and lights it.
-inline RasterShade rx_shade(RasterVaryings in, uint prim, constant SceneResources& scene, constant RasterDraw& draw,
-                            constant RasterFrame& frame, texture2d<float> irr, texture2d<float> spec, depth2d<float> shadow,
-                            sampler ibl, sampler shadowSmp) {
-    const device InstanceData& inst = scene.instances[draw.instance];
-    const device GeometryData& g = scene.geometries[draw.geometry];
-    const device MaterialData& m = scene.materials[g.material];
-    SurfaceHit sh;
-    sh.position = in.world;
-    float3 toEye = float3(frame.eye) - in.world;
-    float dist = length(toEye);
-    sh.wo = frame.projection == PROJECTION_ORTHOGRAPHIC ? -float3(frame.forward) : toEye / max(dist, 1e-20f);
-    float3 wcn = float3(g.faceNormals[prim]);
-    if (!rx_static(inst)) {
-        wcn = rx_vector(inst.normalToWorld, wcn);
-    }
-    float3 ng = normalize(wcn);
-    if (!all(isfinite(ng))) {
-        ng = sh.wo;
-    }
-    bool front = dot(ng, sh.wo) >= 0.0f;
-    if (!front) {
-        ng = -ng;
-    }
-    sh.geometricNormal = ng;
-    float3 n = ng;
-    if ((g.flags & GEOMETRY_HAS_NORMALS) != 0u) {
-        float3 wn = normalize(in.normal);
-        if (all(isfinite(wn))) {
-            n = dot(wn, ng) < 0.0f ? -wn : wn;
-        }
-    }
-    sh.normal = n;
-    sh.tangent = float4(0.0f);
-    if ((g.flags & GEOMETRY_HAS_TANGENTS) != 0u) {
-        float len = length(in.tangent.xyz);
-        if (len > 0.0f) {
-            sh.tangent = float4(in.tangent.xyz / len, in.tangent.w < 0.0f ? -1.0f : 1.0f);
-        }
-    }
-    sh.uv0 = in.uv0;
-    sh.uv1 = in.uv1;
-    sh.color = in.color;
-    sh.time = 0.0f;
-    sh.material = g.material;
-    sh.instance = draw.instance;
-    sh.geometry = draw.geometry;
-    sh.primitive = prim;
-    sh.frontFacing = front;
-    bool unlitMat = (m.flags & MATERIAL_UNLIT) != 0u;
-    MaterialOutput mo = unlitMat ? gltf_unlit_eval(m, sh, scene) : gltf_material_eval(m, sh, scene);
-    RasterShade o;
-    o.alpha = m.alphaMode == ALPHA_OPAQUE ? 1.0f : saturate(mo.opacity);
-    o.transmit = 0.0f;
-    o.albedo = mo.baseColor;
-    o.dist = dist;
-    float3 sn = normalize(mo.normal);
-    if (!all(isfinite(sn))) {
-        sn = sh.normal;
-    }
-    o.normal = sn;
-    bool twoSided = (m.flags & MATERIAL_DOUBLE_SIDED) != 0u;
-    float3 L = (front || twoSided) ? mo.emission : float3(0.0f);
-    if ((mo.flags & MATERIAL_UNLIT) != 0u) {
-        o.radiance = L;
-        return o;
-    }
-    // The shading frame with the normal on the viewer's side, as the path
-    // tracer builds it.
-    if (dot(sn, sh.wo) < 0.0f) {
-        sn = normalize(sn - 2.0f * dot(sn, sh.wo) * sh.wo);
-    }
-    float3 tx;
-    float3 ty;
-    {
-        float s = sn.z >= 0.0f ? 1.0f : -1.0f;
-        float a = -1.0f / (s + sn.z);
-        float c = sn.x * sn.y * a;
-        tx = float3(1.0f + s * sn.x * sn.x * a, s * c, -s * sn.x);
-        ty = float3(c, s + sn.y * sn.y * a, -sn.y);
-    }
-    float3 woL = float3(dot(sh.wo, tx), dot(sh.wo, ty), dot(sh.wo, sn));
-    if (woL.z <= 0.0f) {
-        o.radiance = L;
-        return o;
-    }
-    BSDFParams bp = material_bsdf(mo, scene.ggxTables);
-    BSDFState bst = bsdf_state(bp, woL);
-    float3 p = sh.position;
-    // Punctual lights.
-    for (uint i = 0u; i < scene.punctualCount; i++) {
-        PunctualLight l = scene.punctual[i];
-        float3 wi;
-        float3 Li = rx_punctual(l, p, wi);
-        float3 wiL = float3(dot(wi, tx), dot(wi, ty), dot(wi, sn));
-        if (dot(wi, ng) * wiL.z <= 0.0f || !any(Li > float3(0.0f))) {
-            continue;
-        }
-        if ((frame.flags & RASTER_SHADOW) != 0u && i == frame.shadowLight) {
-            Li *= rx_shadow(frame, shadow, shadowSmp, p);
-        }
-        L += bsdf_state_eval(bp, bst, woL, wiL) * abs(wiL.z) * Li;
-    }
-    // Emissive triangles as area lights: each split into four by its edge
-    // midpoints, every part a point of a quarter of the area (no shadows).
-    if ((frame.flags & RASTER_AREA_LIGHTS) != 0u) {
-        const float3 kBary[4] = {float3(2.0f / 3.0f, 1.0f / 6.0f, 1.0f / 6.0f), float3(1.0f / 6.0f, 2.0f / 3.0f, 1.0f / 6.0f),
-                                 float3(1.0f / 6.0f, 1.0f / 6.0f, 2.0f / 3.0f), float3(1.0f / 3.0f)};
-        for (uint i = 0u; i < frame.areaSamples; i++) {
-            EmissiveTriangle tri = scene.emissive[i];
-            const device MaterialData& em = scene.materials[scene.geometries[tri.geometry].material];
-            float3 Le = float3(em.emissive) * em.emissiveStrength;
-            bool emTwoSided = (em.flags & MATERIAL_DOUBLE_SIDED) != 0u;
-            float3 p0 = float3(tri.p0);
-            float3 p1 = float3(tri.p1);
-            float3 p2 = float3(tri.p2);
-            float3 ln = normalize(cross(p1 - p0, p2 - p0));
-            for (uint k = 0u; k < 4u; k++) {
-                float3 q = p0 * kBary[k].x + p1 * kBary[k].y + p2 * kBary[k].z;
-                float3 d = q - p;
-                float d2 = dot(d, d);
-                if (d2 <= 0.0f) {
-                    continue;
-                }
-                float3 wi = d * rsqrt(d2);
-                float cosL = dot(ln, -wi);
-                if (cosL <= 0.0f && !(emTwoSided && cosL < 0.0f)) {
-                    continue;
-                }
-                float3 wiL = float3(dot(wi, tx), dot(wi, ty), dot(wi, sn));
-                if (dot(wi, ng) * wiL.z <= 0.0f) {
-                    continue;
-                }
-                float g2 = abs(cosL) * 0.25f * tri.area / max(d2, 0.25f * tri.area);
-                L += bsdf_state_eval(bp, bst, woL, wiL) * abs(wiL.z) * Le * g2;
-            }
-        }
-    }
-    // Image-based lighting: the split-sum approximation with the path
-    // tracer's own directional albedos (bsdf.h's GGX tables); without an
-    // environment, a closed scene's estimated indirect light stands in as
-    // a uniform one (frame.ambient).
-    float trW = (1.0f - bp.metallic) * bp.transmission * (1.0f - bst.eso);
-    bool ambient = any(float3(frame.ambient) > float3(0.0f));
-    if ((frame.flags & RASTER_IBL) != 0u || ambient) {
-        float ao = 1.0f;
-        if ((m.flags & MATERIAL_TEXTURED) != 0u) {
-            float occ = sample_material_slot(m.occlusionTex, sh, scene, float4(1.0f)).r;
-            ao = 1.0f + m.occlusionStrength * (occ - 1.0f);
-        }
-        float3 c = bp.baseColor;
-        bool useIBL = (frame.flags & RASTER_IBL) != 0u;
-        float3 irrad = useIBL ? irr.sample(ibl, rx_env_uv(scene, sn), level(0.0f)).rgb : float3(frame.ambient);
-        float3 diffuse = (1.0f - bp.metallic) * (1.0f - bp.transmission) * (1.0f - bst.eso) * c;
-        float3 specAlb = float3(0.0f);
-        float3 R = 2.0f * dot(sh.wo, sn) * sn - sh.wo;
-        float r = clamp(bp.roughness, 0.0f, 1.0f);
-        if (!bst.diffuse) {
-            float e5o = table2(bp.ggx + GGX_OFFSET_E5, woL.z, r);
-            float3 diel = bst.w * (bst.f0c * bst.e1o + (1.0f - bst.f0c) * e5o + bst.fmsD * (1.0f - bst.e1o));
-            float3 metal = c * bst.e1o + (1.0f - c) * e5o + bst.fmsM * (1.0f - bst.e1o);
-            specAlb = (1.0f - bp.metallic) * diel + bp.metallic * metal;
-        }
-        float3 env = diffuse * irrad;
-        if (any(specAlb > float3(0.0f))) {
-            env += specAlb * (useIBL ? spec.sample(ibl, rx_env_uv(scene, R), level(r * frame.specularMips)).rgb : float3(frame.ambient));
-        }
-        if (bst.sheenMax > 0.0f) {
-            // The sheen layer (bsdf.h): the base keeps sheenScale, the
-            // sheen's own albedo colour·Ê(μo) is lit like a diffuse lobe.
-            env = env * bst.sheenScale + bp.sheenColor * min(bst.sheenEo, 1.0f) * irrad;
-        }
-        env *= bst.ccScale;
-        if (bp.clearcoat > 0.0f) {
-            float rc = clamp(bp.clearcoatRoughness, 0.0f, 1.0f);
-            float ecc = 0.04f * table2(bp.ggx + GGX_OFFSET_E1, woL.z, rc) + 0.96f * table2(bp.ggx + GGX_OFFSET_E5, woL.z, rc);
-            env += bp.clearcoat * ecc * (useIBL ? spec.sample(ibl, rx_env_uv(scene, R), level(rc * frame.specularMips)).rgb : float3(frame.ambient));
-        }
-        L += env * ao;
-    }
-    // Thin-walled transmission: what lies behind shows through (blended by
-    // the host's transparent pass) with this weight.
-    o.transmit = saturate(trW * bst.ccScale);
-    o.radiance = L;
-    return o;
 }
 
 struct RasterColor {
@@ -531,12 +194,14 @@ fragment RasterColor raster_fragment(RasterVaryings in [[stage_in]], uint prim [
                                      constant SceneResources& scene [[buffer(RASTER_BUFFER_SCENE)]],
                                      constant RasterDraw& draw [[buffer(RASTER_BUFFER_DRAW)]],
                                      constant RasterFrame& frame [[buffer(RASTER_BUFFER_FRAME)]],
-                                     texture2d<float> irr [[texture(RASTER_TEXTURE_IRRADIANCE)]],
+                                     constant float4* sh [[buffer(RASTER_BUFFER_SH)]],
+                                     constant uint* lights [[buffer(RASTER_BUFFER_LIGHTS)]],
                                      texture2d<float> spec [[texture(RASTER_TEXTURE_SPECULAR)]],
                                      depth2d<float> shadow [[texture(RASTER_TEXTURE_SHADOW)]],
                                      sampler ibl [[sampler(RASTER_SAMPLER_IBL)]],
                                      sampler shadowSmp [[sampler(RASTER_SAMPLER_SHADOW)]]) {
-    RasterShade s = rx_shade(in, prim, scene, draw, frame, irr, spec, shadow, ibl, shadowSmp);
+    RasterShade s = rx_shade(in, prim, draw.instance, draw.geometry, scene, frame, lights, scene.punctualCount, false, sh, spec, shadow, ibl,
+                             shadowSmp);
     float aw = fwidth(s.alpha);
     bool keep;
     RasterColor o;
@@ -551,12 +216,14 @@ fragment RasterColorAOV raster_fragment_aov(RasterVaryings in [[stage_in]], uint
                                             constant SceneResources& scene [[buffer(RASTER_BUFFER_SCENE)]],
                                             constant RasterDraw& draw [[buffer(RASTER_BUFFER_DRAW)]],
                                             constant RasterFrame& frame [[buffer(RASTER_BUFFER_FRAME)]],
-                                            texture2d<float> irr [[texture(RASTER_TEXTURE_IRRADIANCE)]],
+                                            constant float4* sh [[buffer(RASTER_BUFFER_SH)]],
+                                            constant uint* lights [[buffer(RASTER_BUFFER_LIGHTS)]],
                                             texture2d<float> spec [[texture(RASTER_TEXTURE_SPECULAR)]],
                                             depth2d<float> shadow [[texture(RASTER_TEXTURE_SHADOW)]],
                                             sampler ibl [[sampler(RASTER_SAMPLER_IBL)]],
                                             sampler shadowSmp [[sampler(RASTER_SAMPLER_SHADOW)]]) {
-    RasterShade s = rx_shade(in, prim, scene, draw, frame, irr, spec, shadow, ibl, shadowSmp);
+    RasterShade s = rx_shade(in, prim, draw.instance, draw.geometry, scene, frame, lights, scene.punctualCount, false, sh, spec, shadow, ibl,
+                             shadowSmp);
     float aw = fwidth(s.alpha);
     bool keep;
     RasterColorAOV o;

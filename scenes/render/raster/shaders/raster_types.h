@@ -11,6 +11,8 @@ using namespace metal;
 #define RASTER_BUFFER_SCENE 0   // constant SceneResources& (scene_types.h)
 #define RASTER_BUFFER_DRAW 1    // constant RasterDraw&
 #define RASTER_BUFFER_FRAME 2   // constant RasterFrame&
+#define RASTER_BUFFER_SH 9      // fragment: constant float4[9], the SH irradiance (ibl_sh_sum)
+#define RASTER_BUFFER_LIGHTS 10 // fragment: constant uint*, the punctual lights to shade with (forward: 0, 1, …)
 // Object and mesh buffer indices of the meshlet pipeline.
 #define RASTER_BUFFER_MESHLETS 3            // device const RasterMeshlet*
 #define RASTER_BUFFER_MESHLET_CULLS 4       // device const RasterMeshletCull*
@@ -21,14 +23,13 @@ using namespace metal;
 #define RASTER_MESHLET_VERTICES 64          // mesh.DefaultMaxVertices
 #define RASTER_MESHLET_TRIANGLES 124        // mesh.DefaultMaxTriangles
 // Fragment textures and samplers.
-#define RASTER_TEXTURE_IRRADIANCE 0 // IBL irradiance (equirectangular, cosine-filtered)
-#define RASTER_TEXTURE_SPECULAR 1   // IBL pre-filtered specular (equirectangular, mip k = roughness k/(n−1))
+#define RASTER_TEXTURE_SPECULAR 1   // IBL pre-filtered specular (octahedral, world space, mip k = roughness k/(n−1))
 #define RASTER_TEXTURE_SHADOW 2     // shadow map (Depth32Float)
-#define RASTER_SAMPLER_IBL 0        // linear, repeat u, clamp v, linear mips
+#define RASTER_SAMPLER_IBL 0        // linear, clamp to edge, linear mips
 #define RASTER_SAMPLER_SHADOW 1     // linear, clamp, compare less-equal
 
 // RasterFrame.flags
-#define RASTER_IBL 1u          // the environment lights the scene (irradiance + specular textures)
+#define RASTER_IBL 1u          // the environment lights the scene (SH irradiance + specular texture)
 #define RASTER_MSAA 2u         // more than one sample per pixel (alpha MASK uses alpha-to-coverage)
 #define RASTER_AREA_LIGHTS 4u  // emissive triangles light the scene as area lights (few emitters)
 #define RASTER_SHADOW 8u       // the shadow map covers light shadowLight
