@@ -80,7 +80,7 @@ const meshHalfYaw = 0.33
 func runMeshBench(b *testing.B, sc meshBenchScene, v meshBenchView, workers int, meshlets bool) {
 	m, err := sc.load()
 	if err != nil {
-		b.Skip(err)
+		benchkit.Skip(b, err)
 	}
 	f, err := newMeshletFrame(m, v.cfg, 512, 512, workers)
 	if err != nil {

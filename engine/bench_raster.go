@@ -23,7 +23,7 @@ func rasterBenchCases() []benchkit.Case {
 			Ingot: func(b *testing.B, workers int) {
 				f, err := newBunnyFrame(size, size, workers)
 				if err != nil {
-					b.Skip(err)
+					benchkit.Skip(b, err)
 				}
 				if err := f.Frame(); err != nil {
 					b.Fatal(err)
@@ -38,7 +38,7 @@ func rasterBenchCases() []benchkit.Case {
 			Native: func(b *testing.B) {
 				m, err := bunnyMesh()
 				if err != nil {
-					b.Skip(err)
+					benchkit.Skip(b, err)
 				}
 				n := rasterbench.NewNative(m, size, size)
 				b.ResetTimer()

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -117,6 +118,11 @@ func newBenchCmd() *cobra.Command {
 			rasterSel := false
 			for _, c := range cases {
 				r, err := benchkit.Run(cmd.Context(), c, workers)
+				if errors.Is(err, benchkit.ErrSkipped) {
+					// A case whose input (a shared scene) is missing.
+					fmt.Fprintln(cmd.ErrOrStderr(), err)
+					continue
+				}
 				if err != nil {
 					return err
 				}

@@ -6,6 +6,7 @@ package benchkit
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"runtime"
 	"sort"
@@ -135,7 +136,11 @@ func Run(ctx context.Context, c Case, workers int) (Result, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	ri := testing.Benchmark(func(b *testing.B) { c.Ingot(b, workers) })
+	var cur *testing.B
+	ri := testing.Benchmark(func(b *testing.B) { cur = detach(b); c.Ingot(b, workers) })
+	if why := skipped(cur); why != "" {
+		return Result{}, fmt.Errorf("benchmark %s: %w: %s", c.Name, ErrSkipped, why)
+	}
 	if ri.N == 0 {
 		return Result{}, fmt.Errorf("benchmark %s failed", c.Name)
 	}
@@ -145,7 +150,9 @@ func Run(ctx context.Context, c Case, workers int) (Result, error) {
 		if err := ctx.Err(); err != nil {
 			return Result{}, err
 		}
-		rn := testing.Benchmark(c.Native)
+		var curN *testing.B
+		rn := testing.Benchmark(func(b *testing.B) { curN = detach(b); c.Native(b) })
+		skipped(curN)
 		if rn.N > 0 {
 			res.Native = c.figure(rn)
 			res.Baseline = c.Baseline
@@ -179,4 +186,52 @@ func Bench(b *testing.B, c Case, workers int) {
 			b.ReportMetric(ns/nativeNs, "x-native")
 		}
 	})
+}
+
+// ErrSkipped is wrapped by Run's error for a case that called Skip (its
+// input, e.g. a shared scene, is missing).
+var ErrSkipped = errors.New("skipped")
+
+var skips struct {
+	sync.Mutex
+	why map[*testing.B]string
+}
+
+// Skip stops benchmark b because what it needs is missing. Under go test it
+// is b.Skip; in a benchmark that Run started (testing.Benchmark, whose B
+// cannot log: b.Skip would crash) Run returns an error wrapping ErrSkipped.
+func Skip(b *testing.B, args ...any) {
+	skips.Lock()
+	_, own := skips.why[b]
+	if own {
+		skips.why[b] = strings.TrimSpace(fmt.Sprintln(args...))
+	}
+	skips.Unlock()
+	if !own {
+		b.Skip(args...)
+	}
+	b.SkipNow()
+}
+
+// detach records b as a benchmark of Run's and returns it.
+func detach(b *testing.B) *testing.B {
+	skips.Lock()
+	if skips.why == nil {
+		skips.why = map[*testing.B]string{}
+	}
+	skips.why[b] = ""
+	skips.Unlock()
+	return b
+}
+
+// skipped returns and forgets why b was skipped ("" if it was not).
+func skipped(b *testing.B) string {
+	if b == nil {
+		return ""
+	}
+	skips.Lock()
+	defer skips.Unlock()
+	why := skips.why[b]
+	delete(skips.why, b)
+	return why
 }

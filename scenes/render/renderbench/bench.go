@@ -113,7 +113,7 @@ func benchFrame() render.Frame {
 func benchRender(b *testing.B, bs benchScene, workers int) {
 	s, err := bs.load()
 	if err != nil {
-		b.Skip(err)
+		benchkit.Skip(b, err)
 	}
 	s = withFrontCamera(s)
 	dev, err := render.NewDevice(workers)
@@ -139,7 +139,7 @@ func benchRender(b *testing.B, bs benchScene, workers int) {
 func benchReference(b *testing.B, bs benchScene) {
 	s, err := bs.load()
 	if err != nil {
-		b.Skip(err)
+		benchkit.Skip(b, err)
 	}
 	s = withFrontCamera(s)
 	p, err := kernel.Pack(s, kernel.PackOptions{Env: (*kernel.Environment)(bs.env)})
@@ -148,7 +148,7 @@ func benchReference(b *testing.B, bs benchScene) {
 	}
 	ref, err := kernel.NewReference(p)
 	if err != nil {
-		b.Skip(err)
+		benchkit.Skip(b, err)
 	}
 	c, world, err := s.ViewCamera("", 0)
 	if err != nil {
