@@ -4,6 +4,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ingot-render/ingot/shaders/diag"
+	"github.com/ingot-render/ingot/shaders/syntax"
+
 	"github.com/ingot-render/ingot/internal/benchkit"
 )
 
@@ -33,17 +36,27 @@ func TestGeneratedShaderCompiles(t *testing.T) {
 // measured as the best of several runs so a loaded machine does not fail
 // it spuriously.
 func TestRendererCompileTime(t *testing.T) {
+	// A ratio against preprocessing alone of the same bytes, measured
+	// interleaved in this test, so that a loaded machine slows both sides:
+	// the whole compile (parse, check, reflect) stays within 20× of lexing
+	// and macro expansion (about 6.6× measured on a quiet machine).
 	src := RendererSource()
-	best := time.Hour
+	best, pre := time.Hour, time.Hour
 	for range 5 {
 		start := time.Now()
 		if _, err := Compile("renderer.metal", src, Options{}); err != nil {
 			t.Fatal(err)
 		}
 		best = min(best, time.Since(start))
+		start = time.Now()
+		fset := diag.NewFileSet()
+		syntax.Preprocess(fset, "renderer.metal", src, syntax.Options{}, diag.NewList(fset))
+		pre = min(pre, time.Since(start))
 	}
-	t.Logf("renderer.metal (%d bytes): best of 5 = %v (%.1f MB/s)", len(src), best, float64(len(src))/best.Seconds()/1e6)
-	if best > 50*time.Millisecond {
-		t.Errorf("compile took %v, want < 50ms", best)
+	ratio := float64(best) / float64(pre)
+	t.Logf("renderer.metal (%d bytes): compile best of 5 = %v (%.1f MB/s), preprocessing %v: %.1f×", len(src), best,
+		float64(len(src))/best.Seconds()/1e6, pre, ratio)
+	if ratio > 20 {
+		t.Errorf("compile took %.1f× preprocessing (%v against %v), want at most 20×", ratio, best, pre)
 	}
 }

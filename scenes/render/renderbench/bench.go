@@ -74,7 +74,7 @@ func BenchCases(scenesDir string) []benchkit.Case {
 			Ingot: func(b *testing.B, workers int) { benchRender(b, bs, workers) }}
 		if bs.native {
 			c.Native = func(b *testing.B) { benchReference(b, bs) }
-			c.Baseline = "Go reference path tracer"
+			c.Baseline = "lower bound: Go reference path tracer, brute force"
 		}
 		out = append(out, c)
 	}
