@@ -567,24 +567,7 @@ func (p *binner) fastTriangle(dc *drawCtx, t [3]uint32, id, layer uint32, a, b, 
 	}
 	st := uint32(dc.stride)
 	pr := p.newPrim(dc, id, layer, 0, t[0]*st, front)
-	pr.kind, pr.nedge = kindTriangle, 3
-	pr.edge(0, a.x, a.y, b.x, b.y)
-	pr.edge(1, b.x, b.y, c.x, c.y)
-	pr.edge(2, c.x, c.y, a.x, a.y)
-	pr.x0, pr.y0, pr.x1, pr.y1 = int32(x0), int32(y0), int32(x1), int32(y1)
-	pr.ox, pr.oy = a.x, a.y
-	pr.ia = [2]int64{c.y - a.y, -(b.y - a.y)}
-	pr.ib = [2]int64{a.x - c.x, b.x - a.x}
-	pr.den = a2
-	pr.inv = 1 / float64(a2)
-	pr.invw = [3]float64{a.invw, b.invw, c.invw}
-	pr.z = [3]float64{a.z, b.z, c.z}
-	pr.vref = [3]uint32{t[0] * st, t1 * st, t2 * st}
-	pr.bw[0][0], pr.bw[1][k1], pr.bw[2][k2] = 1, 1, 1
-	pr.perm = [3]int8{0, int8(k1), int8(k2)}
-	if s := dc.st; s.DepthBias != 0 || s.DepthSlope != 0 {
-		pr.zbias = p.depthBias(s, pr)
-	}
+	p.setTriangle(pr, dc, a, b, c, a2, [4]int64{x0, y0, x1, y1}, [3]uint32{t[0] * st, t1 * st, t2 * st}, k1, k2)
 	p.bin(pr)
 }
 
@@ -679,4 +662,29 @@ func (pr *prim) rejectsTile(x, y, TW, TH int) bool {
 		}
 	}
 	return false
+}
+
+// setTriangle fills pr's setup for the solid, unclipped triangle a, b, c
+// (counter-clockwise after the caller's swap: a2 > 0 is twice its area in
+// fixed point) covering pixel box bx; vref holds the vertices' record
+// offsets, k1 and k2 which of the original vertices b and c are.
+func (p *binner) setTriangle(pr *prim, dc *drawCtx, a, b, c *vcache, a2 int64, bx [4]int64, vref [3]uint32, k1, k2 int) {
+	pr.kind, pr.nedge = kindTriangle, 3
+	pr.edge(0, a.x, a.y, b.x, b.y)
+	pr.edge(1, b.x, b.y, c.x, c.y)
+	pr.edge(2, c.x, c.y, a.x, a.y)
+	pr.x0, pr.y0, pr.x1, pr.y1 = int32(bx[0]), int32(bx[1]), int32(bx[2]), int32(bx[3])
+	pr.ox, pr.oy = a.x, a.y
+	pr.ia = [2]int64{c.y - a.y, -(b.y - a.y)}
+	pr.ib = [2]int64{a.x - c.x, b.x - a.x}
+	pr.den = a2
+	pr.inv = 1 / float64(a2)
+	pr.invw = [3]float64{a.invw, b.invw, c.invw}
+	pr.z = [3]float64{a.z, b.z, c.z}
+	pr.vref = vref
+	pr.bw[0][0], pr.bw[1][k1], pr.bw[2][k2] = 1, 1, 1
+	pr.perm = [3]int8{0, int8(k1), int8(k2)}
+	if s := dc.st; s.DepthBias != 0 || s.DepthSlope != 0 {
+		pr.zbias = p.depthBias(s, pr)
+	}
 }

@@ -91,24 +91,7 @@ func (p *binner) setupCached(dc *drawCtx, t [3]uint32, id uint32, a, b, c *vcach
 		pr = p.newPrim(dc, id, 0, 0, t[0]*uint32(dc.stride), front)
 	}
 	st := uint32(dc.stride)
-	pr.kind, pr.nedge = kindTriangle, 3
-	pr.edge(0, a.x, a.y, b.x, b.y)
-	pr.edge(1, b.x, b.y, c.x, c.y)
-	pr.edge(2, c.x, c.y, a.x, a.y)
-	pr.x0, pr.y0, pr.x1, pr.y1 = int32(x0), int32(y0), int32(x1), int32(y1)
-	pr.ox, pr.oy = a.x, a.y
-	pr.ia = [2]int64{c.y - a.y, -(b.y - a.y)}
-	pr.ib = [2]int64{a.x - c.x, b.x - a.x}
-	pr.den = a2
-	pr.inv = 1 / float64(a2)
-	pr.invw = [3]float64{a.invw, b.invw, c.invw}
-	pr.z = [3]float64{a.z, b.z, c.z}
-	pr.vref = [3]uint32{t[0] * st, t1 * st, t2 * st}
-	pr.bw[0][0], pr.bw[1][k1], pr.bw[2][k2] = 1, 1, 1
-	pr.perm = [3]int8{0, int8(k1), int8(k2)}
-	if s := dc.st; s.DepthBias != 0 || s.DepthSlope != 0 {
-		pr.zbias = p.depthBias(s, pr)
-	}
+	p.setTriangle(pr, dc, a, b, c, a2, [4]int64{x0, y0, x1, y1}, [3]uint32{t[0] * st, t1 * st, t2 * st}, k1, k2)
 	if ti >= 0 {
 		p.nprims++
 		return
