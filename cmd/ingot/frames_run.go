@@ -178,12 +178,8 @@ func runFrames(ctx context.Context, stderr io.Writer, s *scenes.Scene, f *render
 	}
 	defer r.close()
 	setupTime := time.Since(setup)
-	rctx := ctx
-	if f.timeLimit > 0 {
-		var cancel context.CancelFunc
-		rctx, cancel = context.WithTimeout(ctx, f.timeLimit)
-		defer cancel()
-	}
+	rctx, cancel := withTimeLimit(ctx, f.timeLimit)
+	defer cancel()
 	w, h := frame.Width, frame.Height
 	if !frame.Region.Empty() {
 		w, h = frame.Region.Dx(), frame.Region.Dy()

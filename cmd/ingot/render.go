@@ -394,12 +394,8 @@ func runRender(cmd *cobra.Command, name string, f *renderFlags) (int, error) {
 	}
 	defer r.Close()
 	setupTime := time.Since(setup)
-	rctx := ctx
-	if f.timeLimit > 0 {
-		var cancel context.CancelFunc
-		rctx, cancel = context.WithTimeout(ctx, f.timeLimit)
-		defer cancel()
-	}
+	rctx, cancel := withTimeLimit(ctx, f.timeLimit)
+	defer cancel()
 	var bar *progressbar.ProgressBar
 	var progress func(render.Progress)
 	desc := fmt.Sprintf("rendering %dx%d, %d spp", frame.Width, frame.Height, frame.SPP)
@@ -507,4 +503,13 @@ func unlit(s *scenes.Scene) bool {
 		}
 	}
 	return true
+}
+
+// withTimeLimit is ctx cancelled after limit (--time-limit), or ctx itself
+// when limit is 0.
+func withTimeLimit(ctx context.Context, limit time.Duration) (context.Context, context.CancelFunc) {
+	if limit > 0 {
+		return context.WithTimeout(ctx, limit)
+	}
+	return ctx, func() {}
 }

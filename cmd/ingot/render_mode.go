@@ -93,12 +93,8 @@ func runRaster(ctx context.Context, stderr io.Writer, s *scenes.Scene, f *render
 	}
 	defer r.Close()
 	setupTime := time.Since(setup)
-	rctx := ctx
-	if f.timeLimit > 0 {
-		var cancel context.CancelFunc
-		rctx, cancel = context.WithTimeout(ctx, f.timeLimit)
-		defer cancel()
-	}
+	rctx, cancel := withTimeLimit(ctx, f.timeLimit)
+	defer cancel()
 	img, err := r.Render(rctx, frame)
 	if err != nil {
 		switch {
