@@ -158,34 +158,6 @@ kernel void k(device half* p [[buffer(0)]]) {
 	}
 }
 
-// TestGenericLambdaNotLowered checks that a kernel calling a generic lambda
-// (checked, not lowered) fails at pipeline creation with an error.
-func TestGenericLambdaNotLowered(t *testing.T) {
-	dev, err := engine.NewDevice(engine.DeviceOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	lib, err := dev.NewLibraryWithSource(`
-#include <metal_stdlib>
-using namespace metal;
-template <typename F> void apply(F f, device float* p) { f(p); }
-kernel void k(device float* out [[buffer(0)]]) {
-  apply([](auto q) { q[0] = 1.0f; }, out);
-}
-`, engine.CompileOptions{})
-	if err != nil {
-		t.Fatalf("compile: %v", err)
-	}
-	fn, err := lib.Function("k")
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = dev.NewComputePipelineState(fn, nil, engine.ComputePipelineOptions{})
-	if err == nil || !strings.Contains(err.Error(), "generic lambdas") {
-		t.Fatalf("pipeline of a kernel calling a generic lambda: error = %v, want the unsupported-call message", err)
-	}
-}
-
 // TestWideVectors runs vec<float, 8> arithmetic (construction, +, *,
 // constant and dynamic subscripts) and compares with Go.
 func TestWideVectors(t *testing.T) {

@@ -110,6 +110,7 @@ func newMSLCmd() *cobra.Command {
 			"after the -I directories, so a --material file of ingot render checks as it is. " +
 			"It exits 0 when every file compiles and 1 otherwise.",
 		RunE: func(cmd *cobra.Command, args []string) error {
+			defer tuneGCForCompile()()
 			if len(args) == 0 {
 				args = []string{""}
 			}
@@ -137,6 +138,7 @@ func newMSLCmd() *cobra.Command {
 			"host name or template instantiation). Field names are documented in the README.",
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			defer tuneGCForCompile()()
 			path := ""
 			if len(args) == 1 {
 				path = args[0]

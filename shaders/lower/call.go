@@ -109,6 +109,9 @@ func (f *fn) call(e *syntax.CallExpr) *lvalue {
 		}
 		f.errorf(e.Pos(), "unsupported method call '%s' on '%s'", me.Name.Last().Name, bt)
 	}
+	if isLambda(xi.Func) {
+		return f.lambdaCall(e, xi.Func) // an instance of a generic lambda
+	}
 	if sf := f.lambdaOf(e.Fun); sf != nil {
 		return f.lambdaCall(e, sf)
 	}

@@ -267,6 +267,13 @@ func (f *fn) scan(body syntax.Node) {
 						mod(e.Args[i])
 					}
 				}
+				if isLambda(xi.Func) && xi.Func.Info != nil {
+					// A call of a generic lambda's instance (its LambdaExpr
+					// has no Func): the variables it captures may be written.
+					for _, v := range f.p.captures(xi.Func) {
+						f.mod[v] = true
+					}
+				}
 			}
 			if xi != nil && xi.Builtin != nil && len(e.Args) > 1 {
 				switch xi.Builtin.Name {

@@ -37,7 +37,6 @@ func Build(fset *diag.FileSet, prog *sema.Program, f *sema.Function) Function {
 	if f.Intersection != nil {
 		out.Intersection = &Intersection{Primitive: f.Intersection.Primitive, Tags: append([]string(nil), f.Intersection.Tags...)}
 	}
-	used := usedVars(f)
 	for _, p := range f.Params {
 		switch p.Bind {
 		case sema.BindStageIn:
@@ -56,7 +55,7 @@ func Build(fset *diag.FileSet, prog *sema.Program, f *sema.Function) Function {
 			}
 			continue
 		}
-		out.Arguments = append(out.Arguments, argument(p, used))
+		out.Arguments = append(out.Arguments, argument(p))
 	}
 	sort.SliceStable(out.Arguments, func(i, j int) bool {
 		a, b := out.Arguments[i], out.Arguments[j]
@@ -110,22 +109,10 @@ func argOrder(t ArgumentType) int {
 	return 4
 }
 
-// usedVars returns the variables the function's own body refers to.
-func usedVars(f *sema.Function) map[*sema.Var]bool {
-	used := map[*sema.Var]bool{}
-	if f.Func == nil || f.Func.Info == nil {
-		return used
-	}
-	for _, x := range f.Func.Info.Exprs {
-		if x != nil && x.Var != nil {
-			used[x.Var] = true
-		}
-	}
-	return used
-}
-
-func argument(p *sema.Param, used map[*sema.Var]bool) Argument {
-	a := Argument{Name: p.Name, Index: p.Index, ArrayLength: max(p.Count, 1), Active: p.Var == nil || used[p.Var]}
+// argument describes an entry point's resource argument; it is active when
+// the body refers to it (sema's Param.Used).
+func argument(p *sema.Param) Argument {
+	a := Argument{Name: p.Name, Index: p.Index, ArrayLength: max(p.Count, 1), Active: p.Var == nil || p.Used}
 	if p.FuncConst != nil {
 		a.FunctionConstant = p.FuncConst.Name
 	}
@@ -343,6 +330,9 @@ func attrText(as []sema.Attr) string {
 // computed from). A constant is required unless the function only asks
 // is_function_constant_defined about it.
 func functionConstants(prog *sema.Program, f *sema.Function) []FunctionConstant {
+	if len(f.FuncConsts) == 0 {
+		return nil // nothing to mark optional: skip the walk of the callees
+	}
 	optional := map[*sema.FuncConst]bool{}
 	visited := map[*sema.Func]bool{}
 	var walk func(fn *sema.Func)

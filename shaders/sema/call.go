@@ -27,7 +27,7 @@ func (c *checker) applyMatch(args []syntax.Expr, xs []*ExprInfo, m *Match) {
 		if i < len(m.Convs) {
 			cv := m.Convs[i]
 			if cv.Rank != RankExact || cv.Kind != ConvNone {
-				xs[i].Conv = &cv
+				xs[i].Conv = c.internConv(cv)
 			}
 		}
 	}
@@ -54,7 +54,7 @@ func (c *checker) call(e *syntax.CallExpr, s *Scope) *ExprInfo {
 		return c.record(e, &ExprInfo{Type: f.Type})
 	}
 	if f.Type.Kind == KFunc && f.Type.Func.Generic != nil {
-		return c.record(e, &ExprInfo{Type: c.callGenericLambda(e, f.Type.Func.Generic, xs)})
+		return c.genericLambdaCall(e, f.Type.Func.Generic, xs)
 	}
 	if f.Type.Kind == KFunc {
 		return c.record(e, &ExprInfo{Type: f.Type.Func.Result})
@@ -116,7 +116,7 @@ func (c *checker) callName(e *syntax.CallExpr, fun *syntax.NameExpr, s *Scope) *
 			t = t.Elem
 		}
 		if t.Kind == KFunc && t.Func.Generic != nil {
-			return c.record(e, &ExprInfo{Type: c.callGenericLambda(e, t.Func.Generic, xs)})
+			return c.genericLambdaCall(e, t.Func.Generic, xs)
 		}
 		if t.Kind == KFunc {
 			return c.record(e, &ExprInfo{Type: t.Func.Result})
@@ -412,7 +412,7 @@ func (c *checker) callAtomic(e *syntax.CallExpr, fun *syntax.NameExpr, name stri
 			continue
 		}
 		if cv.Kind != ConvNone || cv.Rank != RankExact {
-			xs[i].Conv = &cv
+			xs[i].Conv = c.internConv(cv)
 		}
 	}
 	return c.record(e, &ExprInfo{Type: rt, Builtin: Builtins("metal", name)[0]})

@@ -57,10 +57,12 @@ type checker struct {
 	switchs int
 	cases   map[int64]bool
 
-	slab       []ExprInfo // ExprInfo allocation slab (see record)
-	constDepth int        // nesting of constexpr function evaluation
-	instDepth  int        // nesting of class and function template instantiation
-	constRet   *Type      // result type of the constexpr function being evaluated
+	slab       []ExprInfo                 // ExprInfo allocation slab (see record)
+	errCalls   int                        // calls of errorf, reported or suppressed
+	convs      map[Conversion]*Conversion // interned conversions (internConv)
+	constDepth int                        // nesting of constexpr function evaluation
+	instDepth  int                        // nesting of class and function template instantiation
+	constRet   *Type                      // result type of the constexpr function being evaluated
 
 	ibChecked     map[*Struct]bool
 	attrChecked   map[*Struct]bool
@@ -86,6 +88,7 @@ func newChecker(fset *diag.FileSet, conf *Config, diags *diag.List) *checker {
 }
 
 func (c *checker) errorf(pos diag.Pos, code, format string, args ...any) {
+	c.errCalls++
 	if c.diags == nil {
 		return
 	}
@@ -293,20 +296,78 @@ func (c *checker) enumDecl(d *syntax.EnumDecl, s *Scope) *Type {
 	if d.Name != nil {
 		name = d.Name.Name
 	}
-	e := &Enum{Name: name, QualName: qualify(s, name), Scoped: d.Scoped, Values: make(map[string]int64)}
+	var under *Type
 	if d.Base != nil {
-		e.Underlying = c.resolveType(d.Base, s)
-		if !e.Underlying.IsInteger() && !e.Underlying.IsBad() {
-			c.errorf(d.Base.Pos(), "enum-base", "invalid underlying type '%s' of enum", e.Underlying)
-			e.Underlying = Int
+		under = c.resolveType(d.Base, s)
+		if !under.IsInteger() && !under.IsBad() {
+			c.errorf(d.Base.Pos(), "enum-base", "invalid underlying type '%s' of enum", under)
+			under = Int
 		}
 	}
+	if t := c.priorEnum(d, s, name, under); t != nil {
+		return t
+	}
+	e := &Enum{Name: name, QualName: qualify(s, name), Scoped: d.Scoped, Values: make(map[string]int64),
+		Underlying: under, fixed: d.Base != nil}
 	t := NewEnumType(e)
 	if name != "" {
 		c.declare(s, &Symbol{Kind: SymType, Name: name, Type: t, Pos: d.Name.NamePos})
 	}
-	var esc *Scope
-	if d.Scoped {
+	c.enumerators(d, t, s)
+	return t
+}
+
+// priorEnum handles the redeclaration of an enum with a fixed underlying
+// type ([dcl.enum]): `enum E : int;` (also as NS_ENUM writes it, `typedef
+// enum E : int E;`) declares E, a later `enum E : int { … }` defines the
+// same type. The underlying type and scopedness must agree, and the
+// enumerators are given once. It returns the earlier type, or nil when
+// name declares no such enum in s yet.
+func (c *checker) priorEnum(d *syntax.EnumDecl, s *Scope, name string, under *Type) *Type {
+	if name == "" {
+		return nil
+	}
+	sym := s.lookupLocal(name)
+	if sym == nil || sym.Kind != SymType || sym.Type == nil || sym.Type.Kind != KEnum || sym.Type.Enum == nil {
+		return nil
+	}
+	t, e := sym.Type, sym.Type.Enum
+	if !e.fixed && d.Base == nil {
+		return nil // enums without a fixed type are not redeclared (clang: redefinition, reported by declare)
+	}
+	pos := d.Name.NamePos
+	switch {
+	case e.Scoped != d.Scoped:
+		kind := "unscoped"
+		if e.Scoped {
+			kind = "scoped"
+		}
+		c.errorf(pos, "enum-redecl", "enumeration previously declared as %s", kind)
+	case !e.fixed || d.Base == nil:
+		c.errorf(pos, "enum-redecl", "enumeration previously declared with %s underlying type", map[bool]string{true: "fixed", false: "nonfixed"}[e.fixed])
+	case under != nil && !under.IsBad() && !e.Underlying.IsBad() && !Identical(under, e.Underlying):
+		c.errorf(pos, "enum-redecl", "enumeration redeclared with different underlying type '%s' (was '%s')", under, e.Underlying)
+	}
+	if d.Lbrace.IsValid() {
+		if e.defined {
+			c.errorf(pos, "redefinition", "redefinition of '%s'", name)
+			return t
+		}
+		c.enumerators(d, t, s)
+	}
+	return t
+}
+
+// enumerators declares the enumerators of d, the definition of enum type t.
+func (c *checker) enumerators(d *syntax.EnumDecl, t *Type, s *Scope) {
+	e := t.Enum
+	if !d.Lbrace.IsValid() {
+		return
+	}
+	e.defined = true
+	name := e.Name
+	esc := e.scope
+	if d.Scoped && esc == nil {
 		esc = newScope(ScopeStruct, s, name)
 		e.scope = esc
 	}
@@ -335,7 +396,6 @@ func (c *checker) enumDecl(d *syntax.EnumDecl, s *Scope) *Type {
 		}
 		next++
 	}
-	return t
 }
 
 func qualify(s *Scope, name string) string {

@@ -62,7 +62,7 @@ func (c *checker) construct(e syntax.Expr, t *Type, args []syntax.Expr, brace bo
 			return fail("cannot convert '%s' to '%s'", xs[0].Type, t)
 		}
 		if cv.Kind != ConvNone {
-			xs[0].Conv = &cv
+			xs[0].Conv = c.internConv(cv)
 		}
 		if xs[0].Value != nil {
 			if v, ok := ConvertValue(*xs[0].Value, t); ok {
@@ -152,7 +152,7 @@ func (c *checker) vectorCtor(e syntax.Expr, t *Type, xs []*ExprInfo, out *ExprIn
 		switch {
 		case xt.IsScalar() || xt.Kind == KEnum:
 			cv := ImplicitConversion(xt, t, ConvOpts{Explicit: true})
-			x.Conv = &cv
+			x.Conv = c.internConv(cv)
 			if x.Value != nil {
 				if v, ok := ConvertValue(*x.Value, t); ok {
 					out.Value = &v
@@ -162,7 +162,7 @@ func (c *checker) vectorCtor(e syntax.Expr, t *Type, xs []*ExprInfo, out *ExprIn
 		case (xt.Kind == KVector) && xt.N == n:
 			cv := ImplicitConversion(x.Type, t, ConvOpts{Explicit: true})
 			if cv.Kind != ConvNone {
-				x.Conv = &cv
+				x.Conv = c.internConv(cv)
 			}
 			if x.Value != nil {
 				if v, ok := ConvertValue(*x.Value, t); ok {
@@ -207,7 +207,7 @@ func (c *checker) vectorCtor(e syntax.Expr, t *Type, xs []*ExprInfo, out *ExprIn
 			if xt != target {
 				cv := ImplicitConversion(x.Type, target, ConvOpts{Explicit: true})
 				if cv.Rank != RankNone {
-					x.Conv = &cv
+					x.Conv = c.internConv(cv)
 				}
 			}
 		}
@@ -245,7 +245,7 @@ func (c *checker) matrixCtor(e syntax.Expr, t *Type, xs []*ExprInfo, out *ExprIn
 	case len(xs) == 1 && valueType(xs[0].Type).IsScalar():
 		if valueType(xs[0].Type) != t.Elem {
 			cv := ImplicitConversion(xs[0].Type, t.Elem, ConvOpts{Explicit: true})
-			xs[0].Conv = &cv
+			xs[0].Conv = c.internConv(cv)
 		}
 		return c.record(e, out) // diagonal
 	case len(xs) == 1 && xs[0].Type.Kind == KMatrix:
@@ -254,7 +254,7 @@ func (c *checker) matrixCtor(e syntax.Expr, t *Type, xs []*ExprInfo, out *ExprIn
 		}
 		if xs[0].Type != t {
 			cv := ImplicitConversion(xs[0].Type, t, ConvOpts{Explicit: true})
-			xs[0].Conv = &cv
+			xs[0].Conv = c.internConv(cv)
 		}
 		return c.record(e, out)
 	}
@@ -273,7 +273,7 @@ func (c *checker) matrixCtor(e syntax.Expr, t *Type, xs []*ExprInfo, out *ExprIn
 		for _, x := range xs {
 			if valueType(x.Type) != col {
 				cv := ImplicitConversion(x.Type, col, ConvOpts{Explicit: true})
-				x.Conv = &cv
+				x.Conv = c.internConv(cv)
 			}
 		}
 		return c.record(e, out)
@@ -281,7 +281,7 @@ func (c *checker) matrixCtor(e syntax.Expr, t *Type, xs []*ExprInfo, out *ExprIn
 		for _, x := range xs {
 			if valueType(x.Type) != t.Elem {
 				cv := ImplicitConversion(x.Type, t.Elem, ConvOpts{Explicit: true})
-				x.Conv = &cv
+				x.Conv = c.internConv(cv)
 			}
 		}
 		return c.record(e, out)
@@ -577,7 +577,7 @@ func (c *checker) texCoord(e syntax.Expr, x *ExprInfo, k TexKind, method string)
 	}
 	if s != UInt && s != UShort {
 		cv := ImplicitConversion(xt, Vec(UInt, n), ConvOpts{Explicit: true})
-		x.Conv = &cv
+		x.Conv = c.internConv(cv)
 	}
 }
 

@@ -368,7 +368,11 @@ func (c *checker) varInfo(v *Var) ExprInfo {
 			x.Const = true
 		}
 	}
-	if v.Value != nil && (v.Const || v.Constexpr) && v.FuncConst == nil {
+	// A variable in the constant address space is read-only, so const:
+	// initialized by a constant expression it is one itself, as in C++
+	// (SPIRV-Cross sizes arrays with them: `constant int a = 100; struct A
+	// { int m[a]; };`). Function constants are not.
+	if v.Value != nil && (v.Const || v.Constexpr || v.Space == SpaceConstant) && v.FuncConst == nil {
 		val := *v.Value
 		x.Value = &val
 	}
@@ -595,9 +599,23 @@ func (c *checker) setConv(e syntax.Expr, x *ExprInfo, t *Type, opts ConvOpts) bo
 		cv = Conversion{Kind: ConvUser, Rank: RankUser, From: from, To: t, Operator: op}
 	}
 	if cv.Rank != RankExact || cv.Kind != ConvNone {
-		x.Conv = &cv
+		x.Conv = c.internConv(cv)
 	}
 	return true
+}
+
+// internConv returns the shared copy of cv: a body's conversions are few
+// distinct values recorded many times (Conversions are never modified).
+func (c *checker) internConv(cv Conversion) *Conversion {
+	if p := c.convs[cv]; p != nil {
+		return p
+	}
+	if c.convs == nil {
+		c.convs = map[Conversion]*Conversion{}
+	}
+	p := &cv
+	c.convs[cv] = p
+	return p
 }
 
 func (c *checker) binary(e *syntax.BinaryExpr, s *Scope) *ExprInfo {
@@ -1246,7 +1264,7 @@ func (c *checker) cast(e *syntax.CastExpr, s *Scope) *ExprInfo {
 		return c.invalid(e)
 	}
 	if cv.Kind != ConvNone {
-		x.Conv = &cv
+		x.Conv = c.internConv(cv)
 	}
 	if x.Value != nil {
 		if v, ok := ConvertValue(*x.Value, t); ok {

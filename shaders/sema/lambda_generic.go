@@ -16,8 +16,10 @@ import (
 // i) { t.frag_at<i.value>(); })` needs (each i is another Int<k>). The
 // result type is the instance's (deduced from its returns).
 //
-// Generic lambdas are check-only: their calls carry no *Func for the
-// lowering, which reports them as unsupported calls.
+// The ExprInfo of a call records the instance it calls (Func), which the
+// lowering calls as it calls a lambda. Only calls where the lowering finds
+// the captured variables lower: a lambda called in the function that
+// creates it, or one without captures passed to a function template.
 
 // GenericLambda is the definition of a generic lambda and its instances.
 type GenericLambda struct {
@@ -59,27 +61,33 @@ func (c *checker) genericLambdaType(fd *syntax.FuncDecl, s *Scope, f *Func) *Typ
 	return t
 }
 
+// genericLambdaCall records call e of generic lambda g.
+func (c *checker) genericLambdaCall(e *syntax.CallExpr, g *GenericLambda, xs []*ExprInfo) *ExprInfo {
+	t, f := c.callGenericLambda(e, g, xs)
+	return c.record(e, &ExprInfo{Type: t, Func: f})
+}
+
 // callGenericLambda instantiates g for the argument types of xs (once per
-// list of types) and returns the instance's result type.
-func (c *checker) callGenericLambda(e *syntax.CallExpr, g *GenericLambda, xs []*ExprInfo) *Type {
+// list of types) and returns the instance's result type and the instance.
+func (c *checker) callGenericLambda(e *syntax.CallExpr, g *GenericLambda, xs []*ExprInfo) (*Type, *Func) {
 	if len(xs) != len(g.decl.Params) {
 		c.errorf(e.Lparen, "call-args", "no matching function for call to lambda: expected %d arguments, have %d", len(g.decl.Params), len(xs))
-		return Invalid
+		return Invalid, nil
 	}
 	var kb strings.Builder
 	for _, x := range xs {
 		if x.Type.IsBad() {
-			return Unknown
+			return Unknown, nil
 		}
 		fmt.Fprintf(&kb, "%p,%d,", x.Type.Unqualified(), x.Space)
 	}
 	key := kb.String()
 	if f, ok := g.insts[key]; ok {
-		return f.Result
+		return f.Result, f
 	}
 	if g.depth >= maxInstDepth {
 		c.errorf(e.Lparen, "template-depth", "recursive generic lambda instantiation exceeded maximum depth of %d", maxInstDepth)
-		return Invalid
+		return Invalid, nil
 	}
 	saveInfo := c.info
 	f := c.funcSig(g.decl, g.scope, nil)
@@ -108,5 +116,5 @@ func (c *checker) callGenericLambda(e *syntax.CallExpr, g *GenericLambda, xs []*
 	if f.Result == autoType {
 		f.Result = Void
 	}
-	return f.Result
+	return f.Result, f
 }

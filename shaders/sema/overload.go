@@ -102,6 +102,25 @@ func paramConversion(a Arg, p *Type) Conversion {
 	return ImplicitConversion(a.Type, p, ConvOpts{NullPtrConst: a.Null})
 }
 
+// newMatch returns an empty Match of f with room for n arguments (the
+// Match and its three slices in two allocations).
+func newMatch(f *Func, n int) *Match {
+	type block struct {
+		m      Match
+		params [4]*Type
+		score  [4]Rank
+	}
+	if n > 4 {
+		return &Match{Func: f, Result: f.Result, Params: make([]*Type, 0, n), Convs: make([]Conversion, 0, n), score: make([]Rank, 0, n)}
+	}
+	b := &block{}
+	b.m = Match{Func: f, Result: f.Result, Params: b.params[:0:n], score: b.score[:0:n]}
+	if n > 0 {
+		b.m.Convs = make([]Conversion, 0, n)
+	}
+	return &b.m
+}
+
 // MatchFunc matches args against a user function's parameters.
 func MatchFunc(f *Func, args []Arg) *Match {
 	if len(args) > len(f.Params) && !f.Variadic {
@@ -110,7 +129,7 @@ func MatchFunc(f *Func, args []Arg) *Match {
 	if len(args) < f.minArgs() {
 		return nil
 	}
-	m := &Match{Func: f, Result: f.Result}
+	m := newMatch(f, len(args))
 	for i, a := range args {
 		if i >= len(f.Params) {
 			m.Params = append(m.Params, a.Type)

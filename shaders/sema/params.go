@@ -269,11 +269,11 @@ func (c *checker) autoBind(fn *Function, p *Param, imageblocks *int) {
 		switch t.Opaque.Name {
 		case "imageblock":
 			p.Bind = BindImageblock
-			*imageblocks++
+			*imageblocks += imageblockArgWeight(t) // tile.go
 			if fn.Kind != FuncKernel {
 				c.errorf(p.Pos, "imageblock-arg", "imageblock arguments are only allowed in kernel functions")
-			} else if *imageblocks > 1 {
-				c.errorf(p.Pos, "imageblock-arg", "a kernel function can have only one imageblock argument")
+			} else if imageblocksTooMany(*imageblocks) {
+				c.errorf(p.Pos, "imageblock-arg", "a kernel function can have only one explicit and one implicit imageblock argument")
 			}
 		case "mesh":
 			p.Bind = BindMesh

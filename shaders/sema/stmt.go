@@ -377,7 +377,7 @@ func (c *checker) checkInitializer(d *syntax.VarDecl, v *Var, s *Scope) {
 			if cv.Rank == RankNone {
 				c.errorf(d.Init.Pos(), "ref-init", "cannot bind a reference of type '%s' to a value of type '%s'", t, x.Type)
 			} else if cv.Kind != ConvNone {
-				x.Conv = &cv
+				x.Conv = c.internConv(cv)
 			}
 		} else if t.Kind == KStruct && x.Type != t && !x.Type.IsBad() && t.Struct.hasCtors() {
 			c.construct(d.Init, t, []syntax.Expr{d.Init}, false, d.Init.Pos(), s)

@@ -61,9 +61,14 @@ type Scope struct {
 	Parent   *Scope
 	Name     string // namespace or struct name
 	QualName string // "outer::inner" ("" for the global scope)
-	Syms     map[string]*Symbol
-	Using    []*Scope // using-directive namespaces
-	Struct   *Struct  // ScopeStruct
+	// Syms maps the names of a namespace or struct scope to its symbols.
+	// Block, function and template scopes, which hold a few names each and
+	// are made by the thousand, keep them in a short list instead (Syms
+	// stays nil until they have more than smallScope).
+	Syms   map[string]*Symbol
+	few    []*Symbol
+	Using  []*Scope // using-directive namespaces
+	Struct *Struct  // ScopeStruct
 
 	builtin string // synthesized metal namespace ("metal", "metal::raytracing", ...)
 }
@@ -86,6 +91,11 @@ func newScope(kind ScopeKind, parent *Scope, name string) *Scope {
 
 // Lookup finds name in s only (plus its using-directives, once).
 func (s *Scope) lookupLocal(name string) *Symbol {
+	for _, sym := range s.few {
+		if sym.Name == name {
+			return sym
+		}
+	}
 	if s.Syms != nil {
 		if sym := s.Syms[name]; sym != nil {
 			return sym
@@ -94,7 +104,31 @@ func (s *Scope) lookupLocal(name string) *Symbol {
 	return nil
 }
 
+// smallScope is the number of symbols a block, function or template scope
+// holds in its list before it moves them to a map.
+const smallScope = 8
+
 func (s *Scope) insert(sym *Symbol) {
+	if s.Syms == nil && (s.Kind == ScopeBlock || s.Kind == ScopeFunc || s.Kind == ScopeTemplate) {
+		for i, old := range s.few {
+			if old.Name == sym.Name {
+				s.few[i] = sym
+				return
+			}
+		}
+		if len(s.few) < smallScope {
+			if s.few == nil {
+				s.few = make([]*Symbol, 0, 2)
+			}
+			s.few = append(s.few, sym)
+			return
+		}
+		s.Syms = make(map[string]*Symbol, 2*smallScope)
+		for _, old := range s.few {
+			s.Syms[old.Name] = old
+		}
+		s.few = nil
+	}
 	if s.Syms == nil {
 		s.Syms = make(map[string]*Symbol)
 	}
@@ -255,6 +289,9 @@ type Template struct {
 	instances map[string]*Type
 	// funcInsts caches function instantiations by argument key.
 	funcInsts map[string]*Func
+	// rawInsts caches function instantiations by the key of the arguments
+	// as given, before defaults are filled (instantiateFuncSig).
+	rawInsts map[string]*Func
 	// varInsts caches variable template instances by argument key.
 	varInsts  map[string]*Var
 	funcSpecs []*Func                // explicit specializations template<> R f<X>(...)

@@ -641,20 +641,36 @@ func (c *checker) instantiateFuncSig(t *Template, args []TemplArg, at syntax.Nod
 	if !ok {
 		return nil
 	}
+	// The instance for the arguments as given (before defaults are filled)
+	// is memoized: overload resolution asks for the same signatures again
+	// at every call, and binding the parameters (defaults evaluated) is
+	// most of the cost of finding them in funcInsts.
+	rawKey := argsKey(args)
+	if f := t.rawInsts[rawKey]; f != nil {
+		return f
+	}
+	errs := c.errCalls
 	sc, full := c.bindParams(t, args, at)
 	if sc == nil {
 		return nil
 	}
+	clean := c.errCalls == errs // binding reported nothing (or nothing suppressed)
 	key := argsKey(full)
 	if t.funcInsts == nil {
 		t.funcInsts = make(map[string]*Func)
 	}
 	if f := t.funcInsts[key]; f != nil {
+		if clean {
+			t.memoRaw(rawKey, f)
+		}
 		return f
 	}
 	for _, sp := range t.funcSpecs {
 		if argsKey(sp.TemplArgs) == key {
 			t.funcInsts[key] = sp
+			if clean {
+				t.memoRaw(rawKey, sp)
+			}
 			return sp
 		}
 	}
@@ -673,9 +689,20 @@ func (c *checker) instantiateFuncSig(t *Template, args []TemplArg, at syntax.Nod
 	f.Kind, _ = funcKindOf(fd.Stage, as)
 	f.attrs = as
 	t.funcInsts[key] = f
+	if clean {
+		t.memoRaw(rawKey, f)
+	}
 	f.bodyPending = fd.Body != nil
 	c.info, c.fn, c.scope = saveInfo, saveFn, saveScope
 	return f
+}
+
+// memoRaw remembers f as the instance for the arguments written rawKey.
+func (t *Template) memoRaw(rawKey string, f *Func) {
+	if t.rawInsts == nil {
+		t.rawInsts = make(map[string]*Func)
+	}
+	t.rawInsts[rawKey] = f
 }
 
 // explicitInstantiation handles `template [[host_name("x")]] kernel void f<int>(device int*);`.

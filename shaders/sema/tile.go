@@ -66,3 +66,36 @@ func ImageblockViewCopies(view, master *Type) []ImageblockCopy {
 	}
 	return out
 }
+
+// imageblockArgWeight is what one imageblock<T, L> argument of a kernel
+// adds to the function's imageblock count (autoBind): 1 for an explicit
+// layout, 1<<8 for an implicit one (L is imageblock_layout_implicit, or L
+// is omitted and T has [[color(n)]] members). §5.6.5 lets a kernel take an
+// explicit and an implicit imageblock; more than one of either is refused
+// (imageblocksTooMany), since two views of one storage would alias.
+func imageblockArgWeight(t *Type) int {
+	if t == nil || t.Opaque == nil || len(t.Opaque.Args) == 0 {
+		return 1
+	}
+	if len(t.Opaque.Args) > 1 && t.Opaque.Args[1].Type != nil {
+		switch t.Opaque.Args[1].Type.String() {
+		case "imageblock_layout_implicit", "metal::imageblock_layout_implicit":
+			return 1 << 8
+		case "imageblock_layout_explicit", "metal::imageblock_layout_explicit":
+			return 1
+		}
+	}
+	if e := t.Opaque.Args[0].Type; e != nil && e.Kind == KStruct && e.Struct != nil {
+		for _, f := range e.Struct.Fields {
+			if f.Attr("color") != nil {
+				return 1 << 8
+			}
+		}
+	}
+	return 1
+}
+
+// imageblocksTooMany reports whether an imageblock count of
+// imageblockArgWeight values holds more than one explicit or more than
+// one implicit imageblock.
+func imageblocksTooMany(n int) bool { return n&0xff > 1 || n>>8 > 1 }

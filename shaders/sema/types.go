@@ -825,7 +825,9 @@ type Enum struct {
 	Values     map[string]int64
 	Order      []string
 
-	scope *Scope // enumerators, for qualified lookup E::x
+	scope   *Scope // enumerators, for qualified lookup E::x
+	fixed   bool   // declared with an underlying type (`enum E : int`)
+	defined bool   // its enumerator list was given
 }
 
 // NewEnumType returns a fresh enum type.

@@ -36,7 +36,7 @@ func TestCorpus(t *testing.T) {
 		fset := diag.NewFileSet()
 		dl := diag.NewList(fset)
 		f := ParseFile(fset, fn, src, opts, dl)
-		checkPositions(t, f)
+		checkPositions(t, fset, f, true)
 		if !dl.HasErrors() {
 			continue
 		}

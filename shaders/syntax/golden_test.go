@@ -33,7 +33,7 @@ func TestGolden(t *testing.T) {
 			fset := diag.NewFileSet()
 			dl := diag.NewList(fset)
 			f := ParseFile(fset, filepath.Base(fn), src, Options{}, dl)
-			checkPositions(t, f)
+			checkPositions(t, fset, f, true)
 			var b bytes.Buffer
 			// The <simd/simd.h> typedefs are long and uninteresting.
 			for _, d := range f.Decls {

@@ -114,7 +114,7 @@ func (p *parser) simpleDecl(ctx declCtx, className string, preAttrs []*AttrList)
 		return []Decl{d.tagDecl}
 	}
 	var out []Decl
-	if d.tagDecl != nil && d.tagBody {
+	if d.tagDecl != nil && (d.tagBody || isOpaqueEnum(d.tagDecl)) {
 		if _, anon := d.base.(*TagType); !anon {
 			out = append(out, d.tagDecl)
 		}
@@ -403,6 +403,15 @@ func (p *parser) classSpecifier() *StructDecl {
 		}
 	}
 	return sd
+}
+
+// isOpaqueEnum reports whether d is an enum named with its underlying type
+// and no enumerators (`enum E : int`): written in a declaration of
+// something else, as Apple's NS_ENUM expands (`typedef enum E : int E;`),
+// clang takes it as the opaque declaration of E.
+func isOpaqueEnum(d Decl) bool {
+	ed, ok := d.(*EnumDecl)
+	return ok && ed.Name != nil && ed.Base != nil && !ed.Lbrace.IsValid()
 }
 
 // enumSpecifier parses enum [class] [name] [: type] [{ enumerators }].

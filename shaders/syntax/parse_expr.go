@@ -507,8 +507,9 @@ func (p *parser) primary() Expr {
 			}
 			return p.construct(dt)
 		}
-		typ := p.typeID()
-		return p.construct(typ)
+		// decltype(x)(v), decltype(x){v}: a functional cast (a type-id here
+		// would take `(v)` for a declarator).
+		return p.construct(p.decltypeType())
 	case KwTypename:
 		typ := p.typeID()
 		return p.construct(typ)

@@ -262,6 +262,15 @@ func (p *parser) attrList() *AttrList {
 			a.Rparen = p.expect(RParen, "")
 		}
 		l.Attrs = append(l.Attrs, a)
+		if isIdentLike(p.kind()) {
+			// `[[color(0) index(1)]]`: naga writes dual-source outputs
+			// without the comma, and Apple's compiler takes them; a
+			// warning, as the form is not in the specification.
+			if p.tentative == 0 {
+				p.diags.Warnf(p.pos(), "attr-comma", "missing ',' between attributes")
+			}
+			continue
+		}
 		if p.kind() != Comma && p.kind() != RBrack {
 			p.errorf(p.pos(), "expected ',' or ']' in attribute list")
 			p.skipTo(RBrack)
