@@ -14,8 +14,20 @@ import (
 // a nil fn non-opaque triangles are accepted and bounding boxes rejected.
 // It uses lane 0 of tr and does not allocate.
 func (tr *Traverser) Intersect(s *Structure, o *Options, r *Ray, fn IntersectionFunc, h *Hit) {
+	if tr.directOK && o != nil && s == tr.s && *o == tr.directOpts && !disableFast4 {
+		// The previous call's structure and options, which went straight
+		// to the kernel: setup would set what it set.
+		tr.overflow = false
+		tr.running, tr.waiting = 0, 0
+		tr.lanes[0].state = laneIdle
+		tr.traceDirect(s, tr.directCull, &r.Origin, &r.Direction, r.MinDistance, r.MaxDistance, h)
+		return
+	}
 	tr.setup(s, o)
 	if cull, ok := tr.directFast(s); ok {
+		if o != nil {
+			tr.directOpts, tr.directCull, tr.directOK = *o, cull, true
+		}
 		tr.running, tr.waiting = 0, 0
 		tr.lanes[0].state = laneIdle
 		tr.traceDirect(s, cull, &r.Origin, &r.Direction, r.MinDistance, r.MaxDistance, h)

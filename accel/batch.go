@@ -269,7 +269,6 @@ func (tr *Traverser) traceSingleLanes(s *Structure, rb *RayBatch, stream bool) {
 	cull := cullSign(opts, in.options&InstanceDisableTriangleCulling != 0, ccwInst)
 	frontNeg := (opts.Winding == CounterClockwise) == ccwInst // front-facing <=> detNeg() == frontNeg
 	identity, acceptAny := opts.AssumeIdentityTransforms, opts.AcceptAny
-	r := &tr.single
 	var run uint64
 	clearUpper()
 	for i := 0; i < BatchSize; i++ {
@@ -300,8 +299,7 @@ func (tr *Traverser) traceSingleLanes(s *Structure, rb *RayBatch, stream bool) {
 			run |= 1 << uint(i)
 			continue
 		}
-		r.set3(ox, oy, oz, dx, dy, dz, child.width)
-		h := traceFast(child, r, tmin, tmax, cull, acceptAny, &tr.fstack)
+		h := tr.traceSingle(child, cull, ox, oy, oz, dx, dy, dz, tmin, tmax, acceptAny)
 		if h.ref >= 0 {
 			l.commitInst(child, h, h.detNeg() == frontNeg, 0)
 		}
@@ -309,6 +307,25 @@ func (tr *Traverser) traceSingleLanes(s *Structure, rb *RayBatch, stream bool) {
 	if run != 0 {
 		tr.streamLevel(child, run, 1, frontNeg)
 	}
+}
+
+// traceSingle traces the object-space ray (ox, oy, oz, dx, dy, dz) over
+// [tmin, tmax] through the plain structure s with the kernel, as
+// traceSingleLanes' coherent case: set up by kernelRay where the one-ray
+// assembly kernel runs (the same hits; a ray whose transform overflowed
+// misses), by levelRay.set3 otherwise.
+func (tr *Traverser) traceSingle(s *Structure, cull int8, ox, oy, oz, dx, dy, dz, tmin, tmax float32, acceptAny bool) fastHit {
+	if useTraceKernel && s.tri4 != nil && !disableLeaf4 && !disableKernelRay {
+		o, d := [3]float32{ox, oy, oz}, [3]float32{dx, dy, dz}
+		h, ok := tr.direct.trace(s, cull, &o, &d, tmin, tmax, acceptAny, &tr.fstack)
+		if !ok {
+			return fastHit{ref: -1}
+		}
+		return h
+	}
+	r := &tr.single
+	r.set3(ox, oy, oz, dx, dy, dz, s.width)
+	return traceFast(s, r, tmin, tmax, cull, acceptAny, &tr.fstack)
 }
 
 // tracePrimLanes traces the started lanes in run through the plain

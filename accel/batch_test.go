@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"sync"
 	"testing"
 	"time"
 
@@ -149,6 +150,9 @@ func TestTraceBatchMatchesStep(t *testing.T) {
 			StructureIndex: 1, UserID: 4}}, Structures: blas, Build: BuildOptions{Width: width}})
 		oneID := mustInst(t, &InstanceDescriptor{Instances: []Instance{{Transform: Identity4x3, Mask: 0xff,
 			Options: InstanceDisableTriangleCulling, StructureIndex: 0}}, Structures: blas, Build: BuildOptions{Width: width}})
+		// The scenes' names for the brute-force hits (traceBatchBrute).
+		scenes := map[*Structure]string{one: "one", one8: "one8", oneID: "oneID", top: "top", top4: "top4", top8: "top8",
+			blas[0]: "blas0", blas[1]: "blas1", blas[2]: "blas2", blas[3]: "blas3"}
 		for _, c := range []struct {
 			name string
 			s    *Structure
@@ -228,15 +232,14 @@ func TestTraceBatchMatchesStep(t *testing.T) {
 						// use boxes, so the two may differ.
 						continue
 					}
-					var want Hit
-					BruteForce(c.s, &rays[lo+i], &c.o, &want)
+					want := traceBatchBrute.hit(fmt.Sprintf("w%d/%s", width, scenes[c.s]), c.s, &c.o, rays, lo+i)
 					if c.o.AcceptAny {
 						if (batch[i].Type == HitNone) != (want.Type == HitNone) {
 							t.Fatalf("%s ray %d: any-hit %v, brute force %v", name, lo+i, batch[i].Type, want.Type)
 						}
 						continue
 					}
-					sameHit(t, fmt.Sprintf("%s ray %d", name, lo+i), &batch[i], &want)
+					sameHit(t, fmt.Sprintf("%s ray %d", name, lo+i), &batch[i], want)
 				}
 			}
 		}
@@ -477,4 +480,47 @@ func TestHitSummaryMatchesHit(t *testing.T) {
 			}
 		}
 	}
+}
+
+// bruteCache keeps BruteForce's hits of a test's rays through its scenes
+// by scene name and options, computed as they are asked for. Options that
+// change only which of the hits is reported (AcceptAny: only whether there
+// is one is compared) or the world-space data (not compared) share the
+// closest hits. A test that builds the same scenes and rays again (its
+// rerun without the SIMD kernels in TestScalarKernels: the same seeds)
+// finds them there: brute-force hits depend on the primitives, not on the
+// tree or the vertex layout.
+type bruteCache struct {
+	mu   sync.Mutex
+	hits map[bruteKey][]*Hit
+}
+
+type bruteKey struct {
+	scene string
+	n     int // the number of rays
+	o     Options
+}
+
+// traceBatchBrute is TestTraceBatchMatchesStep's.
+var traceBatchBrute bruteCache
+
+// hit returns BruteForce(s, &rays[i], o) for scene s named scene.
+func (c *bruteCache) hit(scene string, s *Structure, o *Options, rays []Ray, i int) *Hit {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.hits == nil {
+		c.hits = map[bruteKey][]*Hit{}
+	}
+	k := bruteKey{scene, len(rays), *o}
+	k.o.AcceptAny, k.o.WorldSpaceData = false, false
+	hs := c.hits[k]
+	if hs == nil {
+		hs = make([]*Hit, len(rays))
+		c.hits[k] = hs
+	}
+	if hs[i] == nil {
+		hs[i] = new(Hit)
+		BruteForce(s, &rays[i], &k.o, hs[i])
+	}
+	return hs[i]
 }

@@ -201,7 +201,7 @@ type bin struct {
 const parallelBinThreshold = 16384
 
 // bin adds refs [lo, hi) to the bins.
-func (b *builder) bin(bins *[3][32]bin, lo, hi, nb int, clo, scale *[3]float32) {
+func (b *builder) bin(bins *[3][32]bin, lo, hi, nb int, clo, scale *[3]float32, sets *[2][32]simdBin) {
 	var axes [3]int
 	na := 0
 	for k := 0; k < 3; k++ {
@@ -215,6 +215,10 @@ func (b *builder) bin(bins *[3][32]bin, lo, hi, nb int, clo, scale *[3]float32) 
 		k := axes[0]
 		c, s := clo[k], scale[k]
 		bk := &bins[k]
+		if useBinAsm && !disableBinAsm && hi-lo >= binAsmMin {
+			b.binAsm(bk, lo, hi, k, c, s, nb, sets)
+			return
+		}
 		for i := lo; i < hi; i++ {
 			r := &b.refs[i]
 			bi := min(max(int((r.c[k]-c)*s), 0), nb-1)
@@ -243,11 +247,32 @@ func (b *builder) bin(bins *[3][32]bin, lo, hi, nb int, clo, scale *[3]float32) 
 	}
 }
 
+// disableBinAsm makes bin use the Go loop everywhere (tests compare both).
+var disableBinAsm bool
+
+// binAsm is bin's one-axis loop over refs [lo, hi) with binRefs, whose two
+// sets of bins it merges into bk (exact: integer min/max and counts).
+func (b *builder) binAsm(bk *[32]bin, lo, hi, k int, c, s float32, nb int, sets *[2][32]simdBin) {
+	binRefs(&b.refs[lo], hi-lo, k, c, s, nb, sets)
+	for j := range sets {
+		for i := 0; i < nb && i < 32; i++ {
+			sb, bb := &sets[j][i], &bk[i]
+			if sb.n == 0 {
+				continue
+			}
+			bb.n += sb.n
+			bb.box.grow(&[6]int32{sb.mn[0], sb.mn[1], sb.mn[2], sb.mx[0], sb.mx[1], sb.mx[2]})
+			bb.cb.grow(&[6]int32{sb.mn[4], sb.mn[5], sb.mn[6], sb.mx[4], sb.mx[5], sb.mx[6]})
+		}
+	}
+}
+
 // binParallel bins e on all workers. Merging bins (integer min/max and
 // counts) is exact, so the result equals sequential binning.
 func (b *builder) binParallel(bins *[3][32]bin, e *entry, nb int, clo, scale *[3]float32) {
 	w := b.p.workers
 	parts := make([][3][32]bin, w)
+	sets := make([][2][32]simdBin, w)
 	var wg sync.WaitGroup
 	n := e.hi - e.lo
 	for p := 0; p < w; p++ {
@@ -260,7 +285,7 @@ func (b *builder) binParallel(bins *[3][32]bin, e *entry, nb int, clo, scale *[3
 		wg.Add(1)
 		go func(p int) {
 			defer wg.Done()
-			b.bin(&parts[p], lo, hi, nb, clo, scale)
+			b.bin(&parts[p], lo, hi, nb, clo, scale, &sets[p])
 		}(p)
 	}
 	wg.Wait()
@@ -278,6 +303,7 @@ func (b *builder) binParallel(bins *[3][32]bin, e *entry, nb int, clo, scale *[3
 // scratch is one goroutine's working memory: bins and a slab of nodes.
 type scratch struct {
 	bins [3][32]bin
+	sets [2][32]simdBin // binRefs' bins
 	slab []bnode
 	tmp  []primRef
 }
@@ -327,7 +353,7 @@ func (b *builder) evaluate(sc *scratch, e *entry) {
 	if b.sem != nil && n >= parallelBinThreshold {
 		b.binParallel(bins, e, nb, &clo, &scale)
 	} else {
-		b.bin(bins, e.lo, e.hi, nb, &clo, &scale)
+		b.bin(bins, e.lo, e.hi, nb, &clo, &scale, &sc.sets)
 	}
 	bestCost := float32(-1)
 	var rightArea [32]float32
@@ -466,6 +492,10 @@ func (b *builder) splitSides(sc *scratch, e *entry, k, nb int, scale, clo float3
 	lo, hi := 0, n-1
 	src := b.refs[e.lo:e.hi]
 	split := e.bin
+	if useBinAsm && !disableBinAsm && n >= binAsmMin {
+		lo = partitionRefs(&src[0], &tmp[0], n, k, clo, scale, nb, split)
+		src = src[:0] // (the loop below has nothing left to do)
+	}
 	for i := range src {
 		r := &src[i]
 		bi := min(max(int((r.c[k]-clo)*scale), 0), nb-1)
@@ -477,7 +507,7 @@ func (b *builder) splitSides(sc *scratch, e *entry, k, nb int, scale, clo float3
 		lo += 1 - side
 		hi -= side
 	}
-	copy(src, tmp)
+	copy(b.refs[e.lo:e.hi], tmp)
 	mid := e.lo + lo
 	if mid == e.lo || mid == e.hi {
 		// Cannot happen with consistent binning; be safe.

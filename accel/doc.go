@@ -12,9 +12,13 @@
 // ([DecodeInstances] reads Metal's instance descriptor bytes). The BVH is
 // wide (4 or 8 children per node, bounds stored SoA as float32) and built
 // with binned SAH, in parallel and deterministically: the same input gives
-// the same bytes on any worker count. [Structure.Refit],
-// [Structure.RefitInstances], [Structure.Compact], [Structure.Sizes] and
-// [EstimateSizes] cover the rest of Metal's acceleration-structure commands.
+// the same bytes on any worker count (and in every build: on amd64 with
+// AVX2 the one-axis binning of the fast and medium qualities and the
+// partition run in assembly, bin_amd64.s, with the Go loops' arithmetic;
+// binning is integer min/max, so the bins are the same).
+// [Structure.Refit], [Structure.RefitInstances], [Structure.Compact],
+// [Structure.Sizes] and [EstimateSizes] cover the rest of Metal's
+// acceleration-structure commands.
 // Motion geometry is bounded over all keyframes and interpolated at the ray
 // time for the exact test.
 //
@@ -69,6 +73,12 @@
 // as the tests' reference). Structures are 8-wide unless BuildOptions.Width
 // asks for 4: the kernels test eight children as fast as four, and the
 // shallower tree visits a third fewer nodes per ray.
+//
+// The single-ray API ([Traverser.Intersect]) sets such a ray up for the
+// assembly kernel in one branch-free assembly routine (raysetup_amd64.s:
+// the same bits as the Go setup) and keeps the kernel's state, and the
+// checks of the last call's structure and options, in the Traverser, so
+// that a ray costs little beyond its traversal.
 //
 // [Traverser.TraceBatch] traces a whole [RayBatch] to completion where no
 // candidate can arise: a plain primitive structure (all primitives opaque

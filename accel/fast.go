@@ -16,6 +16,10 @@ import "unsafe"
 // disableFast4 turns the kernel off (tests compare both paths).
 var disableFast4 bool
 
+// disableKernelRay makes the single-ray API set rays up in Go
+// (levelRay.set) instead of with kernelRay (tests and A/B measurements).
+var disableKernelRay bool
+
 // fastHit is what the kernel found, in 16 bytes (one vector move: an odd
 // size is copied with overlapping stores that defeat store forwarding,
 // which measured 17 ns per ray).
@@ -346,13 +350,22 @@ func (tr *Traverser) directFast(s *Structure) (int8, bool) {
 // traceDirect traces one ray through s with the kernel and writes its
 // result (what run, commit and result would have written).
 func (tr *Traverser) traceDirect(s *Structure, cull int8, o, d *[3]float32, tmin, tmax float32, h *Hit) {
-	if !validRay(o, d, tmin, tmax) {
-		*h = Hit{}
-		return
+	var f fastHit
+	if useTraceKernel && s.tri4 != nil && !disableLeaf4 && !disableKernelRay {
+		var ok bool
+		if f, ok = tr.direct.trace(s, cull, o, d, tmin, tmax, tr.opts.AcceptAny, &tr.fstack); !ok {
+			*h = Hit{}
+			return
+		}
+	} else {
+		if !validRay(o, d, tmin, tmax) {
+			*h = Hit{}
+			return
+		}
+		var r levelRay
+		r.set(o, d, s.width)
+		f = traceFast(s, &r, tmin, tmax, cull, tr.opts.AcceptAny, &tr.fstack)
 	}
-	var r levelRay
-	r.set(o, d, s.width)
-	f := traceFast(s, &r, tmin, tmax, cull, tr.opts.AcceptAny, &tr.fstack)
 	if f.ref < 0 {
 		*h = Hit{}
 		return

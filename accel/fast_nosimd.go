@@ -50,6 +50,14 @@ func traceFastKernel(s *Structure, r *levelRay, tmin, tmax float32, cull int8, a
 	return traceFast4(s, r, tmin, tmax, cull, anyHit, stack)
 }
 
+// directState is the single-ray kernel state: none off amd64.
+type directState struct{}
+
+// trace is never called off amd64 (useTraceKernel is false).
+func (ds *directState) trace(s *Structure, cull int8, o, d *[3]float32, tmin, tmax float32, anyHit bool, stack *[stackSize]stackEntry) (fastHit, bool) {
+	return fastHit{}, false
+}
+
 // kslot is the assembly stream kernel's slot: none off amd64.
 type kslot struct{}
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"sync"
 	"testing"
 
 	"github.com/ingot-render/ingot/accel/internal/benchscene"
@@ -104,7 +105,7 @@ func TestFastKernelMatchesGeneralPath(t *testing.T) {
 			s := mustPrim(t, &PrimitiveDescriptor{Geometries: []Geometry{soupGeometry(c.v, true)}, Build: b})
 			// WorldSpaceData keeps Intersect off the direct entry, so the
 			// kernel runs from the resumable state machine (run).
-			for _, o := range []Options{{}, {CullMode: CullBack}, {CullMode: CullFront, Winding: CounterClockwise}, {AcceptAny: true}, {WorldSpaceData: true, CullMode: CullBack}} {
+			for j, o := range []Options{{}, {CullMode: CullBack}, {CullMode: CullFront, Winding: CounterClockwise}, {AcceptAny: true}, {WorldSpaceData: true, CullMode: CullBack}} {
 				name := fmt.Sprintf("%s/%+v/%+v", c.name, b, o)
 				var tr Traverser
 				tr.setup(s, &o)
@@ -119,7 +120,10 @@ func TestFastKernelMatchesGeneralPath(t *testing.T) {
 					}
 				}
 				if !o.AcceptAny {
-					checkRays(t, name, s, &o, c.rays)
+					// (the brute-force hits of each option, computed on
+					// the first build: they do not depend on the tree,
+					// nor on the layout of TestScalarKernels' rerun)
+					checkRaysWant(t, name, s, &o, c.rays, fastKernelBrute.hits(fmt.Sprintf("%s/%d", c.name, j), s, &o, c.rays))
 				}
 			}
 		}
@@ -235,4 +239,30 @@ func TestSlab4(t *testing.T) {
 			}
 		}
 	}
+}
+
+// bruteSets keeps the brute-force hits (bruteHits) of whole ray sets by
+// name, for tests that check several trees over the same primitives and
+// rays.
+type bruteSets struct {
+	mu   sync.Mutex
+	sets map[string][]Hit
+}
+
+// fastKernelBrute is TestFastKernelMatchesGeneralPath's.
+var fastKernelBrute bruteSets
+
+// hits returns bruteHits(s, o, rays), computed the first time name is
+// asked for.
+func (b *bruteSets) hits(name string, s *Structure, o *Options, rays []Ray) []Hit {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.sets == nil {
+		b.sets = map[string][]Hit{}
+	}
+	k := fmt.Sprintf("%s/%d", name, len(rays))
+	if b.sets[k] == nil {
+		b.sets[k] = bruteHits(s, o, rays)
+	}
+	return b.sets[k]
 }

@@ -114,18 +114,38 @@ func sameHit(t *testing.T, what string, got, want *Hit) {
 // compares each with brute force.
 func checkRays(t *testing.T, name string, s *Structure, o *Options, rays []Ray) {
 	t.Helper()
+	checkRaysWant(t, name, s, o, rays, nil)
+}
+
+// bruteHits is BruteForce of every ray.
+func bruteHits(s *Structure, o *Options, rays []Ray) []Hit {
+	want := make([]Hit, len(rays))
+	for i := range rays {
+		BruteForce(s, &rays[i], o, &want[i])
+	}
+	return want
+}
+
+// checkRaysWant is checkRays against brute-force hits computed before
+// (bruteHits, on a structure over the same primitives: its hits do not
+// depend on the tree), or, with a nil want, now.
+func checkRaysWant(t *testing.T, name string, s *Structure, o *Options, rays []Ray, wants []Hit) {
+	t.Helper()
+	if wants == nil {
+		wants = bruteHits(s, o, rays)
+	}
 	tr := NewTraverser()
 	hits := make([]Hit, len(rays))
 	if err := IntersectRays(context.Background(), s, o, rays, hits, 2, nil); err != nil {
 		t.Fatal(err)
 	}
-	var want, got Hit
+	var got Hit
 	nhit := 0
 	for i := range rays {
-		BruteForce(s, &rays[i], o, &want)
+		want := &wants[i]
 		tr.Intersect(s, o, &rays[i], nil, &got)
-		sameHit(t, name+"/single", &got, &want)
-		sameHit(t, name+"/batch", &hits[i], &want)
+		sameHit(t, name+"/single", &got, want)
+		sameHit(t, name+"/batch", &hits[i], want)
 		if want.Type != HitNone {
 			nhit++
 		}

@@ -2,7 +2,10 @@ package accel
 
 //go:generate python3 internal/tracegen/gen.py
 
-import "unsafe"
+import (
+	"math"
+	"unsafe"
+)
 
 // traceState is the kernels' view of one ray's traversal (its layout is
 // fixed by trace_amd64.s; TestTraceStateLayout checks it): the triangle
@@ -52,6 +55,77 @@ func traceKernel8(r *levelRay, st *traceState, stack *[stackSize]stackEntry) uin
 //
 //go:noescape
 func leaf4Group(gp unsafe.Pointer, f *fastTri, valid uint32, out *[4][4]float32) uint32
+
+// kernelRay is the slab-test part of levelRay.set3Signs of ray (o, d)
+// into r (o, d, fo, the inverse direction, the plane offsets) and the
+// watertight constants into st (fastTri's permuted origin and shear, and
+// kx16, ky16, kz16), in one branch-free assembly routine
+// (raysetup_amd64.s); false, writing nothing, when a component of o or d
+// is not finite or d is zero. r's watertight fields and st.ft's kx, ky, kz
+// are left as they were (the kernels do not read them).
+//
+//go:noescape
+func kernelRay(o, d *[3]float32, width int, r *levelRay, st *traceState) bool
+
+// directState is the single-ray API's kernel state (Traverser.direct),
+// kept between rays so that a ray writes only what it changes.
+type directState struct {
+	r  levelRay
+	st traceState
+}
+
+// trace traces ray (o, d) over [tmin, tmax] through s (a plain structure
+// with grouped leaf triangles) with the one-ray kernel, the ray set up by
+// kernelRay: traceFastKernel's hit. It reports false for a ray that
+// validRay rejects.
+func (ds *directState) trace(s *Structure, cull int8, o, d *[3]float32, tmin, tmax float32, anyHit bool, stack *[stackSize]stackEntry) (fastHit, bool) {
+	if !(tmin >= 0 && tmin <= tmax && tmin < float32(math.Inf(1))) {
+		return fastHit{}, false
+	}
+	st := &ds.st
+	if !kernelRay(o, d, s.width, &ds.r, st) {
+		return fastHit{}, false
+	}
+	st.ft.tmin, st.ft.tmax, st.ft.cull = tmin, tmax, cull
+	st.h.ref = -1 // (t, u and v are meaningless without a hit)
+	st.tminb, st.tmaxb = fbits(tmin), fbits(tmax)
+	st.setStructure(s)
+	st.anyHit = 0
+	if anyHit {
+		st.anyHit = 1
+	}
+	stack[0] = stackEntry{0, st.tminb}
+	st.sp = 1
+	w8 := s.width == 8
+	for {
+		var status uint32
+		if w8 {
+			status = traceKernel8(&ds.r, st, stack)
+		} else {
+			status = traceKernel4(&ds.r, st, stack)
+		}
+		switch status {
+		case 0:
+			return st.h, true
+		case 1:
+			// the scalar test of the group handed back (it reads the
+			// permuted axes from fastTri)
+			st.ft.kx, st.ft.ky, st.ft.kz = st.kx16>>4, st.ky16>>4, st.kz16>>4
+			hit := st.h.leaf4Rest(s, &st.ft, 4*st.fbGroup, int(st.fbRem), anyHit) || st.fbFound != 0
+			if hit {
+				st.tmaxb = fbits(st.ft.tmax)
+				if anyHit {
+					return st.h, true
+				}
+			}
+		default:
+			// a child index outside the structure: the Go loop from the
+			// start, with the whole ray set up
+			ds.r.set(o, d, s.width)
+			return st.goLoop(s, &ds.r, tmax, stack), true
+		}
+	}
+}
 
 // useTraceKernel selects the assembly kernels for plain structures with
 // grouped leaves (tests turn it off to compare them with the Go loops).

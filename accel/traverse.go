@@ -99,6 +99,15 @@ type Traverser struct {
 	kslots    [streamK]kslot // the assembly stream kernel's rays
 	kq        kqueue         // and their work
 	handBacks int            // leaf groups the stream kernel handed back (tests)
+	// (the fields below come last: the stream kernels' slots above keep
+	// their alignment)
+	direct directState // the single-ray API's kernel state
+	// Intersect's last direct call (directOK): its options as given and
+	// culling sign, for the next call with the same structure and
+	// options (setup clears directOK).
+	directOpts Options
+	directCull int8
+	directOK   bool
 }
 
 // NewTraverser returns a Traverser.
@@ -143,6 +152,7 @@ func (tr *Traverser) Begin(s *Structure, o *Options, rb *RayBatch) {
 }
 
 func (tr *Traverser) setup(s *Structure, o *Options) {
+	tr.directOK = false
 	tr.s = s
 	if o != nil {
 		tr.opts = *o

@@ -3,9 +3,7 @@ package accel
 import (
 	"context"
 	"fmt"
-	"math"
 	"math/rand/v2"
-	"slices"
 	"testing"
 )
 
@@ -45,35 +43,16 @@ func TestTriangleSoupMatchesBruteForce(t *testing.T) {
 func TestDeterministicAcrossWorkers(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	v := soup(rng, 20000, 0.02)
-	var first *Structure
-	for _, w := range []int{1, 2, 5} {
-		s := mustPrim(t, &PrimitiveDescriptor{Geometries: []Geometry{soupGeometry(v, true)}, Build: BuildOptions{Workers: w}})
-		if first == nil {
-			first = s
-			continue
-		}
-		if len(s.nodes4) != len(first.nodes4) {
-			t.Fatalf("workers=%d: %d nodes, want %d", w, len(s.nodes4), len(first.nodes4))
-		}
-		for i := range s.nodes4 {
-			if s.nodes4[i] != first.nodes4[i] {
-				t.Fatalf("workers=%d: node %d differs", w, i)
+	for _, width := range []int{4, 8} {
+		var first *Structure
+		for _, w := range []int{1, 2, 5} {
+			s := mustPrim(t, &PrimitiveDescriptor{Geometries: []Geometry{soupGeometry(v, true)}, Build: BuildOptions{Workers: w, Width: width}})
+			if first == nil {
+				first = s
+				continue
 			}
-		}
-		if !slices.Equal(s.ids, first.ids) || !slices.Equal(s.slotInfo, first.slotInfo) || s.info0 != first.info0 {
-			t.Fatalf("workers=%d: slot data differs", w)
-		}
-		if len(s.verts) != len(first.verts) || len(s.tri4) != len(first.tri4) {
-			t.Fatalf("workers=%d: vertex layout differs", w)
-		}
-		for i := range s.verts {
-			if math.Float32bits(s.verts[i]) != math.Float32bits(first.verts[i]) {
-				t.Fatalf("workers=%d: vertex data differs at %d", w, i)
-			}
-		}
-		for i := range s.tri4 {
-			if math.Float32bits(s.tri4[i]) != math.Float32bits(first.tri4[i]) {
-				t.Fatalf("workers=%d: grouped vertex data differs at %d", w, i)
+			if err := sameBuild(s, first); err != nil {
+				t.Fatalf("width %d, workers=%d: %v", width, w, err)
 			}
 		}
 	}

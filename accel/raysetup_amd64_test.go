@@ -1,0 +1,117 @@
+package accel
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestKernelRayMatchesSet3 checks the assembly ray setup of the single-ray
+// API (kernelRay) against levelRay.set3 and fastTri.set, bit for bit (the
+// fields it writes), on
+// the edge values of TestRaySetupSignsMatchesSet3 and random rays, and its
+// rejection of the rays validRay rejects (non-finite components, a zero
+// direction).
+func TestKernelRayMatchesSet3(t *testing.T) {
+	inf, nan := float32(math.Inf(1)), float32(math.NaN())
+	edges := []float32{0, float32(math.Copysign(0, -1)), 1, -1, 0.5, -0.5, tinyDir, -tinyDir, 1e-31, -1e-31,
+		9.99e-31, -9.99e-31, math.SmallestNonzeroFloat32, -math.SmallestNonzeroFloat32, 0x1p-40, -0x1p-40,
+		0x1p-100, 3e38, -3e38, 1e20, -7.25, 0x1p-60, 0x1p-40 * 3}
+	bad := []float32{inf, -inf, nan}
+	rng := rand.New(rand.NewPCG(3, 4))
+	pick := func() float32 {
+		switch rng.IntN(40) {
+		case 0:
+			return bad[rng.IntN(len(bad))]
+		case 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13:
+			return edges[rng.IntN(len(edges))]
+		}
+		return float32(rng.NormFloat64() * math.Pow(10, float64(rng.IntN(9)-4)))
+	}
+	valid := 0
+	for i := 0; i < 300000; i++ {
+		o := [3]float32{pick(), pick(), pick()}
+		d := [3]float32{pick(), pick(), pick()}
+		if i%7 == 0 { // ties between magnitudes
+			d[rng.IntN(3)] = -d[rng.IntN(3)]
+		}
+		if i%11 == 0 {
+			d = [3]float32{0, float32(math.Copysign(0, -1)), 0}
+		}
+		want := validRay(&o, &d, 0, 1)
+		for _, w := range []int{4, 8} {
+			var got, ref levelRay
+			var st traceState
+			ok := kernelRay(&o, &d, w, &got, &st)
+			if ok != want {
+				t.Fatalf("ray o=%v d=%v: kernelRay %v, validRay %v", o, d, ok, want)
+			}
+			if !ok {
+				continue
+			}
+			valid++
+			ref.set3(o[0], o[1], o[2], d[0], d[1], d[2], w)
+			// the fields kernelRay writes; the rest as set3's
+			got.kx, got.ky, got.kz, got.ok, got.sx, got.sy, got.sz = ref.kx, ref.ky, ref.kz, ref.ok, ref.sx, ref.sy, ref.sz
+			if rayBits(&got) != rayBits(&ref) {
+				t.Fatalf("ray o=%v d=%v width %d:\n kernelRay %+v\n      set3 %+v", o, d, w, got, ref)
+			}
+			var ft fastTri
+			ft.set(&ref, 0, 0, 0)
+			st.ft.kx, st.ft.ky, st.ft.kz = ft.kx, ft.ky, ft.kz
+			if st.ft != ft {
+				t.Fatalf("ray o=%v d=%v width %d: fastTri %+v, want %+v", o, d, w, st.ft, ft)
+			}
+			if st.kx16 != ft.kx*16 || st.ky16 != ft.ky*16 || st.kz16 != ft.kz*16 {
+				t.Fatalf("ray o=%v d=%v width %d: k16 %d %d %d, want %d %d %d", o, d, w, st.kx16, st.ky16, st.kz16,
+					ft.kx*16, ft.ky*16, ft.kz*16)
+			}
+		}
+	}
+	if valid < 300000 {
+		t.Fatalf("only %d valid rays", valid)
+	}
+}
+
+// TestKernelRayPathMatchesGo traces rays through the single-ray API with
+// the assembly ray setup (kernelRay, the default) and with the Go one
+// (disableKernelRay), and with the general traversal (disableFast4), on
+// lattice edge cases (axis rays along edges and
+// through vertices) and a soup, 4- and 8-wide, closest and any hit, with
+// culling, and on invalid rays: the hits must be identical, and the
+// option cache of repeated calls must follow option changes.
+func TestKernelRayPathMatchesGo(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	rays := gridRays(rng, 4, 2000)
+	for i := 0; i < 1000; i++ {
+		rays = append(rays, randomRay(rng, -0.5, 1.5))
+	}
+	inf := float32(math.Inf(1))
+	rays = append(rays, Ray{Direction: [3]float32{0, 0, 0}, MaxDistance: 1}, Ray{Origin: [3]float32{inf, 0, 0}, Direction: [3]float32{1, 0, 0}, MaxDistance: 1},
+		Ray{Direction: [3]float32{1, 0, 0}, MinDistance: 2, MaxDistance: 1}, Ray{Direction: [3]float32{1, 0, 0}, MinDistance: -1, MaxDistance: 1})
+	defer func() { disableKernelRay, disableFast4 = false, false }()
+	for _, v := range [][]float32{gridMesh(4), soup(rng, 2000, 0.05)} {
+		for _, w := range []int{4, 8} {
+			s := mustPrim(t, &PrimitiveDescriptor{Geometries: []Geometry{soupGeometry(v, true)}, Build: BuildOptions{Width: w}})
+			if s.tri4 == nil {
+				t.Skip("no grouped leaves (no AVX2)")
+			}
+			tr, ref, gen := NewTraverser(), NewTraverser(), NewTraverser()
+			for _, o := range []Options{{}, {AcceptAny: true}, {CullMode: CullBack}, {CullMode: CullFront, Winding: CounterClockwise}} {
+				for i := range rays {
+					var got, want, general Hit
+					disableKernelRay = false
+					tr.Intersect(s, &o, &rays[i], nil, &got)
+					disableKernelRay = true
+					ref.Intersect(s, &o, &rays[i], nil, &want)
+					disableKernelRay, disableFast4 = false, true
+					gen.Intersect(s, &o, &rays[i], nil, &general)
+					disableFast4 = false
+					if !identicalHits(&got, &want) || !identicalHits(&got, &general) {
+						t.Fatalf("width %d %+v ray %d %+v: kernelRay %+v, Go setup %+v, general path %+v", w, o, i, rays[i], got, want, general)
+					}
+				}
+			}
+		}
+	}
+}
