@@ -383,10 +383,11 @@ func (r *Renderer) Render(ctx context.Context, f Frame, progress func(Progress))
 	if f.NoNEE {
 		st.Flags |= kernel.SettingsNoNEE
 	}
-	if u.packed.Picks[2] > 0 {
-		// An environment that lights the scene: escaping rays are common.
-		st.Flags |= kernel.SettingsRegenerate
-	}
+	// Lanes whose rays escape start their next paths before the others
+	// shade: it pays wherever rays escape (an environment, or an open box
+	// lit by its own lamp, like the Cornell box) and costs nothing where
+	// none do. Scheduling only: the image bits are the same.
+	st.Flags |= kernel.SettingsRegenerate
 	for _, gi := range u.packed.GeometryInfo {
 		if !gi.Opaque {
 			st.Flags |= kernel.SettingsAlpha

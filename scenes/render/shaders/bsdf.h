@@ -435,8 +435,9 @@ inline BSDFState bsdf_state(BSDFParams p, float3 wo) {
     if (p.volume == kVolumeEnter) {
         s.eta = max(ior, kVolumeIorMin);
     }
-    s.diffuse = s.w == 0.0f && p.metallic == 0.0f && p.transmission == 0.0f && p.clearcoat == 0.0f && s.sheenMax == 0.0f &&
-                p.iridescence == 0.0f;
+    // & rather than &&: the compares are cheap and no branch is taken.
+    s.diffuse = (s.w == 0.0f) & (p.metallic == 0.0f) & (p.transmission == 0.0f) & (p.clearcoat == 0.0f) &
+                (s.sheenMax == 0.0f) & (p.iridescence == 0.0f);
     if (s.diffuse) {
         // What the general terms give with no specular energy: no table
         // lookups, the whole albedo in the Lambert lobe.
@@ -536,7 +537,7 @@ inline float3 bsdf_state_eval(BSDFParams p, BSDFState s, float3 wo, float3 wi) {
     if (s.diffuse) {
         // The general expression with eso = esi = esAvg = 0 and no
         // specular, metal or clearcoat term: base colour / π.
-        return wi.z > 0.0f ? p.baseColor * (1.0f / kPi) : float3(0.0f);
+        return select(float3(0.0f), p.baseColor * (1.0f / kPi), wi.z > 0.0f);
     }
     if (p.volume == kVolumeExit) {
         return volume_exit_eval(p, s, wo, wi);
@@ -613,7 +614,7 @@ inline float3 bsdf_state_eval(BSDFParams p, BSDFState s, float3 wo, float3 wi) {
 
 inline float bsdf_state_pdf(BSDFState s, float3 wo, float3 wi) {
     if (s.diffuse) {
-        return wi.z > 0.0f ? s.lobeP[kLobeDiffuse] * wi.z / kPi : 0.0f;
+        return select(0.0f, s.lobeP[kLobeDiffuse] * wi.z / kPi, wi.z > 0.0f);
     }
     if (s.eta > 0.0f && s.eta < 1.0f) {
         return volume_exit_pdf(s, wo, wi);
@@ -790,10 +791,9 @@ inline BSDFSample bsdf_sample(BSDFParams p, float3 wo, float3 u) {
 
 // mis_power is the power heuristic (β = 2) weight of strategy a.
 inline float mis_power(float pa, float pb) {
-    if (isinf(pa)) {
-        return 1.0f;
-    }
+    // Selects rather than branches: the same values, no divergent masks.
     float a2 = pa * pa;
     float b2 = pb * pb;
-    return (a2 + b2 > 0.0f) ? a2 / (a2 + b2) : 0.0f;
+    float w = select(0.0f, a2 / (a2 + b2), a2 + b2 > 0.0f);
+    return select(w, 1.0f, isinf(pa));
 }

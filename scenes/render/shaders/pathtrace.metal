@@ -90,7 +90,8 @@ inline Basis make_frame(float3 n) {
 }
 
 inline float3 offset_origin(float3 p, float3 ng, float3 dir) {
-    float3 n = dot(ng, dir) >= 0.0f ? ng : -ng;
+    // select, not ?: (which lowers to a branch on varying conditions).
+    float3 n = select(-ng, ng, dot(ng, dir) >= 0.0f);
     float scale = kRayEpsilon * max(1.0f, max(abs(p.x), max(abs(p.y), abs(p.z))));
     return p + n * scale;
 }
@@ -154,7 +155,11 @@ bool alpha_test(uint primitive [[primitive_id]], uint geometry [[geometry_id]], 
 // sampled (filter.go SampleTent).
 inline float tent(float u) {
     float x = 2.0f * u;
-    return x < 1.0f ? sqrt(x) - 1.0f : 1.0f - sqrt(2.0f - x);
+    // One square root and selects, no branch: the same bits as
+    // x < 1 ? sqrt(x) - 1 : 1 - sqrt(2 - x).
+    bool lo = x < 1.0f;
+    float s = sqrt(select(2.0f - x, x, lo));
+    return select(1.0f - s, s - 1.0f, lo);
 }
 
 // Pixel filters (filter.go FilterOffset): importance sampled, weight 1.
@@ -501,8 +506,12 @@ inline LightSample sample_light(constant SceneResources& scene, float3 p, float4
 // ---- path tracing -----------------------------------------------------------
 
 // kRegenerateLanes: lanes of a SIMD-group (of 32) that must have missed for
-// path_trace to start their next paths within the same iteration.
-#define kRegenerateLanes 16u
+// path_trace to start their next paths within the same iteration, and
+// kRegenerateRounds: how many times per iteration they may (a pixel whose
+// camera rays miss would otherwise loop alone through its samples while
+// the other lanes wait).
+#define kRegenerateLanes 12u
+#define kRegenerateRounds 3u
 
 // kMaxCulled bounds the back faces of single-sided materials a camera ray
 // passes through (glTF doubleSided false); past it the next hit is kept.
@@ -579,7 +588,7 @@ inline SurfaceHit make_hit(constant SceneResources& scene, SceneHit hit, ray r, 
     if (hasNormals) {
         float3 wn = normalize(won);
         if (all(isfinite(wn))) {
-            n = dot(wn, ng) < 0.0f ? -wn : wn;
+            n = select(wn, -wn, dot(wn, ng) < 0.0f);
         }
     }
     sh.normal = n;
@@ -669,6 +678,8 @@ kernel void path_trace(constant SceneResources& scene [[buffer(BUFFER_SCENE)]],
     bool useNEE = (st.flags & SETTINGS_NO_NEE) == 0u;
     bool regenerate = (st.flags & SETTINGS_REGENERATE) != 0u;
     bool alphaScene = (st.flags & SETTINGS_ALPHA) != 0u;
+    // The first-hit AOVs are summed only when asked for (SETTINGS_AOV).
+    bool aovs = (st.flags & SETTINGS_AOV) != 0u;
     bool timedCamera = frame.camera.shutterClose != frame.camera.shutterOpen ||
                        any(float3(frame.camera.positionClose) != float3(frame.camera.position));
     // Path regeneration: the loop runs one bounce per iteration, and a
@@ -697,17 +708,18 @@ kernel void path_trace(constant SceneResources& scene [[buffer(BUFFER_SCENE)]],
     while (true) {
         // Trace until this lane holds a hit to shade: a path that ended, or
         // whose ray misses here, is added to its pixel and the lane starts
-        // its next sample (or pixel). With SETTINGS_REGENERATE (scenes lit
-        // by an environment, whose rays often escape), while many lanes of
-        // the SIMD-group missed they start their next paths here at once, so
-        // the shading below runs with fuller SIMD-groups; a few missing lanes
-        // wait for the next iteration instead (regenerating them one by one
-        // would cost more than it saves). Every lane still runs its pixel's
-        // samples in order: the same bits either way.
+        // its next sample (or pixel). With SETTINGS_REGENERATE, while many
+        // lanes of the SIMD-group missed they start their next paths here at
+        // once (at most kRegenerateRounds times), so the shading below runs
+        // with fuller SIMD-groups; a few missing lanes wait for the next
+        // iteration instead (regenerating them one by one would cost more
+        // than it saves). Every lane still runs its pixel's samples in
+        // order: the same bits either way.
         SceneHit hit;
         uint rng = 0u;
         bool working = true;
         bool haveHit = false;
+        uint rounds = 0u;
         while (true) {
             if (ended) {
                 float3 l = L;
@@ -721,16 +733,18 @@ kernel void path_trace(constant SceneResources& scene [[buffer(BUFFER_SCENE)]],
                     }
                 }
                 sum += l;
-                albedo += pathAlbedo;
-                normal += pathNormal;
-                depth += pathDepth;
-                hits += pathDepth > 0.0f ? 1.0f : 0.0f;
+                if (aovs) {
+                    albedo += pathAlbedo;
+                    normal += pathNormal;
+                    depth += pathDepth;
+                    hits += pathDepth > 0.0f ? 1.0f : 0.0f;
+                }
                 s++;
                 fresh = true;
                 if (s == st.samplesPerPass) {
                     uint i = py * st.width + px;
                     accum[i] += float4(sum, float(st.samplesPerPass));
-                    if ((st.flags & SETTINGS_AOV) != 0u) {
+                    if (aovs) {
                         AOVSample o = aov[i];
                         o.albedo += float4(albedo, float(st.samplesPerPass));
                         o.normal += float4(normal, float(st.samplesPerPass));
@@ -776,9 +790,11 @@ kernel void path_trace(constant SceneResources& scene [[buffer(BUFFER_SCENE)]],
                 prevPdf = 0.0f;
                 prevSpecular = true;
                 bounce = 0u;
-                pathAlbedo = float3(0.0f);
-                pathNormal = float3(0.0f);
-                pathDepth = 0.0f;
+                if (aovs) {
+                    pathAlbedo = float3(0.0f);
+                    pathNormal = float3(0.0f);
+                    pathDepth = 0.0f;
+                }
                 culled = 0u;
                 fresh = false;
             }
@@ -807,7 +823,8 @@ kernel void path_trace(constant SceneResources& scene [[buffer(BUFFER_SCENE)]],
             }
             L += beta * le * w;
             ended = true;
-            if (!regenerate || simd_sum(1u) < kRegenerateLanes) {
+            rounds++;
+            if (!regenerate || rounds > kRegenerateRounds || simd_sum(1u) < kRegenerateLanes) {
                 break;
             }
         }
@@ -836,7 +853,7 @@ kernel void path_trace(constant SceneResources& scene [[buffer(BUFFER_SCENE)]],
             if (!all(isfinite(n))) {
                 n = sh.normal;
             }
-            if (bounce == 0u) {
+            if (aovs && bounce == 0u) {
                 pathAlbedo = mo.baseColor;
                 pathNormal = n;
                 pathDepth = hit.distance;

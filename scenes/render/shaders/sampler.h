@@ -157,7 +157,9 @@ inline float4 sample4_table(const device uint4* sobol, uint pixelSeed, uint inde
     uint3 x = sobol[i & 255u].xyz ^ sobol[256u + ((i >> 8u) & 255u)].xyz ^
               sobol[512u + ((i >> 16u) & 255u)].xyz ^ sobol[768u + (i >> 24u)].xyz;
     float4 r;
-    r.x = to_unit(owen_scramble(reverse_bits(i), hash_combine(seed, 1u)));
+    // owen_scramble(reverse_bits(i), s) without its two bit reversals that
+    // cancel.
+    r.x = to_unit(reverse_bits(laine_karras(i, hash_combine(seed, 1u))));
     r.y = to_unit(owen_scramble(x.x, hash_combine(seed, 2u)));
     r.z = to_unit(owen_scramble(x.y, hash_combine(seed, 3u)));
     r.w = to_unit(owen_scramble(x.z, hash_combine(seed, 4u)));

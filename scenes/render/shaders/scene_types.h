@@ -96,7 +96,7 @@ typedef simd_packed_float2 packed_float2;
 
 #define SETTINGS_AOV 1u          // write AOVSample for each pixel
 #define SETTINGS_NO_NEE 2u       // disable next-event estimation (debug)
-#define SETTINGS_REGENERATE 4u   // lanes whose rays miss start their next paths before the others shade (open scenes)
+#define SETTINGS_REGENERATE 4u   // lanes whose rays miss start their next paths before the others shade (always set)
 #define SETTINGS_ALPHA 8u        // some geometry is non-opaque: rays run alpha_test through the function table
 
 #define INSTANCE_MASK_ALL 0xFFu

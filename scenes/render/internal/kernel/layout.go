@@ -63,8 +63,8 @@ const (
 	SettingsAOV   = 1 // RenderSettings.Flags
 	SettingsNoNEE = 2
 	// SettingsRegenerate lets lanes whose rays miss start their next paths
-	// before the others shade (set for scenes lit by an environment, whose
-	// rays often escape).
+	// before the others shade (the renderer always sets it: it pays where
+	// rays escape and costs nothing where none do).
 	SettingsRegenerate = 4
 	// SettingsAlpha says some geometry is non-opaque (alpha MASK or
 	// BLEND): rays then intersect through the function table, with the
