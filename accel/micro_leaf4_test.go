@@ -1,103 +1,41 @@
 package accel
 
-import (
-	"context"
-	"fmt"
-	"os"
-	"runtime"
-	"slices"
-	"testing"
-	"time"
-)
+import "testing"
 
-// TestMicroLeaf4AB compares the SIMD leaf test (leaf4) with the scalar one
-// on the same grouped triangles (leafGrouped) in the same binary,
-// alternating passes (thread CPU time, 7 passes each, best and median ns
-// per ray): the single-ray API (Intersect) and TraceBatch+Hit on the
-// bunny. Needs ACCEL_MICRO=1 and a
-// GOEXPERIMENT=simd build on an AVX2+FMA CPU.
-func TestMicroLeaf4AB(t *testing.T) {
-	if os.Getenv("ACCEL_MICRO") == "" {
-		t.Skip("set ACCEL_MICRO=1")
+// BenchmarkMicroLeaf4 compares the SIMD leaf test (leaf=leaf4) with the
+// scalar one (leaf=scalar) on the same grouped triangles (leafGrouped) in
+// the same binary, one thread: the single-ray API (api=single) and
+// TraceBatch+Hit (api=trace) over each ray set on the bunny. The two
+// variants are neighbouring sub-benchmarks, scalar first; leaf=leaf4
+// reports x-scalar, the ratio of their median thread-CPU times (above 1:
+// the SIMD leaf is faster; on a loaded machine compare several rounds,
+// -count). Skips where
+// the SIMD node kernels do not run (useSIMDNodes: no grouped leaves).
+func BenchmarkMicroLeaf4(b *testing.B) {
+	if microStructure(b, BuildOptions{}).tri4 == nil {
+		b.Skip("no grouped leaf triangles (the SIMD node kernels do not run here)")
 	}
-	s := bunnyStructure(t, BuildOptions{})
-	if s.tri4 == nil {
-		t.Skip("no grouped leaf triangles (needs GOEXPERIMENT=simd and AVX2+FMA)")
-	}
-	toggle := func(off bool) { disableLeaf4 = off }
-	on, off := "leaf4", "scalar"
-	defer func() { disableLeaf4 = false }()
-	for _, set := range microSets(t) {
-		rays := set.rays
-		tr := NewTraverser()
-		var h Hit
-		var rb RayBatch
-		var hb [BatchSize]Hit
-		single := func() {
-			for i := range rays {
-				tr.Intersect(s, &set.o, &rays[i], nil, &h)
-			}
-		}
-		batch := func() {
-			for lo := 0; lo < len(rays); lo += BatchSize {
-				rb.Active = 0
-				for i := 0; i < BatchSize; i++ {
-					rb.Set(i, &rays[lo+i])
-				}
-				tr.TraceBatch(s, &set.o, &rb)
-				for i := 0; i < BatchSize; i++ {
-					tr.Hit(i, &hb[i])
-				}
-			}
-		}
-		for _, api := range []struct {
-			name string
-			pass func()
-		}{{"single", single}, {"TraceBatch", batch}} {
-			runtime.LockOSThread()
-			var all [2][]time.Duration
-			for rep := 0; rep < 7; rep++ {
-				for v := 0; v < 2; v++ {
-					toggle(v == 1)
-					c0 := threadCPU()
-					api.pass()
-					all[v] = append(all[v], threadCPU()-c0)
-				}
-			}
-			runtime.UnlockOSThread()
-			ns := func(d []time.Duration, k int) float64 {
-				slices.Sort(d)
-				return float64(d[k].Nanoseconds()) / float64(len(rays))
-			}
-			fmt.Printf("%-11s %-10s %s best %6.1f median %6.1f ns/ray   %s best %6.1f median %6.1f ns/ray\n", set.name, api.name,
-				on, ns(all[0], 0), ns(all[0], len(all[0])/2), off, ns(all[1], 0), ns(all[1], len(all[1])/2))
-		}
-	}
-}
-
-// TestMicroNonPlainCPU measures the general path's opaque-triangle loop
-// (run, not the kernel): the bunny plus one far non-opaque triangle in a
-// second geometry, so that the structure is not plain. Thread CPU time per
-// ray of the single-ray API, best of 3 passes.
-func TestMicroNonPlainCPU(t *testing.T) {
-	if os.Getenv("ACCEL_MICRO") == "" {
-		t.Skip("set ACCEL_MICRO=1")
-	}
-	m := bunny(t)
-	far := []float32{100, 100, 100, 101, 100, 100, 100, 101, 100}
-	s, err := BuildPrimitive(context.Background(), &PrimitiveDescriptor{Geometries: []Geometry{
-		MeshGeometry(m.Positions, m.Indices), soupGeometry(far, false)}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, set := range microSets(t) {
-		tr := NewTraverser()
-		var h Hit
-		ns := microBest(len(set.rays), func() {
-			for i := range set.rays {
-				tr.Intersect(s, &set.o, &set.rays[i], nil, &h)
+	for _, name := range microSetNames {
+		b.Run("set="+name, func(b *testing.B) {
+			for _, api := range []string{"single", "trace"} {
+				b.Run("api="+api, func(b *testing.B) {
+					var baseMed float64
+					for _, leaf := range []string{"scalar", "leaf4"} {
+						b.Run("leaf="+leaf, func(b *testing.B) {
+							set := microGetSet(b, name)
+							pass := microAPI(b, api, microStructure(b, BuildOptions{}), &set.o, set.rays)
+							disableLeaf4 = leaf == "scalar"
+							defer func() { disableLeaf4 = false }()
+							_, med := microPasses(b, len(set.rays), "ray", pass)
+							if leaf == "scalar" {
+								baseMed = med
+							} else if baseMed > 0 {
+								b.ReportMetric(baseMed/med, "x-scalar")
+							}
+						})
+					}
+				})
 			}
 		})
-		fmt.Printf("non-plain %-11s single %6.1f ns/ray\n", set.name, ns)
 	}
 }

@@ -3,7 +3,6 @@ package accel
 import (
 	"context"
 	"fmt"
-	"os"
 	"runtime"
 	"slices"
 	"strings"
@@ -11,11 +10,17 @@ import (
 	"time"
 
 	"github.com/ingot-render/ingot/accel/internal/benchscene"
+	"github.com/ingot-render/ingot/accel/internal/refbvh"
 )
 
-// The TestMicro* and TestOverheadCPU diagnostics (ACCEL_MICRO=1) report
-// thread CPU time, which stays meaningful on a loaded machine where the
-// wall-clock benchmarks do not.
+// The BenchmarkMicro* benchmarks run on one locked OS thread and report,
+// besides Go's wall-clock ns/op (one pass over a ray set), the thread's
+// CPU time per ray of the best and the median pass (cpu-ns/ray,
+// cpu-med-ns/ray): CPU time stays meaningful on a loaded machine where
+// wall clock does not. wall-Mrays/s is the best pass by the wall clock,
+// to set beside a peer that reports wall-clock rates. With
+// -benchtime 3x the best pass is the best of 3, as the figures in
+// BENCHMARKS.md are.
 
 // microSet is a named ray set with its options.
 type microSet struct {
@@ -24,163 +29,289 @@ type microSet struct {
 	o    Options
 }
 
-// microSets returns the bunny's primary, incoherent and shadow sets
-// (262,144 rays each; ACCEL_MICRO_SETS=primary,… picks some, "peer" adds
-// and picks the Embree harness's sets).
-func microSets(t *testing.T) []microSet {
-	m := bunny(t)
-	lo, hi := m.Bounds()
-	inc := toRays(benchscene.IncoherentRays(m, 262144, 1))
-	all := []microSet{
-		{"primary", toRays(benchscene.CameraRays(lo, hi, 512, 512)), Options{}},
-		{"incoherent", inc, Options{}},
-		{"shadow", inc, Options{AcceptAny: true}},
-	}
-	pick := os.Getenv("ACCEL_MICRO_SETS")
-	if strings.Contains(pick, "peer") {
-		// The Embree harness's sets (peerSets): peer-primary,
-		// peer-incoherent (closest), peer-incoherent/shadow (any hit) and
-		// peer-shadow.
-		for _, p := range peerSets(t.Context(), bunnyStructure(t, BuildOptions{}), m, 512, 512) {
-			// (whole batches only: the shadow set has one ray per hit)
-			all = append(all, microSet{p.name, p.rays[:len(p.rays)/BatchSize*BatchSize], p.opts})
-		}
-	}
-	if pick == "" {
-		return all
-	}
-	var out []microSet
-	for _, set := range all {
-		for _, p := range strings.Split(pick, ",") {
-			if p == set.name || p == "peer" && strings.HasPrefix(set.name, "peer-") {
-				out = append(out, set)
-				break
-			}
-		}
-	}
-	return out
+// microSetNames are the ray sets of the micro benchmarks, in order: the
+// bunny's primary, incoherent and shadow sets (262,144 rays each) and the
+// Embree harness's sets (peerSets; whole batches only: peer-shadow-anyhit
+// has one ray per primary hit).
+var microSetNames = []string{"primary", "incoherent", "shadow",
+	"peer-primary", "peer-incoherent", "peer-incoherent-anyhit", "peer-shadow-anyhit"}
+
+// microCache holds what the micro benchmarks build, so that each is built
+// once per process and only when a selected benchmark needs it
+// (benchmarks run one at a time: no lock).
+var microCache struct {
+	sets       map[string]microSet
+	inst       map[string][]Ray
+	structures map[BuildOptions]*Structure
+	top        *Structure
+	nonPlain   *Structure
+	ref        *refbvh.BVH
+	// refNs is the baseline's best thread-CPU ns per ray on each set,
+	// measured by this run's target=refbvh sub-benchmark.
+	refNs map[string]float64
 }
 
-// microClock is the calling thread's CPU time, or with ACCEL_MICRO_WALL=1
-// the wall clock (to compare with a peer that reports wall-clock times).
-func microClock() time.Duration {
-	if os.Getenv("ACCEL_MICRO_WALL") != "" {
-		return time.Duration(time.Now().UnixNano())
+// microStructure returns the bunny built with o, cached.
+func microStructure(b *testing.B, o BuildOptions) *Structure {
+	if s := microCache.structures[o]; s != nil {
+		return s
 	}
-	return threadCPU()
+	s := bunnyStructure(b, o)
+	if microCache.structures == nil {
+		microCache.structures = map[BuildOptions]*Structure{}
+	}
+	microCache.structures[o] = s
+	return s
 }
 
-// microBest runs pass over the rays 3 times on a locked thread and returns
-// the best thread-CPU time per ray in ns.
-func microBest(n int, pass func()) float64 {
+// microGetSet returns the named ray set (microSetNames), cached.
+func microGetSet(b *testing.B, name string) microSet {
+	if set, ok := microCache.sets[name]; ok {
+		return set
+	}
+	m := bunny(b)
+	sets := map[string]microSet{}
+	if strings.HasPrefix(name, "peer-") {
+		for _, p := range peerSets(context.Background(), microStructure(b, BuildOptions{}), m, 512, 512) {
+			n := strings.Replace(strings.Replace(p.name, "/closest", "", 1), "/shadow", "-anyhit", 1)
+			sets[n] = microSet{n, p.rays[:len(p.rays)/BatchSize*BatchSize], p.opts}
+		}
+	} else {
+		lo, hi := m.Bounds()
+		inc := toRays(benchscene.IncoherentRays(m, benchRays, 1))
+		sets["primary"] = microSet{"primary", toRays(benchscene.CameraRays(lo, hi, 512, 512)), Options{}}
+		sets["incoherent"] = microSet{"incoherent", inc, Options{}}
+		sets["shadow"] = microSet{"shadow", inc, Options{AcceptAny: true}}
+	}
+	if microCache.sets == nil {
+		microCache.sets = map[string]microSet{}
+	}
+	for k, v := range sets {
+		microCache.sets[k] = v
+	}
+	set, ok := microCache.sets[name]
+	if !ok {
+		b.Fatalf("no ray set %q", name)
+	}
+	return set
+}
+
+// microInstanced returns the bunny instanced under instancedTransform and
+// set's rays moved into its world space, cached.
+func microInstanced(b *testing.B, set microSet) (*Structure, []Ray) {
+	if microCache.top == nil {
+		top, err := BuildInstance(context.Background(), &InstanceDescriptor{Structures: []*Structure{microStructure(b, BuildOptions{})},
+			Instances: []Instance{{Transform: instancedTransform(), Mask: 0xff, UserID: 7}}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		microCache.top = top
+	}
+	if rays, ok := microCache.inst[set.name]; ok {
+		return microCache.top, rays
+	}
+	xf := instancedTransform()
+	rays := make([]Ray, len(set.rays))
+	for i, r := range set.rays {
+		r.Origin, r.Direction = xf.Point(r.Origin), xf.Vector(r.Direction)
+		rays[i] = r
+	}
+	if microCache.inst == nil {
+		microCache.inst = map[string][]Ray{}
+	}
+	microCache.inst[set.name] = rays
+	return microCache.top, rays
+}
+
+// microNonPlain is the bunny plus one far non-opaque triangle in a second
+// geometry: not plain, so the single-ray API takes the general path's
+// opaque-triangle loop (run), not the kernel.
+func microNonPlain(b *testing.B) *Structure {
+	if microCache.nonPlain == nil {
+		m := bunny(b)
+		far := []float32{100, 100, 100, 101, 100, 100, 100, 101, 100}
+		s, err := BuildPrimitive(context.Background(), &PrimitiveDescriptor{Geometries: []Geometry{
+			MeshGeometry(m.Positions, m.Indices), soupGeometry(far, false)}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		microCache.nonPlain = s
+	}
+	return microCache.nonPlain
+}
+
+// microRef is the baseline BVH (refbvh, built on one worker), cached.
+func microRef(b *testing.B) *refbvh.BVH {
+	if microCache.ref == nil {
+		m := bunny(b)
+		ref, err := refbvh.Build(m.Positions, m.Indices, 1)
+		if err != nil {
+			b.Fatal(err)
+		}
+		microCache.ref = ref
+	}
+	return microCache.ref
+}
+
+// microPasses runs pass (over n rays, or n of whatever it does) once per
+// b.Loop iteration on a locked thread and reports the thread-CPU time per
+// unit of the best and the median pass and the best pass's wall-clock
+// rate. unit names the thing counted ("ray", "build"). It returns the
+// best and the median pass's thread-CPU ns per unit.
+func microPasses(b *testing.B, n int, unit string, pass func()) (best, median float64) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	best := time.Hour
-	for rep := 0; rep < 3; rep++ {
-		c0 := microClock()
+	var cpu []time.Duration
+	wall := time.Duration(1<<63 - 1)
+	for b.Loop() {
+		w0, c0 := time.Now(), threadCPU()
 		pass()
-		best = min(best, microClock()-c0)
+		cpu = append(cpu, threadCPU()-c0)
+		wall = min(wall, time.Since(w0))
 	}
-	return float64(best.Nanoseconds()) / float64(n)
+	slices.Sort(cpu)
+	per := func(d time.Duration) float64 { return float64(d.Nanoseconds()) / float64(n) }
+	if unit == "build" {
+		b.ReportMetric(per(cpu[0])/1e6, "cpu-ms/build")
+		b.ReportMetric(per(cpu[len(cpu)/2])/1e6, "cpu-med-ms/build")
+		b.ReportMetric(per(wall)/1e6, "wall-ms/build")
+		return per(cpu[0]), per(cpu[len(cpu)/2])
+	}
+	b.ReportMetric(per(cpu[0]), "cpu-ns/"+unit)
+	b.ReportMetric(per(cpu[len(cpu)/2]), "cpu-med-ns/"+unit)
+	b.ReportMetric(1e3/per(cpu[0]), "cpu-Mrays/s")
+	b.ReportMetric(1e3/per(wall), "wall-Mrays/s")
+	return per(cpu[0]), per(cpu[len(cpu)/2])
 }
 
-// microAPIs measures the single-ray API (Intersect), the batch API
-// (IntersectBatch) and the engine's batch sequence (TraceBatch, or
-// Begin/Step where it does not apply, then Hit per lane) over set.
-func microAPIs(s *Structure, set microSet) (single, batch, trace float64) {
+// microAPI returns one pass of api over rays on s: "single" (Intersect),
+// "batch" (IntersectBatch) or "trace" (the engine's sequence: TraceBatch,
+// or Begin/Step where it does not apply, then Hit per lane).
+func microAPI(b *testing.B, api string, s *Structure, o *Options, rays []Ray) func() {
 	tr := NewTraverser()
-	rays := set.rays
 	var h Hit
-	single = microBest(len(rays), func() {
-		for i := range rays {
-			tr.Intersect(s, &set.o, &rays[i], nil, &h)
-		}
-	})
 	var hb [BatchSize]Hit
 	var rb RayBatch
-	batch = microBest(len(rays), func() {
-		for lo := 0; lo < len(rays); lo += BatchSize {
-			rb.Active = 0
-			for i := 0; i < BatchSize; i++ {
-				rb.Set(i, &rays[lo+i])
-			}
-			tr.IntersectBatch(s, &set.o, &rb, nil, &hb)
+	load := func(lo int) {
+		rb.Active = 0
+		for i := 0; i < BatchSize; i++ {
+			rb.Set(i, &rays[lo+i])
 		}
-	})
-	trace = microBest(len(rays), func() {
-		for lo := 0; lo < len(rays); lo += BatchSize {
-			rb.Active = 0
-			for i := 0; i < BatchSize; i++ {
-				rb.Set(i, &rays[lo+i])
+	}
+	switch api {
+	case "single":
+		return func() {
+			for i := range rays {
+				tr.Intersect(s, o, &rays[i], nil, &h)
 			}
-			if !tr.TraceBatch(s, &set.o, &rb) {
-				tr.Begin(s, &set.o, &rb)
-				for tr.Step() != 0 {
-					panic("candidate")
+		}
+	case "batch":
+		return func() {
+			for lo := 0; lo+BatchSize <= len(rays); lo += BatchSize {
+				load(lo)
+				tr.IntersectBatch(s, o, &rb, nil, &hb)
+			}
+		}
+	case "trace":
+		return func() {
+			for lo := 0; lo+BatchSize <= len(rays); lo += BatchSize {
+				load(lo)
+				if !tr.TraceBatch(s, o, &rb) {
+					tr.Begin(s, o, &rb)
+					for tr.Step() != 0 {
+						b.Fatal("candidate")
+					}
+				}
+				for i := 0; i < BatchSize; i++ {
+					tr.Hit(i, &hb[i])
 				}
 			}
-			for i := 0; i < BatchSize; i++ {
-				tr.Hit(i, &hb[i])
+		}
+	}
+	b.Fatalf("no API %q", api)
+	return nil
+}
+
+// microRefPass returns one pass of the baseline (refbvh's closest- or
+// any-hit traversal, one ray at a time) over rays.
+func microRefPass(ref *refbvh.BVH, rays []Ray, anyHit bool) func() {
+	rr := toRefRays(rays)
+	var h refbvh.Hit
+	return func() {
+		for i := range rr {
+			if anyHit {
+				ref.Occluded(&rr[i])
+			} else {
+				ref.Intersect(&rr[i], &h)
 			}
 		}
-	})
-	return single, batch, trace
+	}
 }
 
-func microLine(name string, single, batch, trace float64) {
-	fmt.Printf("%-16s single %6.1f ns/ray (%5.2f Mrays/s)  IntersectBatch %6.1f ns (%5.2f)  TraceBatch+Hit %6.1f ns (%5.2f)\n",
-		name, single, 1e3/single, batch, 1e3/batch, trace, 1e3/trace)
-}
-
-// TestMicroCPU reports thread CPU time per ray of the single-ray and batch
-// APIs on one thread, on the bunny (widths 8, the default, and 4;
-// ACCEL_MICRO_WIDTHS=8,… picks them) and on the bunny instanced under a
-// transform (the renderer's shape).
-func TestMicroCPU(t *testing.T) {
-	if os.Getenv("ACCEL_MICRO") == "" {
-		t.Skip("set ACCEL_MICRO=1")
+// BenchmarkMicroCPU measures, on one thread, the single-ray API
+// (api=single), the batch API (api=batch) and the engine's sequence
+// (api=trace) over each ray set on the bunny at widths 8 and 4
+// (target=w8, w4), on the bunny instanced under a transform (target=inst,
+// the renderer's shape) and, single-ray only, on the bunny made non-plain
+// by a second, non-opaque geometry (target=nonplain: the general
+// traversal's loop). target=refbvh/api=single is the baseline on the same
+// rays: a plain binary binned-SAH BVH in scalar Go, run first; where it ran
+// in the same process every other sub-benchmark of the set reports
+// x-refbvh, the baseline's best thread-CPU time over its own (above 1:
+// faster). Sub-benchmarks are named set=…/target=…/api=…, so that
+//
+//	go test ./accel -run XXX -bench 'MicroCPU/set=peer-/target=(refbvh|w8)/' -benchtime 3x
+//
+// picks the Embree harness's sets at width 8, beside the baseline.
+func BenchmarkMicroCPU(b *testing.B) {
+	bunny(b)
+	targets := []struct {
+		name string
+		apis []string
+	}{
+		{"refbvh", []string{"single"}},
+		{"w8", []string{"single", "batch", "trace"}},
+		{"w4", []string{"single", "batch", "trace"}},
+		{"inst", []string{"single", "batch", "trace"}},
+		{"nonplain", []string{"single"}},
 	}
-	if os.Getenv("ACCEL_NOSTREAM") != "" {
-		disableStream = true
-		defer func() { disableStream = false }()
-	}
-	var q BuildQuality
-	if v := os.Getenv("ACCEL_QUALITY"); v != "" {
-		fmt.Sscan(v, &q)
-	}
-	widths := []int{8, 4}
-	if v := os.Getenv("ACCEL_MICRO_WIDTHS"); v != "" {
-		widths = nil
-		for _, f := range strings.Split(v, ",") {
-			var w int
-			fmt.Sscan(f, &w)
-			widths = append(widths, w)
-		}
-	}
-	sets := microSets(t)
-	for _, width := range widths {
-		s := bunnyStructure(t, BuildOptions{Width: width, Quality: q})
-		for _, set := range sets {
-			single, batch, trace := microAPIs(s, set)
-			microLine(fmt.Sprintf("w%d %s", width, set.name), single, batch, trace)
-		}
-	}
-	s := bunnyStructure(t, BuildOptions{Quality: q})
-	xf := instancedTransform()
-	top, err := BuildInstance(context.Background(), &InstanceDescriptor{Structures: []*Structure{s},
-		Instances: []Instance{{Transform: xf, Mask: 0xff, UserID: 7}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, set := range sets {
-		ws := set
-		ws.rays = make([]Ray, len(set.rays))
-		for i, r := range set.rays {
-			r.Origin, r.Direction = xf.Point(r.Origin), xf.Vector(r.Direction)
-			ws.rays[i] = r
-		}
-		single, batch, trace := microAPIs(top, ws)
-		microLine("inst "+set.name, single, batch, trace)
+	for _, name := range microSetNames {
+		b.Run("set="+name, func(b *testing.B) {
+			for _, tg := range targets {
+				b.Run("target="+tg.name, func(b *testing.B) {
+					for _, api := range tg.apis {
+						b.Run("api="+api, func(b *testing.B) {
+							set := microGetSet(b, name)
+							rays := set.rays
+							var pass func()
+							switch tg.name {
+							case "w8":
+								pass = microAPI(b, api, microStructure(b, BuildOptions{Width: 8}), &set.o, rays)
+							case "w4":
+								pass = microAPI(b, api, microStructure(b, BuildOptions{Width: 4}), &set.o, rays)
+							case "inst":
+								var top *Structure
+								top, rays = microInstanced(b, set)
+								pass = microAPI(b, api, top, &set.o, rays)
+							case "nonplain":
+								pass = microAPI(b, api, microNonPlain(b), &set.o, rays)
+							case "refbvh":
+								pass = microRefPass(microRef(b), rays, set.o.AcceptAny)
+							}
+							ns, _ := microPasses(b, len(rays), "ray", pass)
+							if tg.name == "refbvh" {
+								if microCache.refNs == nil {
+									microCache.refNs = map[string]float64{}
+								}
+								microCache.refNs[name] = ns
+							} else if ref, ok := microCache.refNs[name]; ok {
+								b.ReportMetric(ref/ns, "x-refbvh")
+							}
+						})
+					}
+				})
+			}
+		})
 	}
 }
 
@@ -195,166 +326,167 @@ func instancedTransform() Float4x3 {
 	return m
 }
 
-func TestMicroBuildCPU(t *testing.T) {
-	if os.Getenv("ACCEL_MICRO") == "" {
-		t.Skip("set ACCEL_MICRO=1")
-	}
-	m := bunny(t)
-	g := MeshGeometry(m.Positions, m.Indices)
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	for _, q := range []BuildQuality{QualityFast, QualityMedium, QualityHigh} {
-		best := time.Hour
-		var s *Structure
-		for rep := 0; rep < 5; rep++ {
-			c0 := microClock()
-			s = mustPrim(t, &PrimitiveDescriptor{Geometries: []Geometry{g}, Build: BuildOptions{Workers: 1, Quality: q}})
-			best = min(best, microClock()-c0)
-		}
-		fmt.Printf("build q%d: %.1f ms cpu, %d nodes, %.1f nodeB/tri, %.1f B/tri\n", q, float64(best.Microseconds())/1000, s.Sizes().Nodes, s.Sizes().NodeBytesPerPrimitive(), s.Sizes().BytesPerPrimitive())
+// BenchmarkMicroBuild measures one-worker builds of the bunny on a locked
+// thread (thread-CPU ms of the best and the median build), at each quality
+// and for the baseline (quality=refbvh: refbvh.Build on one worker, run
+// first), with the resulting tree's node count and bytes per triangle;
+// x-refbvh is the baseline's best thread-CPU time over the quality's
+// (where the baseline ran in the same process; above 1: faster).
+func BenchmarkMicroBuild(b *testing.B) {
+	var refMs float64
+	for _, q := range []struct {
+		name string
+		q    BuildQuality
+	}{{"refbvh", 0}, {"fast", QualityFast}, {"medium", QualityMedium}, {"high", QualityHigh}} {
+		b.Run("quality="+q.name, func(b *testing.B) {
+			m := bunny(b)
+			if q.name == "refbvh" {
+				var ref *refbvh.BVH
+				refMs, _ = microPasses(b, 1, "build", func() {
+					var err error
+					if ref, err = refbvh.Build(m.Positions, m.Indices, 1); err != nil {
+						b.Fatal(err)
+					}
+				})
+				b.ReportMetric(float64(ref.Nodes()), "nodes")
+				return
+			}
+			g := MeshGeometry(m.Positions, m.Indices)
+			var s *Structure
+			ns, _ := microPasses(b, 1, "build", func() {
+				s = mustPrim(b, &PrimitiveDescriptor{Geometries: []Geometry{g}, Build: BuildOptions{Workers: 1, Quality: q.q}})
+			})
+			if refMs > 0 {
+				b.ReportMetric(refMs/ns, "x-refbvh")
+			}
+			z := s.Sizes()
+			b.ReportMetric(float64(z.Nodes), "nodes")
+			b.ReportMetric(z.NodeBytesPerPrimitive(), "nodeB/tri")
+			b.ReportMetric(z.BytesPerPrimitive(), "B/tri")
+		})
 	}
 }
 
-// TestOverheadCPU measures the per-ray cost of rays that miss the root
-// node's children (setup, one node test, result).
-func TestOverheadCPU(t *testing.T) {
-	if os.Getenv("ACCEL_MICRO") == "" {
-		t.Skip("set ACCEL_MICRO=1")
-	}
-	s := bunnyStructure(t, BuildOptions{})
+// BenchmarkMicroMissRoot measures the per-ray cost of a ray that misses
+// the root node's children (setup, one node test, result) through the
+// single-ray API, 1<<20 rays a pass; impl=refbvh (run first) is the
+// baseline's cost for the same ray, and x-refbvh its best thread-CPU time
+// over ingot's.
+func BenchmarkMicroMissRoot(b *testing.B) {
+	const n = 1 << 20
 	r := NewRay([3]float32{10, 10, 10}, [3]float32{1, 0, 0})
-	tr := NewTraverser()
-	var h Hit
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	c0 := threadCPU()
-	const n = 2000000
-	for i := 0; i < n; i++ {
-		tr.Intersect(s, nil, &r, nil, &h)
-	}
-	fmt.Printf("miss-root overhead %.1f ns/ray\n", float64((threadCPU()-c0).Nanoseconds())/n)
+	var refNs float64
+	b.Run("impl=refbvh", func(b *testing.B) {
+		ref := microRef(b)
+		rr := toRefRays([]Ray{r})[0]
+		var h refbvh.Hit
+		refNs, _ = microPasses(b, n, "ray", func() {
+			for range n {
+				ref.Intersect(&rr, &h)
+			}
+		})
+	})
+	b.Run("impl=ingot", func(b *testing.B) {
+		s := microStructure(b, BuildOptions{})
+		tr := NewTraverser()
+		var h Hit
+		ns, _ := microPasses(b, n, "ray", func() {
+			for range n {
+				tr.Intersect(s, nil, &r, nil, &h)
+			}
+		})
+		if refNs > 0 {
+			b.ReportMetric(refNs/ns, "x-refbvh")
+		}
+	})
 }
 
-// TestTraceOnce traces 16,384 bunny rays once (ACCEL_TRACE_ONCE=primary or
-// incoherent; primary takes every 16th camera ray) for instruction-level
-// tools whose counts, unlike times, do not depend on the machine's load:
+// BenchmarkMicroStream compares TraceBatch+Hit with the stream kernel
+// allowed (path=stream) and disabled (path=onebyone: one ray at a time) on
+// the bunny (target=bunny) and on the bunny instanced (target=inst), one
+// thread. The two paths of a set are neighbouring sub-benchmarks,
+// onebyone first; path=stream reports x-onebyone, the ratio of their
+// median thread-CPU times (above 1: the stream kernel is faster). On a
+// loaded machine compare them over several rounds (-count).
+func BenchmarkMicroStream(b *testing.B) {
+	bunny(b)
+	for _, name := range microSetNames {
+		b.Run("set="+name, func(b *testing.B) {
+			for _, target := range []string{"bunny", "inst"} {
+				b.Run("target="+target, func(b *testing.B) {
+					var baseMed float64
+					for _, path := range []string{"onebyone", "stream"} {
+						b.Run("path="+path, func(b *testing.B) {
+							set := microGetSet(b, name)
+							s, rays := microStructure(b, BuildOptions{}), set.rays
+							if target == "inst" {
+								s, rays = microInstanced(b, set)
+							}
+							pass := microAPI(b, "trace", s, &set.o, rays)
+							disableStream = path == "onebyone"
+							defer func() { disableStream = false }()
+							_, med := microPasses(b, len(rays), "ray", pass)
+							if path == "onebyone" {
+								baseMed = med
+							} else if baseMed > 0 {
+								b.ReportMetric(baseMed/med, "x-onebyone")
+							}
+						})
+					}
+				})
+			}
+		})
+	}
+}
+
+// BenchmarkTraceOnce traces 16,384 bunny rays per iteration (set=primary:
+// every 16th camera ray; set=incoherent: the first 16,384 incoherent rays)
+// through the single-ray API (api=single) or TraceBatch and Hit per lane
+// (api=trace; api=trace-nostream: without the stream kernel), for
+// instruction-level tools whose counts, unlike times, do not depend on the
+// machine's load:
 //
 //	go test -c -o /tmp/accel.test ./accel
-//	cd accel && ACCEL_TRACE_ONCE=incoherent valgrind --tool=cachegrind \
-//	    --cache-sim=yes --branch-sim=yes /tmp/accel.test -test.run TestTraceOnce
+//	cd accel && valgrind --tool=cachegrind --cache-sim=yes --branch-sim=yes \
+//	    /tmp/accel.test -test.run XXX -test.benchtime 1x \
+//	    -test.bench 'TraceOnce/set=incoherent/width=8/api=trace$'
 //
 // then cg_annotate, summing the traversal functions and dividing by 16,384
-// (ACCEL_MICRO_W4=1: a 4-wide structure).
-func TestTraceOnce(t *testing.T) {
-	set := os.Getenv("ACCEL_TRACE_ONCE")
-	if set == "" {
-		t.Skip("set ACCEL_TRACE_ONCE=primary or incoherent")
-	}
-	m := bunny(t)
-	width := 8
-	if os.Getenv("ACCEL_MICRO_W4") != "" {
-		width = 4
-	}
-	s := bunnyStructure(t, BuildOptions{Workers: 1, Width: width})
-	var rays []Ray
-	switch set {
-	case "primary":
-		lo, hi := m.Bounds()
-		all := toRays(benchscene.CameraRays(lo, hi, 512, 512))
-		for i := 0; i < len(all); i += 16 {
-			rays = append(rays, all[i])
-		}
-	case "incoherent":
-		rays = toRays(benchscene.IncoherentRays(m, 262144, 1))[:16384]
-	default:
-		t.Fatalf("ACCEL_TRACE_ONCE=%q: want primary or incoherent", set)
-	}
-	tr := NewTraverser()
-	var h Hit
-	if os.Getenv("ACCEL_TRACE_BATCH") == "" {
-		for i := range rays {
-			tr.Intersect(s, nil, &rays[i], nil, &h)
-		}
-		return
-	}
-	// ACCEL_TRACE_BATCH=1: TraceBatch and Hit per lane (ACCEL_NOSTREAM=1:
-	// without the stream kernel).
-	disableStream = os.Getenv("ACCEL_NOSTREAM") != ""
-	defer func() { disableStream = false }()
-	var rb RayBatch
-	for lo := 0; lo+BatchSize <= len(rays); lo += BatchSize {
-		rb.Active = 0
-		for i := 0; i < BatchSize; i++ {
-			rb.Set(i, &rays[lo+i])
-		}
-		tr.TraceBatch(s, nil, &rb)
-		for i := 0; i < BatchSize; i++ {
-			tr.Hit(i, &h)
-		}
-	}
-}
-
-// TestMicroAB compares TraceBatch+Hit with the stream kernel allowed and
-// disabled, alternating passes (ACCEL_MICRO=1; ACCEL_MICRO_SETS picks
-// sets), on the bunny and on the bunny instanced: on a loaded machine the
-// best and the median of many alternating passes compare two variants
-// more fairly than separate runs.
-func TestMicroAB(t *testing.T) {
-	if os.Getenv("ACCEL_MICRO") == "" {
-		t.Skip("set ACCEL_MICRO=1")
-	}
-	s := bunnyStructure(t, BuildOptions{})
-	xf := instancedTransform()
-	top, err := BuildInstance(context.Background(), &InstanceDescriptor{Structures: []*Structure{s},
-		Instances: []Instance{{Transform: xf, Mask: 0xff, UserID: 7}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { disableStream = false }()
-	for _, set := range microSets(t) {
-		for _, target := range []*Structure{s, top} {
-			rays := set.rays
-			name := set.name
-			if target == top {
-				name = "inst " + name
-				rays = make([]Ray, len(set.rays))
-				for i, r := range set.rays {
-					r.Origin, r.Direction = xf.Point(r.Origin), xf.Vector(r.Direction)
-					rays[i] = r
-				}
-			}
-			tr := NewTraverser()
-			var rb RayBatch
-			var hb [BatchSize]Hit
-			pass := func() {
-				for lo := 0; lo < len(rays); lo += BatchSize {
-					rb.Active = 0
-					for i := 0; i < BatchSize; i++ {
-						rb.Set(i, &rays[lo+i])
+// (-test.benchtime 1x: one iteration).
+func BenchmarkTraceOnce(b *testing.B) {
+	for _, set := range []string{"primary", "incoherent"} {
+		b.Run("set="+set, func(b *testing.B) {
+			for _, width := range []int{8, 4} {
+				b.Run(fmt.Sprintf("width=%d", width), func(b *testing.B) {
+					for _, api := range []string{"single", "trace", "trace-nostream"} {
+						b.Run("api="+api, func(b *testing.B) {
+							m := bunny(b)
+							var rays []Ray
+							if set == "primary" {
+								lo, hi := m.Bounds()
+								all := toRays(benchscene.CameraRays(lo, hi, 512, 512))
+								for i := 0; i < len(all); i += 16 {
+									rays = append(rays, all[i])
+								}
+							} else {
+								rays = toRays(benchscene.IncoherentRays(m, 262144, 1))[:16384]
+							}
+							s := microStructure(b, BuildOptions{Workers: 1, Width: width})
+							a := api
+							if api == "trace-nostream" {
+								a = "trace"
+								disableStream = true
+								defer func() { disableStream = false }()
+							}
+							pass := microAPI(b, a, s, nil, rays)
+							for b.Loop() {
+								pass()
+							}
+							b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(rays)), "ns/ray")
+						})
 					}
-					tr.TraceBatch(target, &set.o, &rb)
-					for i := 0; i < BatchSize; i++ {
-						tr.Hit(i, &hb[i])
-					}
-				}
+				})
 			}
-			runtime.LockOSThread()
-			var all [2][]time.Duration
-			for rep := 0; rep < 7; rep++ {
-				for v := 0; v < 2; v++ {
-					disableStream = v == 1
-					c0 := threadCPU()
-					pass()
-					all[v] = append(all[v], threadCPU()-c0)
-				}
-			}
-			runtime.UnlockOSThread()
-			ns := func(d []time.Duration, k int) float64 {
-				slices.Sort(d)
-				return float64(d[k].Nanoseconds()) / float64(len(rays))
-			}
-			fmt.Printf("%-16s stream best %6.1f median %6.1f ns/ray   one ray at a time best %6.1f median %6.1f ns/ray\n", name,
-				ns(all[0], 0), ns(all[0], len(all[0])/2), ns(all[1], 0), ns(all[1], len(all[1])/2))
-		}
+		})
 	}
 }

@@ -32,7 +32,7 @@ func meshBenchCases() []benchkit.Case {
 			cs = append(cs, benchkit.Case{Name: name, Unit: "Mtris/s", PerOp: float64(sc.tris), Baseline: "ingot vertex pipeline",
 				Ingot: func(b *testing.B, workers int) { runMeshBench(b, sc, v, workers, true) },
 				Native: func(b *testing.B) {
-					runMeshBench(b, sc, v, 0, false)
+					runMeshBench(b, sc, v, 1, false) // one worker, as benchkit baselines run
 				}})
 		}
 	}

@@ -32,14 +32,16 @@ func (r *passRun) drawMesh(d *drawCmd) error {
 	}
 	var grids []meshGrid
 	var payload exec.Buffer
+	var recs meshRecords // mesh_traffic.go
 	if mp.object != nil {
 		og := meshGridOf(md.threads, grid, md.objTG)
 		n := numGroups(md.threads, grid, md.objTG)
 		if n > maxObjectThreadgroups {
 			return fmt.Errorf("%s: %d object threadgroups, more than %d", mp.object.name, n, maxObjectThreadgroups)
 		}
-		payload = exec.Buffer{Addr: r.pass.dev.reserveAddr(n * mp.payloadLen), Data: r.scratch.bytesN(n * mp.payloadLen), Name: "object payloads"}
-		props := exec.Buffer{Addr: r.pass.dev.reserveAddr(n * lower.MeshGridSlotSize), Data: r.scratch.bytesN(n * lower.MeshGridSlotSize), Name: "mesh grid properties"}
+		recs = r.newMeshRecords(n*mp.payloadLen, n*lower.MeshGridSlotSize)
+		payload = exec.Buffer{Addr: recs.addr(r, recs.payload, n*mp.payloadLen), Data: r.scratch.bytesN(n * mp.payloadLen), Name: "object payloads"}
+		props := exec.Buffer{Addr: recs.addr(r, recs.props, n*lower.MeshGridSlotSize), Data: r.scratch.bytesN(n * lower.MeshGridSlotSize), Name: "mesh grid properties"}
 		args := append([]uint64(nil), md.oargs...)
 		fillMeshArgs(mp.object, args, payload.Addr, uint64(mp.payloadLen), props.Addr, 0, 0, d.amp)
 		mem, err := r.memory(append(append([]exec.Buffer(nil), md.obound.transient...), payload, props)...)
@@ -47,7 +49,7 @@ func (r *passRun) drawMesh(d *drawCmd) error {
 			return fmt.Errorf("%s: %w", mp.object.name, err)
 		}
 		err = mp.object.pl.Run(r.ctx, exec.Dispatch{Grid: og, Args: args, Memory: mem, ThreadgroupMemory: md.otgMem, Env: r.snap.res,
-			Budget: stepBudgetFrom(r.ctx), Done: r.pass.dev.releaseDispatch})
+			Budget: stepBudgetFrom(r.ctx), Done: r.pass.dev.releaseDispatch, Traffic: r.traffic, TrafficSkip: recs.skip()})
 		if err != nil {
 			return err
 		}
@@ -76,6 +78,7 @@ func (r *passRun) drawMesh(d *drawCmd) error {
 			return fmt.Errorf("%s: the grid of %d mesh threadgroups is more than MaxTotalThreadgroupsPerMeshGrid %d", mp.mesh.name, n, mp.maxMeshTGs)
 		}
 		grids = append(grids, meshGrid{dims: grid, threads: md.threads})
+		recs = r.newMeshRecords(0, 0)
 	}
 	var fs *fragmentShader
 	if p.frag != nil && mp.out != nil && !p.rasterOff {
@@ -85,13 +88,13 @@ func (r *passRun) drawMesh(d *drawCmd) error {
 		}
 	}
 	if !mp.readsAmpID || d.amp == 1 {
-		return r.meshGrids(d, grids, payload, 0, fs)
+		return r.meshGrids(d, grids, payload, &recs, 0, fs)
 	}
 	// A mesh function that reads [[amplification_id]] runs its grids once
 	// per amplification; each run's primitives take that amplification's
 	// view mapping.
 	for k := range d.amp {
-		if err := r.meshGrids(d, grids, payload, k, fs); err != nil {
+		if err := r.meshGrids(d, grids, payload, &recs, k, fs); err != nil {
 			return err
 		}
 	}
@@ -109,11 +112,12 @@ type meshGrid struct {
 // meshGrids runs a draw's mesh grids in order (one dispatch each, every
 // mesh threadgroup writing its mesh into its own output record), assembles
 // the emitted primitives in the same order and draws them. payload holds
-// the object threadgroups' payloads (none without an object stage). amp is the
+// the object threadgroups' payloads (none without an object stage), recs
+// places the output records. amp is the
 // [[amplification_id]] the mesh function reads when it reads one
 // (readsAmpID); otherwise the primitives are drawn once per amplification
 // of the draw from copies of their vertices.
-func (r *passRun) meshGrids(d *drawCmd, grids []meshGrid, payload exec.Buffer, amp int, fs *fragmentShader) error {
+func (r *passRun) meshGrids(d *drawCmd, grids []meshGrid, payload exec.Buffer, recs *meshRecords, amp int, fs *fragmentShader) error {
 	p, md := d.p, d.mesh
 	mp := p.mesh
 	// One output record per mesh threadgroup of the draw, in launch order,
@@ -129,7 +133,7 @@ func (r *passRun) meshGrids(d *drawCmd, grids []meshGrid, payload exec.Buffer, a
 	if total > maxMeshOutputBytes/size {
 		return fmt.Errorf("%s: %d mesh threadgroups of %d output bytes in one draw, more than %d bytes", mp.mesh.name, total, size, maxMeshOutputBytes)
 	}
-	outs := exec.Buffer{Addr: r.pass.dev.reserveAddr(total * size), Data: r.scratch.bytesN(total * size), Name: "mesh outputs"}
+	outs := exec.Buffer{Addr: recs.addr(r, recs.outs, total*size), Data: r.scratch.bytesN(total * size), Name: "mesh outputs"}
 	// One memory for every grid: each dispatch's output address points
 	// into outs.
 	extra := append(append([]exec.Buffer(nil), md.mbound.transient...), outs)
@@ -146,7 +150,7 @@ func (r *passRun) meshGrids(d *drawCmd, grids []meshGrid, payload exec.Buffer, a
 		fillMeshArgs(mp.mesh, args, g.payload, 0, 0, outs.Addr+uint64(at*size), amp, d.amp)
 		at += numGroups(g.threads, g.dims, md.meshTG)
 		err := mp.mesh.pl.Run(r.ctx, exec.Dispatch{Grid: meshGridOf(g.threads, g.dims, md.meshTG), Args: args, Memory: mem, Env: r.snap.res,
-			Budget: stepBudgetFrom(r.ctx), Done: r.pass.dev.releaseDispatch})
+			Budget: stepBudgetFrom(r.ctx), Done: r.pass.dev.releaseDispatch, Traffic: r.traffic, TrafficSkip: recs.skip()})
 		if err != nil {
 			return err
 		}

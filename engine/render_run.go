@@ -392,6 +392,9 @@ func fetchVertices(f *stageFetch, sources map[int]stageSource, rec []byte, size 
 		af := m.af
 		nb, stride, off := af.bytes(), m.layout.Stride, m.ad.Offset
 		plain := af.kind == 'f' && m.scalar == sema.KFloat && af.n == m.comps
+		if plain && m.layout.StepFunction == StepFunctionThreadPositionInGridX && fetchPlain(rec, size, m.dst, src, stride, off, nb, vids, lo, hi) {
+			continue
+		}
 		// Record i is vertex j = i mod nv of instance inst = (i mod per) / nv:
 		// both are stepped, not divided.
 		j, inst := lo%nv, (lo%per)/nv
@@ -424,6 +427,41 @@ func fetchVertices(f *stageFetch, sources map[int]stageSource, rec []byte, size 
 		}
 	}
 	return nil
+}
+
+// fetchPlain is fetchVertices' loop for a per-vertex member stored as it
+// is read (float components): record i gets the nb bytes of vertex
+// vids[i mod len(vids)] at byte off of its stride-byte element, copied
+// as words for the common sizes. It reports false, leaving the reporting
+// to the general loop, when some vertex reads past src.
+func fetchPlain(rec []byte, size, dst int, src []byte, stride, off, nb int, vids []uint32, lo, hi int) bool {
+	nv := len(vids)
+	j := lo % nv
+	for i := lo; i < hi; i++ {
+		at := int(vids[j])*stride + off
+		if j++; j == nv {
+			j = 0
+		}
+		if at < 0 || at+nb > len(src) {
+			return false
+		}
+		d, s := rec[i*size+dst:][:nb:nb], src[at:][:nb:nb]
+		switch nb {
+		case 12:
+			binary.LittleEndian.PutUint64(d, binary.LittleEndian.Uint64(s))
+			binary.LittleEndian.PutUint32(d[8:], binary.LittleEndian.Uint32(s[8:]))
+		case 16:
+			binary.LittleEndian.PutUint64(d, binary.LittleEndian.Uint64(s))
+			binary.LittleEndian.PutUint64(d[8:], binary.LittleEndian.Uint64(s[8:]))
+		case 8:
+			binary.LittleEndian.PutUint64(d, binary.LittleEndian.Uint64(s))
+		case 4:
+			binary.LittleEndian.PutUint32(d, binary.LittleEndian.Uint32(s))
+		default:
+			copy(d, s)
+		}
+	}
+	return true
 }
 
 // parallelFor runs fn over [0, n) in chunks on up to workers goroutines
@@ -497,6 +535,41 @@ func (p *RenderPipelineState) allocVertexOutputs(sc *drawScratch, n int) *raster
 	return vo
 }
 
+// maxWordVaryings is the most varyings gatherWords handles.
+const maxWordVaryings = 32
+
+// gatherWords is gatherOutputs for float positions and varyings at word
+// offsets of word-aligned records and nothing else per vertex: the bits
+// copied as words. It reports false, doing nothing, for other layouts.
+func gatherWords(vo *raster.VertexOutputs, rec []byte, size, posOff int, vars []varyingSlot, lo, hi int) bool {
+	if lo >= hi {
+		return true
+	}
+	w, ok := recWords(rec, size)
+	n := vo.Stride
+	if !ok || posOff%4 != 0 || n != len(vars) || n > maxWordVaryings {
+		return false
+	}
+	var offs [maxWordVaryings]int
+	for k, v := range vars {
+		if v.vert.off%4 != 0 {
+			return false
+		}
+		offs[k] = v.vert.off / 4
+	}
+	step, po := size/4, posOff/4
+	for i := lo; i < hi; i++ {
+		r := w[i*step:][:step]
+		pos, dst := r[po:][:4], vo.Position[4*i:][:4]
+		dst[0], dst[1], dst[2], dst[3] = math.Float32frombits(pos[0]), math.Float32frombits(pos[1]), math.Float32frombits(pos[2]), math.Float32frombits(pos[3])
+		vy := vo.Varyings[i*n:][:n]
+		for k := range vy {
+			vy[k] = math.Float32frombits(r[offs[k]])
+		}
+	}
+	return true
+}
+
 // gatherOutputs fills vertices lo..hi-1 of vo from their records.
 func (p *RenderPipelineState) gatherOutputs(vo *raster.VertexOutputs, rec []byte, lo, hi int) {
 	vl := &p.vout
@@ -504,6 +577,9 @@ func (p *RenderPipelineState) gatherOutputs(vo *raster.VertexOutputs, rec []byte
 	plain := vl.position.kind == sema.KFloat
 	for _, v := range p.varyings {
 		plain = plain && v.vert.kind == sema.KFloat
+	}
+	if plain && vo.PointSize == nil && vo.ClipCount == 0 && vo.Layer == nil && vo.ViewportIndex == nil && gatherWords(vo, rec, vl.record, vl.position.off, p.varyings, lo, hi) {
+		return
 	}
 	for i := lo; i < hi; i++ {
 		r := rec[i*vl.record:]
@@ -710,13 +786,21 @@ func (s *fragmentShader) Shade(worker int, b *raster.FragmentBatch) error {
 		return fmt.Errorf("%s: %w", s.p.frag.name, err)
 	}
 	live := uint64(0)
-	for i := range n {
-		if b.Covered&(1<<i) != 0 && binary.LittleEndian.Uint32(w.rec[i*size+fl.alive:]) != 0 {
-			live |= 1 << i
+	if words, ok := recWords(rec, size); ok && fl.alive%4 == 0 && n > 0 {
+		step, o := size/4, fl.alive/4
+		words = words[o : o+(n-1)*step+1]
+		for i := range n {
+			if words[i*step] != 0 {
+				live |= 1 << i
+			}
 		}
-	}
-	if len(fl.ibOut) > 0 {
-		s.imageblockOut(worker, w, b, live)
+		live &= b.Covered
+	} else {
+		for i := range n {
+			if b.Covered&(1<<i) != 0 && binary.LittleEndian.Uint32(w.rec[i*size+fl.alive:]) != 0 {
+				live |= 1 << i
+			}
+		}
 	}
 	for a, sl := range fl.colorOut {
 		if sl.ok() {

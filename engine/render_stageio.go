@@ -536,6 +536,8 @@ func (p *RenderPipelineState) linkVaryings(vf, ff string) error {
 	if p.frag != nil {
 		p.fin.discards = programDiscards(p.frag.pl.Program())
 		p.fin.quads = readsOtherLanes(p.frag.pl.Program())
+		rd := stageRecordReads(p.frag.pl.Program(), p.fin.record)
+		p.fin.dropUnread(&rd)
 	}
 	return nil
 }
@@ -544,19 +546,56 @@ func (p *RenderPipelineState) linkVaryings(vf, ff string) error {
 // that looks at other lanes of its quad or SIMD-group (derivatives, which
 // lower to SIMD-group shuffles, quad and SIMD-group functions: the
 // convergent intrinsics), asks whether its lane is a helper, or samples a
-// texture (the implicit LOD comes from the quads).
+// texture with an implicit LOD (which comes from the quads; a sample with
+// a constant level or gradient LOD mode does not need them).
 func readsOtherLanes(prog *ir.Program) bool {
 	found := false
 	for _, fn := range prog.Funcs {
+		var consts map[ir.Reg]uint64
 		ir.Walk(fn.Body, func(in *ir.Instr) bool {
+			if in.Op == ir.OpConst {
+				if consts == nil {
+					consts = map[ir.Reg]uint64{}
+				}
+				consts[in.Dst] = in.Imm
+			}
 			if in.Op == ir.OpIntrinsic && int(in.Imm) < len(prog.Intrinsics) {
 				d := prog.Intrinsics[in.Imm]
-				found = found || d.Flags&ir.Convergent != 0 || d.Name == stdlib.FragIsHelper || strings.HasPrefix(d.Name, "texture.sample")
+				found = found || d.Flags&ir.Convergent != 0 || d.Name == stdlib.FragIsHelper ||
+					strings.HasPrefix(d.Name, "texture.sample") && !explicitLOD(d.Name, in.Args, consts)
 			}
 			return !found
 		})
 	}
 	return found
+}
+
+// explicitLOD reports whether the sample or sample_compare intrinsic name
+// called with args takes its LOD mode from a constant (defined before the
+// call in the same function) that is LodLevel or LodGradient.
+func explicitLOD(name string, args []ir.Reg, consts map[ir.Reg]uint64) bool {
+	parts := strings.Split(name, ".")
+	if len(parts) != 4 || parts[1] != stdlib.TexSample && parts[1] != stdlib.TexSampleCompare {
+		return false
+	}
+	for _, sh := range stdlib.TextureShapes {
+		if sh.Name != parts[2] {
+			continue
+		}
+		i := 2 + sh.Coords // tex, smp, coord×C
+		if sh.Layer {
+			i++
+		}
+		if parts[1] == stdlib.TexSampleCompare {
+			i++ // ref
+		}
+		if i >= len(args) {
+			return false
+		}
+		m, ok := consts[args[i]]
+		return ok && (uint32(m) == stdlib.LodLevel || uint32(m) == stdlib.LodGradient)
+	}
+	return false
 }
 
 // programDiscards reports whether any function of prog may discard.

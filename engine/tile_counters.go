@@ -8,9 +8,9 @@ package engine
 // the visibility results (8 bytes per slot). Clear and dontCare actions
 // and memoryless attachments move nothing. ShaderBytesRead and
 // ShaderBytesWritten, counted when the pass descriptor's
-// CountShaderTraffic is set, are the bytes its vertex, fragment and tile
-// functions read and wrote in device buffers and textures (tile_traffic.go
-// says what is counted).
+// CountShaderTraffic is set, are the bytes its vertex, object, mesh,
+// fragment and tile functions read and wrote in device buffers and
+// textures, atomics included (tile_traffic.go says what is counted).
 type RenderPassCounters struct {
 	BytesRead, BytesWritten             int64
 	ShaderBytesRead, ShaderBytesWritten int64

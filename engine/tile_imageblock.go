@@ -139,12 +139,26 @@ func (s *fragmentShader) imageblockIn(worker int, w *fragmentWorker, b *raster.F
 	}
 }
 
-// imageblockOut stores the live lanes' imageblock outputs: a sample-rate
-// lane into its sample, a pixel-rate lane of a multisampled pass into every
-// sample it covers (depth, stencil and [[sample_mask]] outputs do not mask
-// imageblock writes). Aliased bytes that changed are decoded into their
-// attachments' samples.
-func (s *fragmentShader) imageblockOut(worker int, w *fragmentWorker, b *raster.FragmentBatch, live uint64) {
+// TestedOutputs reports whether the function writes explicit imageblock
+// data, which Tested stores (raster.TestedShader).
+func (s *fragmentShader) TestedOutputs() bool { return len(s.p.fin.ibOut) > 0 }
+
+// Tested stores the imageblock outputs of a shaded batch once the raster
+// has run its tests (raster.TestedShader): each lane into the samples its
+// colour writes go to, so a fragment that fails a late depth or stencil
+// test (or whose [[sample_mask]] output or alpha to coverage drops
+// samples) leaves the imageblock as it leaves the attachments.
+func (s *fragmentShader) Tested(worker int, b *raster.FragmentBatch, samples []uint8) {
+	if w := s.workers[worker]; w != nil {
+		s.imageblockOut(worker, w, b, samples)
+	}
+}
+
+// imageblockOut stores the imageblock outputs of the lanes with samples:
+// a lane's record into each of its samples (a sample-rate lane has its
+// own). Aliased bytes that changed are decoded into their attachments'
+// samples.
+func (s *fragmentShader) imageblockOut(worker int, w *fragmentWorker, b *raster.FragmentBatch, samples []uint8) {
 	fl := &s.p.fin
 	m := s.r.tiles
 	ns := m.samples
@@ -156,16 +170,15 @@ func (s *fragmentShader) imageblockOut(worker int, w *fragmentWorker, b *raster.
 	}
 	layer := m.cur[worker].Layer
 	all := uint32(1)<<ns - 1
-	for lm := live; lm != 0; lm &= lm - 1 {
-		L := bits.TrailingZeros64(lm)
-		o, x, y, smp, ok := s.ibLane(worker, b, L)
+	for L, sm := range samples {
+		if sm == 0 {
+			continue
+		}
+		o, x, y, _, ok := s.ibLane(worker, b, L)
 		if !ok {
 			continue
 		}
-		mask := uint32(1) << smp
-		if ns > 1 && !fl.perSample {
-			mask = b.SampleMaskIn[L] & all
-		}
+		mask := uint32(sm) & all
 		r := w.rec[L*fl.record:]
 		for sm := mask; sm != 0; sm &= sm - 1 {
 			k := bits.TrailingZeros32(sm)

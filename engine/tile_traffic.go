@@ -7,13 +7,18 @@ import (
 )
 
 // Shader traffic of a render pass (RenderPassDescriptor.CountShaderTraffic):
-// the vertex, fragment and tile functions' loads and stores in device and
-// constant buffers (exec.Traffic: active lanes × element size per executed
-// instruction, the stage records left out) and their texture reads,
-// samples and writes (one texel of the texture's format per lane and
-// access; filtering footprints, mipmaps and caches are not modelled).
-// Object and mesh functions, vertex-descriptor fetches, atomics and
-// acceleration-structure traversal are not counted.
+// the loads and stores of every stage's functions (vertex, object, mesh,
+// fragment and tile) in device and constant buffers (exec.Traffic: active
+// lanes × element size per executed instruction), their device-memory
+// atomics (the element read by atomics that return the old value, written
+// by those that store), and their texture reads, samples and writes (one
+// texel of the texture's format per lane and access; filtering
+// footprints, mipmaps and caches are not modelled). The stages' own
+// records are left out: vertex and fragment records, object payloads,
+// mesh grid properties and mesh outputs (mesh_traffic.go). Vertex-
+// descriptor fetches, threadgroup and imageblock memory and
+// acceleration-structure traversal are not counted. With counting off no
+// counter exists and the executor's hooks test one flag.
 
 // shaderTraffic returns the pass's traffic counter, nil unless asked for.
 func (p *renderPass) shaderTraffic() *exec.Traffic {

@@ -14,11 +14,20 @@ import (
 // so that the levels of a mesh share one vertex buffer. It runs in time
 // linear in the mesh. cell must be positive and finite.
 func Simplify(positions [][3]float32, indices []uint32, cell float32) ([]uint32, error) {
+	out, _, err := SimplifySources(positions, indices, cell)
+	return out, err
+}
+
+// SimplifySources is Simplify that also returns, for each triangle of
+// the result, the index of the first input triangle that became it (in
+// indices/3 units): a renderer that looks up per-triangle data (face
+// normals, primitive IDs) of the full mesh uses it for the coarse one.
+func SimplifySources(positions [][3]float32, indices []uint32, cell float32) ([]uint32, []uint32, error) {
 	if !(cell > 0) || math.IsInf(float64(cell), 0) {
-		return nil, fmt.Errorf("mesh: Simplify: cell %v, want a positive finite size", cell)
+		return nil, nil, fmt.Errorf("mesh: Simplify: cell %v, want a positive finite size", cell)
 	}
 	if len(indices)%3 != 0 {
-		return nil, fmt.Errorf("mesh: Simplify: %d indices, not a multiple of 3", len(indices))
+		return nil, nil, fmt.Errorf("mesh: Simplify: %d indices, not a multiple of 3", len(indices))
 	}
 	type key [3]int32
 	rep := make(map[key]uint32)
@@ -36,13 +45,14 @@ func Simplify(positions [][3]float32, indices []uint32, cell float32) ([]uint32,
 		remap[i] = r
 	}
 	out := make([]uint32, 0, len(indices)/4)
+	var src []uint32
 	seen := make(map[[3]uint32]struct{})
 	for t := 0; t < len(indices); t += 3 {
 		var tri [3]uint32
 		for c := range 3 {
 			v := indices[t+c]
 			if int(v) >= len(positions) {
-				return nil, fmt.Errorf("mesh: Simplify: indices[%d] = %d is past the %d positions", t+c, v, len(positions))
+				return nil, nil, fmt.Errorf("mesh: Simplify: indices[%d] = %d is past the %d positions", t+c, v, len(positions))
 			}
 			tri[c] = remap[v]
 		}
@@ -62,8 +72,9 @@ func Simplify(positions [][3]float32, indices []uint32, cell float32) ([]uint32,
 		}
 		seen[canon] = struct{}{}
 		out = append(out, canon[:]...)
+		src = append(src, uint32(t/3))
 	}
-	return out, nil
+	return out, src, nil
 }
 
 // Levels is a mesh's meshlets at several levels of detail, finest first,

@@ -26,8 +26,12 @@ type benchSuite struct {
 	run    func(ctx context.Context, workers int) ([]benchkit.Result, error)
 }
 
-// peerRasterCase is the ingot case the render-pipeline peers draw too.
-const peerRasterCase = "raster/bunny-512"
+// peerRasterCase is the ingot case the render-pipeline peers draw too;
+// peerRenderCase the one Blender Cycles renders.
+const (
+	peerRasterCase = "raster/bunny-512"
+	peerRenderCase = "render/cornell-512x512-16spp"
+)
 
 // benchSuites lists the self-measuring suites (acceleration structures).
 var benchSuites []benchSuite
@@ -35,7 +39,8 @@ var benchSuites []benchSuite
 func init() { subcommands = append(subcommands, newBenchCmd) }
 
 // printRow prints one result as a table row; figures that are absent
-// (no baseline) print as "-".
+// (no baseline) print as "-". The time ratio is of wall time, followed
+// by the ratio of process CPU time where both sides measured it.
 func printRow(out io.Writer, row string, r benchkit.Result) {
 	num := func(v float64) string {
 		if v == 0 {
@@ -47,7 +52,20 @@ func printRow(out io.Writer, row string, r benchkit.Result) {
 	if r.Ratio != 0 {
 		ratio = fmt.Sprintf("%.3gx", r.Ratio)
 	}
-	fmt.Fprintf(out, row, r.Name, r.Workers, num(r.Ingot), num(r.Native), r.Unit, ratio, r.Baseline)
+	if r.CPURatio != 0 {
+		ratio += fmt.Sprintf(" (cpu %.3gx)", r.CPURatio)
+	}
+	fmt.Fprintf(out, row, r.Name, r.Workers, num(r.Ingot), num(r.Native), r.Unit, ratio, baselineNote(r))
+}
+
+// baselineNote is the BASELINE column: what the baseline is, and why a
+// row with a baseline figure has no ratio (it ran on another number of
+// workers than ingot did).
+func baselineNote(r benchkit.Result) string {
+	if r.Native != 0 && r.Ratio == 0 && r.NativeWorkers > 0 && r.NativeWorkers != r.Workers {
+		return fmt.Sprintf("%s [baseline on %d worker(s): no ratio]", r.Baseline, r.NativeWorkers)
+	}
+	return r.Baseline
 }
 
 // matchesAny reports whether a suite with this name prefix is selected by
@@ -83,7 +101,9 @@ func newBenchCmd() *cobra.Command {
 		Use:   "bench [--json] [--workers N] [--peers] [NAME...]",
 		Short: "Run ingot's benchmarks, each against a native-Go baseline",
 		Long: "bench runs the benchmark cases whose names start with one of NAME (all when none) " +
-			"and prints each ingot figure beside its native baseline and their time ratio.",
+			"and prints each ingot figure beside its native baseline and their time ratio. Ingot runs on " +
+			"one worker unless --workers says otherwise; the native baselines run on one (a row whose " +
+			"baseline ran on another number of workers prints no ratio).",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			for _, src := range benchSources {
 				for _, c := range src() {
@@ -115,7 +135,7 @@ func newBenchCmd() *cobra.Command {
 				return nil
 			}
 			var ran []benchkit.Result
-			rasterSel := false
+			rasterSel, renderSel := false, false
 			for _, c := range cases {
 				r, err := benchkit.Run(cmd.Context(), c, workers)
 				if errors.Is(err, benchkit.ErrSkipped) {
@@ -130,6 +150,7 @@ func newBenchCmd() *cobra.Command {
 				if err := emit(r); err != nil {
 					return err
 				}
+				renderSel = renderSel || c.Name == peerRenderCase
 				if c.Name == peerRasterCase && peers {
 					rasterSel = true
 					// The peers run on 1 and 2 threads: ingot too.
@@ -162,13 +183,13 @@ func newBenchCmd() *cobra.Command {
 				}
 			}
 			if peers {
-				return runPeers(cmd.Context(), ran, rasterSel, accelSel, workers, emit, cmd.ErrOrStderr())
+				return runPeers(cmd.Context(), ran, rasterSel, accelSel, renderSel, workers, emit, cmd.ErrOrStderr())
 			}
 			return nil
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object per benchmark")
-	cmd.Flags().IntVar(&workers, "workers", 0, "number of workers (0 = all cores)")
-	cmd.Flags().BoolVar(&peers, "peers", false, "also run the peer harnesses of ../shared/peers (built in $INGOT_PEERS, default /tmp/ingot-peers) on the same inputs: fauxgl and llvmpipe beside raster/bunny-512, Embree beside accel/")
+	cmd.Flags().IntVar(&workers, "workers", 1, "number of ingot workers (0 = all cores); a ratio is printed only against a baseline on as many workers")
+	cmd.Flags().BoolVar(&peers, "peers", false, "also run the peer harnesses of ../shared/peers (built in $INGOT_PEERS, default /tmp/ingot-peers) on the same inputs: fauxgl and llvmpipe beside raster/bunny-512, Embree beside accel/, Blender Cycles beside render/cornell-512x512-16spp")
 	return cmd
 }

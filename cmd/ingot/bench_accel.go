@@ -36,7 +36,8 @@ func sharedScenesDir() string {
 // figures stand beside a baseline measured in the same run on the same
 // number of workers: a plain binary binned-SAH BVH in scalar Go
 // (accel/internal/refbvh: its build, and its closest- or any-hit traversal
-// of the same rays). The spheres' figures have no baseline. With workers 0
+// of the same rays; for the instanced spheres a two-level BVH of such
+// BVHs, refbvh.Scene). With workers 0
 // each figure is measured on 1 and on 2 workers (the WORKERS column).
 func runAccelBench(ctx context.Context, workers int) ([]benchkit.Result, error) {
 	o := accel.BenchOptions{ScenesDir: sharedScenesDir()}

@@ -30,6 +30,7 @@ func peersDir() string {
 type peerRun struct {
 	name    string   // result name, e.g. "peer/fauxgl/bunny-512"
 	tool    string   // harness binary in peersDir
+	bin     string   // command to run instead of peersDir/tool (a peer installed system-wide)
 	threads int      // threads the peer may use (and the row's workers)
 	args    []string // harness arguments
 	env     []string // extra environment
@@ -37,6 +38,7 @@ type peerRun struct {
 	pick    func(line map[string]any) (float64, bool)
 	// match names the ingot result the peer is compared with.
 	match string
+	label string // BASELINE column, when more than peerLabel(tool)
 }
 
 // rasterPeers are the render-pipeline peers of the bunny frame (fauxgl
@@ -110,9 +112,12 @@ func accelPeers(mesh string, workers int) []peerRun {
 // exists) and returns its figure; a harness that is not built is reported
 // as errPeerMissing.
 func runPeer(ctx context.Context, p peerRun, cache map[string][]byte) (float64, error) {
-	bin := filepath.Join(peersDir(), p.tool)
-	if _, err := os.Stat(bin); err != nil {
-		return 0, fmt.Errorf("%w: %s (build it as ../shared/peers/README.md says, or set INGOT_PEERS)", errPeerMissing, bin)
+	bin := p.bin
+	if bin == "" {
+		bin = filepath.Join(peersDir(), p.tool)
+		if _, err := os.Stat(bin); err != nil {
+			return 0, fmt.Errorf("%w: %s (build it as ../shared/peers/README.md says, or set INGOT_PEERS)", errPeerMissing, bin)
+		}
 	}
 	key := p.tool + " " + strings.Join(p.args, " ") + " " + strings.Join(p.env, " ")
 	out, ok := cache[key]
@@ -154,18 +159,27 @@ var errPeerMissing = errors.New("peer harness not built")
 // pipeline, ingot's time for the same frame on as many workers in the ingot
 // column (ratio: ingot's time ÷ the peer's).
 // Missing harnesses are skipped with a message on errOut.
-func runPeers(ctx context.Context, ran []benchkit.Result, rasterSel, accelSel bool, workers int, emit func(benchkit.Result) error, errOut io.Writer) error {
-	mesh := filepath.Join(sharedScenesDir(), "bunny", "bunny.obj")
-	if _, err := os.Stat(mesh); err != nil {
-		fmt.Fprintf(errOut, "peers skipped: %v\n", err)
-		return nil
-	}
+func runPeers(ctx context.Context, ran []benchkit.Result, rasterSel, accelSel, renderSel bool, workers int, emit func(benchkit.Result) error, errOut io.Writer) error {
 	var ps []peerRun
-	if rasterSel {
-		ps = append(ps, rasterPeers(mesh)...)
+	if rasterSel || accelSel {
+		mesh := filepath.Join(sharedScenesDir(), "bunny", "bunny.obj")
+		if _, err := os.Stat(mesh); err != nil {
+			fmt.Fprintf(errOut, "peers skipped: %v\n", err)
+		} else {
+			if rasterSel {
+				ps = append(ps, rasterPeers(mesh)...)
+			}
+			if accelSel {
+				ps = append(ps, accelPeers(mesh, workers)...)
+			}
+		}
 	}
-	if accelSel {
-		ps = append(ps, accelPeers(mesh, workers)...)
+	if renderSel {
+		cp, err := cyclesPeers(workers)
+		if err != nil {
+			fmt.Fprintf(errOut, "peer skipped: %v\n", err)
+		}
+		ps = append(ps, cp...)
 	}
 	cache := map[string][]byte{}
 	missing := map[string]bool{}
@@ -185,9 +199,16 @@ func runPeers(ctx context.Context, ran []benchkit.Result, rasterSel, accelSel bo
 		// The peer's figure in the baseline column; in the ingot column the
 		// same frame on as many workers, when it ran (ms per frame).
 		r := benchkit.Result{Name: p.name, Unit: p.unit, Workers: p.threads, Native: v, Baseline: peerLabel(p.tool)}
+		if p.label != "" {
+			r.Baseline = p.label
+		}
+		scale := 1e6 // ns per ms
+		if p.unit == "s" {
+			scale = 1e9
+		}
 		for _, ir := range ran {
 			if p.match != "" && ir.Name == p.match && ir.Workers == p.threads && ir.NsPerOp > 0 {
-				r.Ingot, r.Ratio = ir.NsPerOp/1e6, (ir.NsPerOp/1e6)/v
+				r.Ingot, r.Ratio = ir.NsPerOp/scale, (ir.NsPerOp/scale)/v
 			}
 		}
 		if err := emit(r); err != nil {
@@ -206,6 +227,8 @@ func peerLabel(tool string) string {
 		return "peer: Embree"
 	case "fauxgl_bench":
 		return "peer: fogleman/fauxgl"
+	case "blender":
+		return "peer: Blender Cycles"
 	}
 	return "peer: " + strings.TrimSuffix(tool, "_bench")
 }

@@ -34,7 +34,7 @@ func TestRunPeers(t *testing.T) {
 	var rows []benchkit.Result
 	var msgs bytes.Buffer
 	emit := func(r benchkit.Result) error { rows = append(rows, r); return nil }
-	if err := runPeers(t.Context(), ran, true, true, 1, emit, &msgs); err != nil {
+	if err := runPeers(t.Context(), ran, true, true, false, 1, emit, &msgs); err != nil {
 		t.Fatal(err)
 	}
 	// fauxgl and llvmpipe at 1 and 2 threads; Embree is not built.
@@ -65,8 +65,52 @@ func TestRunPeersBadOutput(t *testing.T) {
 	t.Setenv("INGOT_PEERS", peers)
 	t.Setenv("INGOT_SCENES", scenes)
 	fakePeer(t, peers, "fauxgl_bench", `not json`)
-	err := runPeers(t.Context(), nil, true, false, 1, func(benchkit.Result) error { return nil }, &bytes.Buffer{})
+	err := runPeers(t.Context(), nil, true, false, false, 1, func(benchkit.Result) error { return nil }, &bytes.Buffer{})
 	if err == nil || !strings.Contains(err.Error(), "fauxgl_bench") {
 		t.Errorf("error %v, want one naming fauxgl_bench", err)
+	}
+}
+
+// TestRunPeersCycles: beside render/cornell, Blender Cycles (a blender
+// on PATH running ../shared/peers/cycles/cycles_bench.py) gives a
+// path-tracing row against ingot's render time and a whole-render row;
+// without blender the peer is skipped with a message.
+func TestRunPeersCycles(t *testing.T) {
+	root := t.TempDir()
+	scenes, bin := filepath.Join(root, "scenes"), filepath.Join(root, "bin")
+	for _, d := range []string{filepath.Join(scenes, "CornellBox"), filepath.Join(root, "peers", "cycles"), bin} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, f := range []string{filepath.Join(scenes, "CornellBox", "CornellBox-Original.obj"), filepath.Join(root, "peers", "cycles", "cycles_bench.py")} {
+		if err := os.WriteFile(f, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("INGOT_SCENES", scenes)
+	t.Setenv("PATH", bin)
+	ran := []benchkit.Result{{Name: peerRenderCase, Workers: 1, NsPerOp: 6e9}}
+	var rows []benchkit.Result
+	var msgs bytes.Buffer
+	emit := func(r benchkit.Result) error { rows = append(rows, r); return nil }
+	if err := runPeers(t.Context(), ran, false, false, true, 1, emit, &msgs); err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 0 || !strings.Contains(msgs.String(), "blender") {
+		t.Fatalf("without blender: rows %v, messages %q; want none and a message", rows, msgs.String())
+	}
+	fakePeer(t, bin, "blender", `{"tool": "blender-cycles", "pathtrace_s": 2.0, "render_s": 2.5}`)
+	if err := runPeers(t.Context(), ran, false, false, true, 1, emit, &msgs); err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 2 {
+		t.Fatalf("%d rows %v, want 2", len(rows), rows)
+	}
+	if r := rows[0]; r.Native != 2 || r.Ingot != 6 || r.Ratio != 3 || r.Unit != "s" || !strings.Contains(r.Baseline, "Cycles") {
+		t.Errorf("path-tracing row %+v, want Cycles 2 s beside ingot 6 s (ratio 3)", r)
+	}
+	if r := rows[1]; r.Native != 2.5 || r.Ratio != 0 {
+		t.Errorf("whole-render row %+v, want 2.5 s and no ratio", r)
 	}
 }

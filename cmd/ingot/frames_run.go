@@ -89,6 +89,9 @@ func framesDone(f *renderFlags, n int) bool {
 	}
 	if aov != "" {
 		paths = append(paths, filepath.Join(aov, "albedo.pfm"), filepath.Join(aov, "normal.pfm"), filepath.Join(aov, "depth.pfm"))
+		if m, err := renderMode(f); err == nil && m == modeRaster {
+			paths = append(paths, filepath.Join(aov, motionFile))
+		}
 	}
 	for _, p := range paths {
 		if _, err := os.Stat(p); err != nil {
@@ -164,7 +167,7 @@ func runFrames(ctx context.Context, stderr io.Writer, s *scenes.Scene, f *render
 	setup := time.Now()
 	var r frameRenderer
 	if mode == modeRaster {
-		rr, err := raster.NewRenderer(ctx, dev, s, rasterOptions(f, opts.Env))
+		rr, err := raster.NewRenderer(ctx, dev, s, rasterOptions(f, &opts))
 		if err != nil {
 			return 0, err
 		}
@@ -251,6 +254,11 @@ func runFrames(ctx context.Context, stderr io.Writer, s *scenes.Scene, f *render
 		out, linear, aov := frameOutputs(f, n)
 		if err := writeOutputs(img, out, linear, aov); err != nil {
 			return 0, fmt.Errorf("frame %d: %w", n, err)
+		}
+		if rr, ok := r.(rasterRenderer); ok && aov != "" {
+			if err := writeMotion(rctx, rr.r, fr, f.job.fps, aov); err != nil {
+				return 0, fmt.Errorf("frame %d: %w", n, err)
+			}
 		}
 		if bar != nil {
 			_ = bar.Set64(base + perFrame)

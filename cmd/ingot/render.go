@@ -47,6 +47,7 @@ type renderFlags struct {
 	sceneSel                  string
 	sampleBudget              int64
 	msaa                      int
+	lod                       float64
 	filter                    filterFlags
 	job                       jobFlags
 }
@@ -85,9 +86,10 @@ func newRenderCmd() *cobra.Command {
 	fl := cmd.Flags()
 	fl.StringVarP(&f.out, "output", "o", "out.png", "output image (.png: 8-bit sRGB; .pfm: linear float)")
 	fl.StringVar(&f.linear, "linear", "", "also write the linear radiance to this .pfm file")
-	fl.StringVar(&f.aovDir, "aov-dir", "", "write albedo.pfm, normal.pfm and depth.pfm (first-hit AOVs) into this directory")
+	fl.StringVar(&f.aovDir, "aov-dir", "", "write albedo.pfm, normal.pfm and depth.pfm (first-hit AOVs) into this directory; raster modes add motion.pfm (motion vectors in pixels from one frame interval, 1/--fps, earlier: R x right, G y down, B coverage)")
 	fl.StringVar(&f.size, "size", "256x256", "image size WxH")
 	fl.StringVar(&f.mode, "mode", modeAuto, "renderer: path (the MSL path tracer), raster (the MSL forward rasterizer: a preview in a fraction of a second), mesh (the rasterizer fed by culled meshlets through an object/mesh pipeline; the same image), deferred (the rasterizer as a single-pass deferred renderer: G-buffer in tile memory, lights culled per tile; the raster image at --msaa 1) or auto (raster for --spp 0, else path)")
+	fl.Float64Var(&f.lod, "lod", 0, "--mode mesh: draw each geometry at the coarsest level of detail (vertex clustering) whose error projects to at most this many pixels (0: full detail)")
 	fl.IntVar(&f.msaa, "msaa", 0, "samples per pixel of --mode raster and mesh (1, 2, 4 or 8; 0: 4, and 1 with --mode deferred, which supports only 1)")
 	fl.IntVar(&f.spp, "spp", 8, "samples per pixel of the path tracer (0: --mode auto rasterizes)")
 	fl.IntVar(&f.maxBounces, "max-bounces", render.DefaultMaxBounces, "maximum path length (bounces after the camera ray; 0: emitters seen directly only)")
@@ -107,7 +109,7 @@ func newRenderCmd() *cobra.Command {
 	fl.StringVar(&f.env, "env", "", "environment: an equirectangular FILE.hdr or a constant colour r,g,b (default: black, or for a scene without lights the studio environment: white above, a grey floor below)")
 	fl.Float64Var(&f.envIntensity, "env-intensity", 1, "environment multiplier")
 	fl.Float64Var(&f.envRotation, "env-rotation", 0, "environment rotation about +Y in degrees")
-	fl.StringArrayVar(&f.materials, "material", nil, "replace material NAME (or * for all) with the [[visible]] function of an MSL file: NAME=file.metal (repeatable)")
+	fl.StringArrayVar(&f.materials, "material", nil, "replace material NAME (or * for all) with the [[visible]] function of an MSL file: NAME=file.metal (repeatable; every mode: the rasterizer calls it where it evaluates the glTF material)")
 	fl.DurationVar(&f.timeLimit, "time-limit", 0, "stop after this long and write what was accumulated (e.g. 10s)")
 	fl.BoolVar(&f.quiet, "quiet", false, "no progress bar (the summary line is still printed)")
 	fl.IntVar(&f.tile, "tile", 0, "tile edge in pixels (scheduling only; 0: from the thread count)")
@@ -190,6 +192,8 @@ func renderSetup(f *renderFlags) (render.Options, render.Frame, error) {
 		if err := checkRasterFlags(f); err != nil {
 			return opts, frame, err
 		}
+	} else if f.lod != 0 {
+		return opts, frame, fmt.Errorf("--lod %v: a setting of --mode mesh", f.lod)
 	}
 	if err := checkNumbers(f); err != nil {
 		return opts, frame, err
@@ -381,7 +385,7 @@ func runRender(cmd *cobra.Command, name string, f *renderFlags) (int, error) {
 		return runFrames(ctx, stderr, s, f, opts, frame, mode)
 	}
 	if mode == modeRaster {
-		return runRaster(ctx, stderr, s, f, opts.Env, frame)
+		return runRaster(ctx, stderr, s, f, &opts, frame)
 	}
 	dev, err := render.NewDevice(f.threads)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"time"
 
 	"github.com/ingot-render/ingot/scenes"
@@ -47,7 +48,6 @@ func checkRasterFlags(f *renderFlags) error {
 		set  bool
 		flag string
 	}{
-		{len(f.materials) > 0, "--material"},
 		{f.shutter != "", "--shutter"},
 		{f.aperture != 0, "--aperture"},
 		{f.focus != 0, "--focus"},
@@ -67,6 +67,9 @@ func checkRasterFlags(f *renderFlags) error {
 	default:
 		return fmt.Errorf("--msaa %d: want 1, 2, 4 or 8", f.msaa)
 	}
+	if f.lod != 0 && (f.mode != modeMesh || !(f.lod > 0) || math.IsInf(f.lod, 0)) {
+		return fmt.Errorf("--lod %v: want a positive pixel count, with --mode mesh", f.lod)
+	}
 	if f.mode == modeDeferred && f.msaa > 1 {
 		return fmt.Errorf("--msaa %d: --mode deferred shades one sample per pixel (want 1, or --mode raster for MSAA)", f.msaa)
 	}
@@ -74,20 +77,23 @@ func checkRasterFlags(f *renderFlags) error {
 }
 
 // rasterOptions are the rasterizer's options for the flags: --msaa
-// (0: the mode's default, 4 or 1 for deferred), --mode mesh or deferred.
-func rasterOptions(f *renderFlags, env *render.Environment) raster.Options {
-	return raster.Options{Env: env, SampleCount: f.msaa, Meshlets: f.mode == modeMesh, Deferred: f.mode == modeDeferred}
+// (0: the mode's default, 4 or 1 for deferred), --mode mesh or deferred,
+// --lod, and of the path tracer's options the environment and the
+// --material functions (the same files as the path mode's).
+func rasterOptions(f *renderFlags, opts *render.Options) raster.Options {
+	return raster.Options{Env: opts.Env, SampleCount: f.msaa, Meshlets: f.mode == modeMesh, Deferred: f.mode == modeDeferred,
+		LOD: f.lod > 0, LODPixels: float32(f.lod), Materials: opts.Materials}
 }
 
 // runRaster renders frame with the forward rasterizer and writes the
 // outputs (runRender's raster branch).
-func runRaster(ctx context.Context, stderr io.Writer, s *scenes.Scene, f *renderFlags, env *render.Environment, frame render.Frame) (int, error) {
+func runRaster(ctx context.Context, stderr io.Writer, s *scenes.Scene, f *renderFlags, opts *render.Options, frame render.Frame) (int, error) {
 	dev, err := render.NewDevice(f.threads)
 	if err != nil {
 		return 0, err
 	}
 	setup := time.Now()
-	r, err := raster.NewRenderer(ctx, dev, s, rasterOptions(f, env))
+	r, err := raster.NewRenderer(ctx, dev, s, rasterOptions(f, opts))
 	if err != nil {
 		return 0, err
 	}
@@ -115,6 +121,9 @@ func runRaster(ctx context.Context, stderr io.Writer, s *scenes.Scene, f *render
 	}
 	if f.aovDir != "" {
 		if err := img.WriteAOVs(f.aovDir); err != nil {
+			return 0, err
+		}
+		if err := writeMotion(rctx, r, frame, f.job.fps, f.aovDir); err != nil {
 			return 0, err
 		}
 	}

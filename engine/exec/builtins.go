@@ -351,6 +351,7 @@ func registerAtomics() {
 func atomicLanes(c *Call, sp ir.Space, k ir.Kind, f func(old uint64, l int) (uint64, uint64, bool)) error {
 	size := uint64(k.Size())
 	hasResult := len(c.results) > 0
+	count := sp == ir.Device && c.Counting()
 	for m := c.StoreMask; m != 0; m &= m - 1 {
 		l := m.First()
 		a := c.ArgValue(0, l)
@@ -374,13 +375,14 @@ func atomicLanes(c *Call, sp ir.Space, k ir.Kind, f func(old uint64, l int) (uin
 			}
 		}
 		var res uint64
+		var wrote bool
 		if size == 4 {
 			p := (*uint32)(unsafe.Pointer(&b[0]))
 			for {
 				oldBits := atomic.LoadUint32(p)
 				old := ir.FromReg32(k, oldBits)
 				nv, r, write := f(old, l)
-				res = r
+				res, wrote = r, write
 				if !write || atomic.CompareAndSwapUint32(p, oldBits, uint32(nv)) {
 					break
 				}
@@ -390,11 +392,14 @@ func atomicLanes(c *Call, sp ir.Space, k ir.Kind, f func(old uint64, l int) (uin
 			for {
 				old := atomic.LoadUint64(p)
 				nv, r, write := f(old, l)
-				res = r
+				res, wrote = r, write
 				if !write || atomic.CompareAndSwapUint64(p, old, nv) {
 					break
 				}
 			}
+		}
+		if count {
+			c.countAtomic(size, hasResult, wrote) // traffic.go
 		}
 		if hasResult {
 			c.SetResult(0, l, res)

@@ -12,10 +12,13 @@ import (
 // in the device and constant address spaces, each executed memory
 // instruction adding its active lanes × element size (stores: lanes that
 // may store), and what intrinsics report through Call.CountTraffic
-// (texture reads and writes). Atomics and other buffer intrinsics are not
-// counted. Workers count privately and add their totals when they leave
-// the dispatch (a Runner when it closes), so several dispatches may share
-// one Traffic.
+// (texture reads and writes), and device-memory atomics per active lane:
+// the element read by every atomic that returns a value (loads,
+// read-modify-writes, compare-exchanges) and written by every one that
+// stores (stores, read-modify-writes, compare-exchanges that swap).
+// Workers count privately and add their totals when they leave the
+// dispatch (a Runner when it closes), so several dispatches may share one
+// Traffic.
 type Traffic struct {
 	read, written atomic.Int64
 }
@@ -107,4 +110,15 @@ func (fr *frame) noStoreIf(store bool) lane.Mask {
 		return fr.noStore
 	}
 	return 0
+}
+
+// countAtomic counts one lane's device atomic on a size-byte element: read
+// when the atomic returns the old value, written when it stored.
+func (c *Call) countAtomic(size uint64, read, wrote bool) {
+	if read {
+		c.w.tr.rd += int64(size)
+	}
+	if wrote {
+		c.w.tr.wr += int64(size)
+	}
 }

@@ -35,7 +35,7 @@ func TestSteadyStateAllocations(t *testing.T) {
 	}
 	run()
 	prims := p.primCount()
-	allocs := testing.AllocsPerRun(5, run)
+	allocs := testing.AllocsPerRun(2, run)
 	// Visibility-free scenes may allocate nothing; allow a handful per pass
 	// (the map copy of Visibility is not called here).
 	t.Logf("%v allocations per pass of %d primitives", allocs, prims)

@@ -75,6 +75,10 @@ const parVertices = 8192
 // cacheVertices fills dc.vc[lo:hi].
 func cacheVertices(dc *drawCtx, lo, hi int) {
 	vi := &dc.vps[0]
+	if dc.v.ClipCount == 0 {
+		cachePositions(dc.vc, vi, dc.v.Position, lo, hi)
+		return
+	}
 	var c cv
 	var s sv
 	for i := lo; i < hi; i++ {
@@ -90,6 +94,32 @@ func cacheVertices(dc *drawCtx, lo, hi int) {
 			s.fy = vi.by + float64(vi.sy*float64(c.pos[1]*iw))
 			e.z = vi.bz + float64(vi.sz*float64(c.pos[2]*iw))
 			e.x, e.y, e.invw = snap(s.fx), snap(s.fy), iw
+		}
+	}
+}
+
+// cachePositions is cacheVertices for vertices without clip distances:
+// loadCV's finiteness test on the float32 bits (an exponent of all ones is
+// an infinity or a NaN, in float32 and after conversion alike), the same
+// outcode and projection.
+func cachePositions(vc []vcache, vi *vpInfo, pos []float32, lo, hi int) {
+	const exp = 0x7f800000
+	var c cv
+	for i := lo; i < hi; i++ {
+		e := &vc[i]
+		p := pos[4*i : 4*i+4 : 4*i+4]
+		if math.Float32bits(p[0])&exp == exp || math.Float32bits(p[1])&exp == exp || math.Float32bits(p[2])&exp == exp || math.Float32bits(p[3])&exp == exp {
+			e.oc = badVertex
+			continue
+		}
+		c.pos = [4]float64{float64(p[0]), float64(p[1]), float64(p[2]), float64(p[3])}
+		e.oc = vi.pl.outcode(&c)
+		if e.oc == 0 {
+			iw := 1 / c.pos[3]
+			fx := vi.bx + float64(vi.sx*float64(c.pos[0]*iw))
+			fy := vi.by + float64(vi.sy*float64(c.pos[1]*iw))
+			e.z = vi.bz + float64(vi.sz*float64(c.pos[2]*iw))
+			e.x, e.y, e.invw = snap(fx), snap(fy), iw
 		}
 	}
 }
@@ -420,7 +450,7 @@ func (p *binner) point(dc *drawCtx, i, id uint32) {
 	}
 	size = min(size, maxPoint)
 	pr := p.newPrim(dc, id, layer, vp, i*uint32(dc.stride), true)
-	if !pr.setupPoint(&s, size, p.samples, vi.sc) {
+	if !pr.setupPoint(&s, size, p.samples, vi.sc, &p.bws) {
 		return
 	}
 	p.bin(pr)
@@ -459,7 +489,7 @@ func (p *binner) line(dc *drawCtx, i0, i1, id uint32) {
 // lineSV sets up a line between projected vertices.
 func (p *binner) lineSV(dc *drawCtx, a, b *sv, id, layer, vp, flat uint32, front bool) {
 	pr := p.newPrim(dc, id, layer, vp, flat, front)
-	if !pr.setupLine(a, b, p.samples, dc.vps[vp].sc) {
+	if !pr.setupLine(a, b, p.samples, dc.vps[vp].sc, &p.bws) {
 		return
 	}
 	p.bin(pr)
@@ -534,7 +564,7 @@ func (p *binner) triangle(dc *drawCtx, t [3]uint32, id uint32) {
 			b, c, a2 = c, b, -a2
 		}
 		pr := p.newPrim(dc, id, layer, vp, flat, front)
-		if !pr.setupTriangle(a, b, c, a2, p.samples, vi.sc) {
+		if !pr.setupTriangle(a, b, c, a2, p.samples, vi.sc, &p.bws) {
 			continue
 		}
 		if st := dc.st; st.DepthBias != 0 || st.DepthSlope != 0 {
@@ -657,7 +687,7 @@ func (pr *prim) rejectsTile(x, y, TW, TH int) bool {
 		if pr.eb[e] > 0 {
 			cy = y1
 		}
-		if pr.ea[e]*cx+pr.eb[e]*cy+pr.ec[e] < 0 {
+		if int64(pr.ea[e])*cx+int64(pr.eb[e])*cy+pr.ec[e] < 0 {
 			return true
 		}
 	}
@@ -674,15 +704,11 @@ func (p *binner) setTriangle(pr *prim, dc *drawCtx, a, b, c *vcache, a2 int64, b
 	pr.edge(1, b.x, b.y, c.x, c.y)
 	pr.edge(2, c.x, c.y, a.x, a.y)
 	pr.x0, pr.y0, pr.x1, pr.y1 = int32(bx[0]), int32(bx[1]), int32(bx[2]), int32(bx[3])
-	pr.ox, pr.oy = a.x, a.y
-	pr.ia = [2]int64{c.y - a.y, -(b.y - a.y)}
-	pr.ib = [2]int64{a.x - c.x, b.x - a.x}
 	pr.den = a2
 	pr.inv = 1 / float64(a2)
 	pr.invw = [3]float64{a.invw, b.invw, c.invw}
 	pr.z = [3]float64{a.z, b.z, c.z}
 	pr.vref = vref
-	pr.bw[0][0], pr.bw[1][k1], pr.bw[2][k2] = 1, 1, 1
 	pr.perm = [3]int8{0, int8(k1), int8(k2)}
 	if s := dc.st; s.DepthBias != 0 || s.DepthSlope != 0 {
 		pr.zbias = p.depthBias(s, pr)

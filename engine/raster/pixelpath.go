@@ -36,6 +36,11 @@ func (w *worker) usePixelPath() bool {
 	if d.Flags&pixelPathFlags != 0 || d.AlphaToCoverage {
 		return false
 	}
+	// Points, lines and wireframe edges run on the quad path, whose lanes
+	// fillPixels does not fill.
+	if (d.Topology != TriangleList && d.Topology != TriangleStrip) || d.State.Fill != FillSolid {
+		return false
+	}
 	// With one sample the alternative (centroid, sample) weights are the
 	// centre's: both perspective classes interpolate alike.
 	w.pv = append(append(w.pv[:0], w.vPersp...), w.vPerspAlt...)
@@ -55,27 +60,36 @@ func (w *worker) rasterTriPixels(pr *prim, x0, y0, x1, y1 int) error {
 	needPrim := !listed || flags&FlagInPrimitive != 0
 	needMask := !listed || flags&FlagInSampleMask != 0
 	var v0, v1, v2, fl []float32
+	// The perspective components are interpolated per component in
+	// fillPixels unless some vertex lives in the binner's extra.
+	var direct bool
+	o0, o1, o2 := int32(pr.vref[0]), int32(pr.vref[1]), int32(pr.vref[2])
 	if d.Vertices.Stride != 0 {
 		v0, v1, v2 = w.varyings(pr, 0), w.varyings(pr, 1), w.varyings(pr, 2)
+		direct = pr.extraMask != 0
 		fl = d.Vertices.Varyings[pr.flat:]
 	}
 	front := uint32(0)
 	if pr.front {
 		front = 1
 	}
-	ax0, ax1, ax2 := pr.ea[0]*subOne, pr.ea[1]*subOne, pr.ea[2]*subOne
+	ax0, ax1, ax2 := int64(pr.ea[0])*subOne, int64(pr.ea[1])*subOne, int64(pr.ea[2])*subOne
+	// The weights come from the stepped edges: n1 = E2 and n2 = E0 with
+	// the top-left bias added back (prim.weights).
+	bias0, bias2, den, inv := int64(pr.bias&1), int64(pr.bias>>2&1), pr.den, pr.inv
 	X0 := int64(x0)*subOne + subHalf
 	for py := y0; py < y1; py++ {
 		Y := int64(py)*subOne + subHalf
-		e0 := pr.ea[0]*X0 + pr.eb[0]*Y + pr.ec[0]
-		e1 := pr.ea[1]*X0 + pr.eb[1]*Y + pr.ec[1]
-		e2 := pr.ea[2]*X0 + pr.eb[2]*Y + pr.ec[2]
+		e0 := int64(pr.ea[0])*X0 + int64(pr.eb[0])*Y + pr.ec[0]
+		e1 := int64(pr.ea[1])*X0 + int64(pr.eb[1])*Y + pr.ec[1]
+		e2 := int64(pr.ea[2])*X0 + int64(pr.eb[2])*Y + pr.ec[2]
 		X := X0
 		for px := x0; px < x1; px, X, e0, e1, e2 = px+1, X+subOne, e0+ax0, e1+ax1, e2+ax2 {
 			if e0|e1|e2 < 0 {
 				continue
 			}
-			l0, l1, l2 := pr.weights(X, Y)
+			n1, n2 := e2+bias2, e0+bias0
+			l0, l1, l2 := float64(den-n1-n2)*inv, float64(n1)*inv, float64(n2)*inv
 			z := w.clampDepth(float64(l0*pr.z[0]) + float64(l1*pr.z[1]) + float64(l2*pr.z[2]) + pr.zbias)
 			pix := p.lay.pixel(px, py, w.layer)
 			if !compare(ds.DepthCompare, z, zdata[pix]) {
@@ -104,8 +118,9 @@ func (w *worker) rasterTriPixels(pr *prim, x0, y0, x1, y1 int) error {
 			case pr.perm[0] >= 0:
 				b.Bary[pr.perm[0]][L], b.Bary[pr.perm[1]][L], b.Bary[pr.perm[2]][L] = c0, c1, c2
 			default:
+				bw := &w.p.sets[pr.seg].bws[pr.bwi]
 				for j := range 3 {
-					b.Bary[j][L] = float32(c0*pr.bw[0][j]) + float32(c1*pr.bw[1][j]) + float32(c2*pr.bw[2][j])
+					b.Bary[j][L] = float32(c0*bw[0][j]) + float32(c1*bw[1][j]) + float32(c2*bw[2][j])
 				}
 			}
 			if needPrim {
@@ -123,7 +138,13 @@ func (w *worker) rasterTriPixels(pr *prim, x0, y0, x1, y1 int) error {
 			for _, c := range w.vFlat {
 				b.Varyings[c][L] = fl[c]
 			}
-			interpLane(b, w.pv, L, v0, v1, v2, c0, c1, c2)
+			if direct {
+				w.voff[0][L] = -1
+				interpLane(b, w.pv, L, v0, v1, v2, c0, c1, c2)
+			} else {
+				w.vw[0][L], w.vw[1][L], w.vw[2][L] = c0, c1, c2
+				w.voff[0][L], w.voff[1][L], w.voff[2][L] = o0, o1, o2
+			}
 			if len(w.vLinear)+len(w.vLinearAlt) != 0 {
 				s0, s1, s2 := float32(l0), float32(l1), float32(l2)
 				interpLane(b, w.vLinear, L, v0, v1, v2, s0, s1, s2)
@@ -144,6 +165,25 @@ func interpLane(b *FragmentBatch, cs []int, L int, v0, v1, v2 []float32, w0, w1,
 	}
 }
 
+// interpDeferred interpolates the perspective components of the lanes
+// [0, n) that rasterTriPixels deferred: one component at a time over the
+// lanes, with interpLane's arithmetic.
+func (w *worker) interpDeferred(n int) {
+	src := w.d.Vertices.Varyings
+	w0, w1, w2 := w.vw[0][:n], w.vw[1][:n], w.vw[2][:n]
+	o0, o1, o2 := w.voff[0][:n], w.voff[1][:n], w.voff[2][:n]
+	for _, c := range w.pv {
+		dst := w.b.Varyings[c][:n]
+		for L := range dst {
+			a := o0[L]
+			if a < 0 {
+				continue
+			}
+			dst[L] = float32(w0[L]*src[int(a)+c]) + float32(w1[L]*src[int(o1[L])+c]) + float32(w2[L]*src[int(o2[L])+c])
+		}
+	}
+}
+
 // fillPixels finishes the batch inputs of the pixel path: every lane is a
 // covered pixel.
 func (w *worker) fillPixels() {
@@ -152,6 +192,9 @@ func (w *worker) fillPixels() {
 	b.N = n
 	b.Covered = uint64(lane.FirstN(n))
 	b.Live = b.Covered
+	if d.Vertices.Stride != 0 {
+		w.interpDeferred(n)
+	}
 	for i := range MaxColorAttachments {
 		if d.ColorMask&(1<<i) != 0 {
 			for c := range 4 {
@@ -178,7 +221,39 @@ func (w *worker) resolvePixels() {
 	if w.in.visSlot >= 0 {
 		w.addVis(bits.OnesCount64(live))
 	}
-	if live != 0 {
+	if live != 0 && !w.writePixels(live) {
 		w.writeColors()
 	}
+}
+
+// writePixels is writeColors for the pixel path's commonest targets: plain
+// writes (no blending, every channel) to single-sample RGBA8Unorm or
+// BGRA8Unorm attachments. unorm8 clamps as the clamp to [0, 1] before it
+// would, so each channel is quantized at once. It reports false, writing
+// nothing, when some attachment needs writeColors.
+func (w *worker) writePixels(live uint64) bool {
+	p, b, d := w.p, w.b, w.d
+	st := d.State
+	for _, i := range w.atts[:w.natt] {
+		t, bl := p.t.Color[i], &st.Blends[i]
+		if bl.Enabled || bl.WriteMask != WriteAll || t.q.fast != fastRGBA8 || t.Samples != 1 {
+			return false
+		}
+	}
+	for _, i := range w.atts[:w.natt] {
+		t := p.t.Color[i]
+		lin := &t.q.lin
+		cr, cg, cb, ca := b.Color[i][0][:MaxBatch], b.Color[i][1][:MaxBatch], b.Color[i][2][:MaxBatch], b.Color[i][3][:MaxBatch]
+		data := t.data
+		for m := live; m != 0; m &= m - 1 {
+			L := bits.TrailingZeros64(m) & (MaxBatch - 1)
+			o := data[4*int(w.lpix[L]):][:4:4]
+			a := lin[unorm8(ca[L])]
+			if d.AlphaToOne {
+				a = 1
+			}
+			o[0], o[1], o[2], o[3] = lin[unorm8(cr[L])], lin[unorm8(cg[L])], lin[unorm8(cb[L])], a
+		}
+	}
+	return true
 }

@@ -35,26 +35,29 @@ type prim struct {
 	vp        uint32
 	x0, y0    int32 // pixel bounding box, half-open, inside scissor and target
 	x1, y1    int32
-	ea, eb    [4]int64
-	ec        [4]int64
-	// Interpolation basis at fixed point P, d = P − (ox, oy):
-	// n1 = ia[0]·dx + ib[0]·dy, n2 = ia[1]·dx + ib[1]·dy, l1 = n1/den,
-	// l2 = n2/den, l0 = (den − n1 − n2)/den (screen-linear weights of the
-	// three vertices).
-	ox, oy int64
-	ia, ib [2]int64
-	den    int64
-	inv    float64
-	invw   [3]float64
-	z      [3]float64
-	zbias  float64
-	vref   [3]uint32 // varying offset of each vertex
-	flat   uint32    // varying offset of the provoking vertex (in the draw's Varyings)
-	bw     [3][3]float32
-	perm   [3]int8 // bw[k] is unit vector perm[k] (perm[0] < 0: general weights)
-	pcx    float32 // point: left edge, top edge and size (pixels) for [[point_coord]]
-	pcy    float32
-	psize  float32
+	// Edge coefficients: guard-band fixed-point coordinates are below 2^23,
+	// so their differences fit 32 bits; products are taken in 64 bits.
+	ea, eb [4]int32
+	ec     [4]int64
+	// aux is the kind's own interpolation data. Lines: the origin (ox, oy)
+	// and direction (dx, dy) in fixed point, n1 = dx·(x−ox) + dy·(y−oy).
+	// Points: the left edge, top edge and size in pixels (float32 bits) for
+	// [[point_coord]]. Triangles take theirs from the edges: n1 = E2(P) and
+	// n2 = E0(P) with the top-left bias (bias bit 0: edge 0, bit 2: edge 2)
+	// added back.
+	aux  [4]int32
+	den  int64
+	inv  float64
+	invw [3]float64
+	z    [3]float64
+	// Interpolation basis at fixed point P: l1 = n1/den, l2 = n2/den,
+	// l0 = (den − n1 − n2)/den (screen-linear weights of the three vertices).
+	zbias float64
+	vref  [3]uint32 // varying offset of each vertex
+	flat  uint32    // varying offset of the provoking vertex (in the draw's Varyings)
+	perm  [3]int8   // barycentric weights of vertex k are unit vector perm[k]
+	bias  uint8     // bit i: edge i's constant carries the top-left bias
+	bwi   uint32    // perm[0] < 0: general weights at binner.bws[bwi]
 }
 
 // sv is a projected, snapped vertex.
@@ -72,11 +75,12 @@ type sv struct {
 // (clockwise in window space, y down) polygon.
 func (pr *prim) edge(i int, ax, ay, bx, by int64) {
 	dx, dy := bx-ax, by-ay
-	pr.ea[i] = -dy
-	pr.eb[i] = dx
+	pr.ea[i] = int32(-dy)
+	pr.eb[i] = int32(dx)
 	pr.ec[i] = dy*ax - dx*ay
 	if !(dy < 0 || (dy == 0 && dx > 0)) { // not a top or left edge
 		pr.ec[i]--
+		pr.bias |= 1 << i
 	}
 }
 
@@ -120,8 +124,10 @@ func (pr *prim) bbox(minX, minY, maxX, maxY int64, samples int, r rect) bool {
 // rect is a half-open pixel rectangle.
 type rect struct{ x0, y0, x1, y1 int }
 
-// setVerts copies the per-vertex interpolation data of v into pr.
-func (pr *prim) setVerts(v ...*sv) {
+// setVerts copies the per-vertex interpolation data of v into pr; general
+// barycentric weights go to the side table bws.
+func (pr *prim) setVerts(bws *[][3][3]float32, v ...*sv) {
+	var bw [3][3]float32
 	for k, s := range v {
 		pr.invw[k] = s.invw
 		pr.z[k] = s.z
@@ -129,33 +135,39 @@ func (pr *prim) setVerts(v ...*sv) {
 		if s.extra {
 			pr.extraMask |= 1 << k
 		}
-		pr.bw[k] = s.bw
+		bw[k] = s.bw
 	}
-	pr.setPerm()
+	if !pr.setPerm(&bw) {
+		pr.bwi = uint32(len(*bws))
+		*bws = append(*bws, bw)
+	}
 }
 
-// setPerm detects barycentric weights that only permute the vertices.
-func (pr *prim) setPerm() {
+// setPerm detects barycentric weights bw that only permute the vertices;
+// it reports false (perm[0] = −1) when they do not.
+func (pr *prim) setPerm(bw *[3][3]float32) bool {
 	for k := range 3 {
 		pr.perm[k] = -1
 		for j := range 3 {
-			if pr.bw[k][j] == 1 {
+			if bw[k][j] == 1 {
 				pr.perm[k] = int8(j)
 			}
 		}
-		if pr.perm[k] < 0 || pr.bw[k][0]+pr.bw[k][1]+pr.bw[k][2] != 1 {
+		if pr.perm[k] < 0 || bw[k][0]+bw[k][1]+bw[k][2] != 1 {
 			pr.perm[0] = -1
-			return
+			return false
 		}
 	}
 	if pr.perm[0] == pr.perm[1] || pr.perm[1] == pr.perm[2] || pr.perm[0] == pr.perm[2] {
 		pr.perm[0] = -1
+		return false
 	}
+	return true
 }
 
 // setupTriangle fills pr for the triangle a, b, c, which must be positively
 // oriented with area2 > 0 (twice the area in fixed units squared).
-func (pr *prim) setupTriangle(a, b, c *sv, area2 int64, samples int, r rect) bool {
+func (pr *prim) setupTriangle(a, b, c *sv, area2 int64, samples int, r rect, bws *[][3][3]float32) bool {
 	pr.kind, pr.nedge = kindTriangle, 3
 	pr.edge(0, a.x, a.y, b.x, b.y)
 	pr.edge(1, b.x, b.y, c.x, c.y)
@@ -163,20 +175,18 @@ func (pr *prim) setupTriangle(a, b, c *sv, area2 int64, samples int, r rect) boo
 	if !pr.bbox(min(a.x, b.x, c.x), min(a.y, b.y, c.y), max(a.x, b.x, c.x), max(a.y, b.y, c.y), samples, r) {
 		return false
 	}
-	pr.ox, pr.oy = a.x, a.y
-	pr.ia = [2]int64{c.y - a.y, -(b.y - a.y)}
-	pr.ib = [2]int64{a.x - c.x, b.x - a.x}
 	pr.den = area2
 	pr.inv = 1 / float64(area2)
-	pr.setVerts(a, b, c)
+	pr.setVerts(bws, a, b, c)
 	return true
 }
 
-// depthSlope returns max(|∂z/∂x|, |∂z/∂y|) of a triangle prim, per pixel.
+// depthSlope returns max(|∂z/∂x|, |∂z/∂y|) of a triangle prim, per pixel
+// (∂n1/∂x = ea[2], ∂n2/∂x = ea[0], likewise eb for y).
 func (pr *prim) depthSlope() float64 {
 	z1, z2 := pr.z[1]-pr.z[0], pr.z[2]-pr.z[0]
-	dzdx := (float64(z1*float64(pr.ia[0])) + float64(z2*float64(pr.ia[1]))) * subOne * pr.inv
-	dzdy := (float64(z1*float64(pr.ib[0])) + float64(z2*float64(pr.ib[1]))) * subOne * pr.inv
+	dzdx := (float64(z1*float64(pr.ea[2])) + float64(z2*float64(pr.ea[0]))) * subOne * pr.inv
+	dzdy := (float64(z1*float64(pr.eb[2])) + float64(z2*float64(pr.eb[0]))) * subOne * pr.inv
 	return max(math.Abs(dzdx), math.Abs(dzdy))
 }
 
@@ -205,7 +215,7 @@ func (pr *prim) setupQuad(cx, cy [4]int64, samples int, r rect) bool {
 }
 
 // setupLine fills pr for the segment a→b as a 1-pixel parallelogram.
-func (pr *prim) setupLine(a, b *sv, samples int, r rect) bool {
+func (pr *prim) setupLine(a, b *sv, samples int, r rect, bws *[][3][3]float32) bool {
 	pr.kind = kindLine
 	dx, dy := b.x-a.x, b.y-a.y
 	if dx == 0 && dy == 0 {
@@ -222,17 +232,15 @@ func (pr *prim) setupLine(a, b *sv, samples int, r rect) bool {
 	if !pr.setupQuad(cx, cy, samples, r) {
 		return false
 	}
-	pr.ox, pr.oy = a.x, a.y
-	pr.ia = [2]int64{dx, 0}
-	pr.ib = [2]int64{dy, 0}
+	pr.aux = [4]int32{int32(a.x), int32(a.y), int32(dx), int32(dy)}
 	pr.den = dx*dx + dy*dy
 	pr.inv = 1 / float64(pr.den)
-	pr.setVerts(a, b, b)
+	pr.setVerts(bws, a, b, b)
 	return true
 }
 
 // setupPoint fills pr for a point of size size (pixels) at a.
-func (pr *prim) setupPoint(a *sv, size float64, samples int, r rect) bool {
+func (pr *prim) setupPoint(a *sv, size float64, samples int, r rect, bws *[][3][3]float32) bool {
 	pr.kind = kindPoint
 	h := size / 2
 	x0, x1 := snap(a.fx-h), snap(a.fx+h)
@@ -240,11 +248,15 @@ func (pr *prim) setupPoint(a *sv, size float64, samples int, r rect) bool {
 	if !pr.setupQuad([4]int64{x0, x1, x1, x0}, [4]int64{y0, y0, y1, y1}, samples, r) {
 		return false
 	}
-	pr.ox, pr.oy = a.x, a.y
 	pr.den, pr.inv = 1, 1
-	pr.setVerts(a, a, a)
-	pr.pcx, pr.pcy, pr.psize = float32(a.fx-h), float32(a.fy-h), float32(size)
+	pr.setVerts(bws, a, a, a)
+	pr.aux = [4]int32{int32(math.Float32bits(float32(a.fx - h))), int32(math.Float32bits(float32(a.fy - h))), int32(math.Float32bits(float32(size)))}
 	return true
+}
+
+// pointCoord returns a point's left edge, top edge and size in pixels.
+func (pr *prim) pointCoord() (x, y, size float32) {
+	return math.Float32frombits(uint32(pr.aux[0])), math.Float32frombits(uint32(pr.aux[1])), math.Float32frombits(uint32(pr.aux[2]))
 }
 
 func abs64(v int64) int64 {
@@ -260,16 +272,21 @@ func snap(v float64) int64 { return int64(math.Round(v * subOne)) }
 // weights returns the screen-linear weights of pr's vertices at fixed point
 // (x, y).
 func (pr *prim) weights(x, y int64) (l0, l1, l2 float64) {
-	dx, dy := x-pr.ox, y-pr.oy
-	n1 := pr.ia[0]*dx + pr.ib[0]*dy
-	n2 := pr.ia[1]*dx + pr.ib[1]*dy
+	var n1, n2 int64
+	switch pr.kind {
+	case kindTriangle:
+		n1 = int64(pr.ea[2])*x + int64(pr.eb[2])*y + pr.ec[2] + int64(pr.bias>>2&1)
+		n2 = int64(pr.ea[0])*x + int64(pr.eb[0])*y + pr.ec[0] + int64(pr.bias&1)
+	case kindLine:
+		n1 = int64(pr.aux[2])*(x-int64(pr.aux[0])) + int64(pr.aux[3])*(y-int64(pr.aux[1]))
+	}
 	return float64(pr.den-n1-n2) * pr.inv, float64(n1) * pr.inv, float64(n2) * pr.inv
 }
 
 // covers reports whether fixed point (x, y) is inside every edge.
 func (pr *prim) covers(x, y int64) bool {
 	for e := range int(pr.nedge) {
-		if pr.ea[e]*x+pr.eb[e]*y+pr.ec[e] < 0 {
+		if int64(pr.ea[e])*x+int64(pr.eb[e])*y+pr.ec[e] < 0 {
 			return false
 		}
 	}

@@ -1,6 +1,7 @@
 package raster
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math"
 	"sync"
@@ -359,24 +360,33 @@ const minStoreRows = 64
 
 // storeRow8 converts the quantized unorm8 texels src (4 floats each) into
 // the bytes dst. Runs of one value (the clear colour) convert once: equal
-// bits have equal bytes.
+// bits have equal bytes. src's texels are 16-byte aligned (whole texels of
+// a ColorTarget's data), so each is compared as two words.
 func storeRow8(dst []byte, src []float32, bgra bool) {
 	n := min(len(src), len(dst)) / 4
-	bits := unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(src))), 4*n)
-	var last [4]uint32
-	var px [4]byte
-	have := false
-	for i := 0; i < n; i++ {
-		v := [4]uint32(bits[4*i : 4*i+4])
-		if !have || v != last {
-			have, last = true, v
-			px = [4]byte{unorm8Bits(src[4*i]), unorm8Bits(src[4*i+1]), unorm8Bits(src[4*i+2]), unorm8Bits(src[4*i+3])}
-			if bgra {
-				px[0], px[2] = px[2], px[0]
-			}
-		}
-		*(*[4]byte)(dst[4*i : 4*i+4]) = px
+	if n == 0 {
+		return
 	}
+	words := unsafe.Slice((*[2]uint64)(unsafe.Pointer(unsafe.SliceData(src))), n)
+	src, dst = src[:4*n], dst[:4*n]
+	last := words[0]
+	px := packUnorm8(src[0:4:4], bgra)
+	for i, v := range words {
+		if v != last {
+			last, px = v, packUnorm8(src[4*i:4*i+4:4*i+4], bgra)
+		}
+		binary.LittleEndian.PutUint32(dst[4*i:], px)
+	}
+}
+
+// packUnorm8 returns the four bytes of a quantized unorm8 texel, in
+// memory order (little-endian), B and R swapped for bgra.
+func packUnorm8(v []float32, bgra bool) uint32 {
+	r, g, b, a := uint32(unorm8Bits(v[0])), uint32(unorm8Bits(v[1])), uint32(unorm8Bits(v[2])), uint32(unorm8Bits(v[3]))
+	if bgra {
+		r, b = b, r
+	}
+	return r | g<<8 | b<<16 | a<<24
 }
 
 // unorm8Bits is the byte of a quantized unorm8 value.

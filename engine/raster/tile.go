@@ -36,6 +36,11 @@ type worker struct {
 	pv     []int           // the pixel path: perspective components (vPersp, then vPerspAlt)
 	lmask  [MaxBatch]uint8 // resolve: final sample mask per lane
 	lpix   [MaxBatch]int32 // resolve: pixel index per lane (the pixel path: set with the lane)
+	// The pixel path's deferred interpolation (fillPixels): per lane the
+	// perspective weights and the vertices' offsets in the draw's
+	// Varyings (voff[0][L] < 0: the lane was interpolated at once).
+	vw   [3][MaxBatch]float32
+	voff [3][MaxBatch]int32
 
 	// Quad positions used by the current batch: stamp[i] == serial means
 	// quad i of the tile holds a quad of primitive owner[i].
@@ -63,6 +68,7 @@ type worker struct {
 	smask                                         uint8
 	zlo, zhi                                      float64 // depth clamp range of the current primitive's viewport
 	zclamp                                        bool
+	tested                                        TestedShader // the current draw's, when it takes Tested calls (tile_tested.go)
 }
 
 func newWorker(p *Pass, id int) *worker {
@@ -130,6 +136,7 @@ func (w *worker) setDraw(di int32) {
 	}
 	w.zclamp = w.d.State.DepthClip == DepthClamp
 	w.pixels = w.d.Flags&FlagPixels != 0
+	w.tested = testedShader(w.d)
 	w.natt = 0
 	w.vFlat, w.vPersp, w.vPerspAlt, w.vLinear, w.vLinearAlt = w.vFlat[:0], w.vPersp[:0], w.vPerspAlt[:0], w.vLinear[:0], w.vLinearAlt[:0]
 	if w.in.shade {
@@ -156,7 +163,7 @@ func (w *worker) setDraw(di int32) {
 			}
 		}
 	}
-	w.fast = w.usePixelPath()
+	w.fast = w.tested == nil && w.usePixelPath()
 }
 
 // coverage returns the covered samples of pixel (px, py).
@@ -260,15 +267,15 @@ func (w *worker) rasterTri1(pr *prim, x0, y0, x1, y1 int, ref uint8) error {
 		return w.rasterTriPixels(pr, x0, y0, x1, y1)
 	}
 	qx0 := x0 &^ 1
-	ax0, ax1, ax2 := pr.ea[0]*subOne, pr.ea[1]*subOne, pr.ea[2]*subOne
-	ay0, ay1, ay2 := pr.eb[0]*subOne, pr.eb[1]*subOne, pr.eb[2]*subOne
+	ax0, ax1, ax2 := int64(pr.ea[0])*subOne, int64(pr.ea[1])*subOne, int64(pr.ea[2])*subOne
+	ay0, ay1, ay2 := int64(pr.eb[0])*subOne, int64(pr.eb[1])*subOne, int64(pr.eb[2])*subOne
 	X := int64(qx0)*subOne + subHalf
 	for qy := y0 &^ 1; qy < y1; qy += 2 {
 		Y := int64(qy)*subOne + subHalf
 		// Edge values at the top-left pixel of the row's first quad.
-		e0 := pr.ea[0]*X + pr.eb[0]*Y + pr.ec[0]
-		e1 := pr.ea[1]*X + pr.eb[1]*Y + pr.ec[1]
-		e2 := pr.ea[2]*X + pr.eb[2]*Y + pr.ec[2]
+		e0 := int64(pr.ea[0])*X + int64(pr.eb[0])*Y + pr.ec[0]
+		e1 := int64(pr.ea[1])*X + int64(pr.eb[1])*Y + pr.ec[1]
+		e2 := int64(pr.ea[2])*X + int64(pr.eb[2])*Y + pr.ec[2]
 		top, bottom := qy >= y0, qy+1 < y1
 		for qx := qx0; qx < x1; qx += 2 {
 			var cov [4]uint8
@@ -305,9 +312,9 @@ func (w *worker) rasterTriMS(pr *prim, x0, y0, x1, y1 int, ref uint8) error {
 	ns := p.samples
 	var o0, o1, o2 [8]int64
 	for s := range ns {
-		o0[s] = pr.ea[0]*p.sfx[s] + pr.eb[0]*p.sfy[s]
-		o1[s] = pr.ea[1]*p.sfx[s] + pr.eb[1]*p.sfy[s]
-		o2[s] = pr.ea[2]*p.sfx[s] + pr.eb[2]*p.sfy[s]
+		o0[s] = int64(pr.ea[0])*p.sfx[s] + int64(pr.eb[0])*p.sfy[s]
+		o1[s] = int64(pr.ea[1])*p.sfx[s] + int64(pr.eb[1])*p.sfy[s]
+		o2[s] = int64(pr.ea[2])*p.sfx[s] + int64(pr.eb[2])*p.sfy[s]
 	}
 	mask := func(e0, e1, e2 int64) uint8 {
 		var m uint8
@@ -319,15 +326,15 @@ func (w *worker) rasterTriMS(pr *prim, x0, y0, x1, y1 int, ref uint8) error {
 		return m & w.smask
 	}
 	qx0 := x0 &^ 1
-	ax0, ax1, ax2 := pr.ea[0]*subOne, pr.ea[1]*subOne, pr.ea[2]*subOne
-	ay0, ay1, ay2 := pr.eb[0]*subOne, pr.eb[1]*subOne, pr.eb[2]*subOne
+	ax0, ax1, ax2 := int64(pr.ea[0])*subOne, int64(pr.ea[1])*subOne, int64(pr.ea[2])*subOne
+	ay0, ay1, ay2 := int64(pr.eb[0])*subOne, int64(pr.eb[1])*subOne, int64(pr.eb[2])*subOne
 	X := int64(qx0) * subOne
 	for qy := y0 &^ 1; qy < y1; qy += 2 {
 		Y := int64(qy) * subOne
 		// Edge values at the top-left corner of the row's first quad.
-		e0 := pr.ea[0]*X + pr.eb[0]*Y + pr.ec[0]
-		e1 := pr.ea[1]*X + pr.eb[1]*Y + pr.ec[1]
-		e2 := pr.ea[2]*X + pr.eb[2]*Y + pr.ec[2]
+		e0 := int64(pr.ea[0])*X + int64(pr.eb[0])*Y + pr.ec[0]
+		e1 := int64(pr.ea[1])*X + int64(pr.eb[1])*Y + pr.ec[1]
+		e2 := int64(pr.ea[2])*X + int64(pr.eb[2])*Y + pr.ec[2]
 		top, bottom := qy >= y0, qy+1 < y1
 		for qx := qx0; qx < x1; qx += 2 {
 			var cov [4]uint8
@@ -609,13 +616,15 @@ func (w *worker) fill() {
 			case pr.perm[0] >= 0:
 				b.Bary[pr.perm[0]][L], b.Bary[pr.perm[1]][L], b.Bary[pr.perm[2]][L] = b0, b1, b2
 			default:
+				bw := &w.p.sets[pr.seg].bws[pr.bwi]
 				for j := range 3 {
-					b.Bary[j][L] = float32(b0*pr.bw[0][j]) + float32(b1*pr.bw[1][j]) + float32(b2*pr.bw[2][j])
+					b.Bary[j][L] = float32(b0*bw[0][j]) + float32(b1*bw[1][j]) + float32(b2*bw[2][j])
 				}
 			}
 			if pr.kind == kindPoint {
-				b.PointCoord[0][L] = (b.PosX[L] - pr.pcx) / pr.psize
-				b.PointCoord[1][L] = (b.PosY[L] - pr.pcy) / pr.psize
+				pcx, pcy, psize := pr.pointCoord()
+				b.PointCoord[0][L] = (b.PosX[L] - pcx) / psize
+				b.PointCoord[1][L] = (b.PosY[L] - pcy) / psize
 			}
 			if needPrim {
 				b.FrontFacing[L] = front
@@ -843,6 +852,9 @@ func (w *worker) resolve() {
 	}
 	if any {
 		w.writeColors()
+		if w.tested != nil {
+			w.tested.Tested(w.id, b, w.lmask[:b.N])
+		}
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // Case is one benchmark: the ingot way and a native baseline of the same
@@ -32,6 +33,10 @@ type Case struct {
 	Ingot func(b *testing.B, workers int)
 	// Native runs the baseline; nil when there is none.
 	Native func(b *testing.B)
+	// NativeWorkers is the number of goroutines Native runs on (0: one).
+	// A ratio is reported only for an ingot run on as many workers: a
+	// baseline on one core says nothing about ingot on all of them.
+	NativeWorkers int
 	// Baseline says in a few words what Native is ("scalar Go, four
 	// accumulators"); a baseline weaker than what a competent Go
 	// programmer would write starts with "lower bound:". Every case with a
@@ -50,6 +55,39 @@ type Result struct {
 	NsPerOp  float64 `json:"nsPerOp"`         // ingot ns per operation
 	NativeNs float64 `json:"nativeNsPerOp,omitempty"`
 	Baseline string  `json:"baseline,omitempty"` // what the native figure is (Case.Baseline)
+	// NativeWorkers is the baseline's worker count (Case.NativeWorkers,
+	// at least 1) when there is a baseline.
+	NativeWorkers int `json:"nativeWorkers,omitempty"`
+	// CPURatio is ingot's process CPU time per operation ÷ the
+	// baseline's, when both sides report it (ReportCPU) and Ratio is
+	// given: on a loaded machine a steadier figure than the wall-time
+	// Ratio.
+	CPURatio float64 `json:"cpuRatio,omitempty"`
+}
+
+// CPUMetric is the benchmark metric ReportCPU reports.
+const CPUMetric = "cpu-s/op"
+
+// ReportCPU reports the process CPU time per operation since c0 (a
+// ProcessCPU reading taken after the benchmark's setup) as the metric
+// CPUMetric. Run turns it into Result.CPURatio when both sides of a case
+// report it.
+func ReportCPU(b *testing.B, c0 time.Duration) {
+	if c1 := ProcessCPU(); c1 > 0 && c0 > 0 && b.N > 0 {
+		b.ReportMetric((c1-c0).Seconds()/float64(b.N), CPUMetric)
+	}
+}
+
+// nativeWorkers is c's baseline worker count.
+func (c Case) nativeWorkers() int { return max(c.NativeWorkers, 1) }
+
+// LikeForLike reports whether a ratio of c at workers ingot workers
+// compares equal thread counts.
+func (c Case) LikeForLike(workers int) bool {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	return workers == c.nativeWorkers()
 }
 
 var (
@@ -128,7 +166,9 @@ func (c Case) figure(r testing.BenchmarkResult) float64 {
 	return ns
 }
 
-// Run measures one case with testing.Benchmark and returns its result.
+// Run measures one case with testing.Benchmark and returns its result
+// (workers ≤ 0: GOMAXPROCS). Its Ratio is 0 when the baseline ran on
+// another number of workers (Case.NativeWorkers).
 func Run(ctx context.Context, c Case, workers int) (Result, error) {
 	if err := ctx.Err(); err != nil {
 		return Result{}, err
@@ -156,9 +196,13 @@ func Run(ctx context.Context, c Case, workers int) (Result, error) {
 		if rn.N > 0 {
 			res.Native = c.figure(rn)
 			res.Baseline = c.Baseline
+			res.NativeWorkers = c.nativeWorkers()
 			res.NativeNs = float64(rn.T.Nanoseconds()) / float64(rn.N)
-			if res.NativeNs > 0 {
+			if res.NativeNs > 0 && c.LikeForLike(workers) {
 				res.Ratio = res.NsPerOp / res.NativeNs
+				if ci, cn := ri.Extra[CPUMetric], rn.Extra[CPUMetric]; ci > 0 && cn > 0 {
+					res.CPURatio = ci / cn
+				}
 			}
 		}
 	}
@@ -168,7 +212,8 @@ func Run(ctx context.Context, c Case, workers int) (Result, error) {
 // Bench runs c inside a `go test -bench` benchmark: sub-benchmarks
 // "ingot" and "native", and reports the ratio on the ingot one as the
 // metric "x-native" (measured against a native run made in the same
-// benchmark).
+// benchmark) when both ran on the same number of workers (workers ≤ 0:
+// GOMAXPROCS; see Case.NativeWorkers).
 func Bench(b *testing.B, c Case, workers int) {
 	var nativeNs float64
 	if c.Native != nil {
@@ -181,7 +226,7 @@ func Bench(b *testing.B, c Case, workers int) {
 	}
 	b.Run("ingot", func(b *testing.B) {
 		c.Ingot(b, workers)
-		if b.N > 0 && nativeNs > 0 {
+		if b.N > 0 && nativeNs > 0 && c.LikeForLike(workers) {
 			ns := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
 			b.ReportMetric(ns/nativeNs, "x-native")
 		}

@@ -1,9 +1,13 @@
 package fmath
 
 import (
+	"flag"
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -255,15 +259,36 @@ func TestFastULP(t *testing.T) {
 	}
 }
 
-// TestPrintULPTable prints the measured table with -v and -run PrintULP.
-func TestPrintULPTable(t *testing.T) {
-	if !testing.Verbose() {
-		t.Skip("run with -v to print the measured table")
-	}
+var updateULP = flag.Bool("update", false, "rewrite testdata/ulp_table.md")
+
+// TestULPTable measures every function's largest error in ulp on the
+// test samples and compares the table with testdata/ulp_table.md (the
+// figures docs quote): any change of a function's accuracy, for better or
+// worse, shows as a diff. Rewrite it with -update.
+func TestULPTable(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("| function | max error (ulp) | at x |\n|---|---|---|\n")
 	for _, cs := range [][]unaryCase{preciseCases, fastCases} {
 		for _, c := range cs {
 			got, x := measureUnary(c, samples())
-			fmt.Printf("| %-12s | %9.5f | %g |\n", c.name, got, x)
+			fmt.Fprintf(&b, "| %-12s | %9.5f | %g |\n", c.name, got, x)
 		}
+	}
+	path := filepath.Join("testdata", "ulp_table.md")
+	if *updateULP {
+		if err := os.MkdirAll("testdata", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if got := b.String(); got != string(want) {
+		t.Errorf("measured ulp table differs from %s (run with -update if the change is intended):\n%s", path, got)
 	}
 }

@@ -27,21 +27,18 @@ const (
 // pipelines).
 type deferredPipelines struct {
 	gbuffer, light map[bool]*engine.RenderPipelineState
-	cull           map[bool]*engine.TileRenderPipelineState
-	always         *engine.DepthStencilState
+	// gbufferMask is the alpha-mask draws' G-buffer pipeline.
+	gbufferMask map[bool]*engine.RenderPipelineState
+	cull        map[bool]*engine.TileRenderPipelineState
+	always      *engine.DepthStencilState
 }
 
 // compileDeferred compiles deferred.metal's pipelines once.
 func (pl *pipelines) compileDeferred(dev *engine.Device) error {
 	pl.deferredOnce.Do(func() {
-		src, err := ShaderSource(DeferredFile)
+		lib, err := compileUnit(dev, DeferredFile, pl.users)
 		if err != nil {
 			pl.deferredErr = err
-			return
-		}
-		lib, err := dev.NewLibraryWithFile(DeferredFile, src, engine.CompileOptions{Resolver: HeaderResolver{}})
-		if err != nil {
-			pl.deferredErr = fmt.Errorf("raster: compiling %s: %w", DeferredFile, err)
 			return
 		}
 		var errs []error
@@ -51,22 +48,28 @@ func (pl *pipelines) compileDeferred(dev *engine.Device) error {
 			return f
 		}
 		gv, gf, cull, lv := fn("raster_gbuffer_vertex"), fn("raster_gbuffer"), fn("raster_deferred_cull"), fn("raster_deferred_vertex")
+		gm := fn("raster_gbuffer_mask")
 		lf := map[bool]*engine.Function{false: fn("raster_deferred_light"), true: fn("raster_deferred_light_aov")}
 		if err := errors.Join(errs...); err != nil {
 			pl.deferredErr = fmt.Errorf("raster: %w", err)
 			return
 		}
-		dp := &deferredPipelines{gbuffer: map[bool]*engine.RenderPipelineState{}, light: map[bool]*engine.RenderPipelineState{},
-			cull: map[bool]*engine.TileRenderPipelineState{}}
+		dp := &deferredPipelines{gbuffer: map[bool]*engine.RenderPipelineState{}, gbufferMask: map[bool]*engine.RenderPipelineState{},
+			light: map[bool]*engine.RenderPipelineState{}, cull: map[bool]*engine.TileRenderPipelineState{}}
 		for _, aovs := range []bool{false, true} {
-			d := &engine.RenderPipelineDescriptor{Label: fmt.Sprintf("deferred G-buffer aovs %v", aovs), VertexFunction: gv, FragmentFunction: gf}
-			pl.attach(d, aovs, false, false)
-			d.ColorAttachments[0].WriteMask = new(engine.ColorWriteMaskNone)
-			if dp.gbuffer[aovs], err = dev.NewRenderPipelineState(d); err != nil {
-				pl.deferredErr = fmt.Errorf("raster: %w", err)
-				return
+			for _, g := range []struct {
+				dst map[bool]*engine.RenderPipelineState
+				fn  *engine.Function
+			}{{dp.gbuffer, gf}, {dp.gbufferMask, gm}} {
+				d := &engine.RenderPipelineDescriptor{Label: fmt.Sprintf("deferred G-buffer aovs %v", aovs), VertexFunction: gv, FragmentFunction: g.fn}
+				pl.attach(d, aovs, false, false)
+				d.ColorAttachments[0].WriteMask = new(engine.ColorWriteMaskNone)
+				if g.dst[aovs], err = dev.NewRenderPipelineState(d); err != nil {
+					pl.deferredErr = fmt.Errorf("raster: %w", err)
+					return
+				}
 			}
-			d = &engine.RenderPipelineDescriptor{Label: fmt.Sprintf("deferred lighting aovs %v", aovs), VertexFunction: lv, FragmentFunction: lf[aovs]}
+			d := &engine.RenderPipelineDescriptor{Label: fmt.Sprintf("deferred lighting aovs %v", aovs), VertexFunction: lv, FragmentFunction: lf[aovs]}
 			pl.attach(d, aovs, false, true)
 			if dp.light[aovs], err = dev.NewRenderPipelineState(d); err != nil {
 				pl.deferredErr = fmt.Errorf("raster: %w", err)
@@ -149,9 +152,14 @@ func (r *Renderer) deferredPass(ctx context.Context, fr *rasterFrame, cam *kerne
 			enc.SetRenderPipelineState(r.pl.draw[pipelineKey{passBlend, aovs}]), enc.SetDepthStencilState(r.pl.depthTest))
 		lit = true
 	}
+	mask := false
 	for _, d := range ds {
 		if !lit && d.rec.Pass == passBlend {
 			light()
+		}
+		if !mask && d.rec.Pass == passMask {
+			steps = append(steps, enc.SetRenderPipelineState(dp.gbufferMask[aovs]))
+			mask = true
 		}
 		rec := bytesOf([]rasterDraw{d.rec})
 		steps = append(steps, enc.SetVertexBytes(rec, bufferDraw), enc.SetFragmentBytes(rec, bufferDraw),

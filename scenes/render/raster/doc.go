@@ -17,6 +17,31 @@
 // ones, sorted back to front. Images are the same bits on any worker
 // count.
 //
+// Renderer.Motion renders a motion-vector AOV (shaders/motion.metal): for
+// each pixel, the screen-space motion in pixels of the nearest opaque or
+// alpha-mask surface from a previous frame (its time and camera) to this
+// one, as this frame's position minus the previous one (x right, y down)
+// with a coverage channel; animated node transforms, skins and morph
+// targets move points through the scene packed at both times, the camera
+// through both view-projections. WriteMotion stores it as a PFM.
+//
+// Options.Materials takes the path tracer's user materials
+// (render.UserMaterial, the same files): each file's [[visible]]
+// MaterialFunction is compiled into the forward, meshlet and deferred
+// shaders' translation unit, and rx_material calls it directly through a
+// switch over MaterialData.function where it would evaluate the glTF
+// material (the engine's render pipelines link no function tables).
+//
+// Frames shade each sample's front surface once: a depth pre-pass of the
+// opaque draws (raster_depth_vertex, no fragment function) precedes them,
+// and they then test for equal depth. The opaque and blend passes' fragment
+// functions neither discard nor take derivatives (every texture read has
+// an explicit level), so the engine tests depth before them and packs
+// covered pixels into the lanes without 2×2 helper lanes; only the
+// alpha-mask pass (discard, fwidth for alpha-to-coverage) runs in quads.
+// The targets, the shadow map and the resolve buffer are kept from one
+// frame to the next.
+//
 // The shading code (shaders/raster_shade.h) serves three front ends: the
 // forward vertex pipeline, the meshlet pipeline (Options.Meshlets) and a
 // single-pass deferred renderer (Options.Deferred, shaders/deferred.metal):
@@ -44,9 +69,16 @@
 //   - Thin-walled transmission blends what lies behind, untinted.
 //   - Textures are sampled at level 0 (the shared material code's
 //     sampling; MSAA resolves some of the aliasing).
+//   - Options.LOD (meshlets) draws coarser vertex-clustered levels of a
+//     geometry whose error projects below Options.LODPixels; their
+//     triangles take the face normal of a triangle they replace, and
+//     clustering moves UV seams, so textures smear on coarse levels.
 //   - Skinned and morphed geometry is deformed on the host by kernel.Pack
 //     (the path tracer's CPU deformation at Frame.Time), not in the vertex
 //     function.
+//   - Motion vectors leave blended geometry out (MASK geometry is
+//     alpha-tested at one sample) and use LOD level 0; the point is the
+//     one the rasterizer's sub-pixel snapping puts at the pixel centre.
 //   - Lens (depth of field), shutter (motion blur), SPP and bounces are
 //     path-tracing settings and are ignored; the pixel filter is the
 //     MSAA box instead of the path tracer's tent.

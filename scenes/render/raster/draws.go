@@ -21,6 +21,8 @@ type draw struct {
 	count    int // index count
 	centre   mgl32.Vec3
 	material uint32
+	// lod is the meshlet level of detail of this frame (Options.LOD).
+	lod int
 }
 
 // buildDraws lists the packed scene's draws in record order: each

@@ -22,6 +22,7 @@ func TestLayoutSizes(t *testing.T) {
 		{"RasterMeshletView", unsafe.Sizeof(rasterMeshletView{}), 144},
 		{"RasterResolve", unsafe.Sizeof(rasterResolve{}), 16},
 		{"IBLParams", unsafe.Sizeof(iblParams{}), 32},
+		{"RasterMotionFrame", unsafe.Sizeof(rasterMotionFrame{}), 144},
 	} {
 		if c.got != c.want {
 			t.Errorf("%s: %d bytes, want %d", c.name, c.got, c.want)
@@ -38,13 +39,13 @@ func TestLayoutSizes(t *testing.T) {
 	}
 }
 
-// TestShadersCompile compiles both shader files.
+// TestShadersCompile compiles the shader files.
 func TestShadersCompile(t *testing.T) {
 	dev, err := engine.NewDevice(engine.DeviceOptions{Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range []string{RasterFile, IBLFile} {
+	for _, f := range []string{RasterFile, IBLFile, MotionFile} {
 		src, err := ShaderSource(f)
 		if err != nil {
 			t.Fatal(err)

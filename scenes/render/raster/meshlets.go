@@ -67,15 +67,21 @@ type rasterMeshletView struct {
 type meshletSet struct {
 	descs, culls, vertices, triangles, primitives *engine.Buffer
 	first, count                                  []uint32
+	// lods are each geometry's levels of detail (Options.LOD; nil
+	// otherwise): level 0 is first/count.
+	lods []geometryLOD
 	// meshlets and triangles are the totals, for tests and reports.
 	meshlets, tris int
 }
 
 // buildMeshlets splits every geometry of p into meshlets and uploads them,
 // adding the buffers to u's (released with it).
-func buildMeshlets(ctx context.Context, dev *engine.Device, u *upload) (*meshletSet, error) {
+func buildMeshlets(ctx context.Context, dev *engine.Device, u *upload, lod bool) (*meshletSet, error) {
 	p := u.packed
 	ms := &meshletSet{first: make([]uint32, len(p.Geometries)), count: make([]uint32, len(p.Geometries))}
+	if lod {
+		ms.lods = make([]geometryLOD, len(p.Geometries))
+	}
 	var descs []rasterMeshlet
 	var culls []rasterMeshletCull
 	var verts, prims []uint32
@@ -89,18 +95,27 @@ func buildMeshlets(ctx context.Context, dev *engine.Device, u *upload) (*meshlet
 		if err != nil {
 			return nil, err
 		}
-		set, err := mesh.Build(ctx, pos, idx, mesh.DefaultOptions())
+		lv, sources, cells, err := geometryLevels(ctx, pos, idx, lod)
 		if err != nil {
 			return nil, fmt.Errorf("raster: meshlets of geometry %d (mesh %d, primitive %d): %w", gi, info.Mesh, info.Primitive, err)
 		}
+		set := lv.Meshlets
 		// Each meshlet triangle's index in the geometry, found by its
 		// vertices (rotated so the smallest comes first, winding kept).
 		byVerts := make(map[[3]uint32]uint32, info.TriangleCount)
 		for t := info.TriangleCount - 1; t >= 0; t-- {
 			byVerts[canonical([3]uint32{idx[3*t], idx[3*t+1], idx[3*t+2]})] = uint32(t)
 		}
-		ms.first[gi], ms.count[gi] = uint32(len(descs)), uint32(len(set.Meshlets))
+		base := uint32(len(descs))
+		ms.first[gi], ms.count[gi] = base, uint32(lv.Count[0])
+		if lod {
+			ms.lods[gi] = newGeometryLOD(lv, cells, base)
+		}
+		level := 0
 		for m, ml := range set.Meshlets {
+			for level+1 < len(lv.First) && m >= lv.First[level+1] {
+				level++
+			}
 			d := rasterMeshlet{VertexOffset: uint32(len(verts)), TriangleOffset: uint32(len(tris) / 4),
 				VertexCount: ml.VertexCount, TriangleCount: ml.TriangleCount, PrimitiveOffset: uint32(len(prims))}
 			verts = append(verts, set.Vertices[ml.VertexOffset:ml.VertexOffset+ml.VertexCount]...)
@@ -109,9 +124,15 @@ func buildMeshlets(ctx context.Context, dev *engine.Device, u *upload) (*meshlet
 				tris = append(tris, 0)
 			}
 			for t := range int(ml.TriangleCount) {
-				id, ok := byVerts[canonical(set.Triangle(m, t))]
+				tri := canonical(set.Triangle(m, t))
+				id, ok := byVerts[tri]
+				if level > 0 {
+					// A coarse level's triangle stands for the first
+					// triangle of the geometry that became it.
+					id, ok = sources[level][tri]
+				}
 				if !ok {
-					return nil, fmt.Errorf("raster: meshlets of geometry %d: meshlet %d triangle %d is not a triangle of the geometry", gi, m, t)
+					return nil, fmt.Errorf("raster: meshlets of geometry %d: meshlet %d (level %d) triangle %d is not a triangle of the level", gi, m, level, t)
 				}
 				prims = append(prims, id)
 			}

@@ -72,8 +72,16 @@ func (r *Renderer) mainPass(ctx context.Context, fr *rasterFrame, cam *kernel.Ca
 	steps = append(steps, useScene(u, enc.UseResource)...)
 	eye, fwd := mgl32.Vec3(cam.Position), mgl32.Vec3(cam.Forward)
 	ds := ordered(r.draws, eye, fwd)
+	if u.meshlets != nil {
+		u.meshlets.selectLOD(ds, u.packed, fr, r.opts.LODPixels)
+	}
+	prepass := !r.noPrepass
+	if prepass {
+		steps = append(steps, r.depthPrepass(enc, ds, aovs)...)
+	}
 	bg := false
 	var cur *engine.RenderPipelineState
+	var curDS *engine.DepthStencilState
 	var view []byte
 	if u.meshlets != nil {
 		view = bytesOf([]rasterMeshletView{meshletView(fr)})
@@ -81,7 +89,7 @@ func (r *Renderer) mainPass(ctx context.Context, fr *rasterFrame, cam *kernel.Ca
 	for _, d := range ds {
 		if !bg && d.rec.Pass == passBlend {
 			steps = append(steps, r.background(enc, aovs)...)
-			cur = nil
+			cur, curDS = nil, nil
 			bg = true
 		}
 		key := pipelineKey{int(d.rec.Pass), aovs}
@@ -90,12 +98,15 @@ func (r *Renderer) mainPass(ctx context.Context, fr *rasterFrame, cam *kernel.Ca
 		if meshlets {
 			p = r.pl.meshlet[key]
 		}
-		if p != cur {
-			cur = p
-			ds := r.pl.depthWrite
-			if d.rec.Pass == passBlend {
-				ds = r.pl.depthTest
-			}
+		ds := r.pl.depthWrite
+		switch {
+		case d.rec.Pass == passBlend:
+			ds = r.pl.depthTest
+		case d.rec.Pass == passOpaque && prepass && d.lod == 0:
+			ds = r.pl.depthEqual
+		}
+		if p != cur || ds != curDS {
+			cur, curDS = p, ds
 			steps = append(steps, enc.SetRenderPipelineState(p), enc.SetDepthStencilState(ds))
 		}
 		rec := bytesOf([]rasterDraw{d.rec})
@@ -118,6 +129,22 @@ func (r *Renderer) mainPass(ctx context.Context, fr *rasterFrame, cam *kernel.Ca
 		return fmt.Errorf("raster: render pass: %w", err)
 	}
 	return nil
+}
+
+// depthPrepass encodes the depth pre-pass of the opaque draws of ds: the
+// opaque draws that follow test for equal depth, so each sample's front
+// surface is shaded once however the draws overlap (the fragments behind
+// it fail the early test).
+func (r *Renderer) depthPrepass(enc *engine.RenderCommandEncoder, ds []draw, aovs bool) []error {
+	steps := []error{enc.SetRenderPipelineState(r.pl.prepass[aovs]), enc.SetDepthStencilState(r.pl.depthWrite)}
+	for _, d := range ds {
+		if d.rec.Pass != passOpaque || d.lod > 0 {
+			continue // coarse levels write their own depth
+		}
+		steps = append(steps, enc.SetVertexBytes(bytesOf([]rasterDraw{d.rec}), bufferDraw), enc.SetCullMode(d.cull), enc.SetFrontFacingWinding(d.winding),
+			enc.DrawIndexedPrimitives(engine.PrimitiveTypeTriangle, d.count, engine.IndexTypeUInt32, r.cur.arena, d.indices, 1, 0, 0))
+	}
+	return steps
 }
 
 // background encodes the environment draw: one triangle at the far plane
@@ -179,26 +206,28 @@ func (r *Renderer) shadowPass(ctx context.Context, fr *rasterFrame) (*engine.Tex
 	}
 	cam, near, far := shadowCamera(&r.cur.packed.Punctual[li], r.scene.BoundsAt(r.time))
 	fr.ShadowProj = viewProjection(&cam, near, far)
-	n := r.opts.ShadowMapSize
-	d := engine.Texture2DDescriptor(shadowFormat, n, n, false)
-	d.Usage = engine.TextureUsageRenderTarget | engine.TextureUsageShaderRead
-	tex, err := r.dev.NewTexture(d)
-	if err != nil {
-		return nil, fmt.Errorf("raster: shadow map: %w", err)
+	if r.shadowMap == nil {
+		n := r.opts.ShadowMapSize
+		d := engine.Texture2DDescriptor(shadowFormat, n, n, false)
+		d.Usage = engine.TextureUsageRenderTarget | engine.TextureUsageShaderRead
+		tex, err := r.dev.NewTexture(d)
+		if err != nil {
+			return nil, fmt.Errorf("raster: shadow map: %w", err)
+		}
+		tex.SetLabel("shadow map")
+		r.shadowMap = tex
 	}
-	tex.SetLabel("shadow map")
+	tex := r.shadowMap
 	var pd engine.RenderPassDescriptor
 	one := 1.0
 	pd.Depth.Texture, pd.Depth.LoadAction, pd.Depth.StoreAction, pd.Depth.ClearDepth = tex, engine.LoadActionClear, engine.StoreActionStore, &one
 	cb := r.queue.CommandBuffer(ctx)
 	cb.SetLabel("shadow map")
 	if err := cb.SetInstructionBudget(r.opts.InstructionBudget); err != nil {
-		tex.Release()
 		return nil, fmt.Errorf("raster: %w", err)
 	}
 	enc, err := cb.RenderCommandEncoder(&pd)
 	if err != nil {
-		tex.Release()
 		return nil, fmt.Errorf("raster: %w", err)
 	}
 	u := r.cur
@@ -215,11 +244,9 @@ func (r *Renderer) shadowPass(ctx context.Context, fr *rasterFrame) (*engine.Tex
 	}
 	steps = append(steps, enc.EndEncoding(), cb.Commit())
 	if err := errors.Join(steps...); err != nil {
-		tex.Release()
 		return nil, fmt.Errorf("raster: encoding the shadow pass: %w", err)
 	}
 	if err := cb.WaitUntilCompleted(); err != nil {
-		tex.Release()
 		return nil, fmt.Errorf("raster: shadow pass: %w", err)
 	}
 	fr.Flags |= flagShadow
@@ -230,11 +257,18 @@ func (r *Renderer) shadowPass(ctx context.Context, fr *rasterFrame) (*engine.Tex
 // resolve tone maps the resolved radiance and reads the images back.
 func (r *Renderer) resolve(ctx context.Context, tg *targets, f *render.Frame) (*render.Image, error) {
 	w, h := tg.w, tg.h
-	out, err := r.dev.NewBuffer(4 * w * h)
-	if err != nil {
-		return nil, fmt.Errorf("raster: resolve buffer: %w", err)
+	if r.rgba8 == nil || r.rgba8.Length() != 4*w*h {
+		if r.rgba8 != nil {
+			r.rgba8.Release()
+			r.rgba8 = nil
+		}
+		b, err := r.dev.NewBuffer(4 * w * h)
+		if err != nil {
+			return nil, fmt.Errorf("raster: resolve buffer: %w", err)
+		}
+		r.rgba8 = b
 	}
-	defer out.Release()
+	out := r.rgba8
 	cb := r.queue.CommandBuffer(ctx)
 	cb.SetLabel("raster resolve")
 	enc, err := cb.ComputeCommandEncoder()

@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/ingot-render/ingot/engine"
+	"github.com/ingot-render/ingot/scenes/render"
 )
 
 // Attachment formats of the rasterizer's passes.
@@ -23,17 +24,34 @@ type pipelineKey struct {
 	aovs bool
 }
 
+// fragmentNames are the fragment functions of the forward passes: the
+// alpha-mask pass's discard and take derivatives, the others do neither
+// (so their depth test runs first and their lanes hold no helpers).
+var fragmentNames = map[pipelineKey]string{
+	{passOpaque, false}: "raster_fragment", {passOpaque, true}: "raster_fragment_aov",
+	{passBlend, false}: "raster_fragment", {passBlend, true}: "raster_fragment_aov",
+	{passMask, false}: "raster_fragment_mask", {passMask, true}: "raster_fragment_mask_aov",
+}
+
 // pipelines are the compiled MSL of one renderer for one sample count.
 type pipelines struct {
-	samples    int
+	samples int
+	// users are the user materials compiled into the forward and
+	// deferred shaders (Options.Materials).
+	users      []render.UserMaterial
 	draw       map[pipelineKey]*engine.RenderPipelineState
 	background map[bool]*engine.RenderPipelineState
 	shadow     *engine.RenderPipelineState
-	resolve    *engine.ComputePipelineState
+	// prepass writes the opaque geometry's depth only (per aovs: the
+	// pass's attachments).
+	prepass map[bool]*engine.RenderPipelineState
+	resolve *engine.ComputePipelineState
 
 	iblBase, iblDownsample, iblSpecular, iblSHRows, iblSHSum *engine.ComputePipelineState
 
 	depthWrite, depthTest, depthBackground *engine.DepthStencilState
+	// depthEqual tests against the pre-pass depth without writing.
+	depthEqual *engine.DepthStencilState
 
 	// lib is raster.metal; meshlet holds the meshlet pipelines of the
 	// opaque and mask passes, compiled on first use (compileMeshlets).
@@ -47,6 +65,11 @@ type pipelines struct {
 	deferredOnce sync.Once
 	deferredErr  error
 	deferred     *deferredPipelines
+	// motion holds the motion-vector pass (Renderer.Motion), compiled on
+	// first use (compileMotion).
+	motionOnce sync.Once
+	motionErr  error
+	motion     *motionPipelines
 }
 
 // pipelineCache holds the compiled pipelines per device and sample count:
@@ -66,33 +89,25 @@ type cachedPipelines struct {
 }
 
 // pipelinesFor returns the pipelines of dev for samples samples,
-// compiling them on first use.
-func pipelinesFor(dev *engine.Device, samples int) (*pipelines, error) {
+// compiling them on first use; with user materials it compiles new ones.
+func pipelinesFor(dev *engine.Device, samples int, users []render.UserMaterial) (*pipelines, error) {
+	if len(users) > 0 {
+		return newPipelines(dev, samples, users)
+	}
 	v, _ := pipelineCache.LoadOrStore(cacheKey{dev, samples}, &cachedPipelines{})
 	c := v.(*cachedPipelines)
-	c.once.Do(func() { c.pl, c.err = newPipelines(dev, samples) })
+	c.once.Do(func() { c.pl, c.err = newPipelines(dev, samples, nil) })
 	return c.pl, c.err
 }
 
-// newPipelines compiles raster.metal and ibl.metal for dev with samples
-// samples per pixel.
-func newPipelines(dev *engine.Device, samples int) (*pipelines, error) {
-	lib := func(name string) (*engine.Library, error) {
-		src, err := ShaderSource(name)
-		if err != nil {
-			return nil, err
-		}
-		l, err := dev.NewLibraryWithFile(name, src, engine.CompileOptions{Resolver: HeaderResolver{}})
-		if err != nil {
-			return nil, fmt.Errorf("raster: compiling %s: %w", name, err)
-		}
-		return l, nil
-	}
-	rl, err := lib(RasterFile)
+// newPipelines compiles raster.metal (with the user materials:
+// rasterUnit) and ibl.metal for dev with samples samples per pixel.
+func newPipelines(dev *engine.Device, samples int, users []render.UserMaterial) (*pipelines, error) {
+	rl, err := compileUnit(dev, RasterFile, users)
 	if err != nil {
 		return nil, err
 	}
-	il, err := lib(IBLFile)
+	il, err := compileUnit(dev, IBLFile, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -114,7 +129,7 @@ func newPipelines(dev *engine.Device, samples int) (*pipelines, error) {
 		}
 		return p, nil
 	}
-	pl := &pipelines{samples: samples, draw: map[pipelineKey]*engine.RenderPipelineState{}, background: map[bool]*engine.RenderPipelineState{}, lib: rl}
+	pl := &pipelines{samples: samples, users: users, draw: map[pipelineKey]*engine.RenderPipelineState{}, background: map[bool]*engine.RenderPipelineState{}, lib: rl}
 	if pl.resolve, err = kernel(rl, "raster_resolve"); err != nil {
 		return nil, err
 	}
@@ -130,9 +145,9 @@ func newPipelines(dev *engine.Device, samples int) (*pipelines, error) {
 	if err != nil {
 		return nil, err
 	}
-	frags := map[bool]*engine.Function{}
-	for aovs, name := range map[bool]string{false: "raster_fragment", true: "raster_fragment_aov"} {
-		if frags[aovs], err = fn(rl, name); err != nil {
+	frags := map[pipelineKey]*engine.Function{}
+	for k, name := range fragmentNames {
+		if frags[k], err = fn(rl, name); err != nil {
 			return nil, err
 		}
 	}
@@ -165,10 +180,25 @@ func newPipelines(dev *engine.Device, samples int) (*pipelines, error) {
 		d.RasterSampleCount = samples
 	}
 	pl.attach = attachments
+	dv, err := fn(rl, "raster_depth_vertex")
+	if err != nil {
+		return nil, err
+	}
+	pl.prepass = map[bool]*engine.RenderPipelineState{}
+	for _, aovs := range []bool{false, true} {
+		d := &engine.RenderPipelineDescriptor{Label: fmt.Sprintf("raster depth pre-pass aovs %v", aovs), VertexFunction: dv}
+		attachments(d, aovs, false, false)
+		d.ColorAttachments[0].WriteMask = &none
+		p, err := dev.NewRenderPipelineState(d)
+		if err != nil {
+			return nil, fmt.Errorf("raster: %w", err)
+		}
+		pl.prepass[aovs] = p
+	}
 	for _, aovs := range []bool{false, true} {
 		for _, pass := range []int{passOpaque, passMask, passBlend} {
 			d := &engine.RenderPipelineDescriptor{Label: fmt.Sprintf("raster pass %d aovs %v", pass, aovs),
-				VertexFunction: vert, FragmentFunction: frags[aovs]}
+				VertexFunction: vert, FragmentFunction: frags[pipelineKey{pass, aovs}]}
 			attachments(d, aovs, pass == passBlend, pass != passBlend)
 			d.AlphaToCoverageEnabled = pass == passMask && samples > 1
 			p, err := dev.NewRenderPipelineState(d)
@@ -193,7 +223,7 @@ func newPipelines(dev *engine.Device, samples int) (*pipelines, error) {
 		DepthAttachmentPixelFormat: shadowFormat}); err != nil {
 		return nil, fmt.Errorf("raster: %w", err)
 	}
-	less, lessEqual := engine.CompareFunctionLess, engine.CompareFunctionLessEqual
+	less, lessEqual, equal := engine.CompareFunctionLess, engine.CompareFunctionLessEqual, engine.CompareFunctionEqual
 	for _, s := range []struct {
 		dst   **engine.DepthStencilState
 		desc  engine.DepthStencilDescriptor
@@ -202,6 +232,7 @@ func newPipelines(dev *engine.Device, samples int) (*pipelines, error) {
 		{&pl.depthWrite, engine.DepthStencilDescriptor{DepthCompareFunction: &less, DepthWriteEnabled: true}, "depth write"},
 		{&pl.depthTest, engine.DepthStencilDescriptor{DepthCompareFunction: &less}, "depth test"},
 		{&pl.depthBackground, engine.DepthStencilDescriptor{DepthCompareFunction: &lessEqual}, "background"},
+		{&pl.depthEqual, engine.DepthStencilDescriptor{DepthCompareFunction: &equal}, "depth equal"},
 	} {
 		s.desc.Label = s.label
 		if *s.dst, err = dev.NewDepthStencilState(&s.desc); err != nil {
@@ -224,7 +255,10 @@ func (pl *pipelines) compileMeshlets(dev *engine.Device) error {
 			return f
 		}
 		obj, msh := fn("raster_meshlet_object"), fn("raster_meshlet_mesh")
-		frags := map[bool]*engine.Function{false: fn("raster_fragment"), true: fn("raster_fragment_aov")}
+		frags := map[pipelineKey]*engine.Function{}
+		for k, name := range fragmentNames {
+			frags[k] = fn(name)
+		}
 		if pl.meshletErr != nil {
 			return
 		}
@@ -232,7 +266,7 @@ func (pl *pipelines) compileMeshlets(dev *engine.Device) error {
 		for _, aovs := range []bool{false, true} {
 			for _, pass := range []int{passOpaque, passMask} {
 				d := &engine.MeshRenderPipelineDescriptor{Label: fmt.Sprintf("raster meshlets pass %d aovs %v", pass, aovs),
-					ObjectFunction: obj, MeshFunction: msh, FragmentFunction: frags[aovs]}
+					ObjectFunction: obj, MeshFunction: msh, FragmentFunction: frags[pipelineKey{pass, aovs}]}
 				var rd engine.RenderPipelineDescriptor
 				pl.attach(&rd, aovs, false, true)
 				d.ColorAttachments, d.DepthAttachmentPixelFormat, d.RasterSampleCount = rd.ColorAttachments, rd.DepthAttachmentPixelFormat, rd.RasterSampleCount

@@ -46,6 +46,17 @@ type Options struct {
 	// removes only triangles that would not be drawn. Blended geometry
 	// keeps the vertex pipeline, whose index order it blends in.
 	Meshlets bool
+	// LOD (with Meshlets) builds coarser levels of each geometry by
+	// vertex clustering (mesh.SimplifySources, cells of 1/64, 1/32, 1/16
+	// and 1/8 of the geometry's bounding-box diagonal) and draws each opaque
+	// or mask draw at the coarsest level whose cell projects to at most
+	// LODPixels pixels at the draw's bounding sphere, chosen per frame on
+	// the host. A coarse level's triangles take the face normal of a
+	// triangle they replace. Draws at level 0 give the image without LOD.
+	LOD bool
+	// LODPixels is the screen-space error bound of LOD in pixels (0:
+	// DefaultLODPixels).
+	LODPixels float32
 	// Deferred renders opaque and alpha-mask geometry as a single-pass
 	// deferred renderer: the draws write their surface attributes into a
 	// G-buffer in the pass's explicit imageblock (float32, 16×16-pixel
@@ -57,6 +68,15 @@ type Options struct {
 	// must be 0 or 1) and gives the forward image at SampleCount 1 bit for
 	// bit; it cannot be combined with Meshlets.
 	Deferred bool
+	// Materials are user MSL materials, as the path tracer's
+	// render.Options.Materials (the same files work in both): each
+	// source defines one [[visible]] function with the MaterialFunction
+	// signature of scene_types.h, which the fragment functions call
+	// (directly, through a switch over MaterialData.function) in place
+	// of the glTF material for the materials named Material ("*": all).
+	// Renderers with user materials compile their own
+	// pipelines (those without share them per device).
+	Materials []render.UserMaterial
 }
 
 // Defaults of Options.
@@ -64,6 +84,7 @@ const (
 	DefaultSampleCount   = 4
 	DefaultShadowMapSize = 1024
 	DefaultMaxAreaLights = 64
+	DefaultLODPixels     = 1
 )
 
 // Renderer renders frames of one scene with the MSL forward rasterizer on
@@ -75,16 +96,38 @@ type Renderer struct {
 	opts  Options
 	pl    *pipelines
 	queue *engine.CommandQueue
+	// funcs maps material names to the user materials' MaterialData.function.
+	funcs map[string]uint32
 
-	mu    sync.Mutex // serializes Render; guards cur, light, draws
-	cur   *upload
-	time  float32
-	light *ibl
-	draws []draw
+	mu   sync.Mutex // serializes Render; guards cur, light, draws
+	cur  *upload
+	time float32
+	// prev is the scene packed at prevTime for Motion's previous frame
+	// (nil until Motion needs one other than cur).
+	prev     *upload
+	prevTime float32
+	// motionUsed is set by the first Motion call: uploadFor then keeps
+	// the upload it replaces as prev.
+	motionUsed bool
+	// motionTg are the last Motion's targets (one sample, no AOVs), kept
+	// for the next of the same size.
+	motionTg *targets
+	light    *ibl
+	draws    []draw
 	// ambient is closedAmbient of the current upload.
-	ambient   [3]float32
-	dummy     *engine.Texture // 1×1 depth texture bound when there is no shadow map
+	ambient [3]float32
+	dummy   *engine.Texture // 1×1 depth texture bound when there is no shadow map
+	// noPrepass turns the opaque geometry's depth pre-pass off (tests
+	// compare the images and costs with and without it).
+	noPrepass bool
+	// tg are the last frame's targets, kept for the next frame of the
+	// same size and AOVs (every pass clears what it loads).
+	tg        *targets
 	shadowSmp *engine.SamplerState
+	// shadowMap and rgba8 are kept across frames too: the shadow map
+	// (cleared by its pass) and the resolve kernel's output buffer.
+	shadowMap *engine.Texture
+	rgba8     *engine.Buffer
 }
 
 // NewRenderer compiles the rasterizer for dev and uploads scene s at time
@@ -96,6 +139,10 @@ func NewRenderer(ctx context.Context, dev *engine.Device, s *model.Scene, opts O
 	}
 	if s == nil {
 		return nil, errors.New("raster: NewRenderer: scene is nil")
+	}
+	funcs, err := materialFunctions(s, opts.Materials)
+	if err != nil {
+		return nil, err
 	}
 	if opts.Deferred {
 		switch {
@@ -123,13 +170,21 @@ func NewRenderer(ctx context.Context, dev *engine.Device, s *model.Scene, opts O
 	if opts.MaxAreaLights == 0 {
 		opts.MaxAreaLights = DefaultMaxAreaLights
 	}
+	switch {
+	case opts.LOD && !opts.Meshlets:
+		return nil, errors.New("raster: Options.LOD needs Options.Meshlets")
+	case opts.LODPixels < 0 || opts.LODPixels != opts.LODPixels:
+		return nil, fmt.Errorf("raster: Options.LODPixels is %v, want ≥ 0", opts.LODPixels)
+	case opts.LODPixels == 0:
+		opts.LODPixels = DefaultLODPixels
+	}
 	if opts.InstructionBudget < 0 {
 		return nil, fmt.Errorf("raster: Options.InstructionBudget is %d, want ≥ 0", opts.InstructionBudget)
 	}
 	if opts.Env == nil && unlit(s) {
 		opts.Env = render.StudioEnvironment()
 	}
-	pl, err := pipelinesFor(dev, opts.SampleCount)
+	pl, err := pipelinesFor(dev, opts.SampleCount, opts.Materials)
 	if err != nil {
 		return nil, err
 	}
@@ -143,7 +198,7 @@ func NewRenderer(ctx context.Context, dev *engine.Device, s *model.Scene, opts O
 			return nil, err
 		}
 	}
-	r := &Renderer{dev: dev, scene: s, opts: opts, pl: pl, queue: dev.NewCommandQueue()}
+	r := &Renderer{dev: dev, scene: s, opts: opts, pl: pl, queue: dev.NewCommandQueue(), funcs: funcs}
 	dd := engine.Texture2DDescriptor(shadowFormat, 1, 1, false)
 	dd.Usage = engine.TextureUsageShaderRead | engine.TextureUsageRenderTarget
 	if r.dummy, err = dev.NewTexture(dd); err != nil {
@@ -184,12 +239,12 @@ func (r *Renderer) uploadFor(ctx context.Context, t float32, env *render.Environ
 	if r.cur != nil && r.cur.env == env && (r.time == t || len(r.scene.Animations) == 0) {
 		return nil
 	}
-	u, err := newUpload(r.dev, r.scene, t, env)
+	u, err := newUpload(r.dev, r.scene, t, env, r.funcs)
 	if err != nil {
 		return err
 	}
 	if r.opts.Meshlets {
-		if u.meshlets, err = buildMeshlets(ctx, r.dev, u); err != nil {
+		if u.meshlets, err = buildMeshlets(ctx, r.dev, u, r.opts.LOD); err != nil {
 			u.release()
 			return err
 		}
@@ -206,7 +261,16 @@ func (r *Renderer) uploadFor(ctx context.Context, t float32, env *render.Environ
 		r.light = light
 	}
 	if r.cur != nil {
-		r.cur.release()
+		if r.motionUsed {
+			// Keep the frame left behind for the next Motion's previous
+			// frame (a frame sequence's motion needs exactly that one).
+			if r.prev != nil {
+				r.prev.release()
+			}
+			r.prev, r.prevTime = r.cur, r.time
+		} else {
+			r.cur.release()
+		}
 	}
 	r.cur, r.time, r.draws, r.ambient = u, t, buildDraws(u.packed), closedAmbient(u.packed)
 	if u.meshlets != nil {
@@ -224,6 +288,10 @@ func (r *Renderer) Close() {
 		r.cur.release()
 		r.cur = nil
 	}
+	if r.prev != nil {
+		r.prev.release()
+		r.prev = nil
+	}
 	if r.light != nil {
 		r.light.release()
 		r.light = nil
@@ -232,6 +300,40 @@ func (r *Renderer) Close() {
 		r.dummy.Release()
 		r.dummy = nil
 	}
+	if r.tg != nil {
+		r.tg.release()
+		r.tg = nil
+	}
+	if r.motionTg != nil {
+		r.motionTg.release()
+		r.motionTg = nil
+	}
+	if r.shadowMap != nil {
+		r.shadowMap.Release()
+		r.shadowMap = nil
+	}
+	if r.rgba8 != nil {
+		r.rgba8.Release()
+		r.rgba8 = nil
+	}
+}
+
+// targetsFor returns attachments for a w×h frame, reusing the previous
+// frame's when they fit.
+func (r *Renderer) targetsFor(w, h int, aovs bool) (*targets, error) {
+	if t := r.tg; t != nil && t.w == w && t.h == h && (t.color[1] != nil) == aovs {
+		return t, nil
+	}
+	if r.tg != nil {
+		r.tg.release()
+		r.tg = nil
+	}
+	t, err := newTargets(r.dev, w, h, r.opts.SampleCount, aovs)
+	if err != nil {
+		return nil, err
+	}
+	r.tg = t
+	return t, nil
 }
 
 // Device returns the renderer's device.
@@ -294,18 +396,14 @@ func (r *Renderer) Render(ctx context.Context, f render.Frame) (*render.Image, e
 		return nil, err
 	}
 	fr := r.frameConstants(&cam, &f)
-	tg, err := newTargets(r.dev, f.Width, f.Height, r.opts.SampleCount, f.AOVs)
+	tg, err := r.targetsFor(f.Width, f.Height, f.AOVs)
 	if err != nil {
 		return nil, err
 	}
-	defer tg.release()
 	var shadow *engine.Texture
 	if r.opts.ShadowMapSize > 0 {
 		if shadow, err = r.shadowPass(ctx, &fr); err != nil {
 			return nil, err
-		}
-		if shadow != nil {
-			defer shadow.Release()
 		}
 	}
 	pass := r.mainPass

@@ -54,9 +54,10 @@ type texInfo struct {
 	sampler      int
 }
 
-// newUpload packs s at time t with environment env and uploads it.
-func newUpload(dev *engine.Device, s *model.Scene, t float32, env *render.Environment) (_ *upload, err error) {
-	p, err := kernel.Pack(s, kernel.PackOptions{ShutterOpen: t, ShutterClose: t, Env: (*kernel.Environment)(env)})
+// newUpload packs s at time t with environment env and the user
+// materials' function indices funcs (materialFunctions) and uploads it.
+func newUpload(dev *engine.Device, s *model.Scene, t float32, env *render.Environment, funcs map[string]uint32) (_ *upload, err error) {
+	p, err := kernel.Pack(s, kernel.PackOptions{ShutterOpen: t, ShutterClose: t, Env: (*kernel.Environment)(env), MaterialFunctions: funcs})
 	if err != nil {
 		return nil, fmt.Errorf("raster: %w", err)
 	}

@@ -17,14 +17,17 @@ import (
 	"github.com/ingot-render/ingot/scenes/model"
 	"github.com/ingot-render/ingot/scenes/objload"
 	"github.com/ingot-render/ingot/scenes/render"
-	"github.com/ingot-render/ingot/scenes/render/internal/kernel"
+	"github.com/ingot-render/ingot/scenes/render/renderbench/internal/refpt"
 )
 
-// The benchmark frame: 512×512, 16 spp, 12 bounces (the Cycles harness of
-// ../shared/peers renders the same frame; run it beside, see BENCHMARKS.md).
+// The benchmark frame: 512×512, 16 spp, 12 bounces, Russian roulette
+// from bounce 3 (the Cycles harness of ../shared/peers renders the same
+// frame; run it beside, see BENCHMARKS.md).
 const (
-	benchSize = 512
-	benchSPP  = 16
+	benchSize     = 512
+	benchSPP      = 16
+	benchBounces  = 12
+	benchRRBounce = 3
 )
 
 // benchScene is one render benchmark.
@@ -32,8 +35,8 @@ type benchScene struct {
 	name string
 	load func() (*model.Scene, error)
 	env  *render.Environment
-	// native renders the same frame with the Go Reference (brute force:
-	// only for small scenes).
+	// native renders the same frame with the plain Go path tracer
+	// (internal/refpt: Lambertian scenes only).
 	native bool
 }
 
@@ -41,10 +44,13 @@ type benchScene struct {
 // and `go test -bench`: samples per second (pixels × spp / s, reported
 // in Msamples/s) at 512×512, 16 spp, 12 bounces, for the Cornell box of
 // scenesDir (CornellBox-Original.obj; the built-in box when absent), the
-// bunny under a constant sky and a sun (as the Cycles harness lights it). The
-// Cornell box's native baseline is the pure-Go Reference renderer doing
-// the same work (brute-force intersection of its 36 triangles); the
-// larger models have none.
+// bunny under a constant sky and a sun (as the Cycles harness lights it)
+// and DamagedHelmet under the sky. The Cornell box's native baseline is
+// internal/refpt, a plain scalar Go path tracer over a binned-SAH BVH
+// with the same estimator (NEE, MIS, Russian roulette), camera, frame
+// and bounce limit, on one goroutine (the built-in box, used when the
+// OBJ is absent, has no baseline: its materials are beyond refpt); the
+// larger models have none either.
 func BenchCases(scenesDir string) []benchkit.Case {
 	sky := &render.Environment{Color: [3]float32{0.6, 0.7, 0.9}, Intensity: 1}
 	list := []benchScene{
@@ -73,8 +79,8 @@ func BenchCases(scenesDir string) []benchkit.Case {
 		c := benchkit.Case{Name: bs.name, Unit: "Msamples/s", PerOp: benchSize * benchSize * benchSPP,
 			Ingot: func(b *testing.B, workers int) { benchRender(b, bs, workers) }}
 		if bs.native {
-			c.Native = func(b *testing.B) { benchReference(b, bs) }
-			c.Baseline = "lower bound: Go reference path tracer, brute force"
+			c.Native = func(b *testing.B) { benchRefPT(b, bs) }
+			c.Baseline = BaselineName
 		}
 		out = append(out, c)
 	}
@@ -104,7 +110,7 @@ func withFrontCamera(s *model.Scene) *model.Scene {
 
 func benchFrame() render.Frame {
 	f := render.DefaultFrame()
-	f.Width, f.Height, f.SPP, f.MaxBounces = benchSize, benchSize, benchSPP, 12
+	f.Width, f.Height, f.SPP, f.MaxBounces = benchSize, benchSize, benchSPP, benchBounces
 	return f
 }
 
@@ -127,42 +133,55 @@ func benchRender(b *testing.B, bs benchScene, workers int) {
 	defer r.Close()
 	f := benchFrame()
 	b.ResetTimer()
+	c0 := processCPU()
 	for range b.N {
 		if _, err := r.Render(context.Background(), f, nil); err != nil {
 			b.Fatal(err)
 		}
 	}
+	benchkit.ReportCPU(b, c0)
 }
 
-// benchReference renders the same frame with the Go Reference on 2
-// goroutines.
-func benchReference(b *testing.B, bs benchScene) {
+// BaselineName is what the Cornell box's native baseline is, as `ingot
+// bench` prints it.
+const BaselineName = "plain Go path tracer, SAH BVH, 1 worker (renderbench/internal/refpt)"
+
+// refSettings is benchFrame for refpt.
+func refSettings() refpt.Settings {
+	return refpt.Settings{Width: benchSize, Height: benchSize, SPP: benchSPP, MaxBounces: benchBounces, RRStartBounce: benchRRBounce}
+}
+
+// newRefScene prepares the scene of bs for refpt, seen from the camera
+// benchRender uses.
+func newRefScene(s *model.Scene) (*refpt.Scene, error) {
+	s = withFrontCamera(s)
+	c, world, err := s.ViewCamera("", 0)
+	if err != nil {
+		return nil, err
+	}
+	return refpt.NewScene(s, c, world)
+}
+
+// benchRefPT renders the benchmark frame b.N times with the plain Go path
+// tracer on one goroutine (setup, the BVH build included, excluded as for
+// ingot).
+func benchRefPT(b *testing.B, bs benchScene) {
 	s, err := bs.load()
 	if err != nil {
 		benchkit.Skip(b, err)
 	}
-	s = withFrontCamera(s)
-	p, err := kernel.Pack(s, kernel.PackOptions{Env: (*kernel.Environment)(bs.env)})
+	sc, err := newRefScene(s)
 	if err != nil {
-		b.Fatal(err)
+		benchkit.Skip(b, err) // e.g. the built-in box: its materials are beyond refpt
 	}
-	ref, err := kernel.NewReference(p)
-	if err != nil {
-		benchkit.Skip(b, err)
-	}
-	c, world, err := s.ViewCamera("", 0)
-	if err != nil {
-		b.Fatal(err)
-	}
-	fp := kernel.FrameParams{Camera: kernel.NewCameraData(c, world, world, 1, kernel.Lens{}),
-		Settings: kernel.RenderSettings{Width: benchSize, Height: benchSize, TileWidth: benchSize, TileHeight: benchSize,
-			SamplesPerPass: benchSPP, MaxBounces: 12, RRStartBounce: 3}}
-	accum := make([]kernel.Float4, benchSize*benchSize)
+	st := refSettings()
 	b.ResetTimer()
-	for range b.N {
-		clear(accum)
-		if err := ref.Render(context.Background(), &fp, accum, 2); err != nil {
+	c0 := processCPU()
+	for i := range b.N {
+		st.Seed = uint64(i)
+		if _, err := sc.Render(context.Background(), st); err != nil {
 			b.Fatal(err)
 		}
 	}
+	benchkit.ReportCPU(b, c0)
 }

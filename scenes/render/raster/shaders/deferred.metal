@@ -52,41 +52,52 @@ vertex RasterVaryings raster_gbuffer_vertex(uint vid [[vertex_id]],
     return rx_vertex(vid, scene, draw, frame);
 }
 
-fragment RasterGBufferOut raster_gbuffer(RasterVaryings in [[stage_in]], uint prim [[primitive_id]], RasterGBuffer old [[imageblock_data]],
-                                         constant SceneResources& scene [[buffer(RASTER_BUFFER_SCENE)]],
-                                         constant RasterDraw& draw [[buffer(RASTER_BUFFER_DRAW)]],
-                                         constant RasterFrame& frame [[buffer(RASTER_BUFFER_FRAME)]],
-                                         constant float4* sh [[buffer(RASTER_BUFFER_SH)]],
-                                         constant uint* lights [[buffer(RASTER_BUFFER_LIGHTS)]],
-                                         texture2d<float> spec [[texture(RASTER_TEXTURE_SPECULAR)]],
-                                         depth2d<float> shadow [[texture(RASTER_TEXTURE_SHADOW)]],
-                                         sampler ibl [[sampler(RASTER_SAMPLER_IBL)]],
-                                         sampler shadowSmp [[sampler(RASTER_SAMPLER_SHADOW)]]) {
-    if (draw.pass == RASTER_PASS_MASK) {
-        // The forward passes' alpha test (one sample per pixel).
-        RasterShade s = rx_shade(in, prim, draw.instance, draw.geometry, scene, frame, lights, 0u, true, sh, spec, shadow, ibl,
-                                 shadowSmp);
-        if (s.alpha < scene.materials[scene.geometries[draw.geometry].material].alphaCutoff) {
-            discard_fragment();
-        }
-    }
+// rx_gbuffer is the G-buffer record of a fragment.
+inline RasterGBuffer rx_gbuffer(RasterVaryings in, uint prim, constant RasterDraw& draw) {
+    RasterGBuffer g;
+    g.worldU = float4(in.world, in.uv0.x);
+    g.normalV = float4(in.normal, in.uv0.y);
+    g.tangent = in.tangent;
+    g.color = in.color;
+    g.uv1 = float4(in.uv1, in.position.z, 0.0f);
+    g.primitive = prim;
+    g.instance = draw.instance;
+    g.geometry = draw.geometry;
+    g.covered = 1u;
+    return g;
+}
+
+// raster_gbuffer writes the opaque draws' fragments: no discard, so the
+// pass's depth test runs first and only fragments nearer than everything
+// drawn before them arrive, in submission order.
+fragment RasterGBufferOut raster_gbuffer(RasterVaryings in [[stage_in]], uint prim [[primitive_id]],
+                                         constant RasterDraw& draw [[buffer(RASTER_BUFFER_DRAW)]]) {
     RasterGBufferOut o;
-    // The depth test again, on the G-buffer's own depth: the imageblock
-    // keeps the nearest surface whatever order the pass's depth test and
-    // the imageblock writes of fragments that may discard take.
-    if (old.covered != 0u && !(in.position.z < old.uv1.z)) {
-        o.g = old;
-        return o;
+    o.g = rx_gbuffer(in, prim, draw);
+    return o;
+}
+
+// raster_gbuffer_mask writes the alpha-mask draws' fragments after the
+// forward passes' alpha test (one sample per pixel).
+fragment RasterGBufferOut raster_gbuffer_mask(RasterVaryings in [[stage_in]], uint prim [[primitive_id]],
+                                              constant SceneResources& scene [[buffer(RASTER_BUFFER_SCENE)]],
+                                              constant RasterDraw& draw [[buffer(RASTER_BUFFER_DRAW)]],
+                                              constant RasterFrame& frame [[buffer(RASTER_BUFFER_FRAME)]],
+                                              constant float4* sh [[buffer(RASTER_BUFFER_SH)]],
+                                              constant uint* lights [[buffer(RASTER_BUFFER_LIGHTS)]],
+                                              texture2d<float> spec [[texture(RASTER_TEXTURE_SPECULAR)]],
+                                              depth2d<float> shadow [[texture(RASTER_TEXTURE_SHADOW)]],
+                                              sampler ibl [[sampler(RASTER_SAMPLER_IBL)]],
+                                              sampler shadowSmp [[sampler(RASTER_SAMPLER_SHADOW)]]) {
+    RasterShade s = rx_shade(in, prim, draw.instance, draw.geometry, scene, frame, lights, 0u, true, sh, spec, shadow, ibl,
+                             shadowSmp);
+    if (s.alpha < scene.materials[scene.geometries[draw.geometry].material].alphaCutoff) {
+        discard_fragment();
     }
-    o.g.worldU = float4(in.world, in.uv0.x);
-    o.g.normalV = float4(in.normal, in.uv0.y);
-    o.g.tangent = in.tangent;
-    o.g.color = in.color;
-    o.g.uv1 = float4(in.uv1, in.position.z, 0.0f);
-    o.g.primitive = prim;
-    o.g.instance = draw.instance;
-    o.g.geometry = draw.geometry;
-    o.g.covered = 1u;
+    // The pass's depth test runs after the discard and drops the imageblock
+    // writes of fragments it fails, as it drops their colour writes.
+    RasterGBufferOut o;
+    o.g = rx_gbuffer(in, prim, draw);
     return o;
 }
 
@@ -103,6 +114,13 @@ kernel void raster_deferred_cull(imageblock<RasterGBuffer> ib,
                                  uint simd [[simdgroup_index_in_threadgroup]],
                                  uint lane [[thread_index_in_simdgroup]]) {
     uint threads = uint(size.x) * uint(size.y);
+    if (scene.punctualCount == 0u) {
+        // Nothing to cull: an empty list, without the bounds.
+        if (tid == 0u) {
+            list[0] = 0u;
+        }
+        return;
+    }
     threadgroup float lo[3][8];
     threadgroup float hi[3][8];
     threadgroup_imageblock RasterGBuffer* g = ib.data(lid);

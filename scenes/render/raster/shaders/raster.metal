@@ -190,18 +190,51 @@ inline float4 rx_output(RasterShade s, const device MaterialData& m, constant Ra
     return float4(s.radiance, 1.0f);
 }
 
-fragment RasterColor raster_fragment(RasterVaryings in [[stage_in]], uint prim [[primitive_id]],
-                                     constant SceneResources& scene [[buffer(RASTER_BUFFER_SCENE)]],
-                                     constant RasterDraw& draw [[buffer(RASTER_BUFFER_DRAW)]],
-                                     constant RasterFrame& frame [[buffer(RASTER_BUFFER_FRAME)]],
-                                     constant float4* sh [[buffer(RASTER_BUFFER_SH)]],
-                                     constant uint* lights [[buffer(RASTER_BUFFER_LIGHTS)]],
-                                     texture2d<float> spec [[texture(RASTER_TEXTURE_SPECULAR)]],
-                                     depth2d<float> shadow [[texture(RASTER_TEXTURE_SHADOW)]],
-                                     sampler ibl [[sampler(RASTER_SAMPLER_IBL)]],
-                                     sampler shadowSmp [[sampler(RASTER_SAMPLER_SHADOW)]]) {
-    RasterShade s = rx_shade(in, prim, draw.instance, draw.geometry, scene, frame, lights, scene.punctualCount, false, sh, spec, shadow, ibl,
-                             shadowSmp);
+// The fragment arguments of every forward pass.
+#define RASTER_FRAGMENT_ARGS                                                                               \
+    RasterVaryings in [[stage_in]], uint prim [[primitive_id]],                                            \
+        constant SceneResources& scene [[buffer(RASTER_BUFFER_SCENE)]],                                    \
+        constant RasterDraw& draw [[buffer(RASTER_BUFFER_DRAW)]],                                          \
+        constant RasterFrame& frame [[buffer(RASTER_BUFFER_FRAME)]], constant float4* sh [[buffer(RASTER_BUFFER_SH)]], \
+        constant uint* lights [[buffer(RASTER_BUFFER_LIGHTS)]], texture2d<float> spec [[texture(RASTER_TEXTURE_SPECULAR)]], \
+        depth2d<float> shadow [[texture(RASTER_TEXTURE_SHADOW)]], sampler ibl [[sampler(RASTER_SAMPLER_IBL)]],  \
+        sampler shadowSmp [[sampler(RASTER_SAMPLER_SHADOW)]]
+
+#define RASTER_SHADE() \
+    rx_shade(in, prim, draw.instance, draw.geometry, scene, frame, lights, scene.punctualCount, false, sh, spec, shadow, ibl, shadowSmp)
+
+// rx_aovs fills the AOV outputs of a shade.
+inline void rx_aovs(thread RasterColorAOV& o, RasterShade s) {
+    o.normal = float4(s.normal, 1.0f);
+    o.albedo = float4(s.albedo, 1.0f);
+    o.depth = float4(s.dist, 1.0f, 0.0f, 1.0f);
+}
+
+// raster_fragment(_aov) shade the opaque and blend passes: no discard and
+// no derivative, so the depth test runs before them and the rasterizer
+// packs covered pixels into the lanes without 2×2 helper lanes.
+fragment RasterColor raster_fragment(RASTER_FRAGMENT_ARGS) {
+    RasterShade s = RASTER_SHADE();
+    bool keep;
+    RasterColor o;
+    o.color = rx_output(s, scene.materials[scene.geometries[draw.geometry].material], draw, frame, 0.0f, keep);
+    return o;
+}
+
+fragment RasterColorAOV raster_fragment_aov(RASTER_FRAGMENT_ARGS) {
+    RasterShade s = RASTER_SHADE();
+    bool keep;
+    RasterColorAOV o;
+    o.color = rx_output(s, scene.materials[scene.geometries[draw.geometry].material], draw, frame, 0.0f, keep);
+    rx_aovs(o, s);
+    return o;
+}
+
+// raster_fragment_mask(_aov) shade the alpha-mask pass: the alpha test
+// discards, and under MSAA the coverage follows the alpha's screen-space
+// width (fwidth: 2×2 quads).
+fragment RasterColor raster_fragment_mask(RASTER_FRAGMENT_ARGS) {
+    RasterShade s = RASTER_SHADE();
     float aw = fwidth(s.alpha);
     bool keep;
     RasterColor o;
@@ -212,18 +245,8 @@ fragment RasterColor raster_fragment(RasterVaryings in [[stage_in]], uint prim [
     return o;
 }
 
-fragment RasterColorAOV raster_fragment_aov(RasterVaryings in [[stage_in]], uint prim [[primitive_id]],
-                                            constant SceneResources& scene [[buffer(RASTER_BUFFER_SCENE)]],
-                                            constant RasterDraw& draw [[buffer(RASTER_BUFFER_DRAW)]],
-                                            constant RasterFrame& frame [[buffer(RASTER_BUFFER_FRAME)]],
-                                            constant float4* sh [[buffer(RASTER_BUFFER_SH)]],
-                                            constant uint* lights [[buffer(RASTER_BUFFER_LIGHTS)]],
-                                            texture2d<float> spec [[texture(RASTER_TEXTURE_SPECULAR)]],
-                                            depth2d<float> shadow [[texture(RASTER_TEXTURE_SHADOW)]],
-                                            sampler ibl [[sampler(RASTER_SAMPLER_IBL)]],
-                                            sampler shadowSmp [[sampler(RASTER_SAMPLER_SHADOW)]]) {
-    RasterShade s = rx_shade(in, prim, draw.instance, draw.geometry, scene, frame, lights, scene.punctualCount, false, sh, spec, shadow, ibl,
-                             shadowSmp);
+fragment RasterColorAOV raster_fragment_mask_aov(RASTER_FRAGMENT_ARGS) {
+    RasterShade s = RASTER_SHADE();
     float aw = fwidth(s.alpha);
     bool keep;
     RasterColorAOV o;
@@ -231,10 +254,25 @@ fragment RasterColorAOV raster_fragment_aov(RasterVaryings in [[stage_in]], uint
     if (!keep) {
         discard_fragment();
     }
-    o.normal = float4(s.normal, 1.0f);
-    o.albedo = float4(s.albedo, 1.0f);
-    o.depth = float4(s.dist, 1.0f, 0.0f, 1.0f);
+    rx_aovs(o, s);
     return o;
+}
+
+// raster_depth_vertex places a vertex of the draw's geometry exactly as
+// rx_vertex does, for the opaque geometry's depth pre-pass (no fragment
+// function: the shading pass that follows tests for equal depth and so
+// shades each sample's front surface once).
+vertex float4 raster_depth_vertex(uint vid [[vertex_id]],
+                                  constant SceneResources& scene [[buffer(RASTER_BUFFER_SCENE)]],
+                                  constant RasterDraw& draw [[buffer(RASTER_BUFFER_DRAW)]],
+                                  constant RasterFrame& frame [[buffer(RASTER_BUFFER_FRAME)]]) {
+    const device InstanceData& inst = scene.instances[draw.instance];
+    const device GeometryData& g = scene.geometries[draw.geometry];
+    float3 p = float3(g.positions[vid]);
+    if (!rx_static(inst)) {
+        p = rx_point(inst.toWorld, p);
+    }
+    return rx_clip(frame.viewProj, p);
 }
 
 // raster_shadow_vertex places a geometry in the shadow light's clip space.
@@ -268,6 +306,12 @@ kernel void raster_resolve(texture2d<float> hdr [[texture(0)]],
     if (tid.x >= p.width || tid.y >= p.height) {
         return;
     }
-    float3 c = hdr.read(tid).rgb;
-    rgba8[tid.y * p.width + tid.x] = pack_rgba8(tone_map(p.toneMap, p.exposure, c), 1.0f);
+    float3 c = tone_map(p.toneMap, p.exposure, hdr.read(tid).rgb);
+    // pack_rgba8(c, 1) through int conversions: the rounded values lie in
+    // [0.5, 255.5], where int and uint conversion agree, and the
+    // executor's int conversion is a lane-vector op.
+    uint r = uint(int(srgb_encode(c.r) * 255.0f + 0.5f));
+    uint g = uint(int(srgb_encode(c.g) * 255.0f + 0.5f));
+    uint b = uint(int(srgb_encode(c.b) * 255.0f + 0.5f));
+    rgba8[tid.y * p.width + tid.x] = r | (g << 8u) | (b << 16u) | (255u << 24u);
 }

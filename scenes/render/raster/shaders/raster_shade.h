@@ -151,7 +151,20 @@ inline float rx_shadow(constant RasterFrame& f, depth2d<float> map, sampler smp,
     if (any(uv < float2(0.0f)) || any(uv > float2(1.0f)) || q.z > 1.0f) {
         return 1.0f;
     }
-    return map.sample_compare(smp, uv, q.z - f.shadowBias);
+    return map.sample_compare(smp, uv, q.z - f.shadowBias, level(0.0f));
+}
+
+// rx_material evaluates material m at sh: the user's material function
+// of m.function where the translation unit defines
+// RASTER_USER_MATERIALS (Options.Materials: a switch over m.function that
+// returns the matching [[visible]] function's MaterialOutput, called
+// directly), else glTF metallic-roughness or unlit, the path tracer's
+// stock materials.
+inline MaterialOutput rx_material(const device MaterialData& m, SurfaceHit sh, constant SceneResources& scene) {
+#ifdef RASTER_USER_MATERIALS
+    RASTER_USER_MATERIALS(m, sh, scene)
+#endif
+    return (m.flags & MATERIAL_UNLIT) != 0u ? gltf_unlit_eval(m, sh, scene) : gltf_material_eval(m, sh, scene);
 }
 
 // RasterShade is what one fragment's shading produced.
@@ -219,8 +232,7 @@ inline RasterShade rx_shade(RasterVaryings in, uint prim, uint instance, uint ge
     sh.geometry = geometry;
     sh.primitive = prim;
     sh.frontFacing = front;
-    bool unlitMat = (m.flags & MATERIAL_UNLIT) != 0u;
-    MaterialOutput mo = unlitMat ? gltf_unlit_eval(m, sh, scene) : gltf_material_eval(m, sh, scene);
+    MaterialOutput mo = rx_material(m, sh, scene);
     RasterShade o;
     o.alpha = m.alphaMode == ALPHA_OPAQUE ? 1.0f : saturate(mo.opacity);
     o.transmit = 0.0f;

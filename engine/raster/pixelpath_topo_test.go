@@ -1,0 +1,43 @@
+package raster
+
+import (
+	"fmt"
+	"testing"
+)
+
+// TestPixelPathOtherPrimitives renders the pixel-path scenes as points,
+// lines and wireframe triangles (which run on the quad path inside a
+// pixel-path draw) and compares them with the quad path bit for bit.
+func TestPixelPathOtherPrimitives(t *testing.T) {
+	defer func() { pixelPathOff = false }()
+	cases := []struct {
+		topo Topology
+		fill FillMode
+	}{{PointList, FillSolid}, {LineList, FillSolid}, {LineStrip, FillSolid}, {TriangleList, FillLines}}
+	for _, tc := range cases {
+		for seed := range uint64(6) {
+			t.Run(fmt.Sprintf("topology=%d/fill=%d/seed=%d", tc.topo, tc.fill, seed), func(t *testing.T) {
+				sc := pixelScene(seed, 70+int(seed%3)*13, 64)
+				for _, d := range sc.draws {
+					d.Topology = tc.topo
+					st := *d.State
+					st.Fill = tc.fill
+					d.State = &st
+				}
+				pixelPathOff = true
+				ref, refVis := runVis(t, sc, 1)
+				pixelPathOff = false
+				got, gotVis := runVis(t, sc, 2)
+				if !sameBits(got.Color[0].data, ref.Color[0].data) {
+					t.Errorf("colour differs from the quad path's")
+				}
+				if !sameBits(got.Depth.data, ref.Depth.data) {
+					t.Errorf("depth differs from the quad path's")
+				}
+				if fmt.Sprint(mapPairs(gotVis)) != fmt.Sprint(mapPairs(refVis)) {
+					t.Errorf("visibility %v, quad path %v", gotVis, refVis)
+				}
+			})
+		}
+	}
+}
