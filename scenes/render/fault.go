@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/ingot-render/ingot/engine/exec"
+	"github.com/ingot-render/ingot/scenes/render/internal/kernel"
 )
 
 // DefaultSampleBudget is the instruction budget per pixel sample of a
@@ -119,7 +120,7 @@ func userMaterialIndex(file string) (int, bool) {
 		return 0, false
 	}
 	i, err := strconv.Atoi(num)
-	if err != nil || i < 0 || userFileName(i, rest[len(num)+1:]) != file {
+	if err != nil || i < 0 || kernel.UserMaterialInclude(i, rest[len(num)+1:]) != file {
 		return 0, false
 	}
 	return i, true

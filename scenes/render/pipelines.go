@@ -3,10 +3,10 @@ package render
 import (
 	"errors"
 	"fmt"
-	"path"
 	"strings"
 
 	"github.com/ingot-render/ingot/engine"
+	"github.com/ingot-render/ingot/scenes/render/internal/kernel"
 	"github.com/ingot-render/ingot/scenes/render/shaders"
 	"github.com/ingot-render/ingot/shaders/diag"
 	"github.com/ingot-render/ingot/shaders/sema"
@@ -36,25 +36,6 @@ type pipelines struct {
 	alphaTest *engine.FunctionHandle
 	// userNames are the host names of the user materials' functions.
 	userNames []string
-}
-
-// userFileName is the include name of user material i in the combined
-// translation unit.
-func userFileName(i int, file string) string {
-	base := path.Base(strings.ReplaceAll(file, "\\", "/"))
-	if base == "." || base == "/" || base == "" {
-		base = "material.metal"
-	}
-	base = strings.Map(func(r rune) rune {
-		if r == '"' || r == '<' || r == '>' || r < ' ' {
-			return '_'
-		}
-		return r
-	}, base)
-	// No directory: the user file's #include "scene_types.h" must resolve
-	// to the same path as the path tracer's, or #pragma once would not
-	// merge them and the MaterialFunction types would differ.
-	return fmt.Sprintf("material%d-%s", i, base)
 }
 
 // sourceResolver serves the embedded shaders, the headers by base name,
@@ -102,7 +83,7 @@ func newPipelines(dev *engine.Device, users []UserMaterial) (*pipelines, error) 
 	res := sourceResolver{user: map[string][]byte{}}
 	pl := &pipelines{}
 	for i, u := range users {
-		name := userFileName(i, u.File)
+		name := kernel.UserMaterialInclude(i, u.File)
 		// Compiled on its own under the user's file name first, so that
 		// its diagnostics (a *diag.List) point into the user's file.
 		display := u.File

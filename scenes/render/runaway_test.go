@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/ingot-render/ingot/engine/exec"
+	"github.com/ingot-render/ingot/scenes/render/internal/kernel"
 	"github.com/ingot-render/ingot/shaders/diag"
 )
 
@@ -176,8 +177,8 @@ func TestUserMaterialIndex(t *testing.T) {
 		i    int
 		ok   bool
 	}{
-		{userFileName(0, "a/b/spin.metal"), 0, true},
-		{userFileName(12, "x-y.metal"), 12, true},
+		{kernel.UserMaterialInclude(0, "a/b/spin.metal"), 0, true},
+		{kernel.UserMaterialInclude(12, "x-y.metal"), 12, true},
 		{"materials.metal", 0, false},
 		{"material3.metal", 0, false},
 		{"materialx-y.metal", 0, false},

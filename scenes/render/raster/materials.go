@@ -3,7 +3,6 @@ package raster
 import (
 	"errors"
 	"fmt"
-	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -11,6 +10,7 @@ import (
 	"github.com/ingot-render/ingot/engine"
 	"github.com/ingot-render/ingot/scenes/model"
 	"github.com/ingot-render/ingot/scenes/render"
+	"github.com/ingot-render/ingot/scenes/render/internal/kernel"
 	"github.com/ingot-render/ingot/shaders/diag"
 	"github.com/ingot-render/ingot/shaders/sema"
 )
@@ -44,23 +44,6 @@ func materialFunctions(s *model.Scene, users []render.UserMaterial) (map[string]
 		funcs[m.Material] = uint32(firstUserFunction + i)
 	}
 	return funcs, nil
-}
-
-// userInclude is the include name of user material i in the rasterizer's
-// translation unit: no directory, so that its #include "scene_types.h"
-// resolves to the rasterizer's own (one #pragma once file).
-func userInclude(i int, file string) string {
-	base := path.Base(strings.ReplaceAll(file, "\\", "/"))
-	if base == "." || base == "/" || base == "" {
-		base = "material.metal"
-	}
-	base = strings.Map(func(r rune) rune {
-		if r == '"' || r == '<' || r == '>' || r < ' ' {
-			return '_'
-		}
-		return r
-	}, base)
-	return fmt.Sprintf("material%d-%s", i, base)
 }
 
 // unitResolver serves the user materials under their include names, the
@@ -118,7 +101,7 @@ func rasterUnit(dev *engine.Device, users []render.UserMaterial, file string) ([
 	var unit, cases strings.Builder
 	seen := map[string]int{}
 	for i, u := range users {
-		inc := userInclude(i, u.File)
+		inc := kernel.UserMaterialInclude(i, u.File)
 		fn, err := visibleName(dev, u, inc)
 		if err != nil {
 			return nil, res, err
@@ -153,7 +136,7 @@ func userFileNames(err error, users []render.UserMaterial) {
 			continue
 		}
 		for i, u := range users {
-			if f.Name == userInclude(i, u.File) && u.File != "" {
+			if f.Name == kernel.UserMaterialInclude(i, u.File) && u.File != "" {
 				f.Name = u.File
 			}
 		}
