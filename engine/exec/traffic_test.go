@@ -67,13 +67,22 @@ func TestTraffic(t *testing.T) {
 		if wr != el || rd < el+4*int64(groups) || rd > el+4*int64(n) {
 			t.Errorf("%d components: dispatch counted %d read, %d written; want %d written, %d + the uniform loads read", comps, rd, wr, el, el)
 		}
-		var tr0 exec.Traffic
+		// Without Dispatch.Traffic nothing is counted, also not into the
+		// counter of the previous dispatch of the same pipeline.
 		d.Traffic = nil
 		if err := pl.Run(context.Background(), d); err != nil {
 			t.Fatal(err)
 		}
-		if r0, w0 := tr0.Bytes(); r0 != 0 || w0 != 0 {
-			t.Errorf("counted without Dispatch.Traffic")
+		if r1, w1 := tr.Bytes(); r1 != rd || w1 != wr {
+			t.Errorf("%d components: a dispatch without Dispatch.Traffic changed the previous counter from %d/%d to %d/%d bytes", comps, rd, wr, r1, w1)
+		}
+		// A second counted dispatch adds the same bytes again.
+		d.Traffic = &tr
+		if err := pl.Run(context.Background(), d); err != nil {
+			t.Fatal(err)
+		}
+		if r2, w2 := tr.Bytes(); r2 != 2*rd || w2 != 2*wr {
+			t.Errorf("%d components: two dispatches counted %d read, %d written; want %d, %d", comps, r2, w2, 2*rd, 2*wr)
 		}
 		// A Runner: one batch of 10 threads, positions 0..9.
 		var rt exec.Traffic
