@@ -83,8 +83,9 @@
 // TileWidth × TileHeight: 16 × 16, 32 × 16 or 32 × 32), each tile's draws
 // and tile dispatches in submission order on one worker. A
 // TileRenderPipelineState (NewTileRenderPipelineState) runs a kernel once
-// per tile at RenderCommandEncoder.DispatchThreadsPerTile, between the
-// draws before and after it, with tile buffers, bytes, textures and
+// per tile, or a fragment function once per pixel (or sample) of the
+// tile, at RenderCommandEncoder.DispatchThreadsPerTile, between the draws
+// before and after it, with tile buffers, bytes, textures and
 // samplers of its own (SetTileBuffer …). Its imageblock<T,
 // imageblock_layout_implicit> argument reads and writes the colour
 // attachments' tile storage; imageblock<T> is the pass's explicit

@@ -37,9 +37,12 @@ type ibRef struct {
 
 // tileCmd is one encoded DispatchThreadsPerTile.
 type tileCmd struct {
-	p         *TileRenderPipelineState
-	threads   [2]int
-	args      []uint64
+	p       *TileRenderPipelineState
+	threads [2]int
+	args    []uint64
+	// rec is the stage-record parameter of a fragment-based tile
+	// function (-1: none).
+	rec       int
 	tg        []tgRef
 	ib        []ibRef
 	transient []exec.Buffer
@@ -126,7 +129,9 @@ func (e *RenderCommandEncoder) SetThreadgroupMemoryLength(length, offset, index 
 // (width ≤ TileWidth, height ≤ TileHeight, depth 1), after every earlier
 // draw and dispatch of the tile and before every later one. Threads are
 // arranged in 2×2 quads (even sizes); [[thread_position_in_grid]] is the
-// pixel, [[threadgroup_position_in_grid]] the tile (z: the layer).
+// pixel, [[threadgroup_position_in_grid]] the tile (z: the layer). A
+// fragment-based tile pipeline runs its fragment function once per pixel
+// (or sample) of the threadsPerTile pixels at the tile's origin instead.
 func (e *RenderCommandEncoder) DispatchThreadsPerTile(threadsPerTile Size) error {
 	const m = "DispatchThreadsPerTile"
 	if err := e.usable(m); err != nil {
@@ -142,15 +147,15 @@ func (e *RenderCommandEncoder) DispatchThreadsPerTile(threadsPerTile Size) error
 	tw, th := pass.tileSize()
 	s := threadsPerTile
 	if s.Width < 1 || s.Height < 1 || s.Depth != 1 || s.Width > tw || s.Height > th {
-		return e.fail("%s %s: threadsPerTile is %d × %d × %d, want 1 … %d × 1 … %d × 1 (the pass's tile)", m, k.name, s.Width, s.Height, s.Depth, tw, th)
+		return e.fail("%s %s: threadsPerTile is %d × %d × %d, want 1 … %d × 1 … %d × 1 (the pass's tile)", m, p.name, s.Width, s.Height, s.Depth, tw, th)
 	}
-	if s.Width*s.Height > k.maxThreads {
-		return e.fail("%s %s: %d threads per tile, more than the pipeline's maxTotalThreadsPerThreadgroup %d", m, k.name, s.Width*s.Height, k.maxThreads)
+	if s.Width*s.Height > p.maxThreads {
+		return e.fail("%s %s: %d threads per tile, more than the pipeline's maxTotalThreadsPerThreadgroup %d", m, p.name, s.Width*s.Height, p.maxThreads)
 	}
 	if p.matches && (s.Width != tw || s.Height != th) {
-		return e.fail("%s %s: threadsPerTile %d × %d differs from the %d × %d tile, but the pipeline has ThreadgroupSizeMatchesTileSize", m, k.name, s.Width, s.Height, tw, th)
+		return e.fail("%s %s: threadsPerTile %d × %d differs from the %d × %d tile, but the pipeline has ThreadgroupSizeMatchesTileSize", m, p.name, s.Width, s.Height, tw, th)
 	}
-	if k.required != [3]int{} && k.required != [3]int{s.Width, s.Height, 1} {
+	if k != nil && k.required != [3]int{} && k.required != [3]int{s.Width, s.Height, 1} {
 		return e.fail("%s %s: threadsPerTile is %d × %d, but the kernel requires %v", m, k.name, s.Width, s.Height, k.required)
 	}
 	for i, ca := range pass.desc.ColorAttachments {
@@ -165,7 +170,15 @@ func (e *RenderCommandEncoder) DispatchThreadsPerTile(threadsPerTile Size) error
 	if p.samples != pass.samples {
 		return e.fail("%s: tile pipeline %q has RasterSampleCount %d, the pass's attachments have %d samples", m, p.label, p.samples, pass.samples)
 	}
-	c := &tileCmd{p: p, threads: [2]int{s.Width, s.Height}, args: make([]uint64, len(k.bindings))}
+	if p.frag != nil {
+		c := &tileCmd{p: p, threads: [2]int{s.Width, s.Height}, rec: -1}
+		if err := e.encodeFragmentTile(m, t, c); err != nil {
+			return err
+		}
+		e.draws = append(e.draws, &drawCmd{enc: e, tile: c})
+		return nil
+	}
+	c := &tileCmd{p: p, threads: [2]int{s.Width, s.Height}, args: make([]uint64, len(k.bindings)), rec: -1}
 	var bound boundResources
 	for _, b := range k.bindings {
 		if !b.enabled {

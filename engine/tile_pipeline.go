@@ -5,6 +5,7 @@ import (
 
 	"github.com/ingot-render/ingot/internal/texel"
 	"github.com/ingot-render/ingot/shaders/lower"
+	"github.com/ingot-render/ingot/shaders/reflect"
 )
 
 // TileRenderPipelineColorAttachmentDescriptor is the format of one colour
@@ -15,11 +16,17 @@ type TileRenderPipelineColorAttachmentDescriptor struct {
 }
 
 // TileRenderPipelineDescriptor describes a tile render pipeline
-// (MTLTileRenderPipelineDescriptor): a kernel run per tile of a render
-// pass by DispatchThreadsPerTile.
+// (MTLTileRenderPipelineDescriptor): a kernel or a fragment function run
+// per tile of a render pass by DispatchThreadsPerTile.
 type TileRenderPipelineDescriptor struct {
 	Label string
-	// TileFunction is the kernel function run per tile.
+	// TileFunction is the kernel or fragment function run per tile. A
+	// kernel runs as one threadgroup per tile; a fragment function (a
+	// fragment-based tile function) runs once per pixel of the dispatch's
+	// threadsPerTile at the tile's origin, or once per sample when it is
+	// sample-rate, in 2×2 quads, reading and writing the pixel's implicit
+	// imageblock ([[color(n)]] inputs and outputs, written without blending
+	// into the covered samples) and explicit imageblock ([[imageblock_data]]).
 	TileFunction *Function
 	// Constants specialize the tile function (nil: none).
 	Constants *FunctionConstantValues
@@ -39,12 +46,17 @@ type TileRenderPipelineDescriptor struct {
 // TileRenderPipelineState is a compiled tile render pipeline; bind it with
 // RenderCommandEncoder.SetTileRenderPipelineState.
 type TileRenderPipelineState struct {
-	dev     *Device
-	label   string
-	kernel  *ComputePipelineState
-	samples int
-	colors  [MaxColorAttachments]PixelFormat
-	matches bool
+	dev   *Device
+	label string
+	name  string // the tile function's
+	// kernel is a kernel-based pipeline's function, frag a fragment-based
+	// one's (its fragment stage and layout; no vertex stage): one is nil.
+	kernel     *ComputePipelineState
+	frag       *RenderPipelineState
+	maxThreads int
+	samples    int
+	colors     [MaxColorAttachments]PixelFormat
+	matches    bool
 	// ibSize is the largest explicit imageblock element of the function
 	// (0: none), implicit the implicit imageblock arguments' largest T.
 	ibSize, implicit int
@@ -54,7 +66,7 @@ type TileRenderPipelineState struct {
 func (p *TileRenderPipelineState) Label() string { return p.label }
 
 // MaxTotalThreadsPerThreadgroup returns the pipeline's thread limit.
-func (p *TileRenderPipelineState) MaxTotalThreadsPerThreadgroup() int { return p.kernel.maxThreads }
+func (p *TileRenderPipelineState) MaxTotalThreadsPerThreadgroup() int { return p.maxThreads }
 
 // ThreadgroupSizeMatchesTileSize returns the descriptor's promise.
 func (p *TileRenderPipelineState) ThreadgroupSizeMatchesTileSize() bool { return p.matches }
@@ -77,9 +89,13 @@ func (p *TileRenderPipelineState) ImageblockMemoryLength(tile Size) (int, error)
 }
 
 // NewTileRenderPipelineState compiles a tile render pipeline (MTLDevice
-// newRenderPipelineStateWithTileDescriptor). The tile function must be a
-// kernel; its implicit imageblock members' [[color(n)]] must name colour
-// attachments the descriptor gives a format.
+// newRenderPipelineStateWithTileDescriptor). The tile function is a kernel
+// or a fragment function; the [[color(n)]] of a kernel's implicit
+// imageblock members or of a fragment function's colour inputs and outputs
+// must name colour attachments the descriptor gives a format. A fragment
+// function's other rules (no [[stencil]] output, §5.2.3.5; no [[stage_in]]
+// or primitive inputs; see sema.Program.CheckTileFragment) are errors at
+// their source positions.
 func (d *Device) NewTileRenderPipelineState(desc *TileRenderPipelineDescriptor) (*TileRenderPipelineState, error) {
 	const m = "NewTileRenderPipelineState"
 	if desc == nil {
@@ -96,11 +112,10 @@ func (d *Device) NewTileRenderPipelineState(desc *TileRenderPipelineDescriptor) 
 	default:
 		return nil, fmt.Errorf("engine: %s: RasterSampleCount is %d, want 1, 2, 4 or 8", m, s)
 	}
-	k, err := d.NewComputePipelineState(desc.TileFunction, desc.Constants, ComputePipelineOptions{Label: desc.Label, MaxTotalThreadsPerThreadgroup: desc.MaxTotalThreadsPerThreadgroup})
-	if err != nil {
-		return nil, fmt.Errorf("engine: %s: TileFunction: %w", m, err)
+	if fn := desc.TileFunction; fn.lib.dev != d {
+		return nil, fmt.Errorf("engine: %s: TileFunction %s belongs to another device", m, fn.Name())
 	}
-	p := &TileRenderPipelineState{dev: d, label: desc.Label, kernel: k, samples: s, matches: desc.ThreadgroupSizeMatchesTileSize}
+	p := &TileRenderPipelineState{dev: d, label: desc.Label, name: desc.TileFunction.Name(), samples: s, matches: desc.ThreadgroupSizeMatchesTileSize}
 	for i, ca := range desc.ColorAttachments {
 		f := ca.PixelFormat
 		if f != texel.Invalid && (f.IsDepth() || f.IsStencil()) {
@@ -108,6 +123,21 @@ func (d *Device) NewTileRenderPipelineState(desc *TileRenderPipelineDescriptor) 
 		}
 		p.colors[i] = f
 	}
+	switch k := desc.TileFunction.FunctionType(); k {
+	case reflect.KindKernel:
+	case reflect.KindFragment:
+		if err := d.fragmentTilePipeline(m, desc, p); err != nil {
+			return nil, err
+		}
+		return p, nil
+	default:
+		return nil, fmt.Errorf("engine: %s: TileFunction %s is a %s function, want a kernel or fragment function", m, p.name, k)
+	}
+	k, err := d.NewComputePipelineState(desc.TileFunction, desc.Constants, ComputePipelineOptions{Label: desc.Label, MaxTotalThreadsPerThreadgroup: desc.MaxTotalThreadsPerThreadgroup})
+	if err != nil {
+		return nil, fmt.Errorf("engine: %s: TileFunction: %w", m, err)
+	}
+	p.kernel, p.maxThreads = k, k.maxThreads
 	if k.stage != nil {
 		return nil, fmt.Errorf("engine: %s: tile function %s has a [[stage_in]] argument", m, k.name)
 	}

@@ -56,6 +56,9 @@ func newTileMemory(p *renderPass, workers int) *tileMemory {
 	for _, e := range p.encoders {
 		for _, d := range e.draws {
 			if c := d.tile; c != nil {
+				if c.p.kernel == nil {
+					continue // a fragment-based tile function: no static threadgroup memory, no staging
+				}
 				static = max(static, int(c.p.kernel.staticTG))
 				n := 0
 				for _, ib := range c.ib {
@@ -108,6 +111,9 @@ func (r *passRun) tileDispatch(c *tileCmd) error {
 		if a.as.structure() == nil {
 			return fmt.Errorf("tile dispatch: the acceleration structure %q at buffer index %d for argument %q has not been built", a.as.Label(), a.index, a.name)
 		}
+	}
+	if c.p.frag != nil {
+		return r.fragmentTileDispatch(c)
 	}
 	m := r.tiles
 	tx, ty := r.rp.Tiles()
