@@ -35,7 +35,7 @@ func closedAmbient(p *kernel.Packed) [3]float32 {
 	var rho [3]float64
 	for ii := range p.Instances {
 		in := &p.Instances[ii]
-		static := in.Flags&(kernel.InstanceIdentity|kernel.InstanceDeformed) != 0
+		static := in.Flags&kernel.InstanceIdentity != 0
 		for k := uint32(0); k < in.GeometryCount; k++ {
 			gi := in.GeometryBase + k
 			info := &p.GeometryInfo[gi]

@@ -17,13 +17,30 @@
 // ones, sorted back to front. Images are the same bits on any worker
 // count.
 //
+// Skins and morph targets are applied in the vertex functions: the
+// rest-pose vertices, JOINTS_0/WEIGHTS_0 and the morph targets' position,
+// normal and tangent deltas are uploaded once (kernel.PackOptions.RestPose,
+// RasterDeform records per geometry record), and a new Frame.Time uploads
+// only the instance and light records, the joint palette (joint world ×
+// inverse bind and its inverse transpose, per joint) and the morph
+// weights. rx_deform in the vertex functions morphs then skins position,
+// normal and tangent as the host's Scene.Deform does (the same image
+// within float rounding), the motion vertex function with both times'
+// palettes and weights. Fragments need the deformed triangle's face
+// normal, which no vertex sees, so a compute kernel
+// (raster_deform_positions) writes the deformed positions once per time
+// with the same code; the fragments' face normals, the depth pre-pass and
+// the shadow map read them (the same bits as the vertex function's).
+//
 // Renderer.Motion renders a motion-vector AOV (shaders/motion.metal): for
 // each pixel, the screen-space motion in pixels of the nearest opaque or
 // alpha-mask surface from a previous frame (its time and camera) to this
 // one, as this frame's position minus the previous one (x right, y down)
-// with a coverage channel; animated node transforms, skins and morph
-// targets move points through the scene packed at both times, the camera
-// through both view-projections. WriteMotion stores it as a PFM.
+// with a coverage channel; animated node transforms move points through
+// both times' instance records, skins and morph targets through both
+// times' joint palettes and morph weights in the same vertex function
+// (or, where the host deforms, the scene packed at both times), the
+// camera through both view-projections. WriteMotion stores it as a PFM.
 //
 // Options.Materials takes the path tracer's user materials
 // (render.UserMaterial, the same files): each file's [[visible]]
@@ -73,9 +90,16 @@
 //     geometry whose error projects below Options.LODPixels; their
 //     triangles take the face normal of a triangle they replace, and
 //     clustering moves UV seams, so textures smear on coarse levels.
-//   - Skinned and morphed geometry is deformed on the host by kernel.Pack
-//     (the path tracer's CPU deformation at Frame.Time), not in the vertex
-//     function.
+//   - Options.Meshlets deforms skinned and morphed geometry on the host
+//     (kernel.Pack, the path tracer's CPU deformation at Frame.Time, with a
+//     re-upload at every new time): meshlet bounds, normal cones and LOD
+//     levels come from deformed positions. So does a scene with an
+//     emissive skinned or morphed mesh (its area lights are world-space
+//     triangles). The clip planes and the shadow light's frustum of a
+//     scene deformed in the vertex functions bound each joint's vertices
+//     under its matrix (plus the morph targets' ranges) instead of the
+//     deformed vertices, so they may enclose more than the geometry; a
+//     blended deformed draw sorts by its instance's bounds.
 //   - Motion vectors leave blended geometry out (MASK geometry is
 //     alpha-tested at one sample) and use LOD level 0; the point is the
 //     one the rasterizer's sub-pixel snapping puts at the pixel centre.

@@ -35,7 +35,7 @@ func buildDraws(p *kernel.Packed) []draw {
 	var out []draw
 	for ii := range p.Instances {
 		in := &p.Instances[ii]
-		static := in.Flags&(kernel.InstanceIdentity|kernel.InstanceDeformed) != 0
+		static := in.Flags&kernel.InstanceIdentity != 0
 		winding := engine.WindingCounterClockwise
 		if !static && det3(in.ToWorld) < 0 {
 			winding = engine.WindingClockwise

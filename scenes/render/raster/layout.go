@@ -23,6 +23,7 @@ const (
 	flagMSAA       = 2
 	flagAreaLights = 4
 	flagShadow     = 8
+	flagDeform     = 16
 )
 
 // Draw passes (RasterDraw.Pass).
@@ -32,7 +33,7 @@ const (
 	passBlend  = 2
 )
 
-// rasterFrame is raster_types.h RasterFrame (240 bytes).
+// rasterFrame is raster_types.h RasterFrame (272 bytes).
 type rasterFrame struct {
 	ViewProj        [4][4]float32
 	ShadowProj      [4][4]float32
@@ -53,6 +54,15 @@ type rasterFrame struct {
 	Pad0            uint32
 	Ambient         [3]float32
 	Pad1            float32
+	// Deforms, Joints, MorphWeights and DeformedPositions are the device
+	// addresses of the RasterDeform records, the joint palette, the morph
+	// weights and the deformed positions (flagDeform).
+	Deforms, Joints, MorphWeights, DeformedPositions uint64
+}
+
+// rasterDeformJob is raster_types.h RasterDeformJob (16 bytes).
+type rasterDeformJob struct {
+	Geometry, VertexCount, Pad0, Pad1 uint32
 }
 
 // rasterDraw is raster_types.h RasterDraw (32 bytes).

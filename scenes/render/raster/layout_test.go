@@ -15,14 +15,16 @@ func TestLayoutSizes(t *testing.T) {
 		name      string
 		got, want uintptr
 	}{
-		{"RasterFrame", unsafe.Sizeof(rasterFrame{}), 240},
+		{"RasterFrame", unsafe.Sizeof(rasterFrame{}), 272},
+		{"RasterDeform", unsafe.Sizeof(rasterDeform{}), 80},
+		{"RasterDeformJob", unsafe.Sizeof(rasterDeformJob{}), 16},
 		{"RasterDraw", unsafe.Sizeof(rasterDraw{}), 32},
 		{"RasterMeshlet", unsafe.Sizeof(rasterMeshlet{}), 32},
 		{"RasterMeshletCull", unsafe.Sizeof(rasterMeshletCull{}), 48},
 		{"RasterMeshletView", unsafe.Sizeof(rasterMeshletView{}), 144},
 		{"RasterResolve", unsafe.Sizeof(rasterResolve{}), 16},
 		{"IBLParams", unsafe.Sizeof(iblParams{}), 32},
-		{"RasterMotionFrame", unsafe.Sizeof(rasterMotionFrame{}), 144},
+		{"RasterMotionFrame", unsafe.Sizeof(rasterMotionFrame{}), 192},
 	} {
 		if c.got != c.want {
 			t.Errorf("%s: %d bytes, want %d", c.name, c.got, c.want)
@@ -36,6 +38,22 @@ func TestLayoutSizes(t *testing.T) {
 	}
 	if o := unsafe.Offsetof(rasterFrame{}.AreaSamples); o != 216 {
 		t.Errorf("RasterFrame.areaSamples at %d, want 216", o)
+	}
+	for _, c := range []struct {
+		name      string
+		got, want uintptr
+	}{
+		{"RasterFrame.deforms", unsafe.Offsetof(rasterFrame{}.Deforms), 240},
+		{"RasterDeform.flags", unsafe.Offsetof(rasterDeform{}.Flags), 40},
+		{"RasterDeform.weightBase", unsafe.Offsetof(rasterDeform{}.WeightBase), 60},
+		{"RasterDeform.positionBase", unsafe.Offsetof(rasterDeform{}.PositionBase), 64},
+		{"RasterFrame.deformedPositions", unsafe.Offsetof(rasterFrame{}.DeformedPositions), 264},
+		{"RasterMotionFrame.deforms", unsafe.Offsetof(rasterMotionFrame{}.Deforms), 144},
+		{"RasterMotionFrame.flags", unsafe.Offsetof(rasterMotionFrame{}.Flags), 184},
+	} {
+		if c.got != c.want {
+			t.Errorf("%s at %d, want %d", c.name, c.got, c.want)
+		}
 	}
 }
 

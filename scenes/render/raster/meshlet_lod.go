@@ -109,7 +109,7 @@ func (ms *meshletSet) selectLOD(ds []draw, p *kernel.Packed, fr *rasterFrame, px
 		}
 		in := &p.Instances[d.rec.Instance]
 		c := g.centre
-		if in.Flags&(kernel.InstanceIdentity|kernel.InstanceDeformed) == 0 {
+		if in.Flags&kernel.InstanceIdentity == 0 {
 			r := in.ToWorld
 			c = mgl32.Vec3{r[0][0]*c[0] + r[0][1]*c[1] + r[0][2]*c[2] + r[0][3], r[1][0]*c[0] + r[1][1]*c[1] + r[1][2]*c[2] + r[1][3],
 				r[2][0]*c[0] + r[2][1]*c[1] + r[2][2]*c[2] + r[2][3]}

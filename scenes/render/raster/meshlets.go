@@ -218,7 +218,7 @@ func (ms *meshletSet) annotate(ds []draw, p *kernel.Packed) {
 		d.rec.MeshletFirst, d.rec.MeshletCount = ms.first[d.rec.Geometry], ms.count[d.rec.Geometry]
 		in := &p.Instances[d.rec.Instance]
 		scale, similar := float32(1), true
-		if in.Flags&(kernel.InstanceIdentity|kernel.InstanceDeformed) == 0 {
+		if in.Flags&kernel.InstanceIdentity == 0 {
 			scale, similar = transformScale(in.ToWorld)
 		}
 		d.rec.RadiusScale = scale

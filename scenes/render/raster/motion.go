@@ -19,11 +19,15 @@ const (
 	bufferShadeFrame = 4
 )
 
-// rasterMotionFrame is motion.metal's RasterMotionFrame (144 bytes).
+// rasterMotionFrame is motion.metal's RasterMotionFrame (192 bytes).
 type rasterMotionFrame struct {
 	ViewProj, PrevViewProj [4][4]float32
 	Width, Height          uint32
 	Pad0, Pad1             uint32
+	// The RasterDeform records and both times' joint palettes and morph
+	// weights (device addresses; Flags flagDeform).
+	Deforms, Joints, MorphWeights, PrevJoints, PrevMorphWeights uint64
+	Flags, Pad2                                                 uint32
 }
 
 // motionPipelines are the motion pass's pipelines (opaque and alpha-mask
@@ -81,7 +85,8 @@ func (pl *pipelines) compileMotion(dev *engine.Device) (*motionPipelines, error)
 
 // prevUpload returns the scene packed at time t with the current
 // upload's environment: the current upload itself when t is its time (or
-// the scene has no animations), else the one kept from the previous call.
+// the scene has no animations), else the one kept from the previous call,
+// else a new one (upload.reposed where the vertex functions deform).
 func (r *Renderer) prevUpload(t float32) (*upload, error) {
 	if len(r.scene.Animations) == 0 || t == r.time {
 		return r.cur, nil
@@ -93,7 +98,14 @@ func (r *Renderer) prevUpload(t float32) (*upload, error) {
 		r.prev.release()
 		r.prev = nil
 	}
-	u, err := newUpload(r.dev, r.scene, t, r.cur.env, r.funcs)
+	var u *upload
+	var err error
+	if r.cur.deform != nil {
+		u, err = r.cur.reposed(r.dev, r.scene, r.plan, t)
+	} else {
+		u, err = newUpload(r.dev, r.scene, t, r.cur.env, r.funcs, nil)
+		r.uploads++
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -124,7 +136,8 @@ func (r *Renderer) prevUpload(t float32) (*upload, error) {
 // minus the motion), and 1 where a surface covers the pixel centre, 0
 // (with zero motion) where none does. Motion comes from camera motion and
 // the scene's animation (node transforms; skins and morph targets, which
-// kernel.Pack deforms at each time). prev's size is ignored (f's is
+// the vertex function applies with both times' joint palettes and morph
+// weights, or kernel.Pack deforms at each time where the host deforms). prev's size is ignored (f's is
 // used); its camera and Time are prev's. The result does not depend on
 // the device's worker count.
 func (r *Renderer) Motion(ctx context.Context, f, prev render.Frame) ([]float32, error) {
@@ -164,10 +177,15 @@ func (r *Renderer) Motion(ctx context.Context, f, prev render.Frame) ([]float32,
 	if err != nil {
 		return nil, fmt.Errorf("raster: Motion: previous frame: %w", err)
 	}
-	near, far := clipPlanes(&cam, r.scene.BoundsAt(f.Time))
-	pnear, pfar := clipPlanes(&pcam, r.scene.BoundsAt(prev.Time))
+	near, far := clipPlanes(&cam, r.boundsAt(f.Time))
+	pnear, pfar := clipPlanes(&pcam, r.boundsAt(prev.Time))
 	fr := rasterMotionFrame{ViewProj: viewProjection(&cam, near, far), PrevViewProj: viewProjection(&pcam, pnear, pfar),
 		Width: uint32(f.Width), Height: uint32(f.Height)}
+	if u := r.cur; u.deform != nil {
+		fr.Flags = flagDeform
+		fr.Deforms, fr.Joints, fr.MorphWeights = u.deform.records.GPUAddress(), u.joints.GPUAddress(), u.weights.GPUAddress()
+		fr.PrevJoints, fr.PrevMorphWeights = pu.joints.GPUAddress(), pu.weights.GPUAddress()
+	}
 	tg := r.motionTg
 	if tg == nil || tg.w != f.Width || tg.h != f.Height {
 		if tg != nil {

@@ -14,17 +14,23 @@ import (
 	"github.com/ingot-render/ingot/scenes/render/internal/kernel"
 )
 
-// useScene declares every resource the argument buffer reaches.
+// useScene declares every resource the argument buffer reaches (a
+// reposed upload's own and its owner's).
 func useScene(u *upload, use func(any) error) []error {
 	var errs []error
-	for _, b := range u.buffers {
-		errs = append(errs, use(b))
-	}
-	for _, t := range u.textures {
-		errs = append(errs, use(t))
-	}
-	for _, s := range u.samplers {
-		errs = append(errs, use(s))
+	for _, x := range []*upload{u, u.base} {
+		if x == nil {
+			continue
+		}
+		for _, b := range x.buffers {
+			errs = append(errs, use(b))
+		}
+		for _, t := range x.textures {
+			errs = append(errs, use(t))
+		}
+		for _, s := range x.samplers {
+			errs = append(errs, use(s))
+		}
 	}
 	return errs
 }
@@ -204,7 +210,7 @@ func (r *Renderer) shadowPass(ctx context.Context, fr *rasterFrame) (*engine.Tex
 	if li < 0 {
 		return nil, nil
 	}
-	cam, near, far := shadowCamera(&r.cur.packed.Punctual[li], r.scene.BoundsAt(r.time))
+	cam, near, far := shadowCamera(&r.cur.packed.Punctual[li], r.boundsAt(r.time))
 	fr.ShadowProj = viewProjection(&cam, near, far)
 	if r.shadowMap == nil {
 		n := r.opts.ShadowMapSize

@@ -46,6 +46,8 @@ type pipelines struct {
 	// pass's attachments).
 	prepass map[bool]*engine.RenderPipelineState
 	resolve *engine.ComputePipelineState
+	// deformPositions is raster_deform_positions.
+	deformPositions *engine.ComputePipelineState
 
 	iblBase, iblDownsample, iblSpecular, iblSHRows, iblSHSum *engine.ComputePipelineState
 
@@ -131,6 +133,9 @@ func newPipelines(dev *engine.Device, samples int, users []render.UserMaterial) 
 	}
 	pl := &pipelines{samples: samples, users: users, draw: map[pipelineKey]*engine.RenderPipelineState{}, background: map[bool]*engine.RenderPipelineState{}, lib: rl}
 	if pl.resolve, err = kernel(rl, "raster_resolve"); err != nil {
+		return nil, err
+	}
+	if pl.deformPositions, err = kernel(rl, "raster_deform_positions"); err != nil {
 		return nil, err
 	}
 	for _, k := range []struct {

@@ -44,7 +44,11 @@ type Options struct {
 	// and (single-sided materials) by normal cone. The image is the vertex
 	// pipeline's: the same vertex code places every vertex, and culling
 	// removes only triangles that would not be drawn. Blended geometry
-	// keeps the vertex pipeline, whose index order it blends in.
+	// keeps the vertex pipeline, whose index order it blends in. Skinned
+	// and morphed geometry is deformed on the host (kernel.Pack) and
+	// uploaded again at every new time, since the meshlets' bounds come
+	// from its deformed positions; without Meshlets the vertex functions
+	// deform it.
 	Meshlets bool
 	// LOD (with Meshlets) builds coarser levels of each geometry by
 	// vertex clustering (mesh.SimplifySources, cells of 1/64, 1/32, 1/16
@@ -77,6 +81,9 @@ type Options struct {
 	// Renderers with user materials compile their own
 	// pipelines (those without share them per device).
 	Materials []render.UserMaterial
+	// hostDeform deforms skinned and morphed geometry on the host
+	// (kernel.Pack), as Options.Meshlets does (tests compare the two).
+	hostDeform bool
 }
 
 // Defaults of Options.
@@ -98,6 +105,18 @@ type Renderer struct {
 	queue *engine.CommandQueue
 	// funcs maps material names to the user materials' MaterialData.function.
 	funcs map[string]uint32
+	// plan deforms the skinned and morphed instances in the vertex
+	// functions (nil: kernel.Pack deforms them on the host, as for
+	// Options.Meshlets, or nothing deforms).
+	plan *deformPlan
+	// uploads counts the scene uploads (arena, geometry records,
+	// textures): with a plan a time change uploads only the records and
+	// the joint palette and morph weights of the new time.
+	uploads int
+	// bounds caches boundsAt's last result, of time boundsTime.
+	bounds      model.Bounds
+	boundsTime  float32
+	boundsValid bool
 
 	mu   sync.Mutex // serializes Render; guards cur, light, draws
 	cur  *upload
@@ -199,6 +218,13 @@ func NewRenderer(ctx context.Context, dev *engine.Device, s *model.Scene, opts O
 		}
 	}
 	r := &Renderer{dev: dev, scene: s, opts: opts, pl: pl, queue: dev.NewCommandQueue(), funcs: funcs}
+	if !opts.Meshlets && !opts.hostDeform {
+		// Meshlet bounds and LOD levels come from the deformed positions:
+		// the meshlet pipeline keeps the host's deformation.
+		if r.plan, err = newDeformPlan(s); err != nil {
+			return nil, err
+		}
+	}
 	dd := engine.Texture2DDescriptor(shadowFormat, 1, 1, false)
 	dd.Usage = engine.TextureUsageShaderRead | engine.TextureUsageRenderTarget
 	if r.dummy, err = dev.NewTexture(dd); err != nil {
@@ -234,17 +260,33 @@ func unlit(s *model.Scene) bool {
 
 // uploadFor makes the current upload the scene at time t with
 // environment env (re-packing only when they changed; the IBL tables only
-// when the environment did).
+// when the environment did). A scene the vertex functions deform changes
+// time with new records and a new joint palette and morph weights only
+// (upload.reposed).
 func (r *Renderer) uploadFor(ctx context.Context, t float32, env *render.Environment) error {
 	if r.cur != nil && r.cur.env == env && (r.time == t || len(r.scene.Animations) == 0) {
 		return nil
 	}
-	u, err := newUpload(r.dev, r.scene, t, env, r.funcs)
-	if err != nil {
-		return err
+	var u *upload
+	var err error
+	if r.cur != nil && r.cur.env == env && r.cur.deform != nil {
+		if u, err = r.cur.reposed(r.dev, r.scene, r.plan, t); err != nil {
+			return err
+		}
+	} else {
+		if u, err = newUpload(r.dev, r.scene, t, env, r.funcs, r.plan); err != nil {
+			return err
+		}
+		r.uploads++
 	}
 	if r.opts.Meshlets {
 		if u.meshlets, err = buildMeshlets(ctx, r.dev, u, r.opts.LOD); err != nil {
+			u.release()
+			return err
+		}
+	}
+	if u.deform != nil {
+		if err := r.deformPositions(ctx, u); err != nil {
 			u.release()
 			return err
 		}
@@ -273,6 +315,9 @@ func (r *Renderer) uploadFor(ctx context.Context, t float32, env *render.Environ
 		}
 	}
 	r.cur, r.time, r.draws, r.ambient = u, t, buildDraws(u.packed), closedAmbient(u.packed)
+	if u.deform != nil {
+		r.deformedCentres(t)
+	}
 	if u.meshlets != nil {
 		u.meshlets.annotate(r.draws, u.packed)
 	}
@@ -425,7 +470,7 @@ func (r *Renderer) Render(ctx context.Context, f render.Frame) (*render.Image, e
 
 // frameConstants fills RasterFrame for a camera.
 func (r *Renderer) frameConstants(cam *kernel.CameraData, f *render.Frame) rasterFrame {
-	near, far := clipPlanes(cam, r.scene.BoundsAt(f.Time))
+	near, far := clipPlanes(cam, r.boundsAt(f.Time))
 	fr := rasterFrame{ViewProj: viewProjection(cam, near, far), Eye: cam.Position, Right: cam.Right, TanHalfFovY: cam.TanHalfFovY,
 		Up: cam.Up, Aspect: cam.Aspect, Forward: cam.Forward, Projection: cam.Projection, OrthoHalfHeight: cam.OrthoHalfHeight,
 		Width: uint32(f.Width), Height: uint32(f.Height), SpecularMips: r.light.specularMips, Ambient: r.ambient}
@@ -440,5 +485,80 @@ func (r *Renderer) frameConstants(cam *kernel.CameraData, f *render.Frame) raste
 		fr.Flags |= flagAreaLights
 		fr.AreaSamples = uint32(n)
 	}
+	if u := r.cur; u.deform != nil {
+		fr.Flags |= flagDeform
+		fr.Deforms, fr.Joints, fr.MorphWeights = u.deform.records.GPUAddress(), u.joints.GPUAddress(), u.weights.GPUAddress()
+		fr.DeformedPositions = u.deformed.GPUAddress()
+	}
 	return fr
+}
+
+// deformPositions runs raster_deform_positions over u's deformed records:
+// their positions at u's time into u.deformed, which the fragments' face
+// normals read.
+func (r *Renderer) deformPositions(ctx context.Context, u *upload) error {
+	if len(u.deform.jobs) == 0 {
+		return nil
+	}
+	fr := rasterFrame{Flags: flagDeform, Deforms: u.deform.records.GPUAddress(), Joints: u.joints.GPUAddress(),
+		MorphWeights: u.weights.GPUAddress(), DeformedPositions: u.deformed.GPUAddress()}
+	cb := r.queue.CommandBuffer(ctx)
+	cb.SetLabel("raster deform positions")
+	if err := cb.SetInstructionBudget(r.opts.InstructionBudget); err != nil {
+		return fmt.Errorf("raster: %w", err)
+	}
+	enc, err := cb.ComputeCommandEncoder()
+	if err != nil {
+		return fmt.Errorf("raster: %w", err)
+	}
+	steps := []error{enc.SetComputePipelineState(r.pl.deformPositions), enc.SetBuffer(u.resources, 0, 0),
+		enc.SetBytes(bytesOf([]rasterFrame{fr}), 1), enc.SetBuffer(u.deformed, 0, 3)}
+	steps = append(steps, useScene(u, enc.UseResource)...)
+	for _, j := range u.deform.jobs {
+		steps = append(steps, enc.SetBytes(bytesOf([]rasterDeformJob{j}), 2),
+			enc.DispatchThreads(engine.Sz(int(j.VertexCount), 1, 1), engine.Sz(64, 1, 1)))
+	}
+	steps = append(steps, enc.EndEncoding(), cb.Commit())
+	if err := errors.Join(steps...); err != nil {
+		return fmt.Errorf("raster: encoding the deformed positions: %w", err)
+	}
+	if err := cb.WaitUntilCompleted(); err != nil {
+		return fmt.Errorf("raster: deformed positions: %w", err)
+	}
+	return nil
+}
+
+// boundsAt is the scene's world bounds at time t: Scene.BoundsAt, or,
+// where the vertex functions deform the scene, deformPlan.boundsOf (no
+// deformation on the host; a box may be larger than the deformed
+// geometry's), cached for the last time asked.
+func (r *Renderer) boundsAt(t float32) model.Bounds {
+	if r.plan == nil {
+		return r.scene.BoundsAt(t)
+	}
+	if !r.boundsValid || r.boundsTime != t {
+		p := r.scene.PoseAt(t)
+		r.bounds, r.boundsTime, r.boundsValid = r.plan.boundsOf(r.scene, p, r.scene.InstancesOf(p)), t, true
+	}
+	return r.bounds
+}
+
+// deformedCentres sets the centres of the blended draws of deformed
+// instances (buildDraws takes the rest pose's) to the centre of their
+// instance's bounds at time t, the blend order's sort key.
+func (r *Renderer) deformedCentres(t float32) {
+	var p *model.Pose
+	var insts []model.Instance
+	for i := range r.draws {
+		d := &r.draws[i]
+		ii := int(d.rec.Instance)
+		if d.rec.Pass != passBlend || ii >= len(r.plan.deformable) || !r.plan.deformable[ii] {
+			continue
+		}
+		if p == nil {
+			p = r.scene.PoseAt(t)
+			insts = r.scene.InstancesOf(p)
+		}
+		d.centre = r.plan.instanceBounds(r.scene, p, insts[ii]).Center()
+	}
 }

@@ -45,6 +45,28 @@ type upload struct {
 	// meshlets are the geometries' meshlets (Options.Meshlets), nil
 	// without.
 	meshlets *meshletSet
+	// Deformation in the vertex functions (a deformPlan; nil: the host
+	// deformed the geometry, or nothing deforms): the RasterDeform
+	// records and streams (the base upload's) and this upload's time's
+	// joint palette and morph weights.
+	deform          *deformUpload
+	joints, weights *engine.Buffer
+	// deformed holds the deformed records' positions at this upload's
+	// time (Renderer.deformPositions), for the fragments' face normals.
+	deformed *engine.Buffer
+	// base is the upload whose arena, streams, textures and geometry
+	// records a reposed upload shares (nil: it owns them); refs counts
+	// the uploads using an owner's objects (itself included).
+	base *upload
+	refs int
+}
+
+// owner is the upload that owns u's shared device objects.
+func (u *upload) owner() *upload {
+	if u.base != nil {
+		return u.base
+	}
+	return u
 }
 
 // texInfo is what setLOD needs of one scene texture.
@@ -56,15 +78,28 @@ type texInfo struct {
 
 // newUpload packs s at time t with environment env and the user
 // materials' function indices funcs (materialFunctions) and uploads it.
-func newUpload(dev *engine.Device, s *model.Scene, t float32, env *render.Environment, funcs map[string]uint32) (_ *upload, err error) {
-	p, err := kernel.Pack(s, kernel.PackOptions{ShutterOpen: t, ShutterClose: t, Env: (*kernel.Environment)(env), MaterialFunctions: funcs})
+// With a plan the deformable instances are packed in their rest pose
+// and uploaded with their RasterDeform records, streams and the joint
+// palette and morph weights of time t (the vertex functions deform
+// them); without, kernel.Pack deforms them on the host.
+func newUpload(dev *engine.Device, s *model.Scene, t float32, env *render.Environment, funcs map[string]uint32, plan *deformPlan) (_ *upload, err error) {
+	opts := kernel.PackOptions{ShutterOpen: t, ShutterClose: t, Env: (*kernel.Environment)(env), MaterialFunctions: funcs}
+	var pose *model.Pose
+	var insts []model.Instance
+	if plan != nil {
+		pose = s.PoseAt(t)
+		insts = s.InstancesOf(pose)
+		b := plan.boundsOf(s, pose, insts)
+		opts.RestPose, opts.SeparateInstances, opts.Bounds = true, true, &b
+	}
+	p, err := kernel.Pack(s, opts)
 	if err != nil {
 		return nil, fmt.Errorf("raster: %w", err)
 	}
 	if len(p.Instances) == 0 {
 		return nil, fmt.Errorf("raster: the scene has no triangle instances")
 	}
-	u := &upload{packed: p, env: env}
+	u := &upload{packed: p, env: env, refs: 1}
 	defer func() {
 		if err != nil {
 			u.release()
@@ -133,18 +168,121 @@ func newUpload(dev *engine.Device, s *model.Scene, t float32, env *render.Enviro
 	if u.lights, err = buf("lights", bytesOf(ids), 4); err != nil {
 		return nil, err
 	}
+	if plan != nil {
+		if u.deform, err = plan.upload(s, p, buf); err != nil {
+			return nil, err
+		}
+		if err := u.uploadPose(dev, s, plan, pose, insts); err != nil {
+			return nil, err
+		}
+	}
 	return u, nil
 }
 
-// release drops the device objects.
+// uploadPose creates u's joint palette and morph weights of pose p
+// (insts: its instances).
+func (u *upload) uploadPose(dev *engine.Device, s *model.Scene, plan *deformPlan, p *model.Pose, insts []model.Instance) error {
+	joints := make([][4]float32, jointRows*(plan.joints+1))
+	weights := make([]float32, max(plan.weights, 4))
+	plan.palette(s, p, insts, joints, weights)
+	for _, b := range []struct {
+		name string
+		data []byte
+		dst  **engine.Buffer
+	}{{"joints", bytesOf(joints), &u.joints}, {"morphWeights", bytesOf(weights), &u.weights},
+		{"deformedPositions", make([]byte, max(12*u.deform.positions, 16)), &u.deformed}} {
+		bb, err := dev.NewBufferWithBytes(b.data)
+		if err != nil {
+			return fmt.Errorf("raster: buffer %s: %w", b.name, err)
+		}
+		bb.SetLabel(b.name)
+		u.buffers = append(u.buffers, bb)
+		*b.dst = bb
+	}
+	return nil
+}
+
+// reposed returns the scene of upload u at time t for the vertex
+// functions' deformation (u has a deform set): new instance,
+// emissive-triangle and punctual-light records (kernel.Packed.Repose), a
+// SceneResources record pointing at them and the joint palette and morph
+// weights of t, sharing everything else (arena, geometry records,
+// streams, textures) with u's owner. Nothing of the geometry is
+// uploaded again.
+func (u *upload) reposed(dev *engine.Device, s *model.Scene, plan *deformPlan, t float32) (_ *upload, err error) {
+	o := u.owner()
+	pose := s.PoseAt(t)
+	insts := s.InstancesOf(pose)
+	p, err := o.packed.Repose(s, t, plan.boundsOf(s, pose, insts))
+	if err != nil {
+		return nil, fmt.Errorf("raster: %w", err)
+	}
+	v := &upload{packed: p, env: o.env, arena: o.arena, texInfo: o.texInfo, bindings: o.bindings, lodSmp: o.lodSmp, lodSide: o.lodSide,
+		scene: s, lights: o.lights, deform: o.deform, base: o}
+	o.refs++
+	defer func() {
+		if err != nil {
+			v.release()
+		}
+	}()
+	res := p.Resources()
+	res.Geometries, res.Materials, res.Textures, res.GGXTables, res.SobolTables = o.res.Geometries, o.res.Materials, o.res.Textures, o.res.GGXTables, o.res.SobolTables
+	res.EnvMarginalCdf, res.EnvConditionalCdf, res.EnvMap, res.EnvSampler = o.res.EnvMarginalCdf, o.res.EnvConditionalCdf, o.res.EnvMap, o.res.EnvSampler
+	for _, r := range []struct {
+		name string
+		data []byte
+		min  int
+		dst  *uint64
+	}{
+		{"instances", bytesOf(p.Instances), int(unsafe.Sizeof(kernel.InstanceData{})), &res.Instances},
+		{"emissive", bytesOf(p.Emissive), int(unsafe.Sizeof(kernel.EmissiveTriangle{})), &res.Emissive},
+		{"punctual", bytesOf(p.Punctual), int(unsafe.Sizeof(kernel.PunctualLight{})), &res.Punctual},
+	} {
+		b := r.data
+		if len(b) < r.min {
+			b = append(b, make([]byte, r.min-len(b))...)
+		}
+		bb, err := dev.NewBufferWithBytes(b)
+		if err != nil {
+			return nil, fmt.Errorf("raster: buffer %s: %w", r.name, err)
+		}
+		bb.SetLabel(r.name)
+		v.buffers = append(v.buffers, bb)
+		*r.dst = bb.GPUAddress()
+	}
+	rb, err := dev.NewBufferWithBytes(bytesOf([]kernel.SceneResources{res}))
+	if err != nil {
+		return nil, fmt.Errorf("raster: buffer sceneResources: %w", err)
+	}
+	rb.SetLabel("sceneResources")
+	v.buffers = append(v.buffers, rb)
+	v.resources, v.res = rb, res
+	if err := v.uploadPose(dev, s, plan, pose, insts); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// release drops u's own device objects, and its owner's once no upload
+// uses them.
 func (u *upload) release() {
-	for _, b := range u.buffers {
+	o := u.owner()
+	if u != o {
+		for _, b := range u.buffers {
+			b.Release()
+		}
+		u.buffers = nil
+	}
+	if o.refs--; o.refs > 0 {
+		return
+	}
+	for _, b := range o.buffers {
 		b.Release()
 	}
-	for _, t := range u.textures {
+	for _, t := range o.textures {
 		t.Release()
 	}
-	u.buffers, u.textures, u.samplers = nil, nil, nil
+	o.buffers, o.textures, o.samplers = nil, nil, nil
 }
 
 // uploadTextures creates one texture per scene texture (level 0; sRGB

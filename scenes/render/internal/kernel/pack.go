@@ -28,6 +28,22 @@ type PackOptions struct {
 	// are merged into one instance whose primitive structure holds all
 	// their geometries, so a ray enters one structure instead of many.
 	SeparateInstances bool
+	// RestPose packs the instances that can deform (a skin, or a mesh
+	// with morph targets) in their rest pose, for a caller that applies
+	// the morph targets and skins itself (the raster preview's vertex
+	// functions): each such instance gets records of its own
+	// (GeometryInfo.Instance, PositionsCloseOffset −1) over the mesh's
+	// undeformed streams, InstanceDeformed is not set, and ToWorld is the
+	// instance transform (the identity for a skinned instance, whose skin
+	// gives world space). Nothing is deformed on the host; emissive
+	// triangles of such instances are at their rest pose. With
+	// SeparateInstances the records do not depend on the time, and
+	// Packed.Repose moves them to another.
+	RestPose bool
+	// Bounds are the scene's world bounds at ShutterOpen, which scale
+	// the directional lights' selection weights (nil: Scene.BoundsAt,
+	// which deforms skinned and morphed meshes on the host).
+	Bounds *model.Bounds
 }
 
 // Environment is a constant colour or an equirectangular map, as Pack
@@ -92,6 +108,9 @@ type Packed struct {
 
 	offsets []streamOffsets
 	streams map[streamKey]int
+	// restPose and separate record PackOptions.RestPose and
+	// SeparateInstances (Repose needs both).
+	restPose, separate bool
 }
 
 // appendStream copies a stream into the arena (16-byte aligned) and
@@ -139,7 +158,7 @@ func (p *Packed) Relocate(arenaAddress uint64) {
 
 // Pack flattens scene s for one frame.
 func Pack(s *model.Scene, opts PackOptions) (*Packed, error) {
-	p := &Packed{}
+	p := &Packed{restPose: opts.RestPose, separate: opts.SeparateInstances}
 	for i := range s.Materials {
 		p.Materials = append(p.Materials, packMaterial(&s.Materials[i], opts.MaterialFunctions))
 	}
@@ -173,7 +192,14 @@ func Pack(s *model.Scene, opts PackOptions) (*Packed, error) {
 		var base uint32
 		var count int
 		deforms := in.Deforms || closeInsts[ii].Deforms
-		if deforms {
+		if opts.RestPose && Deformable(s, in) {
+			deforms = false
+			b, n, err := p.addMesh(in.Mesh, ii, mesh, nil, matIndex, s)
+			if err != nil {
+				return nil, err
+			}
+			base, count = b, n
+		} else if deforms {
 			b, n, err := p.addMesh(in.Mesh, ii, s.Deform(in, poseOpen), s.Deform(closeInsts[ii], poseClose), matIndex, s)
 			if err != nil {
 				return nil, err
@@ -221,8 +247,72 @@ func Pack(s *model.Scene, opts PackOptions) (*Packed, error) {
 	if err := p.setEnv(opts.Env); err != nil {
 		return nil, err
 	}
-	p.setPicks(s.BoundsAt(opts.ShutterOpen))
+	if opts.Bounds != nil {
+		p.setPicks(*opts.Bounds)
+	} else {
+		p.setPicks(s.BoundsAt(opts.ShutterOpen))
+	}
 	return p, nil
+}
+
+// Deformable reports whether instance in can deform: it is skinned, or
+// its mesh has morph targets (whatever the weights at its time).
+func Deformable(s *model.Scene, in model.Instance) bool {
+	if in.Skin >= 0 {
+		return true
+	}
+	if in.Mesh < 0 || in.Mesh >= len(s.Meshes) {
+		return false
+	}
+	for i := range s.Meshes[in.Mesh].Primitives {
+		if len(s.Meshes[in.Mesh].Primitives[i].Targets) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// Repose returns a copy of p, packed with RestPose and SeparateInstances,
+// whose instance, emissive-triangle and punctual-light records and picks
+// are those of time t (b: the scene's bounds at t, as
+// PackOptions.Bounds): the instances' transforms and the lights follow
+// the animation, while the arena, geometry records, materials and
+// environment are p's own (shared, not copied). It is Pack at t without
+// repacking the streams.
+func (p *Packed) Repose(s *model.Scene, t float32, b model.Bounds) (*Packed, error) {
+	if !p.restPose || !p.separate {
+		return nil, fmt.Errorf("Packed.Repose: the scene was not packed with RestPose and SeparateInstances")
+	}
+	pose := s.PoseAt(t)
+	insts := s.InstancesOf(pose)
+	if len(insts) != len(p.Instances) {
+		return nil, fmt.Errorf("Packed.Repose: %d instances at time %v, %d packed", len(insts), t, len(p.Instances))
+	}
+	q := *p
+	q.Instances = make([]InstanceData, len(p.Instances))
+	q.Emissive, q.Punctual = nil, nil
+	q.Geometries = append([]GeometryData(nil), p.Geometries...)
+	for ii, in := range insts {
+		rec := p.Instances[ii]
+		rec.ToWorld, rec.NormalToWorld = affineRows(in.Transform)
+		rec.ToWorldClose, rec.NormalToWorldClose = rec.ToWorld, rec.NormalToWorld
+		rec.Flags &^= InstanceMoving | InstanceIdentity
+		if rec.Flags&InstanceDeformed == 0 && rec.ToWorld == identityRows {
+			rec.Flags |= InstanceIdentity
+		}
+		q.Instances[ii] = rec
+		mesh := s.Meshes[in.Mesh]
+		for pi := range mesh.Primitives {
+			if mat := s.Material(mesh.Primitives[pi].Material); mesh.Primitives[pi].Mode == model.Triangles && mat.IsEmissive() {
+				q.addEmissive(ii, in.Transform, rec.GeometryBase, int(rec.GeometryCount))
+				break
+			}
+		}
+	}
+	finishCDF(len(q.Emissive), func(i int) *float32 { return &q.Emissive[i].Pmf }, func(i int) *float32 { return &q.Emissive[i].Cdf })
+	q.addPunctual(s, pose)
+	q.setPicks(b)
+	return &q, nil
 }
 
 // emissiveRecords gives emissive instance ii its own records (each needs

@@ -2,6 +2,7 @@ package kernel
 
 import (
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -252,5 +253,107 @@ func TestStructures(t *testing.T) {
 	}
 	if motion != 1 {
 		t.Errorf("%d structures with primitive motion, want 1 (the cloth)", motion)
+	}
+}
+
+// skinnedStrip is a two-triangle strip skinned to two joints (the second
+// translated along +y by an animation over [0, 1]) with a morph target
+// moving every vertex along +z, its weight animated from 0 to 1, and an
+// emissive material and a point light on the moving joint.
+func skinnedStrip() *model.Scene {
+	s := &model.Scene{Name: "skinned strip"}
+	pr := model.Primitive{
+		Positions: [][3]float32{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0}},
+		Normals:   [][3]float32{{0, 0, 1}, {0, 0, 1}, {0, 0, 1}, {0, 0, 1}},
+		Indices:   []uint32{0, 1, 2, 2, 1, 3},
+		Joints:    [][4]uint16{{0, 0, 0, 0}, {0, 0, 0, 0}, {1, 0, 0, 0}, {1, 0, 0, 0}},
+		Weights:   [][4]float32{{1, 0, 0, 0}, {1, 0, 0, 0}, {1, 0, 0, 0}, {1, 0, 0, 0}},
+		Targets:   []model.MorphTarget{{Positions: [][3]float32{{0, 0, 1}, {0, 0, 1}, {0, 0, 1}, {0, 0, 1}}}},
+	}
+	m := model.DefaultMaterial()
+	m.Emissive = [3]float32{1, 1, 1}
+	s.Materials = []model.Material{m}
+	mesh := &model.Mesh{Name: "strip", Primitives: []model.Primitive{pr}, Weights: []float32{0}}
+	mesh.ComputeBounds()
+	s.Meshes = []*model.Mesh{mesh}
+	root := s.AddNode(model.NewNode("root"), -1)
+	tip := s.AddNode(model.NewNode("tip"), root)
+	n := model.NewNode("strip")
+	n.Mesh, n.Skin = 0, 0
+	node := s.AddNode(n, -1)
+	s.Skins = []model.Skin{{Joints: []int{root, tip}, InverseBind: []mgl32.Mat4{mgl32.Ident4(), mgl32.Ident4()}, Skeleton: root}}
+	s.Lights = []model.Light{{Type: model.Point, Node: tip, Color: [3]float32{1, 1, 1}, Intensity: 1, World: mgl32.Ident4()}}
+	s.Animations = []model.Animation{{Name: "bend", Start: 0, End: 1,
+		Samplers: []model.AnimSampler{{Input: []float32{0, 1}, Output: []float32{0, 0, 0, 0, 2, 0}, Width: 3},
+			{Input: []float32{0, 1}, Output: []float32{0, 1}, Width: 1}},
+		Channels: []model.Channel{{Sampler: 0, Node: tip, Path: model.PathTranslation}, {Sampler: 1, Node: node, Path: model.PathWeights}}}}
+	return s
+}
+
+// TestPackRestPose: with RestPose a skinned, morphed instance keeps its
+// rest-pose positions (no shutter-close keyframe, not InstanceDeformed,
+// records of its own), and Repose gives the records Pack gives at the
+// same time; without RestPose the positions are deformed on the host.
+func TestPackRestPose(t *testing.T) {
+	s := skinnedStrip()
+	b := s.BoundsAt(0.5)
+	for _, tc := range []struct {
+		name string
+		opts PackOptions
+		rest bool
+	}{
+		{"host", PackOptions{ShutterOpen: 0.5, ShutterClose: 0.5, SeparateInstances: true}, false},
+		{"rest", PackOptions{ShutterOpen: 0.5, ShutterClose: 0.5, SeparateInstances: true, RestPose: true, Bounds: &b}, true},
+	} {
+		p, err := Pack(s, tc.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		info := p.GeometryInfo[p.Instances[0].GeometryBase]
+		var got [4][3]float32
+		for v := range got {
+			for c := range 3 {
+				got[v][c] = f32le(p.Arena[info.PositionsOffset+12*v+4*c:])
+			}
+		}
+		rest := s.Meshes[0].Primitives[0].Positions
+		if same := got == [4][3]float32(rest); same != tc.rest {
+			t.Errorf("%s: positions %v, rest pose %v", tc.name, got, rest)
+		}
+		if deformed := p.Instances[0].Flags&InstanceDeformed != 0; deformed == tc.rest || info.Instance != 0 {
+			t.Errorf("%s: InstanceDeformed %v, GeometryInfo.Instance %d", tc.name, deformed, info.Instance)
+		}
+		if tc.rest && info.PositionsCloseOffset != -1 {
+			t.Errorf("%s: PositionsCloseOffset %d, want -1", tc.name, info.PositionsCloseOffset)
+		}
+	}
+	p0, err := Pack(s, PackOptions{SeparateInstances: true, RestPose: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tm := range []float32{0, 0.25, 1} {
+		b := s.BoundsAt(tm)
+		want, err := Pack(s, PackOptions{ShutterOpen: tm, ShutterClose: tm, SeparateInstances: true, RestPose: true, Bounds: &b})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := p0.Repose(s, tm, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got.Instances, want.Instances) || !reflect.DeepEqual(got.Emissive, want.Emissive) ||
+			!reflect.DeepEqual(got.Punctual, want.Punctual) || got.Picks != want.Picks || !reflect.DeepEqual(got.Geometries, want.Geometries) {
+			t.Errorf("t=%v: Repose records differ from Pack's:\n%+v\n%+v", tm, got.Punctual, want.Punctual)
+		}
+	}
+	if tm := p0.Punctual[0].Position; tm != (PackedFloat3{0, 0, 0}) {
+		t.Errorf("light at t=0 at %v, want the origin", tm)
+	}
+	host, err := Pack(s, PackOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := host.Repose(s, 1, s.BoundsAt(1)); err == nil {
+		t.Error("Repose of a scene packed without RestPose: no error")
 	}
 }

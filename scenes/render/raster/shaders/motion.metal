@@ -29,7 +29,7 @@ using namespace metal;
 #define RASTER_BUFFER_PREV_SCENE 3   // constant SceneResources& of the previous time
 #define RASTER_BUFFER_SHADE_FRAME 4  // alpha-mask draws: constant RasterFrame& of this frame (rx_shade's)
 
-// Motion pass constants. 144 bytes.
+// Motion pass constants. 192 bytes.
 struct RasterMotionFrame {
     float4 viewProj[4];     // @0   this frame's clip space (rows)
     float4 prevViewProj[4]; // @64  the previous frame's
@@ -37,6 +37,13 @@ struct RasterMotionFrame {
     uint height;            // @132
     uint pad0;              // @136
     uint pad1;              // @140
+    INGOT_PTR(RasterDeform) deforms;    // @144 RASTER_DEFORM: one per geometry record (both times)
+    INGOT_PTR(float4) joints;           // @152 this frame's joint palette
+    INGOT_PTR(float) morphWeights;      // @160 this frame's morph weights
+    INGOT_PTR(float4) prevJoints;       // @168 the previous frame's
+    INGOT_PTR(float) prevMorphWeights;  // @176
+    uint flags;             // @184 RASTER_DEFORM
+    uint pad2;              // @188
 };
 
 struct RasterMotionVaryings {
@@ -45,9 +52,19 @@ struct RasterMotionVaryings {
     float4 prevClip;
 };
 
-inline float3 rm_world(const device InstanceData& inst, const device GeometryData& g, uint vid) {
+// rm_world is vertex vid of geometry record geometry in world space: its
+// rest pose morphed and skinned by the joint palette and morph weights
+// of one time where the frame deforms the record, then the instance's
+// transform of that time.
+inline float3 rm_world(const device InstanceData& inst, const device GeometryData& g, uint geometry, uint vid,
+                       constant RasterMotionFrame& frame, const device float4* joints, const device float* weights) {
     float3 p = float3(g.positions[vid]);
-    if ((inst.flags & (INSTANCE_IDENTITY | INSTANCE_DEFORMED)) == 0u) {
+    if ((frame.flags & RASTER_DEFORM) != 0u && frame.deforms[geometry].flags != 0u) {
+        float3 n = float3(0.0f);
+        float4 t = float4(0.0f);
+        rx_deform(frame.deforms[geometry], joints, weights, vid, 0u, p, n, t);
+    }
+    if ((inst.flags & INSTANCE_IDENTITY) == 0u) {
         float4 p1 = float4(p, 1.0f);
         p = float3(dot(inst.toWorld[0], p1), dot(inst.toWorld[1], p1), dot(inst.toWorld[2], p1));
     }
@@ -65,9 +82,11 @@ vertex RasterMotionVaryings raster_motion_vertex(uint vid [[vertex_id]],
                                                  constant RasterDraw& draw [[buffer(RASTER_BUFFER_DRAW)]],
                                                  constant RasterMotionFrame& frame [[buffer(RASTER_BUFFER_FRAME)]]) {
     RasterMotionVaryings o;
-    o.position = rm_clip(frame.viewProj, rm_world(scene.instances[draw.instance], scene.geometries[draw.geometry], vid));
+    o.position = rm_clip(frame.viewProj, rm_world(scene.instances[draw.instance], scene.geometries[draw.geometry], draw.geometry, vid, frame, frame.joints,
+                                                      frame.morphWeights));
     o.clip = o.position;
-    o.prevClip = rm_clip(frame.prevViewProj, rm_world(prev.instances[draw.instance], prev.geometries[draw.geometry], vid));
+    o.prevClip = rm_clip(frame.prevViewProj, rm_world(prev.instances[draw.instance], prev.geometries[draw.geometry], draw.geometry, vid, frame,
+                                                          frame.prevJoints, frame.prevMorphWeights));
     return o;
 }
 
@@ -111,9 +130,11 @@ vertex RasterMotionMaskVaryings raster_motion_mask_vertex(uint vid [[vertex_id]]
                                                           constant RasterFrame& shade [[buffer(RASTER_BUFFER_SHADE_FRAME)]]) {
     RasterVaryings v = rx_vertex(vid, scene, draw, shade);
     RasterMotionMaskVaryings o;
-    o.position = rm_clip(frame.viewProj, rm_world(scene.instances[draw.instance], scene.geometries[draw.geometry], vid));
+    o.position = rm_clip(frame.viewProj, rm_world(scene.instances[draw.instance], scene.geometries[draw.geometry], draw.geometry, vid, frame, frame.joints,
+                                                      frame.morphWeights));
     o.clip = o.position;
-    o.prevClip = rm_clip(frame.prevViewProj, rm_world(prev.instances[draw.instance], prev.geometries[draw.geometry], vid));
+    o.prevClip = rm_clip(frame.prevViewProj, rm_world(prev.instances[draw.instance], prev.geometries[draw.geometry], draw.geometry, vid, frame,
+                                                          frame.prevJoints, frame.prevMorphWeights));
     o.world = v.world;
     o.normal = v.normal;
     o.tangent = v.tangent;

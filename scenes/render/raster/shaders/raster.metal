@@ -16,6 +16,9 @@
 //                                      irradiance, octahedral specular)
 // Background       raster_background_* the environment seen by camera rays
 // Shadow map       raster_shadow_vertex depth only, from the shadow light
+// Kernel           raster_deform_positions  a skinned or morphed record's
+//                                      positions at the frame's time (the
+//                                      fragments' face normals)
 // Kernel           raster_resolve      exposure, tone map, sRGB → RGBA8
 //                                      (tonemap.h, as the path tracer's
 //                                      resolve)
@@ -267,8 +270,7 @@ vertex float4 raster_depth_vertex(uint vid [[vertex_id]],
                                   constant RasterDraw& draw [[buffer(RASTER_BUFFER_DRAW)]],
                                   constant RasterFrame& frame [[buffer(RASTER_BUFFER_FRAME)]]) {
     const device InstanceData& inst = scene.instances[draw.instance];
-    const device GeometryData& g = scene.geometries[draw.geometry];
-    float3 p = float3(g.positions[vid]);
+    float3 p = rx_frame_position(frame, scene.geometries[draw.geometry], draw.geometry, vid);
     if (!rx_static(inst)) {
         p = rx_point(inst.toWorld, p);
     }
@@ -281,12 +283,27 @@ vertex float4 raster_shadow_vertex(uint vid [[vertex_id]],
                                    constant RasterDraw& draw [[buffer(RASTER_BUFFER_DRAW)]],
                                    constant RasterFrame& frame [[buffer(RASTER_BUFFER_FRAME)]]) {
     const device InstanceData& inst = scene.instances[draw.instance];
-    const device GeometryData& g = scene.geometries[draw.geometry];
-    float3 p = float3(g.positions[vid]);
+    float3 p = rx_frame_position(frame, scene.geometries[draw.geometry], draw.geometry, vid);
     if (!rx_static(inst)) {
         p = rx_point(inst.toWorld, p);
     }
     return rx_clip(frame.shadowProj, p);
+}
+
+// raster_deform_positions writes the deformed object-space positions of
+// one geometry record at the frame's time (rx_object_position, as the
+// vertex functions place them) for the fragments' face normals
+// (rx_face_normal): once per time, one thread a vertex.
+kernel void raster_deform_positions(constant SceneResources& scene [[buffer(0)]],
+                                    constant RasterFrame& frame [[buffer(1)]],
+                                    constant RasterDeformJob& job [[buffer(2)]],
+                                    device packed_float3* out [[buffer(3)]],
+                                    uint tid [[thread_position_in_grid]]) {
+    if (tid >= job.vertexCount) {
+        return;
+    }
+    float3 p = rx_object_position(frame, scene.geometries[job.geometry], job.geometry, tid);
+    out[frame.deforms[job.geometry].positionBase + tid] = packed_float3(p);
 }
 
 // Resolve parameters. 16 bytes.

@@ -34,14 +34,153 @@ inline float4 rx_clip(constant float4* m, float3 p) {
     return float4(dot(m[0], p1), dot(m[1], p1), dot(m[2], p1), dot(m[3], p1));
 }
 
-// rx_static reports an instance whose object space is world space.
+// rx_static reports an instance whose object space is world space (a
+// skinned instance's transform is the identity: its skin gives world
+// space; a morphed one keeps its node's transform, the host's
+// deformation too).
 inline bool rx_static(const device InstanceData& inst) {
-    return (inst.flags & (INSTANCE_IDENTITY | INSTANCE_DEFORMED)) != 0u;
+    return (inst.flags & INSTANCE_IDENTITY) != 0u;
+}
+
+// rx_unit is model.normalize3: v / |v|, or +z for a zero or non-finite
+// length (the host deformation's normalisation).
+inline float3 rx_unit(float3 v) {
+    float l = sqrt(dot(v, v));
+    if (l == 0.0f || !isfinite(l)) {
+        return float3(0.0f, 0.0f, 1.0f);
+    }
+    return v / l;
+}
+
+// rx_deform morphs then skins vertex vid of a rest-pose geometry record
+// as the host's Scene.Deform does: the morph targets' deltas scaled by
+// the instance's weights (normals and tangents renormalised when a weight
+// is non-zero), then the sum of the vertex's joint matrices (joint world
+// × inverse bind) and normal matrices weighted by WEIGHTS_0 applied to
+// the position and to the normal and tangent (renormalised). attrs says
+// which of the normal (1) and tangent (2) to deform; the rest stay.
+inline void rx_deform(const device RasterDeform& d, const device float4* joints, const device float* weights, uint vid, uint attrs,
+                      thread float3& p, thread float3& n, thread float4& t) {
+    if (d.targetCount > 0u) {
+        bool moved = false;
+        for (uint k = 0u; k < d.targetCount; k++) {
+            float w = weights[d.weightBase + k];
+            if (w == 0.0f) {
+                continue;
+            }
+            moved = true;
+            uint o = k * d.vertexCount + vid;
+            if ((d.flags & RASTER_DEFORM_TARGET_POSITIONS) != 0u) {
+                p += w * float3(d.targetPositions[o]);
+            }
+            if ((attrs & 1u) != 0u && (d.flags & RASTER_DEFORM_TARGET_NORMALS) != 0u) {
+                n += w * float3(d.targetNormals[o]);
+            }
+            if ((attrs & 2u) != 0u && (d.flags & RASTER_DEFORM_TARGET_TANGENTS) != 0u) {
+                t.xyz += w * float3(d.targetTangents[o]);
+            }
+        }
+        if (moved) {
+            if ((attrs & 1u) != 0u) {
+                n = rx_unit(n);
+            }
+            if ((attrs & 2u) != 0u) {
+                t.xyz = rx_unit(t.xyz);
+            }
+        }
+    }
+    if ((d.flags & RASTER_DEFORM_SKIN) == 0u) {
+        return;
+    }
+    uint4 j = d.joints[vid];
+    float4 w = d.weights[vid];
+    float4 r0 = float4(0.0f);
+    float4 r1 = float4(0.0f);
+    float4 r2 = float4(0.0f);
+    float3 n0 = float3(0.0f);
+    float3 n1 = float3(0.0f);
+    float3 n2 = float3(0.0f);
+    // A zero weight adds exactly nothing (the host skips it), so the
+    // joints are summed without branches; indices past the skin's joints
+    // are ignored as the host ignores them.
+    uint last = max(d.jointCount, 1u) - 1u;
+#define RX_JOINT(c)                                                                     \
+    {                                                                                   \
+        float wc = j.c < d.jointCount ? w.c : 0.0f;                                     \
+        const device float4* m = joints + RASTER_JOINT_ROWS * (d.jointBase + min(j.c, last)); \
+        r0 += wc * m[0];                                                                \
+        r1 += wc * m[1];                                                                \
+        r2 += wc * m[2];                                                                \
+        if ((attrs & 1u) != 0u) {                                                       \
+            n0 += wc * m[3].xyz;                                                        \
+            n1 += wc * m[4].xyz;                                                        \
+            n2 += wc * m[5].xyz;                                                        \
+        }                                                                               \
+    }
+    RX_JOINT(x)
+    RX_JOINT(y)
+    RX_JOINT(z)
+    RX_JOINT(w)
+#undef RX_JOINT
+    float4 p1 = float4(p, 1.0f);
+    p = float3(dot(r0, p1), dot(r1, p1), dot(r2, p1));
+    if ((attrs & 1u) != 0u) {
+        n = rx_unit(float3(dot(n0, n), dot(n1, n), dot(n2, n)));
+    }
+    if ((attrs & 2u) != 0u) {
+        t.xyz = rx_unit(float3(dot(r0.xyz, t.xyz), dot(r1.xyz, t.xyz), dot(r2.xyz, t.xyz)));
+    }
+}
+
+// rx_deformed reports that the frame deforms geometry record geometry in
+// the vertex functions.
+inline bool rx_deformed(constant RasterFrame& frame, uint geometry) {
+    return (frame.flags & RASTER_DEFORM) != 0u && frame.deforms[geometry].flags != 0u;
+}
+
+// rx_object_position is vertex vid's position before the instance
+// transform: the rest pose deformed where the frame deforms the record.
+inline float3 rx_object_position(constant RasterFrame& frame, const device GeometryData& g, uint geometry, uint vid) {
+    float3 p = float3(g.positions[vid]);
+    if (rx_deformed(frame, geometry)) {
+        float3 n = float3(0.0f);
+        float4 t = float4(0.0f);
+        rx_deform(frame.deforms[geometry], frame.joints, frame.morphWeights, vid, 0u, p, n, t);
+    }
+    return p;
+}
+
+// rx_frame_position is vertex vid's object-space position at the frame's
+// time: the rest pose, or for a record the frame deforms the position
+// raster_deform_positions wrote (rx_object_position's, the same bits as
+// rx_vertex's), so the depth pre-pass and the shadow map do not deform
+// again.
+inline float3 rx_frame_position(constant RasterFrame& frame, const device GeometryData& g, uint geometry, uint vid) {
+    if (rx_deformed(frame, geometry)) {
+        return float3(frame.deformedPositions[frame.deforms[geometry].positionBase + vid]);
+    }
+    return float3(g.positions[vid]);
+}
+
+// rx_face_normal is cross(p1 − p0, p2 − p0) of triangle prim in object
+// space: the packed face normal, or, for a record the frame deforms, that
+// of the deformed vertices (raster_deform_positions wrote them for the
+// frame's time with rx_object_position; kernel.Pack computes it so from
+// the host's deformation).
+inline float3 rx_face_normal(constant RasterFrame& frame, const device GeometryData& g, uint geometry, uint prim) {
+    if (!rx_deformed(frame, geometry)) {
+        return float3(g.faceNormals[prim]);
+    }
+    float3 p0 = rx_frame_position(frame, g, geometry, g.indices[3u * prim]);
+    float3 p1 = rx_frame_position(frame, g, geometry, g.indices[3u * prim + 1u]);
+    float3 p2 = rx_frame_position(frame, g, geometry, g.indices[3u * prim + 2u]);
+    return cross(p1 - p0, p2 - p0);
 }
 
 // rx_vertex is the varyings of vertex vid of the draw's geometry, shared
 // by the vertex pipeline (raster_vertex) and the meshlet pipeline
 // (raster_meshlet_mesh) so that both place every vertex identically.
+// Records the frame deforms are morphed and skinned first (rx_deform).
 inline RasterVaryings rx_vertex(uint vid, constant SceneResources& scene, constant RasterDraw& draw, constant RasterFrame& frame) {
     const device InstanceData& inst = scene.instances[draw.instance];
     const device GeometryData& g = scene.geometries[draw.geometry];
@@ -53,6 +192,10 @@ inline RasterVaryings rx_vertex(uint vid, constant SceneResources& scene, consta
     }
     if ((g.flags & GEOMETRY_HAS_TANGENTS) != 0u) {
         t = g.tangents[vid];
+    }
+    if (rx_deformed(frame, draw.geometry)) {
+        uint attrs = ((g.flags & GEOMETRY_HAS_NORMALS) != 0u ? 1u : 0u) | ((g.flags & GEOMETRY_HAS_TANGENTS) != 0u ? 2u : 0u);
+        rx_deform(frame.deforms[draw.geometry], frame.joints, frame.morphWeights, vid, attrs, p, n, t);
     }
     if (!rx_static(inst)) {
         p = rx_point(inst.toWorld, p);
@@ -195,7 +338,7 @@ inline RasterShade rx_shade(RasterVaryings in, uint prim, uint instance, uint ge
     float3 toEye = float3(frame.eye) - in.world;
     float dist = length(toEye);
     sh.wo = frame.projection == PROJECTION_ORTHOGRAPHIC ? -float3(frame.forward) : toEye / max(dist, 1e-20f);
-    float3 wcn = float3(g.faceNormals[prim]);
+    float3 wcn = rx_face_normal(frame, g, geometry, prim);
     if (!rx_static(inst)) {
         wcn = rx_vector(inst.normalToWorld, wcn);
     }

@@ -33,8 +33,45 @@ using namespace metal;
 #define RASTER_MSAA 2u         // more than one sample per pixel (alpha MASK uses alpha-to-coverage)
 #define RASTER_AREA_LIGHTS 4u  // emissive triangles light the scene as area lights (few emitters)
 #define RASTER_SHADOW 8u       // the shadow map covers light shadowLight
+#define RASTER_DEFORM 16u      // deforms, joints and morphWeights are set: geometry records with RasterDeform flags are morphed and skinned
 
-// Per-frame constants. 240 bytes, align 16.
+// How the vertex functions morph and skin one geometry record (its
+// vertices are the rest pose). 80 bytes.
+struct RasterDeform {
+    INGOT_PTR(uint4) joints;                  // @0  per vertex: JOINTS_0, indices into the skin's joints (0: not skinned)
+    INGOT_PTR(float4) weights;                // @8  per vertex: WEIGHTS_0
+    INGOT_PTR(packed_float3) targetPositions; // @16 targetCount × vertexCount position deltas, target-major (0: none)
+    INGOT_PTR(packed_float3) targetNormals;   // @24 normal deltas (0: none)
+    INGOT_PTR(packed_float3) targetTangents;  // @32 tangent deltas (0: none)
+    uint flags;                               // @40 RASTER_DEFORM_* (0: the record does not deform)
+    uint targetCount;                         // @44
+    uint vertexCount;                         // @48
+    uint jointBase;                           // @52 the skin's first joint in the palette
+    uint jointCount;                          // @56 the skin's joints (a JOINTS_0 index at or past it is ignored)
+    uint weightBase;                          // @60 the instance's first morph weight
+    uint positionBase;                        // @64 the record's first vertex in RasterFrame.deformedPositions
+    uint pad0;                                // @68
+    uint pad1;                                // @72
+    uint pad2;                                // @76
+};
+
+// One dispatch of raster_deform_positions: the deformed vertices of one
+// geometry record. 16 bytes.
+struct RasterDeformJob {
+    uint geometry;          // @0
+    uint vertexCount;       // @4
+    uint pad0;              // @8
+    uint pad1;              // @12
+};
+
+// RasterDeform.flags
+#define RASTER_DEFORM_SKIN 1u
+#define RASTER_DEFORM_TARGET_POSITIONS 2u
+#define RASTER_DEFORM_TARGET_NORMALS 4u
+#define RASTER_DEFORM_TARGET_TANGENTS 8u
+#define RASTER_JOINT_ROWS 6u  // float4 rows a joint takes in the palette: joint × inverse bind (3), its normal matrix (3)
+
+// Per-frame constants. 272 bytes, align 16.
 struct RasterFrame {
     float4 viewProj[4];     // @0   rows: clip = (dot(r0, p1), dot(r1, p1), dot(r2, p1), dot(r3, p1))
     float4 shadowProj[4];   // @64  rows: the shadow light's clip space (RASTER_SHADOW)
@@ -56,6 +93,10 @@ struct RasterFrame {
     uint pad0;              // @220
     packed_float3 ambient;  // @224 uniform indirect radiance of a closed scene without IBL (0: none)
     float pad1;             // @236
+    INGOT_PTR(RasterDeform) deforms; // @240 RASTER_DEFORM: one per geometry record
+    INGOT_PTR(float4) joints;        // @248 the joint palette of this frame's time (RASTER_JOINT_ROWS rows a joint)
+    INGOT_PTR(float) morphWeights;   // @256 the morph weights of this frame's time
+    INGOT_PTR(packed_float3) deformedPositions; // @264 RASTER_DEFORM: the deformed records' object-space positions of this time (raster_deform_positions)
 };
 
 // Per-draw constants: which geometry record of which instance, and its
