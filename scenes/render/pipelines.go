@@ -36,6 +36,9 @@ type pipelines struct {
 	alphaTest *engine.FunctionHandle
 	// userNames are the host names of the user materials' functions.
 	userNames []string
+	// slots are the texture slots (kernel.Slot* bits) the material code
+	// was compiled for; an upload whose materials set others is refused.
+	slots uint32
 }
 
 // sourceResolver serves the embedded shaders, the headers by base name,
@@ -76,12 +79,15 @@ func visibleFunctionName(dev *engine.Device, name string, src []byte) (string, e
 // newPipelines compiles pathtrace.metal, materials.metal and the user
 // materials as one translation unit (the engine links [[visible]] and
 // [[intersection]] functions from the kernel's own library) and creates
-// the three pipelines and the material function table.
-func newPipelines(dev *engine.Device, users []UserMaterial) (*pipelines, error) {
+// the three pipelines and the material function table. slots is the set
+// of texture slots (kernel.Slot* bits) the scene's materials may set: the
+// material code reads only those (kernel.SlotsDefine).
+func newPipelines(dev *engine.Device, users []UserMaterial, slots uint32) (*pipelines, error) {
 	var unit strings.Builder
+	unit.WriteString(kernel.SlotsDefine(slots))
 	fmt.Fprintf(&unit, "#include %q\n#include %q\n", shaders.PathTracerFile, shaders.MaterialsFile)
 	res := sourceResolver{user: map[string][]byte{}}
-	pl := &pipelines{}
+	pl := &pipelines{slots: slots}
 	for i, u := range users {
 		name := kernel.UserMaterialInclude(i, u.File)
 		// Compiled on its own under the user's file name first, so that

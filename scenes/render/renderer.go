@@ -180,7 +180,7 @@ func NewRenderer(ctx context.Context, dev *engine.Device, s *model.Scene, opts O
 	if opts.Env == nil && unlit(s) {
 		opts.Env = StudioEnvironment()
 	}
-	pl, err := newPipelines(dev, opts.Materials)
+	pl, err := newPipelines(dev, opts.Materials, sceneSlots(s))
 	if err != nil {
 		return nil, err
 	}
@@ -192,6 +192,11 @@ func NewRenderer(ctx context.Context, dev *engine.Device, s *model.Scene, opts O
 	r.cur = u
 	return r, nil
 }
+
+// sceneSlots returns the texture slots the materials of a scene set,
+// which the renderer's material code is compiled for (a variable so that
+// tests can compile for other sets).
+var sceneSlots = kernel.SceneMaterialSlots
 
 // materialNames lists the distinct material names of s, quoted.
 func materialNames(s *model.Scene) string {

@@ -47,6 +47,9 @@ func newUpload(ctx context.Context, dev *engine.Device, queue *engine.CommandQue
 	if err != nil {
 		return nil, fmt.Errorf("render: %w", err)
 	}
+	if err := kernel.CheckSlots(p.Materials, pl.slots); err != nil {
+		return nil, fmt.Errorf("render: %w", err)
+	}
 	u := &upload{packed: p, shutter: shutter, env: env}
 	defer func() {
 		if err != nil {

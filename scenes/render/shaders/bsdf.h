@@ -402,6 +402,8 @@ inline float spec_albedo(float f0, float e1, float e5, float fm) {
     return f0 * e1 + (1.0f - f0) * e5 + fm * (1.0f - e1);
 }
 
+// bsdf_state has a single return: inlined, its state is built in place
+// (an early return would copy the whole struct under the lanes' mask).
 inline BSDFState bsdf_state(BSDFParams p, float3 wo) {
     BSDFState s;
     float r = clamp(p.roughness, 0.0f, 1.0f);
@@ -430,75 +432,77 @@ inline BSDFState bsdf_state(BSDFParams p, float3 wo) {
         s.avg1 = 0.0f;
         s.ccScale = 1.0f;
         s.lobeP = float4(0.0f, 0.5f, 0.0f, 0.5f);
-        return s;
+    } else {
+        if (p.volume == kVolumeEnter) {
+            s.eta = max(ior, kVolumeIorMin);
+        }
+        // & rather than &&: the compares are cheap and no branch is taken.
+        s.diffuse = (s.w == 0.0f) & (p.metallic == 0.0f) & (p.transmission == 0.0f) & (p.clearcoat == 0.0f) &
+                    (s.sheenMax == 0.0f) & (p.iridescence == 0.0f);
+        if (s.diffuse) {
+            // What the general terms give with no specular energy: no table
+            // lookups, the whole albedo in the Lambert lobe.
+            s.e1o = 0.0f;
+            s.eso = 0.0f;
+            s.esAvg = 0.0f;
+            s.fmsD = 0.0f;
+            s.fmsM = float3(0.0f);
+            s.avg1 = 0.0f;
+            s.ccScale = 1.0f;
+            s.lobeP = float4(0.0f, 0.0f, 1.0f, 0.0f);
+        } else {
+            float mu = wo.z;
+            s.avg1 = table1(p.ggx + GGX_OFFSET_AVG1, r);
+            float avg5 = table1(p.ggx + GGX_OFFSET_AVG5, r);
+            s.e1o = table2(p.ggx + GGX_OFFSET_E1, mu, r);
+            float e5o = table2(p.ggx + GGX_OFFSET_E5, mu, r);
+            s.fmsD = kc_fms(s.f0d, s.avg1);
+            s.fmsM = float3(kc_fms(p.baseColor.x, s.avg1), kc_fms(p.baseColor.y, s.avg1), kc_fms(p.baseColor.z, s.avg1));
+            s.eso = s.w * spec_albedo(s.f0d, s.e1o, e5o, s.fmsD);
+            s.esAvg = s.w * spec_albedo(s.f0d, s.avg1, avg5, s.fmsD);
+            float rc = clamp(p.clearcoatRoughness, 0.0f, 1.0f);
+            // Without clearcoat ccScale is 1 whatever ecc is: skip its two
+            // table lookups (the same bits as the Go reference, which always
+            // computes it).
+            float ecc = 0.0f;
+            if (p.clearcoat != 0.0f) {
+                ecc = 0.04f * table2(p.ggx + GGX_OFFSET_E1, mu, rc) + 0.96f * table2(p.ggx + GGX_OFFSET_E5, mu, rc);
+            }
+            s.ccScale = 1.0f - p.clearcoat * ecc;
+            float m = p.metallic;
+            float tr = p.transmission;
+            float lc = luminance(p.baseColor);
+            float metalSpec = luminance(p.baseColor * s.e1o + (1.0f - p.baseColor) * e5o);
+            float wSpec = (1.0f - m) * s.w * (s.f0d * s.e1o + (1.0f - s.f0d) * e5o) + m * metalSpec;
+            float wDiff = (1.0f - m) * (1.0f - tr) * lc * (1.0f - s.eso) + ((1.0f - m) * s.w * s.fmsD + m * luminance(s.fmsM)) * (1.0f - s.e1o);
+            float wTrans = (1.0f - m) * tr * lc * (1.0f - s.eso);
+            float sum = wSpec + wDiff + wTrans;
+            if (s.sheenMax > 0.0f) {
+                // The sheen layer: the base keeps 1 − max(colour)·Ê(μo);
+                // the sheen's own albedo is sampled with the diffuse lobe
+                // (cosine).
+                s.sheenA = sheen_alpha(p.sheenRoughness);
+                s.sheenEo = table2(p.ggx + GGX_OFFSET_SHEEN, mu, clamp(p.sheenRoughness, 0.0f, 1.0f));
+                float eo = min(s.sheenEo, 1.0f);
+                s.sheenScale = 1.0f - s.sheenMax * eo;
+                wSpec *= s.sheenScale;
+                wTrans *= s.sheenScale;
+                wDiff = wDiff * s.sheenScale + luminance(p.sheenColor) * eo;
+                sum = wSpec + wDiff + wTrans;
+            }
+            if (!(sum > 0.0f)) {
+                wSpec = 0.0f;
+                wDiff = 1.0f;
+                wTrans = 0.0f;
+                sum = 1.0f;
+            }
+            float pcc = 1.0f - s.ccScale;
+            s.lobeP[kLobeClearcoat] = pcc;
+            s.lobeP[kLobeSpecular] = (1.0f - pcc) * wSpec / sum;
+            s.lobeP[kLobeDiffuse] = (1.0f - pcc) * wDiff / sum;
+            s.lobeP[kLobeTransmission] = (1.0f - pcc) * wTrans / sum;
+        }
     }
-    if (p.volume == kVolumeEnter) {
-        s.eta = max(ior, kVolumeIorMin);
-    }
-    // & rather than &&: the compares are cheap and no branch is taken.
-    s.diffuse = (s.w == 0.0f) & (p.metallic == 0.0f) & (p.transmission == 0.0f) & (p.clearcoat == 0.0f) &
-                (s.sheenMax == 0.0f) & (p.iridescence == 0.0f);
-    if (s.diffuse) {
-        // What the general terms give with no specular energy: no table
-        // lookups, the whole albedo in the Lambert lobe.
-        s.e1o = 0.0f;
-        s.eso = 0.0f;
-        s.esAvg = 0.0f;
-        s.fmsD = 0.0f;
-        s.fmsM = float3(0.0f);
-        s.avg1 = 0.0f;
-        s.ccScale = 1.0f;
-        s.lobeP = float4(0.0f, 0.0f, 1.0f, 0.0f);
-        return s;
-    }
-    float mu = wo.z;
-    s.avg1 = table1(p.ggx + GGX_OFFSET_AVG1, r);
-    float avg5 = table1(p.ggx + GGX_OFFSET_AVG5, r);
-    s.e1o = table2(p.ggx + GGX_OFFSET_E1, mu, r);
-    float e5o = table2(p.ggx + GGX_OFFSET_E5, mu, r);
-    s.fmsD = kc_fms(s.f0d, s.avg1);
-    s.fmsM = float3(kc_fms(p.baseColor.x, s.avg1), kc_fms(p.baseColor.y, s.avg1), kc_fms(p.baseColor.z, s.avg1));
-    s.eso = s.w * spec_albedo(s.f0d, s.e1o, e5o, s.fmsD);
-    s.esAvg = s.w * spec_albedo(s.f0d, s.avg1, avg5, s.fmsD);
-    float rc = clamp(p.clearcoatRoughness, 0.0f, 1.0f);
-    // Without clearcoat ccScale is 1 whatever ecc is: skip its two table
-    // lookups (the same bits as the Go reference, which always computes it).
-    float ecc = 0.0f;
-    if (p.clearcoat != 0.0f) {
-        ecc = 0.04f * table2(p.ggx + GGX_OFFSET_E1, mu, rc) + 0.96f * table2(p.ggx + GGX_OFFSET_E5, mu, rc);
-    }
-    s.ccScale = 1.0f - p.clearcoat * ecc;
-    float m = p.metallic;
-    float tr = p.transmission;
-    float lc = luminance(p.baseColor);
-    float metalSpec = luminance(p.baseColor * s.e1o + (1.0f - p.baseColor) * e5o);
-    float wSpec = (1.0f - m) * s.w * (s.f0d * s.e1o + (1.0f - s.f0d) * e5o) + m * metalSpec;
-    float wDiff = (1.0f - m) * (1.0f - tr) * lc * (1.0f - s.eso) + ((1.0f - m) * s.w * s.fmsD + m * luminance(s.fmsM)) * (1.0f - s.e1o);
-    float wTrans = (1.0f - m) * tr * lc * (1.0f - s.eso);
-    float sum = wSpec + wDiff + wTrans;
-    if (s.sheenMax > 0.0f) {
-        // The sheen layer: the base keeps 1 − max(colour)·Ê(μo); the
-        // sheen's own albedo is sampled with the diffuse lobe (cosine).
-        s.sheenA = sheen_alpha(p.sheenRoughness);
-        s.sheenEo = table2(p.ggx + GGX_OFFSET_SHEEN, mu, clamp(p.sheenRoughness, 0.0f, 1.0f));
-        float eo = min(s.sheenEo, 1.0f);
-        s.sheenScale = 1.0f - s.sheenMax * eo;
-        wSpec *= s.sheenScale;
-        wTrans *= s.sheenScale;
-        wDiff = wDiff * s.sheenScale + luminance(p.sheenColor) * eo;
-        sum = wSpec + wDiff + wTrans;
-    }
-    if (!(sum > 0.0f)) {
-        wSpec = 0.0f;
-        wDiff = 1.0f;
-        wTrans = 0.0f;
-        sum = 1.0f;
-    }
-    float pcc = 1.0f - s.ccScale;
-    s.lobeP[kLobeClearcoat] = pcc;
-    s.lobeP[kLobeSpecular] = (1.0f - pcc) * wSpec / sum;
-    s.lobeP[kLobeDiffuse] = (1.0f - pcc) * wDiff / sum;
-    s.lobeP[kLobeTransmission] = (1.0f - pcc) * wTrans / sum;
     return s;
 }
 

@@ -11,6 +11,17 @@
 #include "bsdf.h"
 using namespace metal;
 
+// INGOT_MATERIAL_SLOTS is the set of texture slots (SLOT_* bits of
+// scene_types.h) that some material of the scene may set. A renderer that
+// compiles its material code for one scene defines it before this header
+// (kernel.SlotsDefine) and the code of the other slots, which would read
+// empty slots and sample nothing, vanishes; without it every slot is read.
+#ifndef INGOT_MATERIAL_SLOTS
+#define INGOT_MATERIAL_SLOTS 0xFFFFu
+#endif
+// MATERIAL_SLOT_USED(bit): the compiled code reads slot bit.
+#define MATERIAL_SLOT_USED(bit) ((INGOT_MATERIAL_SLOTS & (bit)) != 0u)
+
 // gltf_material_eval evaluates a glTF 2.0 material (with
 // KHR_materials_emissive_strength, _ior, _transmission, _clearcoat,
 // _specular, _sheen, _volume, _iridescence and KHR_texture_transform) at a
@@ -33,24 +44,53 @@ inline MaterialOutput gltf_material_eval(const device MaterialData& m, SurfaceHi
     float filmT = 1.0f; // where the film thickness lies in [min, max]: 1 (max) without a texture
     float3 normal = hit.normal;
     // An empty slot samples as 1 (the factor alone, the same bits), so a
-    // material without textures skips every slot at once.
-    if ((m.flags & MATERIAL_TEXTURED) != 0u) {
-        base *= sample_material_slot(m.baseColorTex, hit, scene, float4(1.0f));
-        float4 mr = sample_material_slot(m.metallicRoughnessTex, hit, scene, float4(1.0f));
-        metallic *= mr.b;
-        roughness *= mr.g;
-        transmission *= sample_material_slot(m.transmissionTex, hit, scene, float4(1.0f)).r;
-        clearcoat *= sample_material_slot(m.clearcoatTex, hit, scene, float4(1.0f)).r;
-        clearcoatRoughness *= sample_material_slot(m.clearcoatRoughnessTex, hit, scene, float4(1.0f)).g;
-        normal = material_normal(m.normalTex, m.normalScale, hit, scene);
-        emission *= sample_material_slot(m.emissiveTex, hit, scene, float4(1.0f)).rgb;
-        specular *= sample_material_slot(m.specularTex, hit, scene, float4(1.0f)).a;
-        specularColor *= sample_material_slot(m.specularColorTex, hit, scene, float4(1.0f)).rgb;
-        sheenColor *= sample_material_slot(m.sheenColorTex, hit, scene, float4(1.0f)).rgb;
-        sheenRoughness *= sample_material_slot(m.sheenRoughnessTex, hit, scene, float4(1.0f)).a;
-        thickness *= sample_material_slot(m.thicknessTex, hit, scene, float4(1.0f)).g;
-        iridescence *= sample_material_slot(m.iridescenceTex, hit, scene, float4(1.0f)).r;
-        filmT = sample_material_slot(m.iridescenceThicknessTex, hit, scene, float4(1.0f)).g;
+    // material without textures skips every slot at once, and a slot that
+    // no material of the scene sets is not compiled (INGOT_MATERIAL_SLOTS).
+    if (INGOT_MATERIAL_SLOTS != 0u && (m.flags & MATERIAL_TEXTURED) != 0u) {
+        if (MATERIAL_SLOT_USED(SLOT_BASE_COLOR)) {
+            base *= sample_material_slot(m.baseColorTex, hit, scene, float4(1.0f));
+        }
+        if (MATERIAL_SLOT_USED(SLOT_METALLIC_ROUGHNESS)) {
+            float4 mr = sample_material_slot(m.metallicRoughnessTex, hit, scene, float4(1.0f));
+            metallic *= mr.b;
+            roughness *= mr.g;
+        }
+        if (MATERIAL_SLOT_USED(SLOT_TRANSMISSION)) {
+            transmission *= sample_material_slot(m.transmissionTex, hit, scene, float4(1.0f)).r;
+        }
+        if (MATERIAL_SLOT_USED(SLOT_CLEARCOAT)) {
+            clearcoat *= sample_material_slot(m.clearcoatTex, hit, scene, float4(1.0f)).r;
+        }
+        if (MATERIAL_SLOT_USED(SLOT_CLEARCOAT_ROUGHNESS)) {
+            clearcoatRoughness *= sample_material_slot(m.clearcoatRoughnessTex, hit, scene, float4(1.0f)).g;
+        }
+        if (MATERIAL_SLOT_USED(SLOT_NORMAL)) {
+            normal = material_normal(m.normalTex, m.normalScale, hit, scene);
+        }
+        if (MATERIAL_SLOT_USED(SLOT_EMISSIVE)) {
+            emission *= sample_material_slot(m.emissiveTex, hit, scene, float4(1.0f)).rgb;
+        }
+        if (MATERIAL_SLOT_USED(SLOT_SPECULAR)) {
+            specular *= sample_material_slot(m.specularTex, hit, scene, float4(1.0f)).a;
+        }
+        if (MATERIAL_SLOT_USED(SLOT_SPECULAR_COLOR)) {
+            specularColor *= sample_material_slot(m.specularColorTex, hit, scene, float4(1.0f)).rgb;
+        }
+        if (MATERIAL_SLOT_USED(SLOT_SHEEN_COLOR)) {
+            sheenColor *= sample_material_slot(m.sheenColorTex, hit, scene, float4(1.0f)).rgb;
+        }
+        if (MATERIAL_SLOT_USED(SLOT_SHEEN_ROUGHNESS)) {
+            sheenRoughness *= sample_material_slot(m.sheenRoughnessTex, hit, scene, float4(1.0f)).a;
+        }
+        if (MATERIAL_SLOT_USED(SLOT_THICKNESS)) {
+            thickness *= sample_material_slot(m.thicknessTex, hit, scene, float4(1.0f)).g;
+        }
+        if (MATERIAL_SLOT_USED(SLOT_IRIDESCENCE)) {
+            iridescence *= sample_material_slot(m.iridescenceTex, hit, scene, float4(1.0f)).r;
+        }
+        if (MATERIAL_SLOT_USED(SLOT_IRIDESCENCE_THICKNESS)) {
+            filmT = sample_material_slot(m.iridescenceThicknessTex, hit, scene, float4(1.0f)).g;
+        }
     }
     o.baseColor = base.rgb;
     o.metallic = saturate(metallic);
@@ -78,7 +118,10 @@ inline MaterialOutput gltf_material_eval(const device MaterialData& m, SurfaceHi
 // nothing scatters.
 inline MaterialOutput gltf_unlit_eval(const device MaterialData& m, SurfaceHit hit, constant SceneResources& scene) {
     MaterialOutput o;
-    float4 base = m.baseColor * hit.color * sample_material_slot(m.baseColorTex, hit, scene, float4(1.0f));
+    float4 base = m.baseColor * hit.color;
+    if (MATERIAL_SLOT_USED(SLOT_BASE_COLOR)) {
+        base *= sample_material_slot(m.baseColorTex, hit, scene, float4(1.0f));
+    }
     o.baseColor = base.rgb;
     o.metallic = 0.0f;
     o.roughness = 1.0f;

@@ -37,18 +37,33 @@ inline float3 apply_normal_map(TextureSlot s, float scale, SurfaceHit hit, const
 
 // sample_material_slot is sample_slot for a slot read in place from a
 // MaterialData in device memory: an empty slot costs one load (the
-// texture index) instead of a copy of the whole slot.
+// texture index), and a set one loads only the fields it uses, not a copy
+// of the whole slot.
 inline float4 sample_material_slot(const device TextureSlot& s, SurfaceHit hit, constant SceneResources& scene, float4 fallback) {
-    if (s.texture < 0) {
+    int t = s.texture;
+    if (t < 0) {
         return fallback;
     }
-    return sample_slot(s, hit, scene, fallback);
+    if (uint(t) >= scene.textureCount) {
+        return fallback;
+    }
+    float3 uv = float3(s.texCoord == 1u ? hit.uv1 : hit.uv0, 1.0f);
+    float2 st = float2(dot(float3(s.uRow), uv), dot(float3(s.vRow), uv));
+    TextureBinding tb = scene.textures[t];
+    return tb.texture.sample(tb.smp, st, level(0.0f));
 }
 
-// material_normal is apply_normal_map for a slot in device memory.
+// material_normal is apply_normal_map for a slot in device memory (the
+// same arithmetic, the slot read in place).
 inline float3 material_normal(const device TextureSlot& s, float scale, SurfaceHit hit, constant SceneResources& scene) {
-    if (s.texture < 0) {
-        return hit.normal;
+    float3 n = hit.normal;
+    if (s.texture < 0 || hit.tangent.w == 0.0f) {
+        return n;
     }
-    return apply_normal_map(s, scale, hit, scene);
+    float3 t = normalize(hit.tangent.xyz - n * dot(n, hit.tangent.xyz));
+    float3 b = cross(n, t) * hit.tangent.w;
+    float3 m = sample_material_slot(s, hit, scene, float4(0.5f, 0.5f, 1.0f, 1.0f)).xyz * 2.0f - 1.0f;
+    m.xy *= scale;
+    float3 r = normalize(m.x * t + m.y * b + m.z * n);
+    return all(isfinite(r)) ? r : n;
 }

@@ -109,7 +109,7 @@ inline float hit_alpha(constant SceneResources& scene, const device GeometryData
         a *= g.colors[i1].a * bary.x + g.colors[i2].a * bary.y + g.colors[i0].a * w0;
     }
     const device TextureSlot& s = m.baseColorTex; // by reference: the fields load only where used
-    if (s.texture >= 0 && uint(s.texture) < scene.textureCount) {
+    if (MATERIAL_SLOT_USED(SLOT_BASE_COLOR) && s.texture >= 0 && uint(s.texture) < scene.textureCount) {
         float2 uv = float2(0.0f);
         if (s.texCoord == 1u && (g.flags & GEOMETRY_HAS_UV1) != 0u) {
             uv = float2(g.uv1[i1]) * bary.x + float2(g.uv1[i2]) * bary.y + float2(g.uv1[i0]) * w0;
@@ -187,12 +187,18 @@ inline float sample_blackman_harris(float u) {
     return t;
 }
 
-// filter_offset: the camera ray's offset from the pixel centre (pixels)
-// for filter FILTER_* of width w (≤ 0: the filter's default width).
-inline float2 filter_offset(uint filter, float w, float2 u) {
+// filter_width is the width of pixel filter FILTER_* given width w: w,
+// or the filter's default width when w ≤ 0.
+inline float filter_width(uint filter, float w) {
     if (!(w > 0.0f)) {
         w = filter == FILTER_BOX ? 1.0f : filter == FILTER_GAUSSIAN ? 3.0f : filter == FILTER_BLACKMAN_HARRIS ? 1.5f : 2.0f;
     }
+    return w;
+}
+
+// filter_offset: the camera ray's offset from the pixel centre (pixels)
+// for filter FILTER_* of width w (resolved by filter_width).
+inline float2 filter_offset(uint filter, float w, float2 u) {
     if (filter == FILTER_BOX) {
         return (u - 0.5f) * w;
     }
@@ -216,39 +222,120 @@ inline float2 concentric_disk(float2 u) {
     return d.xy;
 }
 
+// CameraSetup is what every camera ray of a dispatch shares: the camera
+// and settings fields camera_ray reads, the filter width resolved, and,
+// for a camera without a shutter interval or motion (timed false), the
+// time and lens position at shutter fraction 0, which are those of every
+// shutter fraction then.
+struct CameraSetup {
+    float3 position;
+    float3 positionClose;
+    float3 right;
+    float3 up;
+    float3 forward;
+    float time;
+    float shutterOpen;
+    float shutterClose;
+    float width;        // float(st.width)
+    float height;       // float(st.height)
+    float filterWidth;  // filter_width(st.filter, st.filterWidth)
+    float halfFilterWidth; // filterWidth * 0.5 (the tent's radius)
+    float tanHalfFovY;
+    float aspect;
+    float orthoHalfHeight;
+    float lensRadius;
+    float focusDistance;
+    float nearClip;
+    uint filter;
+    uint projection;
+    bool timed;
+};
+
+// camera_setup reads the fields of cam and st that camera_ray_at uses;
+// timed false asserts that the shutter fraction does not matter (no
+// shutter interval, no camera motion).
+inline CameraSetup camera_setup(constant CameraData& cam, constant RenderSettings& st, bool timed) {
+    CameraSetup cs;
+    cs.position = float3(cam.position);
+    cs.positionClose = float3(cam.positionClose);
+    cs.right = float3(cam.right);
+    cs.up = float3(cam.up);
+    cs.forward = float3(cam.forward);
+    cs.shutterOpen = cam.shutterOpen;
+    cs.shutterClose = cam.shutterClose;
+    cs.time = mix(cs.shutterOpen, cs.shutterClose, 0.0f);
+    if (!timed) {
+        cs.position = mix(cs.position, cs.positionClose, 0.0f);
+    }
+    cs.width = float(st.width);
+    cs.height = float(st.height);
+    cs.filter = st.filter;
+    cs.filterWidth = filter_width(st.filter, st.filterWidth);
+    cs.halfFilterWidth = cs.filterWidth * 0.5f;
+    cs.tanHalfFovY = cam.tanHalfFovY;
+    cs.aspect = cam.aspect;
+    cs.orthoHalfHeight = cam.orthoHalfHeight;
+    cs.lensRadius = cam.lensRadius;
+    cs.focusDistance = cam.focusDistance;
+    cs.nearClip = cam.nearClip;
+    cs.projection = cam.projection;
+    cs.timed = timed;
+    return cs;
+}
+
+// camera_ray_at builds the ray through the pixel whose centre is pc
+// (float(px) + 0.5, float(py) + 0.5) for sample random numbers film (xy:
+// filter, zw: lens) and shutter fraction tu; time receives the scene time
+// (camera.go CameraRay).
+inline ray camera_ray_at(CameraSetup cs, float2 pc, float4 film, float tu, thread float& time) {
+    // The tent filter (the default) in place: filter_offset's last case.
+    float2 o;
+    if (cs.filter == FILTER_TENT) {
+        o = float2(tent(film.x) * cs.halfFilterWidth, tent(film.y) * cs.halfFilterWidth);
+    } else {
+        o = filter_offset(cs.filter, cs.filterWidth, film.xy);
+    }
+    float fx = pc.x + o.x;
+    float fy = pc.y + o.y;
+    float sx = 2.0f * fx / cs.width - 1.0f;
+    float sy = 1.0f - 2.0f * fy / cs.height;
+    float3 pos = cs.position;
+    time = cs.time;
+    if (cs.timed) {
+        time = mix(cs.shutterOpen, cs.shutterClose, tu);
+        pos = mix(cs.position, cs.positionClose, tu);
+    }
+    ray r;
+    if (cs.projection == PROJECTION_ORTHOGRAPHIC) {
+        r.origin = pos + cs.right * (sx * cs.orthoHalfHeight * cs.aspect) + cs.up * (sy * cs.orthoHalfHeight);
+        r.direction = cs.forward;
+    } else {
+        float3 d = normalize(cs.forward + cs.right * (sx * cs.tanHalfFovY * cs.aspect) + cs.up * (sy * cs.tanHalfFovY));
+        r.origin = pos;
+        r.direction = d;
+        if (cs.lensRadius > 0.0f) {
+            float3 focus = pos + d * (cs.focusDistance / dot(d, cs.forward));
+            float2 l = concentric_disk(film.zw) * cs.lensRadius;
+            r.origin = pos + cs.right * l.x + cs.up * l.y;
+            r.direction = normalize(focus - r.origin);
+        }
+    }
+    r.min_distance = cs.nearClip;
+    r.max_distance = INFINITY;
+    return r;
+}
+
+// pixel_centre is the centre of pixel (px, py) in image coordinates.
+inline float2 pixel_centre(uint px, uint py) {
+    return float2(float(px) + 0.5f, float(py) + 0.5f);
+}
+
 // camera_ray builds the ray of pixel (px, py) for sample random numbers
 // film (xy: filter, zw: lens) and shutter fraction tu; time receives the
 // scene time (camera.go CameraRay).
 inline ray camera_ray(constant CameraData& cam, constant RenderSettings& st, uint px, uint py, float4 film, float tu,
                       thread float& time) {
-    float2 o = filter_offset(st.filter, st.filterWidth, film.xy);
-    float fx = float(px) + 0.5f + o.x;
-    float fy = float(py) + 0.5f + o.y;
-    float sx = 2.0f * fx / float(st.width) - 1.0f;
-    float sy = 1.0f - 2.0f * fy / float(st.height);
-    time = mix(cam.shutterOpen, cam.shutterClose, tu);
-    float3 pos = mix(float3(cam.position), float3(cam.positionClose), tu);
-    float3 right = float3(cam.right);
-    float3 up = float3(cam.up);
-    float3 fwd = float3(cam.forward);
-    ray r;
-    if (cam.projection == PROJECTION_ORTHOGRAPHIC) {
-        r.origin = pos + right * (sx * cam.orthoHalfHeight * cam.aspect) + up * (sy * cam.orthoHalfHeight);
-        r.direction = fwd;
-    } else {
-        float3 d = normalize(fwd + right * (sx * cam.tanHalfFovY * cam.aspect) + up * (sy * cam.tanHalfFovY));
-        r.origin = pos;
-        r.direction = d;
-        if (cam.lensRadius > 0.0f) {
-            float3 focus = pos + d * (cam.focusDistance / dot(d, fwd));
-            float2 l = concentric_disk(film.zw) * cam.lensRadius;
-            r.origin = pos + right * l.x + up * l.y;
-            r.direction = normalize(focus - r.origin);
-        }
-    }
-    r.min_distance = cam.nearClip;
-    r.max_distance = INFINITY;
-    return r;
+    return camera_ray_at(camera_setup(cam, st, true), pixel_centre(px, py), film, tu, time);
 }
 
 kernel void camera_rays(constant FrameParams& frame [[buffer(BUFFER_FRAME)]],
@@ -383,7 +470,8 @@ inline float3 surface_emission(constant SceneResources& scene, const device Geom
     const device MaterialData& m = scene.materials[g.material];
     float3 e = float3(m.emissive) * m.emissiveStrength;
     const device TextureSlot& s = m.emissiveTex; // by reference: the fields load only where used
-    if (s.texture >= 0 && uint(s.texture) < scene.textureCount && (g.flags & GEOMETRY_HAS_UV0) != 0u) {
+    if (MATERIAL_SLOT_USED(SLOT_EMISSIVE) && s.texture >= 0 && uint(s.texture) < scene.textureCount &&
+        (g.flags & GEOMETRY_HAS_UV0) != 0u) {
         uint i0 = g.indices[3u * primitive];
         uint i1 = g.indices[3u * primitive + 1u];
         uint i2 = g.indices[3u * primitive + 2u];
@@ -682,6 +770,13 @@ kernel void path_trace(constant SceneResources& scene [[buffer(BUFFER_SCENE)]],
     bool aovs = (st.flags & SETTINGS_AOV) != 0u;
     bool timedCamera = frame.camera.shutterClose != frame.camera.shutterOpen ||
                        any(float3(frame.camera.positionClose) != float3(frame.camera.position));
+    CameraSetup cam = camera_setup(frame.camera, st, timedCamera);
+    float2 pc = float2(0.0f); // the centre of pixel (px, py)
+    uint seedMix = 0u;        // hash_mix(seed)
+    uint revIdx = 0u;         // reverse_bits(idx)
+    // Without a shutter interval or camera motion every camera ray has
+    // the time cam.time, and so one motion fraction.
+    float mu0 = motion_u(frame.camera, cam.time);
     // Path regeneration: the loop runs one bounce per iteration, and a
     // lane whose path ended starts its next sample (or pixel) at once
     // instead of idling until the longest path of its SIMD-group ends.
@@ -764,6 +859,8 @@ kernel void path_trace(constant SceneResources& scene [[buffer(BUFFER_SCENE)]],
                 px = st.tileX + job % st.tileWidth;
                 py = st.tileY + job / st.tileWidth;
                 seed = pixel_seed(px, py, hash_combine(st.seed, st.frameIndex));
+                seedMix = hash_mix(seed);
+                pc = pixel_centre(px, py);
                 sum = float3(0.0f);
                 albedo = float3(0.0f);
                 normal = float3(0.0f);
@@ -775,16 +872,20 @@ kernel void path_trace(constant SceneResources& scene [[buffer(BUFFER_SCENE)]],
             }
             if (fresh) {
                 idx = st.sampleStart + s;
-                float4 film = sample4_table(sobol, seed, idx, DIM_CAMERA);
+                revIdx = reverse_bits(idx);
+                float4 film = sample4_keyed(sobol, seed, seedMix, revIdx, DIM_CAMERA);
                 // The shutter fraction only matters with a shutter interval or a
                 // moving camera: without one, camera_ray gives the same bits
                 // for any tu, so skip its sample.
                 float tu = 0.0f;
                 if (timedCamera) {
-                    tu = sample4_table(sobol, seed, idx, DIM_TIME).x;
+                    tu = sample4_keyed(sobol, seed, seedMix, revIdx, DIM_TIME).x;
                 }
-                r = camera_ray(frame.camera, st, px, py, film, tu, time);
-                mu = motion_u(frame.camera, time);
+                r = camera_ray_at(cam, pc, film, tu, time);
+                mu = mu0;
+                if (timedCamera) {
+                    mu = motion_u(frame.camera, time);
+                }
                 L = float3(0.0f);
                 beta = float3(1.0f);
                 prevPdf = 0.0f;
@@ -900,7 +1001,7 @@ kernel void path_trace(constant SceneResources& scene [[buffer(BUFFER_SCENE)]],
             BSDFState bst = bsdf_state(bp, woL);
             // Next-event estimation.
             if (useNEE) {
-                float4 ul = sample4_table(sobol, seed, idx, DIM_BOUNCE0 + 2u * bounce + 1u);
+                float4 ul = sample4_keyed(sobol, seed, seedMix, revIdx, DIM_BOUNCE0 + 2u * bounce + 1u);
                 LightSample ls = sample_light(scene, p, ul);
                 if (ls.pdf > 0.0f && any(ls.Li > float3(0.0f))) {
                     float3 wiL = float3(dot(ls.wi, tx), dot(ls.wi, ty), dot(ls.wi, n));
@@ -916,7 +1017,7 @@ kernel void path_trace(constant SceneResources& scene [[buffer(BUFFER_SCENE)]],
                 }
             }
             // BSDF sampling.
-            float4 ub = sample4_table(sobol, seed, idx, DIM_BOUNCE0 + 2u * bounce);
+            float4 ub = sample4_keyed(sobol, seed, seedMix, revIdx, DIM_BOUNCE0 + 2u * bounce);
             BSDFSample bs = bsdf_state_sample(bp, bst, woL, ub.xyz);
             if (!bs.ok) {
                 break;

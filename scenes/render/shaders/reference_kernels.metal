@@ -26,7 +26,7 @@ kernel void ref_sample4(const device SampleQuery* q [[buffer(0)]], device float4
 }
 
 // ref_sample4_table: the same queries through sample4_table (buffer 3:
-// render.SobolByteTable).
+// kernel.SobolByteTable).
 kernel void ref_sample4_table(const device SampleQuery* q [[buffer(0)]], device float4* out [[buffer(1)]],
                               constant uint& count [[buffer(2)]], const device uint4* sobol [[buffer(3)]],
                               uint i [[thread_position_in_grid]]) {

@@ -147,21 +147,37 @@ inline float4 sample4(uint pixelSeed, uint index, uint group) {
     return r;
 }
 
-// sample4_table is sample4 with dimensions 1..3 read from the byte table
-// of SceneResources.sobolTables (render.SobolByteTable: entry 256·b + v is
-// the XOR of the direction numbers of the set bits of byte value v at byte
-// b of the index): the same bits in four loads instead of 32 steps.
-inline float4 sample4_table(const device uint4* sobol, uint pixelSeed, uint index, uint group) {
-    uint seed = hash_combine(pixelSeed, hash32(group));
-    uint i = owen_scramble(index, seed);
+// hash_mix is the part of hash_combine(seed, v) that does not depend on
+// v: hash_combine(seed, v) == seed ^ (hash_mix(seed) + v).
+inline uint hash_mix(uint seed) {
+    return (seed << 6u) + (seed >> 2u) + 0x9e3779b9u;
+}
+
+// sample4_keyed is sample4_table with what the calls of one pixel and
+// sample share computed once: pixelMix = hash_mix(pixelSeed) and
+// revIndex = reverse_bits(index). The same bits.
+inline float4 sample4_keyed(const device uint4* sobol, uint pixelSeed, uint pixelMix, uint revIndex, uint group) {
+    uint seed = pixelSeed ^ (pixelMix + hash32(group));
+    uint i = reverse_bits(laine_karras(revIndex, seed));
     uint3 x = sobol[i & 255u].xyz ^ sobol[256u + ((i >> 8u) & 255u)].xyz ^
               sobol[512u + ((i >> 16u) & 255u)].xyz ^ sobol[768u + (i >> 24u)].xyz;
     float4 r;
     // owen_scramble(reverse_bits(i), s) without its two bit reversals that
     // cancel.
     r.x = to_unit(reverse_bits(laine_karras(i, hash_combine(seed, 1u))));
-    r.y = to_unit(owen_scramble(x.x, hash_combine(seed, 2u)));
-    r.z = to_unit(owen_scramble(x.y, hash_combine(seed, 3u)));
-    r.w = to_unit(owen_scramble(x.z, hash_combine(seed, 4u)));
+    // The table holds dimensions 1..3 bit-reversed: owen_scramble's first
+    // reversal is done.
+    r.y = to_unit(reverse_bits(laine_karras(x.x, hash_combine(seed, 2u))));
+    r.z = to_unit(reverse_bits(laine_karras(x.y, hash_combine(seed, 3u))));
+    r.w = to_unit(reverse_bits(laine_karras(x.z, hash_combine(seed, 4u))));
     return r;
+}
+
+// sample4_table is sample4 with dimensions 1..3 read from the byte table
+// of SceneResources.sobolTables (kernel.SobolByteTable: entry 256·b + v is
+// the bit-reversed XOR of the direction numbers of the set bits of byte
+// value v at byte b of the index): the same bits in four loads instead of
+// 32 steps.
+inline float4 sample4_table(const device uint4* sobol, uint pixelSeed, uint index, uint group) {
+    return sample4_keyed(sobol, pixelSeed, hash_mix(pixelSeed), reverse_bits(index), group);
 }

@@ -68,6 +68,25 @@ typedef simd_packed_float2 packed_float2;
 #define MATERIAL_TEXTURED 8u      // some texture slot is set (else every slot is empty)
 #define MATERIAL_VOLUME 16u       // KHR_materials_volume with thickness > 0: the surface bounds a solid volume
 
+// Texture slots of MaterialData, in its order (bits of a slot mask:
+// gltf_material.h INGOT_MATERIAL_SLOTS; layout.go Slot*).
+#define SLOT_BASE_COLOR 1u
+#define SLOT_METALLIC_ROUGHNESS 2u
+#define SLOT_NORMAL 4u
+#define SLOT_EMISSIVE 8u
+#define SLOT_OCCLUSION 16u
+#define SLOT_TRANSMISSION 32u
+#define SLOT_CLEARCOAT 64u
+#define SLOT_CLEARCOAT_ROUGHNESS 128u
+#define SLOT_CLEARCOAT_NORMAL 256u
+#define SLOT_SPECULAR 512u
+#define SLOT_SPECULAR_COLOR 1024u
+#define SLOT_SHEEN_COLOR 2048u
+#define SLOT_SHEEN_ROUGHNESS 4096u
+#define SLOT_THICKNESS 8192u
+#define SLOT_IRIDESCENCE 16384u
+#define SLOT_IRIDESCENCE_THICKNESS 32768u
+
 #define INSTANCE_MOVING 1u      // toWorldClose differs from toWorld
 #define INSTANCE_DEFORMED 2u    // geometry is world-space (skinned/morphed)
 #define INSTANCE_IDENTITY 4u    // static identity transform: object space is world space
@@ -260,7 +279,7 @@ struct SceneResources {
     float envRotation;                        // @144 radians about +Y
     float envIntegral;                        // @148 mean luminance·sinθ of the map (pdf normaliser)
     INGOT_PTR(float) ggxTables;               // @152 GGX albedo tables, GGX_TABLE_FLOATS values (bsdf.h)
-    INGOT_PTR(uint4) sobolTables;             // @160 Sobol dimensions 1..3 by index byte (sampler.h sample4_table)
+    INGOT_PTR(uint4) sobolTables;             // @160 Sobol dimensions 1..3 by index byte, bit-reversed (sampler.h sample4_table)
 };
 
 // Camera at the frame's shutter interval. Directions are unit vectors of

@@ -144,10 +144,12 @@ const SobolTableEntries = 4 * 256
 
 // SobolByteTable returns the byte-indexed form of Sobol dimensions 1..3
 // the path tracer reads from SceneResources.sobolTables (sampler.h
-// sample4_table): entry 256·b + v holds, in its x, y, z, the XOR of the
-// direction numbers of dimensions 1, 2, 3 for the set bits of byte value v
-// at byte b of the index (w is 0). Four loads and three XORs then give all
-// three dimensions of any index, the bits of Sobol.
+// sample4_table): entry 256·b + v holds, in its x, y, z, the bit reversal
+// of the XOR of the direction numbers of dimensions 1, 2, 3 for the set
+// bits of byte value v at byte b of the index (w is 0). Four loads and
+// three XORs then give all three dimensions of any index, bit-reversed
+// (reversal distributes over XOR), which is the form Owen scrambling
+// starts from: reverse_bits(x) of Sobol's bits.
 func SobolByteTable() [SobolTableEntries][4]uint32 {
 	var t [SobolTableEntries][4]uint32
 	for b := range 4 {
@@ -156,7 +158,7 @@ func SobolByteTable() [SobolTableEntries][4]uint32 {
 			for k := range 8 {
 				if v>>k&1 != 0 {
 					for d := 1; d < SobolDims; d++ {
-						e[d-1] ^= sobolDirs[d][8*b+k]
+						e[d-1] ^= bits.Reverse32(sobolDirs[d][8*b+k])
 					}
 				}
 			}
