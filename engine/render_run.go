@@ -306,6 +306,24 @@ func (d *drawCmd) assemble(sc *drawScratch, start, count, baseVertex, workers in
 				}
 				hi = max(hi, h)
 			}
+		} else if words, ok := recWords(src[4*i0:4*i1], 4); ok {
+			// v+1 wraps the restart value to 0, so hi (one more than the
+			// largest other index) takes no branch; four independent
+			// minima and maxima a step.
+			words = words[:len(dst)]
+			copy(dst, words)
+			l1, l2, l3 := lo, lo, lo
+			var h0, h1, h2, h3 uint32
+			i := 0
+			for ; i+4 <= len(words); i += 4 {
+				q := words[i : i+4 : i+4]
+				lo, l1, l2, l3 = min(lo, q[0]), min(l1, q[1]), min(l2, q[2]), min(l3, q[3])
+				h0, h1, h2, h3 = max(h0, q[0]+1), max(h1, q[1]+1), max(h2, q[2]+1), max(h3, q[3]+1)
+			}
+			for _, v := range words[i:] {
+				lo, h0 = min(lo, v), max(h0, v+1)
+			}
+			lo, hi = min(lo, l1, l2, l3), max(h0, h1, h2, h3, 1)-1
 		} else {
 			b := src[4*i0 : 4*i1]
 			for i := range dst {
@@ -330,17 +348,41 @@ func (d *drawCmd) assemble(sc *drawScratch, start, count, baseVertex, workers in
 		lo, hi = min(lo, los[c]), max(hi, his[c])
 	}
 	if lo <= hi && uint64(hi-lo) < 4*uint64(count)+64 {
-		// Mark the used indices, number them in ascending order, then map
-		// the stream.
-		table := sc.uints(int(hi-lo) + 1)
-		clear(table)
+		// Mark the used indices (a byte each), number them in ascending
+		// order, then map the stream. When every index of the range is used
+		// (a mesh's own index buffer), a vertex's number is its index minus
+		// lo and the map needs no table.
+		span := int(hi-lo) + 1
+		used := sc.bytesN(span)
 		for _, v := range prims {
 			if v != restart {
-				table[v-lo] = 1
+				used[v-lo] = 1
 			}
 		}
-		vids = sc.uints(-len(table))
-		for i, u := range table {
+		n := 0
+		for _, u := range used {
+			n += int(u)
+		}
+		if n == span {
+			vids = sc.uints(span)
+			for i := range vids {
+				vids[i] = uint32(int64(lo) + int64(i) + int64(baseVertex))
+			}
+			_ = parallelChunks(count, chunk, workers, func(i0, i1 int) error {
+				for i := i0; i < i1; i++ {
+					if v := prims[i]; v == restart {
+						prims[i] = raster.RestartIndex
+					} else {
+						prims[i] = v - lo
+					}
+				}
+				return nil
+			})
+			return vids, prims, nil
+		}
+		table := sc.uints(span)
+		vids = sc.uints(-n)
+		for i, u := range used {
 			table[i] = uint32(len(vids))
 			if u != 0 {
 				vids = append(vids, uint32(int64(lo)+int64(i)+int64(baseVertex)))

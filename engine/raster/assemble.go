@@ -3,6 +3,7 @@ package raster
 import (
 	"math"
 	"sync"
+	"sync/atomic"
 )
 
 // vpInfo is the per-viewport transform, guard band and scissor of a draw.
@@ -156,13 +157,23 @@ func (p *Pass) Draw(d *Draw) error {
 	return nil
 }
 
-// parTriangles is the fewest triangles per binner of a parallel setup.
-const parTriangles = 4096
+// parTriangles is the fewest triangles per goroutine of a parallel setup,
+// chunkTriangles the fewest per binner, and chunksPerWorker how many
+// binners each goroutine sets up at most, on average: culling makes
+// stretches of a mesh cost very different times (a stretch facing away
+// costs a third of one facing the camera), so the goroutines take small
+// stretches in turn rather than one large stretch each.
+const (
+	parTriangles    = 4096
+	chunkTriangles  = 1024
+	chunksPerWorker = 8
+)
 
-// parallelChunks returns how many binners set up d in parallel: one per
-// worker for a long triangle list without restarts (whose primitives do not
-// depend on each other; validate has looked for restarts), else 1. The result never changes the image: tiles
-// read the binners in order.
+// parallelChunks returns how many goroutines set up d in parallel (1:
+// serial): up to one per worker for a long triangle list without restarts
+// (whose primitives do not depend on each other; validate has looked for
+// restarts). The result never changes the image: tiles read the binners
+// in order.
 func (p *Pass) parallelChunks(d *Draw) int {
 	if p.workers <= 1 || d.Topology != TriangleList {
 		return 1
@@ -181,30 +192,42 @@ func (p *Pass) parallelChunks(d *Draw) int {
 	return k
 }
 
-// assembleParallel sets up the triangles of dc's list in k stretches, each
-// on its own goroutine and binner (dc is a copy, so that the serial path's
-// context stays on the stack).
+// assembleParallel sets up the triangles of dc's list on k goroutines:
+// the list is cut into consecutive stretches, each set up into its own
+// binner (in list order in Pass.sets), and the goroutines take the
+// stretches in turn (dc is a copy, so that the serial path's context
+// stays on the stack).
 func (p *Pass) assembleParallel(dc drawCtx, k int) {
 	tris := len(dc.d.Indices) / 3
 	if dc.d.Indices == nil {
 		tris = dc.v.Count / 3
 	}
-	bs := make([]*binner, k)
-	for i := range bs {
-		bs[i] = p.newBinner()
+	nc := max(k, min(k*chunksPerWorker, tris/chunkTriangles))
+	first := len(p.sets)
+	for range nc {
+		p.newBinner()
 	}
+	bs := p.sets[first:]
 	p.open = false
+	list := dc.useList()
+	var next atomic.Int32
 	var wg sync.WaitGroup
-	for i, b := range bs {
-		lo, hi := tris*i/k, tris*(i+1)/k
+	for range k {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			c := dc
-			if c.useList() {
-				b.assembleList(&c, 3*lo, 3*hi)
-			} else {
-				b.assemble(&c, 3*lo, 3*hi)
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= nc {
+					return
+				}
+				lo, hi := tris*i/nc, tris*(i+1)/nc
+				if list {
+					bs[i].assembleList(&c, 3*lo, 3*hi)
+				} else {
+					bs[i].assemble(&c, 3*lo, 3*hi)
+				}
 			}
 		}()
 	}

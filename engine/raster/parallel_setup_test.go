@@ -80,8 +80,19 @@ func TestParallelSetupMatchesSerial(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if len(p.sets) != 5 { // 3 + 2 binners
-		t.Errorf("%d binners, want 5 (the draws were not set up in parallel)", len(p.sets))
+	// Each draw is cut into stretches of at least chunkTriangles, up to
+	// chunksPerWorker per goroutine (3 and 2 goroutines).
+	want := 0
+	for _, d := range sc.draws {
+		tris := d.Vertices.Count / 3
+		if d.Indices != nil {
+			tris = len(d.Indices) / 3
+		}
+		k := min(3, tris/parTriangles)
+		want += max(k, min(k*chunksPerWorker, tris/chunkTriangles))
+	}
+	if len(p.sets) != want || want <= 5 {
+		t.Errorf("%d binners, want %d (more than one per goroutine: the draws were not set up in parallel stretches)", len(p.sets), want)
 	}
 	// The binners hold the serial setup's primitives, each once.
 	serial, err := NewPass(PassTargets{Width: w, Height: h, Samples: 1, Layers: 1, Color: [8]*ColorTarget{ref.Color[0]}}, PassOptions{Workers: 1})

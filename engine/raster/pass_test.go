@@ -249,13 +249,18 @@ func TestDrawValidation(t *testing.T) {
 		return &Draw{Topology: TriangleList, Vertices: verts(square(0, 0, 8, 8, 0.5, w, h), nil), State: defaultState(w, h), SampleMask: ^uint32(0)}
 	}
 	ct, _ := NewColorTarget(texel.RGBA8Unorm, w, h, 1, 1)
-	p, _ := NewPass(PassTargets{Width: w, Height: h, Samples: 1, Layers: 1, Color: [8]*ColorTarget{ct}}, PassOptions{})
+	p, _ := NewPass(PassTargets{Width: w, Height: h, Samples: 1, Layers: 1, Color: [8]*ColorTarget{ct}}, PassOptions{Workers: 3})
 	for _, c := range []struct {
 		name string
 		mod  func(d *Draw)
 		want string
 	}{
 		{"index", func(d *Draw) { d.Indices = []uint32{0, 1, 9} }, "Indices[2] = 9"},
+		{"index in a long list", func(d *Draw) {
+			d.Indices = make([]uint32, 3*parIndices)
+			d.Indices[2*parIndices+7] = 99
+			d.Indices[2*parIndices+8] = RestartIndex
+		}, "Indices[131079] = 99"},
 		{"no state", func(d *Draw) { d.State = nil }, "State"},
 		{"no viewport", func(d *Draw) { d.State.Viewports = nil }, "Viewports"},
 		{"interp", func(d *Draw) { d.Interp = []Interp{0} }, "Interp"},
@@ -277,6 +282,44 @@ func TestDrawValidation(t *testing.T) {
 	}
 	if p.primCount() != 1 {
 		t.Errorf("NaN position: %d primitives set up, want 1", p.primCount())
+	}
+}
+
+// TestScanIndices checks the restart flag and the bound of scanIndices on
+// one goroutine and on several, with the restart and the largest index in
+// different stretches.
+func TestScanIndices(t *testing.T) {
+	long := func(at map[int]uint32) []uint32 {
+		idx := make([]uint32, 4*parIndices+3)
+		for i := range idx {
+			idx[i] = uint32(i % 97)
+		}
+		for i, v := range at {
+			idx[i] = v
+		}
+		return idx
+	}
+	for _, c := range []struct {
+		name     string
+		idx      []uint32
+		restarts bool
+		hi       uint32
+	}{
+		{"empty", nil, false, 0},
+		{"only restarts", []uint32{RestartIndex, RestartIndex}, true, 0},
+		{"short", []uint32{3, 0, RestartIndex, 7}, true, 8},
+		{"long", long(nil), false, 97},
+		{"long, restart last", long(map[int]uint32{4*parIndices + 2: RestartIndex}), true, 97},
+		{"long, largest first", long(map[int]uint32{0: 1 << 20, 3 * parIndices: RestartIndex}), true, 1<<20 + 1},
+		{"long, largest last", long(map[int]uint32{4*parIndices + 2: 5000}), false, 5001},
+	} {
+		for _, workers := range []int{1, 2, 5} {
+			p := &Pass{workers: workers}
+			r, hi := p.scanIndices(c.idx)
+			if r != c.restarts || hi != c.hi {
+				t.Errorf("%s, %d workers: restarts %v, bound %d; want %v, %d", c.name, workers, r, hi, c.restarts, c.hi)
+			}
+		}
 	}
 }
 

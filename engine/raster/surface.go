@@ -1,12 +1,11 @@
 package raster
 
 import (
-	"encoding/binary"
 	"fmt"
 	"math"
 	"sync"
-	"unsafe"
 
+	"github.com/ingot-render/ingot/internal/lane"
 	"github.com/ingot-render/ingot/internal/texel"
 )
 
@@ -359,35 +358,6 @@ func (t *ColorTarget) storeUnorm8(tex *texel.Texture, level, slice, depthPlane, 
 const minStoreRows = 64
 
 // storeRow8 converts the quantized unorm8 texels src (4 floats each) into
-// the bytes dst. Runs of one value (the clear colour) convert once: equal
-// bits have equal bytes. src's texels are 16-byte aligned (whole texels of
-// a ColorTarget's data), so each is compared as two words.
-func storeRow8(dst []byte, src []float32, bgra bool) {
-	n := min(len(src), len(dst)) / 4
-	if n == 0 {
-		return
-	}
-	words := unsafe.Slice((*[2]uint64)(unsafe.Pointer(unsafe.SliceData(src))), n)
-	src, dst = src[:4*n], dst[:4*n]
-	last := words[0]
-	px := packUnorm8(src[0:4:4], bgra)
-	for i, v := range words {
-		if v != last {
-			last, px = v, packUnorm8(src[4*i:4*i+4:4*i+4], bgra)
-		}
-		binary.LittleEndian.PutUint32(dst[4*i:], px)
-	}
-}
-
-// packUnorm8 returns the four bytes of a quantized unorm8 texel, in
-// memory order (little-endian), B and R swapped for bgra.
-func packUnorm8(v []float32, bgra bool) uint32 {
-	r, g, b, a := uint32(unorm8Bits(v[0])), uint32(unorm8Bits(v[1])), uint32(unorm8Bits(v[2])), uint32(unorm8Bits(v[3]))
-	if bgra {
-		r, b = b, r
-	}
-	return r | g<<8 | b<<16 | a<<24
-}
-
-// unorm8Bits is the byte of a quantized unorm8 value.
-func unorm8Bits(v float32) byte { return byte(v*255 + 0.5) }
+// the bytes dst (lane.PackUnorm8: v·255 + 0.5 truncated, B and R swapped
+// for bgra).
+func storeRow8(dst []byte, src []float32, bgra bool) { lane.PackUnorm8(dst, src, bgra) }

@@ -3,6 +3,7 @@ package raster
 import (
 	"errors"
 	"fmt"
+	"sync"
 )
 
 // ErrDraw is wrapped by every error Pass.Draw returns for an invalid draw.
@@ -97,13 +98,72 @@ func (p *Pass) validate(d *Draw) error {
 	if d.Shader == nil && d.Flags != 0 {
 		return drawErr("Flags %#x set without a fragment Shader", d.Flags)
 	}
-	p.restarts = false
-	for i, x := range d.Indices {
-		if x == RestartIndex {
-			p.restarts = true
-		} else if int64(x) >= int64(v.Count) {
-			return drawErr("Indices[%d] = %d out of range of Vertices.Count %d", i, x, v.Count)
+	restarts, hi := p.scanIndices(d.Indices)
+	p.restarts = restarts
+	if int64(hi) > int64(v.Count) {
+		for i, x := range d.Indices {
+			if x != RestartIndex && int64(x) >= int64(v.Count) {
+				return drawErr("Indices[%d] = %d out of range of Vertices.Count %d", i, x, v.Count)
+			}
 		}
 	}
 	return nil
 }
+
+// scanIndices reports whether idx holds a restart index and returns one
+// more than its largest other index (0 if none). Long lists are scanned in
+// parallel stretches.
+func (p *Pass) scanIndices(idx []uint32) (restarts bool, hi uint32) {
+	k := min(p.workers, len(idx)/parIndices, maxScanners)
+	if k <= 1 {
+		lo, hi := scanRange(idx)
+		return lo == 0, hi
+	}
+	return scanParallel(idx, k)
+}
+
+// scanRange returns the least and the largest x+1 of idx: x+1 wraps
+// RestartIndex to 0, so the restart test and the bound take no branch
+// (four independent minima and maxima a step).
+func scanRange(idx []uint32) (lo, hi uint32) {
+	l0, l1, l2, l3 := ^uint32(0), ^uint32(0), ^uint32(0), ^uint32(0)
+	var h0, h1, h2, h3 uint32
+	i := 0
+	for ; i+4 <= len(idx); i += 4 {
+		q := idx[i : i+4 : i+4]
+		a, b, c, d := q[0]+1, q[1]+1, q[2]+1, q[3]+1
+		l0, l1, l2, l3 = min(l0, a), min(l1, b), min(l2, c), min(l3, d)
+		h0, h1, h2, h3 = max(h0, a), max(h1, b), max(h2, c), max(h3, d)
+	}
+	lo, hi = min(l0, l1, l2, l3), max(h0, h1, h2, h3)
+	for _, x := range idx[i:] {
+		lo, hi = min(lo, x+1), max(hi, x+1)
+	}
+	return lo, hi
+}
+
+// scanParallel is scanIndices on k goroutines.
+func scanParallel(idx []uint32, k int) (restarts bool, hi uint32) {
+	var los, his [maxScanners]uint32
+	var wg sync.WaitGroup
+	for i := range k {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			los[i], his[i] = scanRange(idx[len(idx)*i/k : len(idx)*(i+1)/k])
+		}()
+	}
+	wg.Wait()
+	lo := ^uint32(0)
+	for i := range k {
+		lo, hi = min(lo, los[i]), max(hi, his[i])
+	}
+	return lo == 0, hi
+}
+
+// parIndices is the fewest indices per goroutine of a parallel
+// scanIndices, maxScanners the most goroutines.
+const (
+	parIndices  = 1 << 16
+	maxScanners = 16
+)
