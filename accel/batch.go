@@ -311,8 +311,9 @@ func (tr *Traverser) traceSingleLanes(s *Structure, rb *RayBatch, stream bool) {
 
 // traceSingle traces the object-space ray (ox, oy, oz, dx, dy, dz) over
 // [tmin, tmax] through the plain structure s with the kernel, as
-// traceSingleLanes' coherent case: set up by kernelRay where the one-ray
-// assembly kernel runs (the same hits; a ray whose transform overflowed
+// traceSingleLanes' coherent case: set up by kernelRay's code and traced
+// in the same call (traceRay4, traceRay8) where the one-ray assembly kernel
+// runs (the same hits; a ray whose transform overflowed
 // misses), by levelRay.set3 otherwise.
 func (tr *Traverser) traceSingle(s *Structure, cull int8, ox, oy, oz, dx, dy, dz, tmin, tmax float32, acceptAny bool) fastHit {
 	if useTraceKernel && s.tri4 != nil && !disableLeaf4 && !disableKernelRay {

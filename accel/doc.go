@@ -74,11 +74,14 @@
 // asks for 4: the kernels test eight children as fast as four, and the
 // shallower tree visits a third fewer nodes per ray.
 //
-// The single-ray API ([Traverser.Intersect]) sets such a ray up for the
-// assembly kernel in one branch-free assembly routine (raysetup_amd64.s:
-// the same bits as the Go setup) and keeps the kernel's state, and the
-// checks of the last call's structure and options, in the Traverser, so
-// that a ray costs little beyond its traversal.
+// The single-ray API ([Traverser.Intersect]) sets such a ray up and
+// traverses it in one assembly call (traceRay4, traceRay8: the branch-free
+// setup of raysetup_amd64.s, the same bits as the Go setup, with its
+// vectors handed to the kernel in registers) and keeps the kernel's state,
+// and the checks of the last call's structure and options, in the
+// Traverser, so that a ray costs little beyond its traversal. The kernels
+// prefetch a leaf group's primitive ids with its triangles, so that a
+// hit's commit does not wait on a second cache miss.
 //
 // [Traverser.TraceBatch] traces a whole [RayBatch] to completion where no
 // candidate can arise: a plain primitive structure (all primitives opaque

@@ -17,7 +17,9 @@ import "unsafe"
 var disableFast4 bool
 
 // disableKernelRay makes the single-ray API set rays up in Go
-// (levelRay.set) instead of with kernelRay (tests and A/B measurements).
+// (levelRay.set) and then call traceFast, instead of running kernelRay's
+// setup and the kernel in one call (traceRay4, traceRay8; tests and A/B
+// measurements).
 var disableKernelRay bool
 
 // fastHit is what the kernel found, in 16 bytes (one vector move: an odd
@@ -347,25 +349,24 @@ func (tr *Traverser) directFast(s *Structure) (int8, bool) {
 	return cullSign(o, false, false), true
 }
 
-// traceDirect traces one ray through s with the kernel and writes its
-// result (what run, commit and result would have written).
-func (tr *Traverser) traceDirect(s *Structure, cull int8, o, d *[3]float32, tmin, tmax float32, h *Hit) {
-	var f fastHit
-	if useTraceKernel && s.tri4 != nil && !disableLeaf4 && !disableKernelRay {
-		var ok bool
-		if f, ok = tr.direct.trace(s, cull, o, d, tmin, tmax, tr.opts.AcceptAny, &tr.fstack); !ok {
-			*h = Hit{}
-			return
-		}
-	} else {
-		if !validRay(o, d, tmin, tmax) {
-			*h = Hit{}
-			return
-		}
-		var r levelRay
-		r.set(o, d, s.width)
-		f = traceFast(s, &r, tmin, tmax, cull, tr.opts.AcceptAny, &tr.fstack)
+// traceDirectGo traces one ray through s, set up in Go, with traceFast
+// and writes its result (what run, commit and result would have written):
+// traceDirect where the one-call kernel does not run.
+func (tr *Traverser) traceDirectGo(s *Structure, cull int8, o, d *[3]float32, tmin, tmax float32, h *Hit) {
+	if !validRay(o, d, tmin, tmax) {
+		*h = Hit{}
+		return
 	}
+	var r levelRay
+	r.set(o, d, s.width)
+	f := traceFast(s, &r, tmin, tmax, cull, tr.opts.AcceptAny, &tr.fstack)
+	tr.writeHit(s, &f, h)
+}
+
+// writeHit writes the single-ray API's result for the kernel hit f of s
+// (none when f.ref < 0) to h. (traceDirect's kernel path writes it the
+// same way, inline.)
+func (tr *Traverser) writeHit(s *Structure, f *fastHit, h *Hit) {
 	if f.ref < 0 {
 		*h = Hit{}
 		return
@@ -375,6 +376,10 @@ func (tr *Traverser) traceDirect(s *Structure, cull int8, o, d *[3]float32, tmin
 	// Zero, then set: a composite literal is built on the stack and copied.
 	*h = Hit{}
 	h.Type, h.FrontFacing, h.Distance = HitTriangle, f.detNeg() == (tr.opts.Winding != CounterClockwise), f.t
-	h.PrimitiveID, h.GeometryID, h.Barycentrics = sl.prim, g, [2]float32{f.u, f.v}
+	h.PrimitiveID, h.GeometryID = sl.prim, g
+	// One store per weight: a [2]float32 literal is built on the stack in
+	// two 4-byte stores and copied with one 8-byte load, which cannot be
+	// forwarded from them.
+	h.Barycentrics[0], h.Barycentrics[1] = f.u, f.v
 	h.PrimitiveData = s.geoms[g].data(sl.prim)
 }

@@ -53,6 +53,12 @@ func traceFastKernel(s *Structure, r *levelRay, tmin, tmax float32, cull int8, a
 // directState is the single-ray kernel state: none off amd64.
 type directState struct{}
 
+// traceDirect traces one ray through s and writes its result: with the Go
+// loops off amd64 (traceDirectGo).
+func (tr *Traverser) traceDirect(s *Structure, cull int8, o, d *[3]float32, tmin, tmax float32, h *Hit) {
+	tr.traceDirectGo(s, cull, o, d, tmin, tmax, h)
+}
+
 // trace is never called off amd64 (useTraceKernel is false).
 func (ds *directState) trace(s *Structure, cull int8, o, d *[3]float32, tmin, tmax float32, anyHit bool, stack *[stackSize]stackEntry) (fastHit, bool) {
 	return fastHit{}, false

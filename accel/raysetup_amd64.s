@@ -77,12 +77,14 @@ TEXT ·kernelRay(SB), NOSPLIT, $0-41
 	VPADDD       X6, X8, X8       // nx, ny, nz
 	VPSUBD       X6, X9, X9       // fx, fy, fz
 	VPMOVSXDQ    X8, X10
-	VMOVDQU      X10, 48(DI)      // nx, ny
+	VMOVQ        X10, 48(DI)      // nx, ny (8-byte stores: the kernels' 8-byte loads forward from them)
+	VPEXTRQ      $1, X10, 56(DI)
 	VPSHUFD      $0xee, X8, X8
 	VPMOVSXDQ    X8, X10
 	VMOVQ        X10, 64(DI)      // nz
 	VPMOVSXDQ    X9, X10
-	VMOVDQU      X10, 72(DI)      // fx, fy
+	VMOVQ        X10, 72(DI)      // fx, fy
+	VPEXTRQ      $1, X10, 80(DI)
 	VPSHUFD      $0xee, X9, X9
 	VPMOVSXDQ    X9, X10
 	VMOVQ        X10, 88(DI)      // fz

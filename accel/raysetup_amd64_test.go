@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+	"unsafe"
 )
 
 // TestKernelRayMatchesSet3 checks the assembly ray setup of the single-ray
@@ -114,4 +115,119 @@ func TestKernelRayPathMatchesGo(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestTraceRayMatchesKernelRay checks the one-call setup and traversal
+// (traceRay4, traceRay8) against the separate calls it replaces (kernelRay,
+// the interval and the root on the stack set in Go, then traceKernel4 or
+// traceKernel8) on lattice edge cases, a soup and invalid rays, 4- and
+// 8-wide, closest and any hit, with and without culling: the same status
+// and the same bits in the kernel state (hit, interval, leaf hand-back,
+// scratch) and in the ray's slab fields, also after the scalar test of a
+// handed-back group, and nothing written for a rejected ray.
+func TestTraceRayMatchesKernelRay(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	rays := gridRays(rng, 4, 1500)
+	for i := 0; i < 1500; i++ {
+		rays = append(rays, randomRay(rng, -0.5, 1.5))
+	}
+	inf := float32(math.Inf(1))
+	rays = append(rays, Ray{Direction: [3]float32{0, 0, 0}, MaxDistance: 1}, Ray{Origin: [3]float32{inf, 0, 0}, Direction: [3]float32{1, 0, 0}, MaxDistance: 1},
+		Ray{Origin: [3]float32{0, float32(math.NaN()), 0}, Direction: [3]float32{1, 0, 0}, MaxDistance: 1})
+	// intervals traceRay rejects, and edge ones it takes
+	nan, negZero := float32(math.NaN()), float32(math.Copysign(0, -1))
+	for _, iv := range [][2]float32{{-1, 1}, {2, 1}, {nan, 1}, {0, nan}, {inf, inf}, {-inf, 1}, {negZero, 1}, {0, 0}, {1, inf}, {0.25, 0.25}} {
+		rays = append(rays, Ray{Origin: [3]float32{0.3, 0.3, -1}, Direction: [3]float32{0.01, 0.02, 1}, MinDistance: iv[0], MaxDistance: iv[1]})
+	}
+	handBacks, hits := 0, 0
+	for _, v := range [][]float32{gridMesh(4), soup(rng, 2000, 0.05)} {
+		for _, w := range []int{4, 8} {
+			s := mustPrim(t, &PrimitiveDescriptor{Geometries: []Geometry{soupGeometry(v, true)}, Build: BuildOptions{Width: w}})
+			if s.tri4 == nil {
+				t.Skip("no grouped leaves (no AVX2)")
+			}
+			var stackA, stackB [stackSize]stackEntry
+			for _, cull := range []int8{0, 1, -1} {
+				for _, anyHit := range []bool{false, true} {
+					for i := range rays {
+						r := &rays[i]
+						var a, b directState
+						for _, ds := range []*directState{&a, &b} {
+							ds.st.setStructure(s)
+							ds.st.ft.cull = cull
+							if anyHit {
+								ds.st.anyHit = 1
+							}
+						}
+						tmin, tmax := r.MinDistance, r.MaxDistance
+						okA := tmin >= 0 && tmin <= tmax && tmin < inf && kernelRay(&r.Origin, &r.Direction, w, &a.r, &a.st)
+						var sa uint32 = 3
+						if okA {
+							a.st.ft.tmin, a.st.ft.tmax = r.MinDistance, r.MaxDistance
+							a.st.h.ref = -1
+							a.st.tminb, a.st.tmaxb = fbits(r.MinDistance), fbits(r.MaxDistance)
+							stackA[0] = stackEntry{0, a.st.tminb}
+							a.st.sp = 1
+							sa = traceKernelW(w, &a.r, &a.st, &stackA)
+						}
+						b.st.sp = 1 // (traceRay saves the depth at the first leaf only, as traceKernel does)
+						before := b
+						var sb uint32
+						if w == 8 {
+							sb = traceRay8(&b.r, &b.st, &stackB, &r.Origin, &r.Direction, r.MinDistance, r.MaxDistance)
+						} else {
+							sb = traceRay4(&b.r, &b.st, &stackB, &r.Origin, &r.Direction, r.MinDistance, r.MaxDistance)
+						}
+						if sb == 3 {
+							if okA {
+								t.Fatalf("width %d ray %d %+v: traceRay rejected a ray kernelRay takes", w, i, *r)
+							}
+							if stateBytes(&b.st) != stateBytes(&before.st) || rayBits(&b.r) != rayBits(&before.r) {
+								t.Fatalf("width %d ray %d %+v: traceRay wrote state for a rejected ray", w, i, *r)
+							}
+							continue
+						}
+						for step := 0; ; step++ {
+							if sa != sb || stateBytes(&a.st) != stateBytes(&b.st) || rayBits(&a.r) != rayBits(&b.r) {
+								t.Fatalf("width %d cull %d any %v ray %d %+v step %d: status %d vs %d\n kernelRay+traceKernel %+v\n traceRay %+v",
+									w, cull, anyHit, i, *r, step, sa, sb, a.st, b.st)
+							}
+							if sa != 1 {
+								break
+							}
+							handBacks++
+							for _, ds := range []*directState{&a, &b} {
+								st := &ds.st
+								st.ft.kx, st.ft.ky, st.ft.kz = st.kx16>>4, st.ky16>>4, st.kz16>>4
+								if st.h.leaf4Rest(s, &st.ft, 4*st.fbGroup, int(st.fbRem), anyHit) || st.fbFound != 0 {
+									st.tmaxb = fbits(st.ft.tmax)
+								}
+							}
+							sa, sb = traceKernelW(w, &a.r, &a.st, &stackA), traceKernelW(w, &b.r, &b.st, &stackB)
+						}
+						if b.st.h.ref >= 0 {
+							hits++
+						}
+					}
+				}
+			}
+		}
+	}
+	if hits == 0 || handBacks == 0 {
+		t.Fatalf("%d hits, %d hand-backs: the rays do not reach the cases compared", hits, handBacks)
+	}
+}
+
+// stateBytes is st's bytes (its float scratch may hold NaNs, which == on
+// the struct would call different).
+func stateBytes(st *traceState) [unsafe.Sizeof(traceState{})]byte {
+	return *(*[unsafe.Sizeof(traceState{})]byte)(unsafe.Pointer(st))
+}
+
+// traceKernelW runs the one-ray kernel of width w on st.
+func traceKernelW(w int, r *levelRay, st *traceState, stack *[stackSize]stackEntry) uint32 {
+	if w == 8 {
+		return traceKernel8(r, st, stack)
+	}
+	return traceKernel4(r, st, stack)
 }

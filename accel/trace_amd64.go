@@ -2,10 +2,7 @@ package accel
 
 //go:generate python3 internal/tracegen/gen.py
 
-import (
-	"math"
-	"unsafe"
-)
+import "unsafe"
 
 // traceState is the kernels' view of one ray's traversal (its layout is
 // fixed by trace_amd64.s; TestTraceStateLayout checks it): the triangle
@@ -62,7 +59,9 @@ func leaf4Group(gp unsafe.Pointer, f *fastTri, valid uint32, out *[4][4]float32)
 // kx16, ky16, kz16), in one branch-free assembly routine
 // (raysetup_amd64.s); false, writing nothing, when a component of o or d
 // is not finite or d is zero. r's watertight fields and st.ft's kx, ky, kz
-// are left as they were (the kernels do not read them).
+// are left as they were (the kernels do not read them). traceRay4 and
+// traceRay8 run the same text (gen.py copies it); this callable form is
+// the reference their tests compare with.
 //
 //go:noescape
 func kernelRay(o, d *[3]float32, width int, r *levelRay, st *traceState) bool
@@ -74,39 +73,107 @@ type directState struct {
 	st traceState
 }
 
+// traceRay4 is kernelRay(o, d, 4, r, st), the interval [tmin, tmax] and
+// no hit into st, and traceKernel4 from the root (trace_amd64.s), in one
+// call: traceKernel4's status, or 3, writing nothing, for a ray kernelRay
+// rejects or an interval that is not 0 <= tmin <= tmax with tmin finite.
+// st's structure, cull and anyHit must be set.
+//
+//go:noescape
+func traceRay4(r *levelRay, st *traceState, stack *[stackSize]stackEntry, o, d *[3]float32, tmin, tmax float32) uint32
+
+// traceRay8 is traceRay4 for 8-wide structures.
+//
+//go:noescape
+func traceRay8(r *levelRay, st *traceState, stack *[stackSize]stackEntry, o, d *[3]float32, tmin, tmax float32) uint32
+
+// traceDirect traces one ray through s and writes its result (what run,
+// commit and result would have written): with the one-call kernel
+// (traceRay4, traceRay8) where it runs, one Go frame from Intersect to the
+// assembly, as traceDirectGo otherwise. (directState.trace is the same
+// start for callers that want the fastHit.)
+func (tr *Traverser) traceDirect(s *Structure, cull int8, o, d *[3]float32, tmin, tmax float32, h *Hit) {
+	if !useTraceKernel || s.tri4 == nil || disableLeaf4 || disableKernelRay {
+		tr.traceDirectGo(s, cull, o, d, tmin, tmax, h)
+		return
+	}
+	ds := &tr.direct
+	st := &ds.st
+	st.ft.cull = cull
+	st.setStructure(s)
+	st.anyHit = 0
+	if tr.opts.AcceptAny {
+		st.anyHit = 1
+	}
+	var status uint32
+	if s.width == 8 {
+		status = traceRay8(&ds.r, st, &tr.fstack, o, d, tmin, tmax)
+	} else {
+		status = traceRay4(&ds.r, st, &tr.fstack, o, d, tmin, tmax)
+	}
+	if status != 0 {
+		if status == 3 {
+			*h = Hit{}
+			return
+		}
+		f := ds.resume(s, status, o, d, tmax, &tr.fstack)
+		tr.writeHit(s, &f, h)
+		return
+	}
+	// writeHit, inline
+	f := &st.h
+	if f.ref < 0 {
+		*h = Hit{}
+		return
+	}
+	sl := s.slotAt(int(f.slot()))
+	g := sl.geom & geomMask
+	*h = Hit{}
+	h.Type, h.FrontFacing, h.Distance = HitTriangle, f.detNeg() == (tr.opts.Winding != CounterClockwise), f.t
+	h.PrimitiveID, h.GeometryID = sl.prim, g
+	h.Barycentrics[0], h.Barycentrics[1] = f.u, f.v
+	h.PrimitiveData = s.geoms[g].data(sl.prim)
+}
+
 // trace traces ray (o, d) over [tmin, tmax] through s (a plain structure
 // with grouped leaf triangles) with the one-ray kernel, the ray set up by
-// kernelRay: traceFastKernel's hit. It reports false for a ray that
-// validRay rejects.
+// kernelRay's code in the same call (traceRay4, traceRay8), which also
+// checks the interval: traceFastKernel's hit. It reports false for a ray
+// that validRay rejects.
 func (ds *directState) trace(s *Structure, cull int8, o, d *[3]float32, tmin, tmax float32, anyHit bool, stack *[stackSize]stackEntry) (fastHit, bool) {
-	if !(tmin >= 0 && tmin <= tmax && tmin < float32(math.Inf(1))) {
-		return fastHit{}, false
-	}
 	st := &ds.st
-	if !kernelRay(o, d, s.width, &ds.r, st) {
-		return fastHit{}, false
-	}
-	st.ft.tmin, st.ft.tmax, st.ft.cull = tmin, tmax, cull
-	st.h.ref = -1 // (t, u and v are meaningless without a hit)
-	st.tminb, st.tmaxb = fbits(tmin), fbits(tmax)
+	st.ft.cull = cull
 	st.setStructure(s)
 	st.anyHit = 0
 	if anyHit {
 		st.anyHit = 1
 	}
-	stack[0] = stackEntry{0, st.tminb}
-	st.sp = 1
-	w8 := s.width == 8
+	var status uint32
+	if s.width == 8 {
+		status = traceRay8(&ds.r, st, stack, o, d, tmin, tmax)
+	} else {
+		status = traceRay4(&ds.r, st, stack, o, d, tmin, tmax)
+	}
+	switch status {
+	case 0:
+		return st.h, true
+	case 3:
+		return fastHit{}, false
+	}
+	return ds.resume(s, status, o, d, tmax, stack), true
+}
+
+// resume finishes the traversal that traceRay4 or traceRay8 left with
+// status 1 (a leaf group for the scalar test; the kernel goes on after it)
+// or 2 (a child index outside the structure: the Go loop from the start)
+// and returns its hit.
+func (ds *directState) resume(s *Structure, status uint32, o, d *[3]float32, tmax float32, stack *[stackSize]stackEntry) fastHit {
+	st := &ds.st
+	anyHit := st.anyHit != 0
 	for {
-		var status uint32
-		if w8 {
-			status = traceKernel8(&ds.r, st, stack)
-		} else {
-			status = traceKernel4(&ds.r, st, stack)
-		}
 		switch status {
 		case 0:
-			return st.h, true
+			return st.h
 		case 1:
 			// the scalar test of the group handed back (it reads the
 			// permuted axes from fastTri)
@@ -115,14 +182,19 @@ func (ds *directState) trace(s *Structure, cull int8, o, d *[3]float32, tmin, tm
 			if hit {
 				st.tmaxb = fbits(st.ft.tmax)
 				if anyHit {
-					return st.h, true
+					return st.h
 				}
 			}
 		default:
 			// a child index outside the structure: the Go loop from the
 			// start, with the whole ray set up
 			ds.r.set(o, d, s.width)
-			return st.goLoop(s, &ds.r, tmax, stack), true
+			return st.goLoop(s, &ds.r, tmax, stack)
+		}
+		if s.width == 8 {
+			status = traceKernel8(&ds.r, st, stack)
+		} else {
+			status = traceKernel4(&ds.r, st, stack)
 		}
 	}
 }

@@ -507,6 +507,10 @@ group:
 	TESTQ R9, R9
 	JLE   leafdone
 	MOVQ  R10, SI
+	SHLQ  $4, SI
+	ADDQ  ST_SLOTS(DX), SI
+	PREFETCHT0 (SI) // the group's ids, which a hit's commit reads
+	MOVQ  R10, SI
 	IMULQ $144, SI
 	ADDQ  ST_TRI4(DX), SI
 	LEAQ  kValid<>(SB), CX
@@ -721,6 +725,593 @@ done:
 
 bad:
 	MOVL $2, ret+24(FP)
+	RET
+
+
+// func traceRay4(r *levelRay, st *traceState, stack *[stackSize]stackEntry, o, d *[3]float32, tmin, tmax float32) uint32
+//
+// kernelRay(o, d, 4, r, st), the interval [tmin, tmax] into st with no
+// hit and an empty stack, then traceKernel4 from the root: the same state
+// and results as those calls in one. Returns traceKernel4's status, or 3,
+// writing nothing, for a ray kernelRay rejects or an interval that is not
+// 0 <= tmin <= tmax, tmin finite.
+TEXT ·traceRay4(SB), NOSPLIT, $0-52
+	// the interval (directState.trace's test): tmin >= 0, tmin <= tmax,
+	// tmin < +Inf, none NaN
+	VMOVSS   tmin+40(FP), X0
+	VMOVSS   tmax+44(FP), X1
+	VXORPS   X2, X2, X2
+	VUCOMISS X2, X0
+	JCS      invalid // tmin < 0 or NaN
+	VUCOMISS X1, X0
+	JHI      invalid // tmin > tmax
+	JPS      invalid // tmax NaN
+	VUCOMISS kInf<>(SB), X0
+	JCC      invalid // tmin = +Inf
+	MOVQ o+24(FP), SI
+	MOVQ d+32(FP), BX
+	MOVQ $4, CX
+	MOVQ r+0(FP), DI
+	VMOVSD    (SI), X0
+	VINSERTPS $0x20, 8(SI), X0, X0 // ox oy oz 0
+	VMOVSD    (BX), X1
+	VINSERTPS $0x20, 8(BX), X1, X1 // dx dy dz 0
+	// finite (x-x == 0) in every lane, d not all zero
+	VXORPS    X15, X15, X15
+	VSUBPS    X0, X0, X2
+	VSUBPS    X1, X1, X3
+	VCMPPS    $4, X15, X2, X2 // != 0 (NaN: unordered)
+	VCMPPS    $4, X15, X3, X3
+	VORPS     X3, X2, X2
+	VMOVMSKPS X2, AX
+	VCMPPS    $4, X15, X1, X3 // d != 0
+	VMOVMSKPS X3, DX
+	TESTL     AX, AX
+	JNE       invalid
+	TESTL     DX, DX
+	JEQ       invalid
+
+	// inverse direction: components with |d| < tinyDir nudged to
+	// ±tinyDir by sign bit, then 1/x (invDirSigns)
+	VBROADCASTSS rsAbs<>(SB), X4
+	VANDPS       X4, X1, X5       // |d|
+	VBROADCASTSS rsTiny<>(SB), X6
+	VCMPPS       $1, X6, X5, X7   // |d| < tinyDir
+	VANDNPS      X1, X4, X8       // sign bits of d
+	VORPS        X6, X8, X9       // ±tinyDir
+	VBLENDVPS    X7, X9, X1, X10
+	VBROADCASTSS rsOneF<>(SB), X11
+	VDIVPS       X10, X11, X11    // inverse direction
+	// exit origin: o - (max(|o|·2^-20, 2^-60) with inv's sign) (farOriginSigns)
+	VANDPS       X4, X0, X12
+	VBROADCASTSS rsP20<>(SB), X13
+	VMULPS       X13, X12, X12
+	VPBROADCASTD rsP60<>(SB), X13
+	VPMAXSD      X13, X12, X12
+	VMOVAPS      X8, X13          // sign bits of inv (those of d: the nudge keeps the sign)
+	VORPS        X13, X12, X12
+	VSUBPS       X12, X0, X12
+	// o @0, d @12, fo @24, ix iy iz @36 (each store's fourth lane is
+	// overwritten by the next one; the last by nx below)
+	VMOVUPS X0, 0(DI)
+	VMOVUPS X1, 12(DI)
+	VMOVUPS X12, 24(DI)
+	VMOVUPS X11, 36(DI)
+
+	// planes: near at axis*w, far at (axis+3)*w, swapped where inv < 0
+	// (int32 lanes, then widened to the int fields: 4 stores)
+	LEAQ         (CX)(CX*2), R8   // 3w
+	VMOVD        R8, X7
+	VPBROADCASTD X7, X7
+	VPSRAD       $31, X1, X6      // (the sign of inv is that of d)
+	VPAND        X7, X6, X6       // sx, sy, sz: 3w where inv < 0
+	VMOVD        CX, X8
+	VPBROADCASTD X8, X8
+	VPMULLD      rsLanes<>(SB), X8, X8 // 0, w, 2w, 3w
+	VPADDD       X7, X8, X9       // 3w, 4w, 5w, 6w
+	VPADDD       X6, X8, X8       // nx, ny, nz
+	VPSUBD       X6, X9, X9       // fx, fy, fz
+	VPMOVSXDQ    X8, X10
+	VMOVQ        X10, 48(DI)      // nx, ny (8-byte stores: the kernels' 8-byte loads forward from them)
+	VPEXTRQ      $1, X10, 56(DI)
+	VPSHUFD      $0xee, X8, X8
+	VPMOVSXDQ    X8, X10
+	VMOVQ        X10, 64(DI)      // nz
+	VPMOVSXDQ    X9, X10
+	VMOVQ        X10, 72(DI)      // fx, fy
+	VPEXTRQ      $1, X10, 80(DI)
+	VPSHUFD      $0xee, X9, X9
+	VPMOVSXDQ    X9, X10
+	VMOVQ        X10, 88(DI)      // fz
+
+	// kz: the axis of the largest |d| (the first of equal ones), compared
+	// as bits
+	VMOVD   X5, R11
+	VPEXTRD $1, X5, R12
+	VPEXTRD $2, X5, R13
+	XORL    R9, R9
+	MOVL    $1, R10
+	CMPL    R12, R11
+	CMOVLGT R10, R9
+	MOVL    R11, R10
+	CMPL    R12, R10
+	CMOVLGT R12, R10      // max(bx, by)
+	MOVL    $2, AX
+	CMPL    R13, R10
+	CMOVLGT AX, R9        // R9: kz
+	// kx, ky = kz+1, kz+2 mod 3, swapped when d[kz] < 0
+	LEAL    (R9*2), CX
+	MOVL    $0x09, R10
+	SHRL    CX, R10
+	ANDL    $3, R10
+	MOVL    $0x12, R11
+	SHRL    CX, R11
+	ANDL    $3, R11
+	VMOVMSKPS X1, DX
+	MOVL    R10, R12
+	MOVL    R11, R13
+	BTL     R9, DX
+	CMOVLCS R11, R12      // R12: kx
+	CMOVLCS R10, R13      // R13: ky
+	// st's fastTri pox, poy, poz, shx, shy, shz (two stores: permuted
+	// origin and shear, sz = inv[kz], sx = d[kx]·sz, sy = d[ky]·sz) and
+	// kx16, ky16, kz16. (fastTri's kx, ky, kz and the levelRay's watertight
+	// constants are left as they were: the kernel does not read them.)
+	VMOVD        R12, X2
+	VPINSRD      $1, R13, X2, X2
+	VPINSRD      $2, R9, X2, X2   // kx, ky, kz
+	VPERMILPS    X2, X0, X3       // o[kx], o[ky], o[kz]
+	VPERMILPS    X2, X1, X4       // d[kx], d[ky], d[kz]
+	VMOVD        R9, X5
+	VPBROADCASTD X5, X5
+	VPERMILPS    X5, X11, X5      // inv[kz] in every lane
+	VMULPS       X5, X4, X4       // sx, sy
+	VINSERTPS    $0x30, X4, X3, X3
+	VMOVSHDUP    X4, X6
+	VINSERTPS    $0x10, X5, X6, X6
+	MOVQ         st+8(FP), SI
+	VMOVUPS      X3, 24(SI)
+	VMOVSD       X6, 40(SI)
+	SHLQ         $4, R12
+	SHLQ         $4, R13
+	SHLQ         $4, R9
+	MOVQ         R12, 136(SI)
+	MOVQ         R13, 144(SI)
+	MOVQ         R9, 152(SI)
+	MOVQ st+8(FP), DX
+	MOVL tmin+40(FP), AX
+	MOVL AX, ST_TMIN(DX)
+	MOVL AX, ST_TMINB(DX)
+	MOVL tmax+44(FP), CX
+	MOVL CX, ST_TMAX(DX)
+	MOVL CX, ST_TMAXB(DX)
+	MOVL $-1, ST_HREF(DX)
+	// LOADRAY4's vectors from the registers the setup left (X0 origin,
+	// X12 exit origin, X11 inverse direction) instead of from r
+	VPERMILPS    $0x55, X12, X8
+	VBROADCASTSS X8, X8
+	VPERMILPS    $0xaa, X12, X9
+	VBROADCASTSS X9, X9
+	VBROADCASTSS X12, X7
+	VPERMILPS    $0x55, X0, X5
+	VBROADCASTSS X5, X5
+	VPERMILPS    $0xaa, X0, X6
+	VBROADCASTSS X6, X6
+	VBROADCASTSS X0, X4
+	VBROADCASTSS X11, X10
+	VPERMILPS    $0xaa, X11, X12
+	VBROADCASTSS X12, X12
+	VPERMILPS    $0x55, X11, X11
+	VBROADCASTSS X11, X11
+	VMOVD        AX, X13
+	VPBROADCASTD X13, X13
+	INCL         CX
+	VMOVD        CX, X14
+	VPBROADCASTD X14, X14
+	VPBROADCASTD kRob9<>(SB), X15
+	MOVQ stack+16(FP), R8
+	XORL R9, R9 // the root next (what popping its stack entry would give)
+	MOVQ ST_NODES(DX), SI
+	XORL R10, R10
+	JMP  descend
+
+invalid:
+	MOVL $3, ret+48(FP)
+	RET
+
+pop:
+	TESTQ R9, R9
+	JEQ   done
+	DECQ  R9
+	MOVL  4(R8)(R9*8), AX
+	CMPL  AX, ST_TMAXB(DX)
+	JGT   pop
+	MOVLQSX (R8)(R9*8), R10
+	NEXT
+
+
+descend:
+	CMPQ R10, ST_NNODES(DX)
+	JAE  bad
+	MOVQ R10, BX
+	SHLQ $7, BX
+	ADDQ SI, BX
+	// t0 = max(max(max((lx-ox)*ix, (ly-oy)*iy), (lz-oz)*iz), tmin) as ints
+	MOVQ    48(DI), AX
+	VMOVUPS (BX)(AX*4), X0
+	VSUBPS  X4, X0, X0
+	VMULPS  X10, X0, X0
+	MOVQ    56(DI), AX
+	VMOVUPS (BX)(AX*4), X1
+	VSUBPS  X5, X1, X1
+	VMULPS  X11, X1, X1
+	VPMAXSD X1, X0, X0
+	MOVQ    64(DI), AX
+	VMOVUPS (BX)(AX*4), X1
+	VSUBPS  X6, X1, X1
+	VMULPS  X12, X1, X1
+	VPMAXSD X1, X0, X0
+	VPMAXSD X13, X0, X0
+	// t1 = min(min(min((hx-fox)*ix, (hy-foy)*iy), (hz-foz)*iz) + rob, tmax+1)
+	MOVQ    72(DI), AX
+	VMOVUPS (BX)(AX*4), X2
+	VSUBPS  X7, X2, X2
+	VMULPS  X10, X2, X2
+	MOVQ    80(DI), AX
+	VMOVUPS (BX)(AX*4), X3
+	VSUBPS  X8, X3, X3
+	VMULPS  X11, X3, X3
+	VPMINSD X3, X2, X2
+	MOVQ    88(DI), AX
+	VMOVUPS (BX)(AX*4), X3
+	VSUBPS  X9, X3, X3
+	VMULPS  X12, X3, X3
+	VPMINSD X3, X2, X2
+	VPADDD  X15, X2, X2
+	VPMINSD X14, X2, X2
+	// hit children: t0 < t1
+	VPCMPGTD  X0, X2, X2
+	VMOVMSKPS X2, AX
+
+	TESTL     AX, AX
+	JEQ       pop
+	LEAL      -1(AX), CX
+	ANDL      AX, CX
+	JNE       multi
+	BSFL      AX, AX
+	MOVLQSX   112(BX)(AX*4), R10
+	NEXT
+
+multi:
+	// Two or more children: the nearest next, the others pushed farthest
+	// first (a stable sort by entry distance).
+	VMOVDQU X0, ST_DIST(DX)
+	CMPQ    R9, $508 // stackSize-4: nothing is pushed and child order kept
+	JGT     guard
+	LEAL    -1(CX), R11
+	ANDL    CX, R11
+	JNE     many
+	BSFL    AX, AX
+	BSFL    CX, CX
+	MOVLQSX 112(BX)(AX*4), R10
+	MOVLQSX 112(BX)(CX*4), R13
+	MOVL    ST_DIST(DX)(AX*4), R11
+	MOVL    ST_DIST(DX)(CX*4), R12
+	CMPL    R12, R11
+	JLT     swap2
+	PREFETCHCHILD4(R13)
+	MOVL    R13, (R8)(R9*8)
+	MOVL    R12, 4(R8)(R9*8)
+	INCQ    R9
+	NEXT
+
+swap2:
+	PREFETCHCHILD4(R10)
+	MOVL    R10, (R8)(R9*8)
+	MOVL    R11, 4(R8)(R9*8)
+	INCQ    R9
+	MOVQ    R13, R10
+	NEXT
+
+guard:
+	BSFL    AX, AX
+	MOVLQSX 112(BX)(AX*4), R10
+	NEXT
+
+many:
+	XORL CX, CX
+
+collect:
+	BSFL AX, R11
+	MOVL 112(BX)(R11*4), R12
+	MOVL R12, ST_HN(DX)(CX*4)
+	MOVL ST_DIST(DX)(R11*4), R12
+	MOVL R12, ST_HD(DX)(CX*4)
+	INCQ CX
+	LEAL -1(AX), R11
+	ANDL R11, AX
+	JNE  collect
+
+	// insertion sort of hn/hd[0:CX) by hd (strictly smaller moves down)
+	MOVQ $1, R11
+
+isouter:
+	MOVQ R11, R12
+
+isinner:
+	MOVL ST_HD(DX)(R12*4), AX
+	MOVL ST_HDM4(DX)(R12*4), R13
+	CMPL AX, R13
+	JGE  isnext
+	MOVL R13, ST_HD(DX)(R12*4)
+	MOVL AX, ST_HDM4(DX)(R12*4)
+	MOVL ST_HN(DX)(R12*4), AX
+	MOVL ST_HNM4(DX)(R12*4), R13
+	MOVL R13, ST_HN(DX)(R12*4)
+	MOVL AX, ST_HNM4(DX)(R12*4)
+	DECQ R12
+	JNE  isinner
+
+isnext:
+	INCQ R11
+	CMPQ R11, CX
+	JLT  isouter
+
+	// push entries CX-1 down to 1
+	DECQ CX
+
+ispush:
+	MOVLQSX ST_HN(DX)(CX*4), R10
+	PREFETCHCHILD4(R10)
+	MOVL R10, (R8)(R9*8)
+	MOVL ST_HD(DX)(CX*4), AX
+	MOVL AX, 4(R8)(R9*8)
+	INCQ R9
+	DECQ CX
+	JNE  ispush
+	MOVLQSX ST_HN(DX), R10
+	NEXT
+
+leaf:
+	CMPQ R10, $-1 // emptyChild
+	JEQ  pop
+	MOVQ R9, ST_SP(DX)
+	NOTL R10
+	MOVL R10, R9
+	ANDL $15, R9   // R9: the leaf's triangles from group R10 on
+	SHRL $4, R10   // R10: group
+	LEAL 3(R9), AX
+	SHRL $2, AX
+	ADDQ R10, AX
+	CMPQ AX, ST_NGROUPS(DX)
+	JHI  bad
+	XORL R8, R8    // R8: found
+	MOVQ ST_KX16(DX), R11
+	MOVQ ST_KY16(DX), R12
+	MOVQ ST_KZ16(DX), R13
+
+group:
+	TESTQ R9, R9
+	JLE   leafdone
+	MOVQ  R10, SI
+	SHLQ  $4, SI
+	ADDQ  ST_SLOTS(DX), SI
+	PREFETCHT0 (SI) // the group's ids, which a hit's commit reads
+	MOVQ  R10, SI
+	IMULQ $144, SI
+	ADDQ  ST_TRI4(DX), SI
+	LEAQ  kValid<>(SB), CX
+	MOVBLZX (CX)(R9*1), CX // lanes: min(R9, 4) ones
+	// the group test on group SI, lanes CX
+	// az, bz, cz
+	VBROADCASTSS 32(DX), X12 // poz
+	VMOVUPS (SI)(R13*1), X0
+	VSUBPS X12, X0, X0
+	VMOVUPS 48(SI)(R13*1), X1
+	VSUBPS X12, X1, X1
+	VMOVUPS 96(SI)(R13*1), X2
+	VSUBPS X12, X2, X2
+	// ax, bx, cx = (p.x - pox) - shx*(a|b|c)z
+	VBROADCASTSS 24(DX), X12 // pox
+	VBROADCASTSS 36(DX), X13 // shx
+	VMOVUPS (SI)(R11*1), X3
+	VSUBPS X12, X3, X3
+	VMULPS X13, X0, X15
+	VSUBPS X15, X3, X3
+	VMOVUPS 48(SI)(R11*1), X5
+	VSUBPS X12, X5, X5
+	VMULPS X13, X1, X15
+	VSUBPS X15, X5, X5
+	VMOVUPS 96(SI)(R11*1), X7
+	VSUBPS X12, X7, X7
+	VMULPS X13, X2, X15
+	VSUBPS X15, X7, X7
+	// ay, by, cy
+	VBROADCASTSS 28(DX), X12 // poy
+	VBROADCASTSS 40(DX), X13 // shy
+	VMOVUPS (SI)(R12*1), X4
+	VSUBPS X12, X4, X4
+	VMULPS X13, X0, X15
+	VSUBPS X15, X4, X4
+	VMOVUPS 48(SI)(R12*1), X6
+	VSUBPS X12, X6, X6
+	VMULPS X13, X1, X15
+	VSUBPS X15, X6, X6
+	VMOVUPS 96(SI)(R12*1), X8
+	VSUBPS X12, X8, X8
+	VMULPS X13, X2, X15
+	VSUBPS X15, X8, X8
+	// u = cx*by - cy*bx (X9), w = bx*ay - by*ax (X10), v = ax*cy - ay*cx (X11)
+	VMULPS X6, X7, X9
+	VMULPS X5, X8, X15
+	VSUBPS X15, X9, X9
+	VMULPS X4, X5, X10
+	VMULPS X3, X6, X15
+	VSUBPS X15, X10, X10
+	VMULPS X8, X3, X11
+	VMULPS X7, X4, X15
+	VSUBPS X15, X11, X11
+	VXORPS X14, X14, X14
+	// live = valid &^ (u*w < 0)
+	VMULPS X10, X9, X15
+	VCMPPS $1, X14, X15, X15
+	VMOVMSKPS X15, BX
+	NOTL BX
+	MOVL CX, AX
+	ANDL BX, AX
+	// (no branch until the last test: the early outs on data just
+	// computed were mispredicted often)
+	// a zero edge function on a live lane: the scalar test decides
+	VCMPPS $0, X14, X9, X12
+	VCMPPS $0, X14, X11, X13
+	VORPS X13, X12, X12
+	VCMPPS $0, X14, X10, X13
+	VORPS X13, X12, X12
+	VMOVMSKPS X12, BX
+	TESTL AX, BX
+	JNZ grest
+	// mixed signs: (u<0|v<0|w<0) & (u>0|v>0|w>0)
+	VCMPPS $1, X14, X9, X12
+	VCMPPS $1, X14, X11, X13
+	VORPS X13, X12, X12
+	VCMPPS $1, X14, X10, X13
+	VORPS X13, X12, X12
+	VCMPPS $1, X9, X14, X13
+	VCMPPS $1, X11, X14, X15
+	VORPS X15, X13, X13
+	VCMPPS $1, X10, X14, X15
+	VORPS X15, X13, X13
+	VANDPS X13, X12, X12
+	VMOVMSKPS X12, BX
+	NOTL BX
+	ANDL BX, AX
+	// det = (u + v) + w (X12); drop det == 0 and culled signs
+	VADDPS X11, X9, X12
+	VADDPS X10, X12, X12
+	VCMPPS $0, X14, X12, X13
+	VMOVMSKPS X13, BX
+	NOTL BX
+	ANDL BX, AX
+	MOVBQSX ST_CULL(DX), CX
+	CMPQ CX, $0
+	JEQ gnocull
+	JLT gcullneg
+	VCMPPS $1, X12, X14, X13 // det > 0
+	JMP gcullmask
+
+gcullneg:
+	VCMPPS $1, X14, X12, X13 // det < 0
+
+gcullmask:
+	VMOVMSKPS X13, BX
+	NOTL BX
+	ANDL BX, AX
+
+gnocull:
+	// rcp = 1/det (X13); t = ((u*(shz*az) + v*(shz*bz)) + w*(shz*cz)) * rcp
+	VBROADCASTSS kOne<>(SB), X13
+	VDIVPS X12, X13, X13
+	VBROADCASTSS 44(DX), X15 // shz
+	VMULPS X15, X0, X0
+	VMULPS X0, X9, X0
+	VMULPS X15, X1, X1
+	VMULPS X1, X11, X1
+	VMULPS X15, X2, X2
+	VMULPS X2, X10, X2
+	VADDPS X1, X0, X0
+	VADDPS X2, X0, X0
+	VMULPS X13, X0, X0
+	// drop t < tmin or t > tmax
+	VBROADCASTSS ST_TMIN(DX), X1
+	VCMPPS $1, X1, X0, X1
+	VBROADCASTSS ST_TMAX(DX), X2
+	VCMPPS $1, X0, X2, X2
+	VORPS X2, X1, X1
+	VMOVMSKPS X1, BX
+	NOTL BX
+	ANDL BX, AX
+	JZ gnone
+	// a NaN or infinite distance on a live lane: the scalar test decides
+	// (and misses it: inHitRange)
+	VBROADCASTSS kMaxDist<>(SB), X1
+	VCMPPS $2, X1, X0, X1 // t <= maxDist
+	VMOVMSKPS X1, BX
+	NOTL BX
+	TESTL AX, BX
+	JNZ grest
+	VMOVUPS X0, ST_OUTT(DX)
+	VMULPS X13, X11, X1
+	VMOVUPS X1, ST_OUTU(DX)
+	VMULPS X13, X10, X1
+	VMOVUPS X1, ST_OUTV(DX)
+	VMOVUPS X12, ST_OUTD(DX)
+	ANDL $15, AX
+	LEAL (R10*4), BX // slot of the group's lane 0: 4*group
+
+lanes:
+	// in lane order: a lane not beyond the current tmax becomes the hit
+	BSFL     AX, CX
+	VMOVSS   ST_OUTT(DX)(CX*4), X0
+	VUCOMISS ST_TMAX(DX), X0
+	JHI      lnext
+	MOVL     ST_OUTD(DX)(CX*4), DI
+	SARL     $31, DI
+	ANDL     $0x40000000, DI // hitDetNeg when det < 0
+	ADDL     CX, DI
+	ADDL     BX, DI
+	MOVL     DI, ST_HREF(DX)
+	VMOVSS   X0, ST_HT(DX)
+	VMOVSS   X0, ST_TMAX(DX)
+	MOVL     ST_OUTU(DX)(CX*4), DI
+	MOVL     DI, ST_HU(DX)
+	MOVL     ST_OUTV(DX)(CX*4), DI
+	MOVL     DI, ST_HV(DX)
+	LEAL     (BX)(CX*1), DI
+	SHLQ     $2, DI
+	ADDQ     ST_SLOTS(DX), DI
+	PREFETCHT0 (DI) // the hit's ids, which its commit reads
+	MOVL     $1, R8
+	CMPL     ST_ANY(DX), $0
+	JNE      done
+
+lnext:
+	LEAL -1(AX), CX
+	ANDL CX, AX
+	JNE  lanes
+
+gnone:
+	INCQ R10
+	SUBQ $4, R9
+	JMP  group
+
+
+grest:
+	MOVL R10, ST_FBGROUP(DX)
+	MOVL R9, ST_FBREM(DX)
+	MOVL R8, ST_FBFOUND(DX)
+	MOVL $1, ret+48(FP)
+	RET
+
+leafdone:
+	TESTQ R8, R8
+	JEQ   leafback
+	MOVL  ST_TMAX(DX), AX
+	MOVL  AX, ST_TMAXB(DX)
+
+leafback:
+	MOVQ r+0(FP), DI
+	MOVQ stack+16(FP), R8
+	MOVQ ST_SP(DX), R9
+	MOVQ ST_NODES(DX), SI
+	LOADRAY4
+	JMP  pop
+
+done:
+	MOVL $0, ret+48(FP)
+	RET
+
+bad:
+	MOVL $2, ret+48(FP)
 	RET
 
 
@@ -997,6 +1588,10 @@ leaf:
 group:
 	TESTQ R9, R9
 	JLE   leafdone
+	MOVQ  R10, SI
+	SHLQ  $4, SI
+	ADDQ  ST_SLOTS(DX), SI
+	PREFETCHT0 (SI) // the group's ids, which a hit's commit reads
 	MOVQ  R10, SI
 	IMULQ $144, SI
 	ADDQ  ST_TRI4(DX), SI
@@ -1451,6 +2046,10 @@ group:
 	TESTQ R9, R9
 	JLE   leafdone
 	MOVQ  R10, SI
+	SHLQ  $4, SI
+	ADDQ  ST_SLOTS(DX), SI
+	PREFETCHT0 (SI) // the group's ids, which a hit's commit reads
+	MOVQ  R10, SI
 	IMULQ $144, SI
 	ADDQ  ST_TRI4(DX), SI
 	LEAQ  kValid<>(SB), CX
@@ -1668,6 +2267,596 @@ done:
 bad:
 	VZEROUPPER
 	MOVL $2, ret+24(FP)
+	RET
+
+
+// func traceRay8(r *levelRay, st *traceState, stack *[stackSize]stackEntry, o, d *[3]float32, tmin, tmax float32) uint32
+//
+// kernelRay(o, d, 8, r, st), the interval [tmin, tmax] into st with no
+// hit and an empty stack, then traceKernel8 from the root: the same state
+// and results as those calls in one. Returns traceKernel8's status, or 3,
+// writing nothing, for a ray kernelRay rejects or an interval that is not
+// 0 <= tmin <= tmax, tmin finite.
+TEXT ·traceRay8(SB), NOSPLIT, $0-52
+	// the interval (directState.trace's test): tmin >= 0, tmin <= tmax,
+	// tmin < +Inf, none NaN
+	VMOVSS   tmin+40(FP), X0
+	VMOVSS   tmax+44(FP), X1
+	VXORPS   X2, X2, X2
+	VUCOMISS X2, X0
+	JCS      invalid // tmin < 0 or NaN
+	VUCOMISS X1, X0
+	JHI      invalid // tmin > tmax
+	JPS      invalid // tmax NaN
+	VUCOMISS kInf<>(SB), X0
+	JCC      invalid // tmin = +Inf
+	MOVQ o+24(FP), SI
+	MOVQ d+32(FP), BX
+	MOVQ $8, CX
+	MOVQ r+0(FP), DI
+	VMOVSD    (SI), X0
+	VINSERTPS $0x20, 8(SI), X0, X0 // ox oy oz 0
+	VMOVSD    (BX), X1
+	VINSERTPS $0x20, 8(BX), X1, X1 // dx dy dz 0
+	// finite (x-x == 0) in every lane, d not all zero
+	VXORPS    X15, X15, X15
+	VSUBPS    X0, X0, X2
+	VSUBPS    X1, X1, X3
+	VCMPPS    $4, X15, X2, X2 // != 0 (NaN: unordered)
+	VCMPPS    $4, X15, X3, X3
+	VORPS     X3, X2, X2
+	VMOVMSKPS X2, AX
+	VCMPPS    $4, X15, X1, X3 // d != 0
+	VMOVMSKPS X3, DX
+	TESTL     AX, AX
+	JNE       invalid
+	TESTL     DX, DX
+	JEQ       invalid
+
+	// inverse direction: components with |d| < tinyDir nudged to
+	// ±tinyDir by sign bit, then 1/x (invDirSigns)
+	VBROADCASTSS rsAbs<>(SB), X4
+	VANDPS       X4, X1, X5       // |d|
+	VBROADCASTSS rsTiny<>(SB), X6
+	VCMPPS       $1, X6, X5, X7   // |d| < tinyDir
+	VANDNPS      X1, X4, X8       // sign bits of d
+	VORPS        X6, X8, X9       // ±tinyDir
+	VBLENDVPS    X7, X9, X1, X10
+	VBROADCASTSS rsOneF<>(SB), X11
+	VDIVPS       X10, X11, X11    // inverse direction
+	// exit origin: o - (max(|o|·2^-20, 2^-60) with inv's sign) (farOriginSigns)
+	VANDPS       X4, X0, X12
+	VBROADCASTSS rsP20<>(SB), X13
+	VMULPS       X13, X12, X12
+	VPBROADCASTD rsP60<>(SB), X13
+	VPMAXSD      X13, X12, X12
+	VMOVAPS      X8, X13          // sign bits of inv (those of d: the nudge keeps the sign)
+	VORPS        X13, X12, X12
+	VSUBPS       X12, X0, X12
+	// o @0, d @12, fo @24, ix iy iz @36 (each store's fourth lane is
+	// overwritten by the next one; the last by nx below)
+	VMOVUPS X0, 0(DI)
+	VMOVUPS X1, 12(DI)
+	VMOVUPS X12, 24(DI)
+	VMOVUPS X11, 36(DI)
+
+	// planes: near at axis*w, far at (axis+3)*w, swapped where inv < 0
+	// (int32 lanes, then widened to the int fields: 4 stores)
+	LEAQ         (CX)(CX*2), R8   // 3w
+	VMOVD        R8, X7
+	VPBROADCASTD X7, X7
+	VPSRAD       $31, X1, X6      // (the sign of inv is that of d)
+	VPAND        X7, X6, X6       // sx, sy, sz: 3w where inv < 0
+	VMOVD        CX, X8
+	VPBROADCASTD X8, X8
+	VPMULLD      rsLanes<>(SB), X8, X8 // 0, w, 2w, 3w
+	VPADDD       X7, X8, X9       // 3w, 4w, 5w, 6w
+	VPADDD       X6, X8, X8       // nx, ny, nz
+	VPSUBD       X6, X9, X9       // fx, fy, fz
+	VPMOVSXDQ    X8, X10
+	VMOVQ        X10, 48(DI)      // nx, ny (8-byte stores: the kernels' 8-byte loads forward from them)
+	VPEXTRQ      $1, X10, 56(DI)
+	VPSHUFD      $0xee, X8, X8
+	VPMOVSXDQ    X8, X10
+	VMOVQ        X10, 64(DI)      // nz
+	VPMOVSXDQ    X9, X10
+	VMOVQ        X10, 72(DI)      // fx, fy
+	VPEXTRQ      $1, X10, 80(DI)
+	VPSHUFD      $0xee, X9, X9
+	VPMOVSXDQ    X9, X10
+	VMOVQ        X10, 88(DI)      // fz
+
+	// kz: the axis of the largest |d| (the first of equal ones), compared
+	// as bits
+	VMOVD   X5, R11
+	VPEXTRD $1, X5, R12
+	VPEXTRD $2, X5, R13
+	XORL    R9, R9
+	MOVL    $1, R10
+	CMPL    R12, R11
+	CMOVLGT R10, R9
+	MOVL    R11, R10
+	CMPL    R12, R10
+	CMOVLGT R12, R10      // max(bx, by)
+	MOVL    $2, AX
+	CMPL    R13, R10
+	CMOVLGT AX, R9        // R9: kz
+	// kx, ky = kz+1, kz+2 mod 3, swapped when d[kz] < 0
+	LEAL    (R9*2), CX
+	MOVL    $0x09, R10
+	SHRL    CX, R10
+	ANDL    $3, R10
+	MOVL    $0x12, R11
+	SHRL    CX, R11
+	ANDL    $3, R11
+	VMOVMSKPS X1, DX
+	MOVL    R10, R12
+	MOVL    R11, R13
+	BTL     R9, DX
+	CMOVLCS R11, R12      // R12: kx
+	CMOVLCS R10, R13      // R13: ky
+	// st's fastTri pox, poy, poz, shx, shy, shz (two stores: permuted
+	// origin and shear, sz = inv[kz], sx = d[kx]·sz, sy = d[ky]·sz) and
+	// kx16, ky16, kz16. (fastTri's kx, ky, kz and the levelRay's watertight
+	// constants are left as they were: the kernel does not read them.)
+	VMOVD        R12, X2
+	VPINSRD      $1, R13, X2, X2
+	VPINSRD      $2, R9, X2, X2   // kx, ky, kz
+	VPERMILPS    X2, X0, X3       // o[kx], o[ky], o[kz]
+	VPERMILPS    X2, X1, X4       // d[kx], d[ky], d[kz]
+	VMOVD        R9, X5
+	VPBROADCASTD X5, X5
+	VPERMILPS    X5, X11, X5      // inv[kz] in every lane
+	VMULPS       X5, X4, X4       // sx, sy
+	VINSERTPS    $0x30, X4, X3, X3
+	VMOVSHDUP    X4, X6
+	VINSERTPS    $0x10, X5, X6, X6
+	MOVQ         st+8(FP), SI
+	VMOVUPS      X3, 24(SI)
+	VMOVSD       X6, 40(SI)
+	SHLQ         $4, R12
+	SHLQ         $4, R13
+	SHLQ         $4, R9
+	MOVQ         R12, 136(SI)
+	MOVQ         R13, 144(SI)
+	MOVQ         R9, 152(SI)
+	MOVQ st+8(FP), DX
+	MOVL tmin+40(FP), AX
+	MOVL AX, ST_TMIN(DX)
+	MOVL AX, ST_TMINB(DX)
+	MOVL tmax+44(FP), CX
+	MOVL CX, ST_TMAX(DX)
+	MOVL CX, ST_TMAXB(DX)
+	MOVL $-1, ST_HREF(DX)
+	// LOADRAY8's vectors from the registers the setup left (X0 origin,
+	// X12 exit origin, X11 inverse direction) instead of from r
+	VPERMILPS    $0x55, X12, X8
+	VBROADCASTSS X8, Y8
+	VPERMILPS    $0xaa, X12, X9
+	VBROADCASTSS X9, Y9
+	VBROADCASTSS X12, Y7
+	VPERMILPS    $0x55, X0, X5
+	VBROADCASTSS X5, Y5
+	VPERMILPS    $0xaa, X0, X6
+	VBROADCASTSS X6, Y6
+	VBROADCASTSS X0, Y4
+	VBROADCASTSS X11, Y10
+	VPERMILPS    $0xaa, X11, X12
+	VBROADCASTSS X12, Y12
+	VPERMILPS    $0x55, X11, X11
+	VBROADCASTSS X11, Y11
+	VMOVD        AX, X13
+	VPBROADCASTD X13, Y13
+	INCL         CX
+	VMOVD        CX, X14
+	VPBROADCASTD X14, Y14
+	VPBROADCASTD kRob9<>(SB), Y15
+	MOVQ stack+16(FP), R8
+	XORL R9, R9 // the root next (what popping its stack entry would give)
+	MOVQ ST_NODES(DX), SI
+	XORL R10, R10
+	JMP  descend
+
+invalid:
+	MOVL $3, ret+48(FP)
+	RET
+
+pop:
+	TESTQ R9, R9
+	JEQ   done
+	DECQ  R9
+	MOVL  4(R8)(R9*8), AX
+	CMPL  AX, ST_TMAXB(DX)
+	JGT   pop
+	MOVLQSX (R8)(R9*8), R10
+	NEXT
+
+
+descend:
+	CMPQ R10, ST_NNODES(DX)
+	JAE  bad
+	MOVQ R10, BX
+	SHLQ $8, BX
+	ADDQ SI, BX
+	// t0 = max(max(max((lx-ox)*ix, (ly-oy)*iy), (lz-oz)*iz), tmin) as ints
+	MOVQ    48(DI), AX
+	VMOVUPS (BX)(AX*4), Y0
+	VSUBPS  Y4, Y0, Y0
+	VMULPS  Y10, Y0, Y0
+	MOVQ    56(DI), AX
+	VMOVUPS (BX)(AX*4), Y1
+	VSUBPS  Y5, Y1, Y1
+	VMULPS  Y11, Y1, Y1
+	VPMAXSD Y1, Y0, Y0
+	MOVQ    64(DI), AX
+	VMOVUPS (BX)(AX*4), Y1
+	VSUBPS  Y6, Y1, Y1
+	VMULPS  Y12, Y1, Y1
+	VPMAXSD Y1, Y0, Y0
+	VPMAXSD Y13, Y0, Y0
+	// t1 = min(min(min((hx-fox)*ix, (hy-foy)*iy), (hz-foz)*iz) + rob, tmax+1)
+	MOVQ    72(DI), AX
+	VMOVUPS (BX)(AX*4), Y2
+	VSUBPS  Y7, Y2, Y2
+	VMULPS  Y10, Y2, Y2
+	MOVQ    80(DI), AX
+	VMOVUPS (BX)(AX*4), Y3
+	VSUBPS  Y8, Y3, Y3
+	VMULPS  Y11, Y3, Y3
+	VPMINSD Y3, Y2, Y2
+	MOVQ    88(DI), AX
+	VMOVUPS (BX)(AX*4), Y3
+	VSUBPS  Y9, Y3, Y3
+	VMULPS  Y12, Y3, Y3
+	VPMINSD Y3, Y2, Y2
+	VPADDD  Y15, Y2, Y2
+	VPMINSD Y14, Y2, Y2
+	// hit children: t0 < t1
+	VPCMPGTD  Y0, Y2, Y2
+	VMOVMSKPS Y2, AX
+
+	TESTL     AX, AX
+	JEQ       pop
+	LEAL      -1(AX), CX
+	ANDL      AX, CX
+	JNE       multi
+	BSFL      AX, AX
+	MOVLQSX   224(BX)(AX*4), R10
+	NEXT
+
+multi:
+	// Two or more children: the nearest next, the others pushed farthest
+	// first (a stable sort by entry distance).
+	VMOVDQU Y0, ST_DIST(DX)
+	CMPQ    R9, $504 // stackSize-8: nothing is pushed and child order kept
+	JGT     guard
+	LEAL    -1(CX), R11
+	ANDL    CX, R11
+	JNE     many
+	BSFL    AX, AX
+	BSFL    CX, CX
+	MOVLQSX 224(BX)(AX*4), R10
+	MOVLQSX 224(BX)(CX*4), R13
+	MOVL    ST_DIST(DX)(AX*4), R11
+	MOVL    ST_DIST(DX)(CX*4), R12
+	CMPL    R12, R11
+	JLT     swap2
+	PREFETCHCHILD8(R13)
+	MOVL    R13, (R8)(R9*8)
+	MOVL    R12, 4(R8)(R9*8)
+	INCQ    R9
+	NEXT
+
+swap2:
+	PREFETCHCHILD8(R10)
+	MOVL    R10, (R8)(R9*8)
+	MOVL    R11, 4(R8)(R9*8)
+	INCQ    R9
+	MOVQ    R13, R10
+	NEXT
+
+guard:
+	BSFL    AX, AX
+	MOVLQSX 224(BX)(AX*4), R10
+	NEXT
+
+many:
+	XORL CX, CX
+
+collect:
+	BSFL AX, R11
+	MOVL 224(BX)(R11*4), R12
+	MOVL R12, ST_HN(DX)(CX*4)
+	MOVL ST_DIST(DX)(R11*4), R12
+	MOVL R12, ST_HD(DX)(CX*4)
+	INCQ CX
+	LEAL -1(AX), R11
+	ANDL R11, AX
+	JNE  collect
+
+	// insertion sort of hn/hd[0:CX) by hd (strictly smaller moves down)
+	MOVQ $1, R11
+
+isouter:
+	MOVQ R11, R12
+
+isinner:
+	MOVL ST_HD(DX)(R12*4), AX
+	MOVL ST_HDM4(DX)(R12*4), R13
+	CMPL AX, R13
+	JGE  isnext
+	MOVL R13, ST_HD(DX)(R12*4)
+	MOVL AX, ST_HDM4(DX)(R12*4)
+	MOVL ST_HN(DX)(R12*4), AX
+	MOVL ST_HNM4(DX)(R12*4), R13
+	MOVL R13, ST_HN(DX)(R12*4)
+	MOVL AX, ST_HNM4(DX)(R12*4)
+	DECQ R12
+	JNE  isinner
+
+isnext:
+	INCQ R11
+	CMPQ R11, CX
+	JLT  isouter
+
+	// push entries CX-1 down to 1
+	DECQ CX
+
+ispush:
+	MOVLQSX ST_HN(DX)(CX*4), R10
+	PREFETCHCHILD8(R10)
+	MOVL R10, (R8)(R9*8)
+	MOVL ST_HD(DX)(CX*4), AX
+	MOVL AX, 4(R8)(R9*8)
+	INCQ R9
+	DECQ CX
+	JNE  ispush
+	MOVLQSX ST_HN(DX), R10
+	NEXT
+
+leaf:
+	CMPQ R10, $-1 // emptyChild
+	JEQ  pop
+	MOVQ R9, ST_SP(DX)
+	NOTL R10
+	MOVL R10, R9
+	ANDL $15, R9   // R9: the leaf's triangles from group R10 on
+	SHRL $4, R10   // R10: group
+	LEAL 3(R9), AX
+	SHRL $2, AX
+	ADDQ R10, AX
+	CMPQ AX, ST_NGROUPS(DX)
+	JHI  bad
+	XORL R8, R8    // R8: found
+	MOVQ ST_KX16(DX), R11
+	MOVQ ST_KY16(DX), R12
+	MOVQ ST_KZ16(DX), R13
+
+group:
+	TESTQ R9, R9
+	JLE   leafdone
+	MOVQ  R10, SI
+	SHLQ  $4, SI
+	ADDQ  ST_SLOTS(DX), SI
+	PREFETCHT0 (SI) // the group's ids, which a hit's commit reads
+	MOVQ  R10, SI
+	IMULQ $144, SI
+	ADDQ  ST_TRI4(DX), SI
+	LEAQ  kValid<>(SB), CX
+	MOVBLZX (CX)(R9*1), CX // lanes: min(R9, 4) ones
+	// the group test on group SI, lanes CX
+	// az, bz, cz
+	VBROADCASTSS 32(DX), X12 // poz
+	VMOVUPS (SI)(R13*1), X0
+	VSUBPS X12, X0, X0
+	VMOVUPS 48(SI)(R13*1), X1
+	VSUBPS X12, X1, X1
+	VMOVUPS 96(SI)(R13*1), X2
+	VSUBPS X12, X2, X2
+	// ax, bx, cx = (p.x - pox) - shx*(a|b|c)z
+	VBROADCASTSS 24(DX), X12 // pox
+	VBROADCASTSS 36(DX), X13 // shx
+	VMOVUPS (SI)(R11*1), X3
+	VSUBPS X12, X3, X3
+	VMULPS X13, X0, X15
+	VSUBPS X15, X3, X3
+	VMOVUPS 48(SI)(R11*1), X5
+	VSUBPS X12, X5, X5
+	VMULPS X13, X1, X15
+	VSUBPS X15, X5, X5
+	VMOVUPS 96(SI)(R11*1), X7
+	VSUBPS X12, X7, X7
+	VMULPS X13, X2, X15
+	VSUBPS X15, X7, X7
+	// ay, by, cy
+	VBROADCASTSS 28(DX), X12 // poy
+	VBROADCASTSS 40(DX), X13 // shy
+	VMOVUPS (SI)(R12*1), X4
+	VSUBPS X12, X4, X4
+	VMULPS X13, X0, X15
+	VSUBPS X15, X4, X4
+	VMOVUPS 48(SI)(R12*1), X6
+	VSUBPS X12, X6, X6
+	VMULPS X13, X1, X15
+	VSUBPS X15, X6, X6
+	VMOVUPS 96(SI)(R12*1), X8
+	VSUBPS X12, X8, X8
+	VMULPS X13, X2, X15
+	VSUBPS X15, X8, X8
+	// u = cx*by - cy*bx (X9), w = bx*ay - by*ax (X10), v = ax*cy - ay*cx (X11)
+	VMULPS X6, X7, X9
+	VMULPS X5, X8, X15
+	VSUBPS X15, X9, X9
+	VMULPS X4, X5, X10
+	VMULPS X3, X6, X15
+	VSUBPS X15, X10, X10
+	VMULPS X8, X3, X11
+	VMULPS X7, X4, X15
+	VSUBPS X15, X11, X11
+	VXORPS X14, X14, X14
+	// live = valid &^ (u*w < 0)
+	VMULPS X10, X9, X15
+	VCMPPS $1, X14, X15, X15
+	VMOVMSKPS X15, BX
+	NOTL BX
+	MOVL CX, AX
+	ANDL BX, AX
+	// (no branch until the last test: the early outs on data just
+	// computed were mispredicted often)
+	// a zero edge function on a live lane: the scalar test decides
+	VCMPPS $0, X14, X9, X12
+	VCMPPS $0, X14, X11, X13
+	VORPS X13, X12, X12
+	VCMPPS $0, X14, X10, X13
+	VORPS X13, X12, X12
+	VMOVMSKPS X12, BX
+	TESTL AX, BX
+	JNZ grest
+	// mixed signs: (u<0|v<0|w<0) & (u>0|v>0|w>0)
+	VCMPPS $1, X14, X9, X12
+	VCMPPS $1, X14, X11, X13
+	VORPS X13, X12, X12
+	VCMPPS $1, X14, X10, X13
+	VORPS X13, X12, X12
+	VCMPPS $1, X9, X14, X13
+	VCMPPS $1, X11, X14, X15
+	VORPS X15, X13, X13
+	VCMPPS $1, X10, X14, X15
+	VORPS X15, X13, X13
+	VANDPS X13, X12, X12
+	VMOVMSKPS X12, BX
+	NOTL BX
+	ANDL BX, AX
+	// det = (u + v) + w (X12); drop det == 0 and culled signs
+	VADDPS X11, X9, X12
+	VADDPS X10, X12, X12
+	VCMPPS $0, X14, X12, X13
+	VMOVMSKPS X13, BX
+	NOTL BX
+	ANDL BX, AX
+	MOVBQSX ST_CULL(DX), CX
+	CMPQ CX, $0
+	JEQ gnocull
+	JLT gcullneg
+	VCMPPS $1, X12, X14, X13 // det > 0
+	JMP gcullmask
+
+gcullneg:
+	VCMPPS $1, X14, X12, X13 // det < 0
+
+gcullmask:
+	VMOVMSKPS X13, BX
+	NOTL BX
+	ANDL BX, AX
+
+gnocull:
+	// rcp = 1/det (X13); t = ((u*(shz*az) + v*(shz*bz)) + w*(shz*cz)) * rcp
+	VBROADCASTSS kOne<>(SB), X13
+	VDIVPS X12, X13, X13
+	VBROADCASTSS 44(DX), X15 // shz
+	VMULPS X15, X0, X0
+	VMULPS X0, X9, X0
+	VMULPS X15, X1, X1
+	VMULPS X1, X11, X1
+	VMULPS X15, X2, X2
+	VMULPS X2, X10, X2
+	VADDPS X1, X0, X0
+	VADDPS X2, X0, X0
+	VMULPS X13, X0, X0
+	// drop t < tmin or t > tmax
+	VBROADCASTSS ST_TMIN(DX), X1
+	VCMPPS $1, X1, X0, X1
+	VBROADCASTSS ST_TMAX(DX), X2
+	VCMPPS $1, X0, X2, X2
+	VORPS X2, X1, X1
+	VMOVMSKPS X1, BX
+	NOTL BX
+	ANDL BX, AX
+	JZ gnone
+	// a NaN or infinite distance on a live lane: the scalar test decides
+	// (and misses it: inHitRange)
+	VBROADCASTSS kMaxDist<>(SB), X1
+	VCMPPS $2, X1, X0, X1 // t <= maxDist
+	VMOVMSKPS X1, BX
+	NOTL BX
+	TESTL AX, BX
+	JNZ grest
+	VMOVUPS X0, ST_OUTT(DX)
+	VMULPS X13, X11, X1
+	VMOVUPS X1, ST_OUTU(DX)
+	VMULPS X13, X10, X1
+	VMOVUPS X1, ST_OUTV(DX)
+	VMOVUPS X12, ST_OUTD(DX)
+	ANDL $15, AX
+	LEAL (R10*4), BX // slot of the group's lane 0: 4*group
+
+lanes:
+	// in lane order: a lane not beyond the current tmax becomes the hit
+	BSFL     AX, CX
+	VMOVSS   ST_OUTT(DX)(CX*4), X0
+	VUCOMISS ST_TMAX(DX), X0
+	JHI      lnext
+	MOVL     ST_OUTD(DX)(CX*4), DI
+	SARL     $31, DI
+	ANDL     $0x40000000, DI // hitDetNeg when det < 0
+	ADDL     CX, DI
+	ADDL     BX, DI
+	MOVL     DI, ST_HREF(DX)
+	VMOVSS   X0, ST_HT(DX)
+	VMOVSS   X0, ST_TMAX(DX)
+	MOVL     ST_OUTU(DX)(CX*4), DI
+	MOVL     DI, ST_HU(DX)
+	MOVL     ST_OUTV(DX)(CX*4), DI
+	MOVL     DI, ST_HV(DX)
+	LEAL     (BX)(CX*1), DI
+	SHLQ     $2, DI
+	ADDQ     ST_SLOTS(DX), DI
+	PREFETCHT0 (DI) // the hit's ids, which its commit reads
+	MOVL     $1, R8
+	CMPL     ST_ANY(DX), $0
+	JNE      done
+
+lnext:
+	LEAL -1(AX), CX
+	ANDL CX, AX
+	JNE  lanes
+
+gnone:
+	INCQ R10
+	SUBQ $4, R9
+	JMP  group
+
+
+grest:
+	VZEROUPPER
+	MOVL R10, ST_FBGROUP(DX)
+	MOVL R9, ST_FBREM(DX)
+	MOVL R8, ST_FBFOUND(DX)
+	MOVL $1, ret+48(FP)
+	RET
+
+leafdone:
+	TESTQ R8, R8
+	JEQ   leafback
+	MOVL  ST_TMAX(DX), AX
+	MOVL  AX, ST_TMAXB(DX)
+
+leafback:
+	MOVQ r+0(FP), DI
+	MOVQ stack+16(FP), R8
+	MOVQ ST_SP(DX), R9
+	MOVQ ST_NODES(DX), SI
+	LOADRAY8
+	JMP  pop
+
+done:
+	VZEROUPPER
+	MOVL $0, ret+48(FP)
+	RET
+
+bad:
+	VZEROUPPER
+	MOVL $2, ret+48(FP)
 	RET
 
 
@@ -1946,6 +3135,10 @@ leaf:
 group:
 	TESTQ R9, R9
 	JLE   leafdone
+	MOVQ  R10, SI
+	SHLQ  $4, SI
+	ADDQ  ST_SLOTS(DX), SI
+	PREFETCHT0 (SI) // the group's ids, which a hit's commit reads
 	MOVQ  R10, SI
 	IMULQ $144, SI
 	ADDQ  ST_TRI4(DX), SI
@@ -2421,7 +3614,27 @@ GLOBL kMaxDist<>(SB), RODATA|NOPTR, $4
 DATA kOne<>+0(SB)/4, $0x3f800000
 GLOBL kOne<>(SB), RODATA|NOPTR, $4
 
+DATA kInf<>+0(SB)/4, $0x7f800000
+GLOBL kInf<>(SB), RODATA|NOPTR, $4
+
 // The lanes of a group with n = 1..15 triangles left in its leaf.
 DATA kValid<>+0(SB)/8, $0x0f0f0f0f07030100
 DATA kValid<>+8(SB)/8, $0x0f0f0f0f0f0f0f0f
 GLOBL kValid<>(SB), RODATA|NOPTR, $16
+
+// kernelRay's constants (raysetup_amd64.s)
+DATA rsLanes<>+0(SB)/8, $0x0000000100000000
+DATA rsLanes<>+8(SB)/8, $0x0000000300000002
+GLOBL rsLanes<>(SB), RODATA|NOPTR, $16
+DATA rsAbs<>+0(SB)/4, $0x7fffffff
+GLOBL rsAbs<>(SB), RODATA|NOPTR, $4
+// float32(tinyDir)
+DATA rsTiny<>+0(SB)/4, $0x0da24260
+GLOBL rsTiny<>(SB), RODATA|NOPTR, $4
+DATA rsOneF<>+0(SB)/4, $0x3f800000
+GLOBL rsOneF<>(SB), RODATA|NOPTR, $4
+// 2^-20 and the bits of 2^-60
+DATA rsP20<>+0(SB)/4, $0x35800000
+GLOBL rsP20<>(SB), RODATA|NOPTR, $4
+DATA rsP60<>+0(SB)/4, $0x21800000
+GLOBL rsP60<>(SB), RODATA|NOPTR, $4

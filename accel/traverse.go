@@ -857,7 +857,7 @@ func (tr *Traverser) result(l *lane, h *Hit) {
 	}
 	h.Type, h.Distance, h.FrontFacing = l.hType, l.hT, l.hFront
 	h.PrimitiveID, h.GeometryID = l.hPrim, l.hGeom
-	h.Barycentrics = [2]float32{l.hU, l.hV}
+	h.Barycentrics[0], h.Barycentrics[1] = l.hU, l.hV // (one store each: see traceDirect)
 	h.InstanceCount = uint32(l.hDepth)
 	h.InstanceID = [MaxInstanceLevels]uint32{}
 	copy(h.InstanceID[:l.hDepth], l.hPath[:l.hDepth])

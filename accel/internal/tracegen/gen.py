@@ -230,7 +230,9 @@ TEXT ·traceKernel@W@(SB), NOSPLIT, $0-28
 	MOVQ ST_SP(DX), R9
 	MOVQ ST_NODES(DX), SI
 	LOADRAY@W@
+'''
 
+SINGLE_POP = r'''
 pop:
 	TESTQ R9, R9
 	JEQ   done
@@ -412,6 +414,10 @@ group:
 	TESTQ R9, R9
 	JLE   leafdone
 	MOVQ  R10, SI
+	SHLQ  $4, SI
+	ADDQ  ST_SLOTS(DX), SI
+	PREFETCHT0 (SI) // the group's ids, which a hit's commit reads
+	MOVQ  R10, SI
 	IMULQ $144, SI
 	ADDQ  ST_TRI4(DX), SI
 	LEAQ  kValid<>(SB), CX
@@ -469,7 +475,7 @@ grest:@VZU@
 	MOVL R10, ST_FBGROUP(DX)
 	MOVL R9, ST_FBREM(DX)
 	MOVL R8, ST_FBFOUND(DX)
-	MOVL $1, ret+24(FP)
+	MOVL $1, @RET@(FP)
 	RET
 
 leafdone:
@@ -487,11 +493,81 @@ leafback:
 	JMP  pop
 
 done:@VZU@
-	MOVL $0, ret+24(FP)
+	MOVL $0, @RET@(FP)
 	RET
 
 bad:@VZU@
-	MOVL $2, ret+24(FP)
+	MOVL $2, @RET@(FP)
+	RET
+'''
+
+# traceRay@W@: kernelRay's setup (raysetup_amd64.s, copied in) followed by
+# the single-ray kernel from the root, in one call.
+TRACERAY = r'''
+// func traceRay@W@(r *levelRay, st *traceState, stack *[stackSize]stackEntry, o, d *[3]float32, tmin, tmax float32) uint32
+//
+// kernelRay(o, d, @W@, r, st), the interval [tmin, tmax] into st with no
+// hit and an empty stack, then traceKernel@W@ from the root: the same state
+// and results as those calls in one. Returns traceKernel@W@'s status, or 3,
+// writing nothing, for a ray kernelRay rejects or an interval that is not
+// 0 <= tmin <= tmax, tmin finite.
+TEXT ·traceRay@W@(SB), NOSPLIT, $0-52
+	// the interval (directState.trace's test): tmin >= 0, tmin <= tmax,
+	// tmin < +Inf, none NaN
+	VMOVSS   tmin+40(FP), X0
+	VMOVSS   tmax+44(FP), X1
+	VXORPS   X2, X2, X2
+	VUCOMISS X2, X0
+	JCS      invalid // tmin < 0 or NaN
+	VUCOMISS X1, X0
+	JHI      invalid // tmin > tmax
+	JPS      invalid // tmax NaN
+	VUCOMISS kInf<>(SB), X0
+	JCC      invalid // tmin = +Inf
+	MOVQ o+24(FP), SI
+	MOVQ d+32(FP), BX
+	MOVQ $@W@, CX
+	MOVQ r+0(FP), DI
+@SETUP@
+	MOVQ st+8(FP), DX
+	MOVL tmin+40(FP), AX
+	MOVL AX, ST_TMIN(DX)
+	MOVL AX, ST_TMINB(DX)
+	MOVL tmax+44(FP), CX
+	MOVL CX, ST_TMAX(DX)
+	MOVL CX, ST_TMAXB(DX)
+	MOVL $-1, ST_HREF(DX)
+	// LOADRAY@W@'s vectors from the registers the setup left (X0 origin,
+	// X12 exit origin, X11 inverse direction) instead of from r
+	VPERMILPS    $0x55, X12, X8
+	VBROADCASTSS X8, @V@8
+	VPERMILPS    $0xaa, X12, X9
+	VBROADCASTSS X9, @V@9
+	VBROADCASTSS X12, @V@7
+	VPERMILPS    $0x55, X0, X5
+	VBROADCASTSS X5, @V@5
+	VPERMILPS    $0xaa, X0, X6
+	VBROADCASTSS X6, @V@6
+	VBROADCASTSS X0, @V@4
+	VBROADCASTSS X11, @V@10
+	VPERMILPS    $0xaa, X11, X12
+	VBROADCASTSS X12, @V@12
+	VPERMILPS    $0x55, X11, X11
+	VBROADCASTSS X11, @V@11
+	VMOVD        AX, X13
+	VPBROADCASTD X13, @V@13
+	INCL         CX
+	VMOVD        CX, X14
+	VPBROADCASTD X14, @V@14
+	VPBROADCASTD kRob9<>(SB), @V@15
+	MOVQ stack+16(FP), R8
+	XORL R9, R9 // the root next (what popping its stack entry would give)
+	MOVQ ST_NODES(DX), SI
+	XORL R10, R10
+	JMP  descend
+
+invalid:
+	MOVL $3, @RET@(FP)
 	RET
 '''
 
@@ -905,11 +981,28 @@ GLOBL kMaxDist<>(SB), RODATA|NOPTR, $4
 DATA kOne<>+0(SB)/4, $0x3f800000
 GLOBL kOne<>(SB), RODATA|NOPTR, $4
 
+DATA kInf<>+0(SB)/4, $0x7f800000
+GLOBL kInf<>(SB), RODATA|NOPTR, $4
+
 // The lanes of a group with n = 1..15 triangles left in its leaf.
 DATA kValid<>+0(SB)/8, $0x0f0f0f0f07030100
 DATA kValid<>+8(SB)/8, $0x0f0f0f0f0f0f0f0f
 GLOBL kValid<>(SB), RODATA|NOPTR, $16
 '''
+
+# kernelRay's body (raysetup_amd64.s: o in SI, d in BX, the width in CX, r
+# in DI) and its constants, renamed for this file.
+import os
+_here = os.path.dirname(os.path.abspath(__file__))
+_rs = open(os.path.join(_here, "..", "..", "raysetup_amd64.s")).read()
+SETUP = _rs[_rs.index("\tVMOVSD    (SI), X0"):_rs.index("\tMOVB    $1, ret+40(FP)")]
+SETUP = SETUP.replace("st+32(FP), SI", "st+8(FP), SI")
+SETUP_DATA = _rs[_rs.index("DATA kLanes"):]
+for _k in ("kLanes", "kAbs", "kTiny", "kOneF", "kP20", "kP60"):
+    SETUP = SETUP.replace(_k + "<>", "rs" + _k[1:] + "<>")
+    SETUP_DATA = SETUP_DATA.replace(_k + "<>", "rs" + _k[1:] + "<>")
+SETUP = SETUP.rstrip("\n")
+SETUP_DATA = "// kernelRay's constants (raysetup_amd64.s)\n" + SETUP_DATA
 
 def fill(t, w):
     subs = {
@@ -962,8 +1055,11 @@ def group(subs):
 LEAF = LEAF.replace("@GROUPTEST@", group(kernel_group))
 LEAF4GROUP = LEAF4GROUP.replace("@GROUPTEST@", group(go_group))
 
+single_ray = dict(single, **{"@RET@": "ret+48"})
+single["@RET@"] = "ret+24"
 for w in (4, 8):
-    for parts, subs in (((SINGLE, NODE_SLAB, NODE_DECIDE, LEAF, SINGLE_EXITS), single),
+    for parts, subs in (((SINGLE, SINGLE_POP, NODE_SLAB, NODE_DECIDE, LEAF, SINGLE_EXITS), single),
+                        ((TRACERAY.replace("@SETUP@", SETUP), SINGLE_POP, NODE_SLAB, NODE_DECIDE, LEAF, SINGLE_EXITS), single_ray),
                         ((STREAM, STREAM_DECIDE, NODE_DECIDE, STREAM_VISIT, NODE_SLAB, STREAM_STORE, LEAF, STREAM_EXITS), stream)):
         t = "".join(parts)
         t = t.replace("@HMIN@", HMIN4 if w == 4 else HMIN8).replace("@WM1@", str(w - 1))
@@ -973,6 +1069,7 @@ for w in (4, 8):
 out.append(HELPER)
 out.append(LEAF4GROUP)
 out.append(DATA)
-import os, sys
+out.append(SETUP_DATA)
+import sys
 dst = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "trace_amd64.s")
 open(dst, "w").write("\n".join(out))
