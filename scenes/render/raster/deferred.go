@@ -144,18 +144,23 @@ func (r *Renderer) deferredPass(ctx context.Context, fr *rasterFrame, cam *kerne
 	ds := ordered(r.draws, mgl32.Vec3(cam.Position), mgl32.Vec3(cam.Forward))
 	steps = append(steps, enc.SetRenderPipelineState(dp.gbuffer[aovs]), enc.SetDepthStencilState(r.pl.depthWrite))
 	lit := false
-	light := func() {
+	// light culls and lights the G-buffer, then sets the forward blend
+	// pipeline where blended draws follow.
+	light := func(blendNext bool) {
 		steps = append(steps, enc.SetThreadgroupMemoryLength(pd.ThreadgroupMemoryLength, 0, 0),
 			enc.SetTileRenderPipelineState(dp.cull[aovs]), enc.DispatchThreadsPerTile(engine.Sz(deferredTile, deferredTile, 1)),
 			enc.SetRenderPipelineState(dp.light[aovs]), enc.SetDepthStencilState(dp.always), enc.SetCullMode(engine.CullModeNone),
-			enc.DrawPrimitives(engine.PrimitiveTypeTriangle, 0, 3),
-			enc.SetRenderPipelineState(r.pl.draw[pipelineKey{passBlend, aovs}]), enc.SetDepthStencilState(r.pl.depthTest))
+			enc.DrawPrimitives(engine.PrimitiveTypeTriangle, 0, 3))
+		if blendNext {
+			blend, err := r.pl.forwardPipeline(r.dev, aovs, passBlend)
+			steps = append(steps, err, enc.SetRenderPipelineState(blend), enc.SetDepthStencilState(r.pl.depthTest))
+		}
 		lit = true
 	}
 	mask := false
 	for _, d := range ds {
 		if !lit && d.rec.Pass == passBlend {
-			light()
+			light(true)
 		}
 		if !mask && d.rec.Pass == passMask {
 			steps = append(steps, enc.SetRenderPipelineState(dp.gbufferMask[aovs]))
@@ -167,7 +172,7 @@ func (r *Renderer) deferredPass(ctx context.Context, fr *rasterFrame, cam *kerne
 			enc.DrawIndexedPrimitives(engine.PrimitiveTypeTriangle, d.count, engine.IndexTypeUInt32, u.arena, d.indices, 1, 0, 0))
 	}
 	if !lit {
-		light()
+		light(false)
 	}
 	steps = append(steps, enc.EndEncoding(), cb.Commit())
 	if err := errors.Join(steps...); err != nil {

@@ -3,7 +3,8 @@
 // the engine's render pipeline, next to the path tracer of scenes/render.
 //
 // It shares the path tracer's scene packing (kernel.Pack), camera
-// (kernel.NewCameraData), tone mapping (tonemap.h), glTF material
+// (kernel.NewCameraData), tone mapping (kernel.Tone, the Go twin of
+// tonemap.h, run on the host over the resolved image), glTF material
 // evaluation and BSDF (gltf_material.h, bsdf.h: one MSL header for both
 // renderers) and environment, and returns the same render.Image. Lighting:
 // KHR_lights_punctual lights (with a shadow map for the strongest
@@ -56,8 +57,7 @@
 // an explicit level), so the engine tests depth before them and packs
 // covered pixels into the lanes without 2×2 helper lanes; only the
 // alpha-mask pass (discard, fwidth for alpha-to-coverage) runs in quads.
-// The targets, the shadow map and the resolve buffer are kept from one
-// frame to the next.
+// The targets and the shadow map are kept from one frame to the next.
 //
 // The shading code (shaders/raster_shade.h) serves three front ends: the
 // forward vertex pipeline, the meshlet pipeline (Options.Meshlets) and a

@@ -73,12 +73,6 @@ type rasterDraw struct {
 	Pad0                            uint32
 }
 
-// rasterResolve is raster.metal RasterResolve (16 bytes).
-type rasterResolve struct {
-	Width, Height, ToneMap uint32
-	Exposure               float32
-}
-
 // iblParams is ibl.metal IBLParams (32 bytes).
 type iblParams struct {
 	Width, Height, Level, Levels uint32

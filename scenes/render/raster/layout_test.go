@@ -22,7 +22,6 @@ func TestLayoutSizes(t *testing.T) {
 		{"RasterMeshlet", unsafe.Sizeof(rasterMeshlet{}), 32},
 		{"RasterMeshletCull", unsafe.Sizeof(rasterMeshletCull{}), 48},
 		{"RasterMeshletView", unsafe.Sizeof(rasterMeshletView{}), 144},
-		{"RasterResolve", unsafe.Sizeof(rasterResolve{}), 16},
 		{"IBLParams", unsafe.Sizeof(iblParams{}), 32},
 		{"RasterMotionFrame", unsafe.Sizeof(rasterMotionFrame{}), 192},
 	} {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"image"
 	"math"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -100,9 +101,12 @@ func (r *Renderer) mainPass(ctx context.Context, fr *rasterFrame, cam *kernel.Ca
 		}
 		key := pipelineKey{int(d.rec.Pass), aovs}
 		meshlets := u.meshlets != nil && d.rec.Pass != passBlend
-		p := r.pl.draw[key]
-		if meshlets {
-			p = r.pl.meshlet[key]
+		p := r.pl.meshlet[key]
+		if !meshlets {
+			var err error
+			if p, err = r.pl.forwardPipeline(r.dev, aovs, int(d.rec.Pass)); err != nil {
+				steps = append(steps, err)
+			}
 		}
 		ds := r.pl.depthWrite
 		switch {
@@ -142,7 +146,8 @@ func (r *Renderer) mainPass(ctx context.Context, fr *rasterFrame, cam *kernel.Ca
 // surface is shaded once however the draws overlap (the fragments behind
 // it fail the early test).
 func (r *Renderer) depthPrepass(enc *engine.RenderCommandEncoder, ds []draw, aovs bool) []error {
-	steps := []error{enc.SetRenderPipelineState(r.pl.prepass[aovs]), enc.SetDepthStencilState(r.pl.depthWrite)}
+	p, err := r.pl.forwardPipeline(r.dev, aovs, forwardPrepass)
+	steps := []error{err, enc.SetRenderPipelineState(p), enc.SetDepthStencilState(r.pl.depthWrite)}
 	for _, d := range ds {
 		if d.rec.Pass != passOpaque || d.lod > 0 {
 			continue // coarse levels write their own depth
@@ -156,7 +161,8 @@ func (r *Renderer) depthPrepass(enc *engine.RenderCommandEncoder, ds []draw, aov
 // background encodes the environment draw: one triangle at the far plane
 // where no sample is nearer.
 func (r *Renderer) background(enc *engine.RenderCommandEncoder, aovs bool) []error {
-	return []error{enc.SetRenderPipelineState(r.pl.background[aovs]), enc.SetDepthStencilState(r.pl.depthBackground),
+	p, err := r.pl.forwardPipeline(r.dev, aovs, forwardBackground)
+	return []error{err, enc.SetRenderPipelineState(p), enc.SetDepthStencilState(r.pl.depthBackground),
 		enc.SetCullMode(engine.CullModeNone), enc.DrawPrimitives(engine.PrimitiveTypeTriangle, 0, 3)}
 }
 
@@ -237,7 +243,8 @@ func (r *Renderer) shadowPass(ctx context.Context, fr *rasterFrame) (*engine.Tex
 		return nil, fmt.Errorf("raster: %w", err)
 	}
 	u := r.cur
-	steps := []error{enc.SetRenderPipelineState(r.pl.shadow), enc.SetDepthStencilState(r.pl.depthWrite),
+	sp, err := r.pl.shadowPipeline(r.dev)
+	steps := []error{err, enc.SetRenderPipelineState(sp), enc.SetDepthStencilState(r.pl.depthWrite),
 		enc.SetVertexBuffer(u.resources, 0, bufferScene), enc.SetVertexBytes(bytesOf([]rasterFrame{*fr}), bufferFrame),
 		enc.SetCullMode(engine.CullModeNone), enc.SetDepthBias(2e-5, 1.5, 0.01)}
 	steps = append(steps, useScene(u, enc.UseResource)...)
@@ -260,53 +267,19 @@ func (r *Renderer) shadowPass(ctx context.Context, fr *rasterFrame) (*engine.Tex
 	return tex, nil
 }
 
-// resolve tone maps the resolved radiance and reads the images back.
-func (r *Renderer) resolve(ctx context.Context, tg *targets, f *render.Frame) (*render.Image, error) {
+// resolve reads the resolved radiance back and tone maps it on the host
+// (kernel.Tone and kernel.EncodeSRGB, the path tracer's resolve, over
+// bands of rows on the device's workers), with the AOVs when the frame
+// has them.
+func (r *Renderer) resolve(tg *targets, f *render.Frame) (*render.Image, error) {
 	w, h := tg.w, tg.h
-	if r.rgba8 == nil || r.rgba8.Length() != 4*w*h {
-		if r.rgba8 != nil {
-			r.rgba8.Release()
-			r.rgba8 = nil
-		}
-		b, err := r.dev.NewBuffer(4 * w * h)
-		if err != nil {
-			return nil, fmt.Errorf("raster: resolve buffer: %w", err)
-		}
-		r.rgba8 = b
-	}
-	out := r.rgba8
-	cb := r.queue.CommandBuffer(ctx)
-	cb.SetLabel("raster resolve")
-	enc, err := cb.ComputeCommandEncoder()
-	if err != nil {
-		return nil, fmt.Errorf("raster: %w", err)
-	}
-	p := rasterResolve{Width: uint32(w), Height: uint32(h), ToneMap: uint32(f.ToneMap), Exposure: f.Exposure}
-	if err := errors.Join(enc.SetComputePipelineState(r.pl.resolve), enc.SetTexture(tg.resolve[0], 0),
-		enc.SetBytes(bytesOf([]rasterResolve{p}), 0), enc.SetBuffer(out, 0, 1),
-		enc.DispatchThreads(engine.Sz(w, h, 1), engine.Sz(8, 8, 1)), enc.EndEncoding(), cb.Commit()); err != nil {
-		return nil, fmt.Errorf("raster: encoding resolve: %w", err)
-	}
-	if err := cb.WaitUntilCompleted(); err != nil {
-		return nil, fmt.Errorf("raster: resolve: %w", err)
-	}
-	px := make([]uint32, w*h)
-	for i := range px {
-		b := out.Contents()[4*i:]
-		px[i] = uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24
-	}
-	rgba8, err := kernel.UnpackRGBA8(px, w, h)
-	if err != nil {
-		return nil, fmt.Errorf("raster: %w", err)
-	}
-	img := &render.Image{Width: w, Height: h, RGBA8: rgba8, Samples: make([]float32, w*h)}
 	lin, err := readFloats(tg.resolve[0])
 	if err != nil {
 		return nil, err
 	}
-	img.Linear = lin
-	for i := range w * h {
-		lin[4*i+3] = 1
+	img := &render.Image{Width: w, Height: h, RGBA8: image.NewNRGBA(image.Rect(0, 0, w, h)), Linear: lin, Samples: make([]float32, w*h)}
+	toneMap(img.RGBA8, lin, w, h, r.dev.Workers(), kernel.ToneMap(f.ToneMap), f.Exposure)
+	for i := range img.Samples {
 		img.Samples[i] = float32(r.opts.SampleCount)
 	}
 	if f.AOVs {
@@ -339,16 +312,14 @@ func (r *Renderer) resolve(ctx context.Context, tg *targets, f *render.Frame) (*
 	return img, nil
 }
 
-// readFloats reads an RGBA32Float texture's level 0.
+// readFloats reads an RGBA32Float texture's level 0 (into the returned
+// floats' own bytes: the device's texels are little-endian float32, as
+// bytesOf's uploads assume).
 func readFloats(t *engine.Texture) ([]float32, error) {
 	w, h := t.Width(), t.Height()
-	b := make([]byte, 16*w*h)
-	if err := t.GetBytes(b, 16*w, 16*w*h, engine.Region{Width: w, Height: h, Depth: 1}, 0, 0); err != nil {
-		return nil, fmt.Errorf("raster: reading %s: %w", t.Label(), err)
-	}
 	out := make([]float32, 4*w*h)
-	for i := range out {
-		out[i] = math.Float32frombits(uint32(b[4*i]) | uint32(b[4*i+1])<<8 | uint32(b[4*i+2])<<16 | uint32(b[4*i+3])<<24)
+	if err := t.GetBytes(bytesOf(out), 16*w, 16*w*h, engine.Region{Width: w, Height: h, Depth: 1}, 0, 0); err != nil {
+		return nil, fmt.Errorf("raster: reading %s: %w", t.Label(), err)
 	}
 	return out, nil
 }

@@ -38,14 +38,22 @@ type pipelines struct {
 	samples int
 	// users are the user materials compiled into the forward and
 	// deferred shaders (Options.Materials).
-	users      []render.UserMaterial
-	draw       map[pipelineKey]*engine.RenderPipelineState
-	background map[bool]*engine.RenderPipelineState
+	users []render.UserMaterial
+	// forward are the forward passes' pipelines without ([0]) and with
+	// ([1]) the AOV attachments, each compiled on first use (forwardPipeline:
+	// most frames have no AOVs, most scenes no mask or blend draws, and
+	// render pipeline compilation is most of a renderer's start-up).
+	forward [2]forwardSet
+	// vert, frags, bgv, bgf and depthVert are the forward sets' functions.
+	vert, bgv, bgf, depthVert *engine.Function
+	frags                     map[pipelineKey]*engine.Function
+	// shadow is the shadow map's pipeline, compiled on first use
+	// (shadowPipeline: scenes without a directional or spot light need
+	// none).
+	shadowVert *engine.Function
+	shadowOnce sync.Once
+	shadowErr  error
 	shadow     *engine.RenderPipelineState
-	// prepass writes the opaque geometry's depth only (per aovs: the
-	// pass's attachments).
-	prepass map[bool]*engine.RenderPipelineState
-	resolve *engine.ComputePipelineState
 	// deformPositions is raster_deform_positions.
 	deformPositions *engine.ComputePipelineState
 
@@ -72,6 +80,22 @@ type pipelines struct {
 	motionOnce sync.Once
 	motionErr  error
 	motion     *motionPipelines
+}
+
+// Forward pipelines of a forwardSet besides the passes' (passOpaque,
+// passMask, passBlend index their own).
+const (
+	forwardPrepass    = 3 // the opaque geometry's depth only
+	forwardBackground = 4 // the environment behind the geometry
+	forwardPipelines  = 5
+)
+
+// forwardSet is the forward pipelines of one attachment layout, each
+// compiled on first use.
+type forwardSet struct {
+	once  [forwardPipelines]sync.Once
+	err   [forwardPipelines]error
+	state [forwardPipelines]*engine.RenderPipelineState
 }
 
 // pipelineCache holds the compiled pipelines per device and sample count:
@@ -131,10 +155,7 @@ func newPipelines(dev *engine.Device, samples int, users []render.UserMaterial) 
 		}
 		return p, nil
 	}
-	pl := &pipelines{samples: samples, users: users, draw: map[pipelineKey]*engine.RenderPipelineState{}, background: map[bool]*engine.RenderPipelineState{}, lib: rl}
-	if pl.resolve, err = kernel(rl, "raster_resolve"); err != nil {
-		return nil, err
-	}
+	pl := &pipelines{samples: samples, users: users, lib: rl, frags: map[pipelineKey]*engine.Function{}}
 	if pl.deformPositions, err = kernel(rl, "raster_deform_positions"); err != nil {
 		return nil, err
 	}
@@ -146,22 +167,21 @@ func newPipelines(dev *engine.Device, samples int, users []render.UserMaterial) 
 			return nil, err
 		}
 	}
-	vert, err := fn(rl, "raster_vertex")
-	if err != nil {
+	if pl.vert, err = fn(rl, "raster_vertex"); err != nil {
 		return nil, err
 	}
-	frags := map[pipelineKey]*engine.Function{}
 	for k, name := range fragmentNames {
-		if frags[k], err = fn(rl, name); err != nil {
+		if pl.frags[k], err = fn(rl, name); err != nil {
 			return nil, err
 		}
 	}
-	bgv, err := fn(rl, "raster_background_vertex")
-	if err != nil {
+	if pl.bgv, err = fn(rl, "raster_background_vertex"); err != nil {
 		return nil, err
 	}
-	bgf, err := fn(rl, "raster_background_fragment")
-	if err != nil {
+	if pl.bgf, err = fn(rl, "raster_background_fragment"); err != nil {
+		return nil, err
+	}
+	if pl.depthVert, err = fn(rl, "raster_depth_vertex"); err != nil {
 		return nil, err
 	}
 	none := engine.ColorWriteMaskNone
@@ -185,48 +205,8 @@ func newPipelines(dev *engine.Device, samples int, users []render.UserMaterial) 
 		d.RasterSampleCount = samples
 	}
 	pl.attach = attachments
-	dv, err := fn(rl, "raster_depth_vertex")
-	if err != nil {
+	if pl.shadowVert, err = fn(rl, "raster_shadow_vertex"); err != nil {
 		return nil, err
-	}
-	pl.prepass = map[bool]*engine.RenderPipelineState{}
-	for _, aovs := range []bool{false, true} {
-		d := &engine.RenderPipelineDescriptor{Label: fmt.Sprintf("raster depth pre-pass aovs %v", aovs), VertexFunction: dv}
-		attachments(d, aovs, false, false)
-		d.ColorAttachments[0].WriteMask = &none
-		p, err := dev.NewRenderPipelineState(d)
-		if err != nil {
-			return nil, fmt.Errorf("raster: %w", err)
-		}
-		pl.prepass[aovs] = p
-	}
-	for _, aovs := range []bool{false, true} {
-		for _, pass := range []int{passOpaque, passMask, passBlend} {
-			d := &engine.RenderPipelineDescriptor{Label: fmt.Sprintf("raster pass %d aovs %v", pass, aovs),
-				VertexFunction: vert, FragmentFunction: frags[pipelineKey{pass, aovs}]}
-			attachments(d, aovs, pass == passBlend, pass != passBlend)
-			d.AlphaToCoverageEnabled = pass == passMask && samples > 1
-			p, err := dev.NewRenderPipelineState(d)
-			if err != nil {
-				return nil, fmt.Errorf("raster: %w", err)
-			}
-			pl.draw[pipelineKey{pass, aovs}] = p
-		}
-		d := &engine.RenderPipelineDescriptor{Label: "background", VertexFunction: bgv, FragmentFunction: bgf}
-		attachments(d, aovs, false, false)
-		p, err := dev.NewRenderPipelineState(d)
-		if err != nil {
-			return nil, fmt.Errorf("raster: %w", err)
-		}
-		pl.background[aovs] = p
-	}
-	sv, err := fn(rl, "raster_shadow_vertex")
-	if err != nil {
-		return nil, err
-	}
-	if pl.shadow, err = dev.NewRenderPipelineState(&engine.RenderPipelineDescriptor{Label: "shadow map", VertexFunction: sv,
-		DepthAttachmentPixelFormat: shadowFormat}); err != nil {
-		return nil, fmt.Errorf("raster: %w", err)
 	}
 	less, lessEqual, equal := engine.CompareFunctionLess, engine.CompareFunctionLessEqual, engine.CompareFunctionEqual
 	for _, s := range []struct {
@@ -245,6 +225,58 @@ func newPipelines(dev *engine.Device, samples int, users []render.UserMaterial) 
 		}
 	}
 	return pl, nil
+}
+
+// forwardPipeline returns forward pipeline which (passOpaque, passMask,
+// passBlend, forwardPrepass or forwardBackground) of one attachment layout
+// (aovs: with the AOV attachments), compiling it on first use.
+func (pl *pipelines) forwardPipeline(dev *engine.Device, aovs bool, which int) (*engine.RenderPipelineState, error) {
+	fs := &pl.forward[0]
+	if aovs {
+		fs = &pl.forward[1]
+	}
+	if which < 0 || which >= forwardPipelines {
+		return nil, fmt.Errorf("raster: forward pipeline %d does not exist", which)
+	}
+	fs.once[which].Do(func() {
+		var d *engine.RenderPipelineDescriptor
+		switch which {
+		case forwardPrepass:
+			d = &engine.RenderPipelineDescriptor{Label: fmt.Sprintf("raster depth pre-pass aovs %v", aovs), VertexFunction: pl.depthVert}
+			pl.attach(d, aovs, false, false)
+			d.ColorAttachments[0].WriteMask = new(engine.ColorWriteMaskNone)
+		case forwardBackground:
+			d = &engine.RenderPipelineDescriptor{Label: "background", VertexFunction: pl.bgv, FragmentFunction: pl.bgf}
+			pl.attach(d, aovs, false, false)
+		default:
+			d = &engine.RenderPipelineDescriptor{Label: fmt.Sprintf("raster pass %d aovs %v", which, aovs),
+				VertexFunction: pl.vert, FragmentFunction: pl.frags[pipelineKey{which, aovs}]}
+			pl.attach(d, aovs, which == passBlend, which != passBlend)
+			d.AlphaToCoverageEnabled = which == passMask && pl.samples > 1
+		}
+		p, err := dev.NewRenderPipelineState(d)
+		if err != nil {
+			fs.err[which] = fmt.Errorf("raster: %w", err)
+			return
+		}
+		fs.state[which] = p
+	})
+	return fs.state[which], fs.err[which]
+}
+
+// shadowPipeline returns the shadow map's pipeline, compiling it on first
+// use.
+func (pl *pipelines) shadowPipeline(dev *engine.Device) (*engine.RenderPipelineState, error) {
+	pl.shadowOnce.Do(func() {
+		p, err := dev.NewRenderPipelineState(&engine.RenderPipelineDescriptor{Label: "shadow map", VertexFunction: pl.shadowVert,
+			DepthAttachmentPixelFormat: shadowFormat})
+		if err != nil {
+			pl.shadowErr = fmt.Errorf("raster: %w", err)
+			return
+		}
+		pl.shadow = p
+	})
+	return pl.shadow, pl.shadowErr
 }
 
 // compileMeshlets compiles the meshlet pipelines of the opaque and mask

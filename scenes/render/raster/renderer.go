@@ -143,10 +143,8 @@ type Renderer struct {
 	// same size and AOVs (every pass clears what it loads).
 	tg        *targets
 	shadowSmp *engine.SamplerState
-	// shadowMap and rgba8 are kept across frames too: the shadow map
-	// (cleared by its pass) and the resolve kernel's output buffer.
+	// shadowMap is kept across frames too (cleared by its pass).
 	shadowMap *engine.Texture
-	rgba8     *engine.Buffer
 }
 
 // NewRenderer compiles the rasterizer for dev and uploads scene s at time
@@ -206,6 +204,19 @@ func NewRenderer(ctx context.Context, dev *engine.Device, s *model.Scene, opts O
 	pl, err := pipelinesFor(dev, opts.SampleCount, opts.Materials)
 	if err != nil {
 		return nil, err
+	}
+	if !opts.Meshlets && !opts.Deferred {
+		// The forward pipelines of a frame without AOVs compile while the
+		// scene uploads (their errors return at first use).
+		var warm sync.WaitGroup
+		warm.Go(func() {
+			for _, p := range []int{forwardPrepass, passOpaque, forwardBackground} {
+				if _, err := pl.forwardPipeline(dev, false, p); err != nil {
+					return
+				}
+			}
+		})
+		defer warm.Wait()
 	}
 	if opts.Meshlets {
 		if err := pl.compileMeshlets(dev); err != nil {
@@ -357,10 +368,6 @@ func (r *Renderer) Close() {
 		r.shadowMap.Release()
 		r.shadowMap = nil
 	}
-	if r.rgba8 != nil {
-		r.rgba8.Release()
-		r.rgba8 = nil
-	}
 }
 
 // targetsFor returns attachments for a w×h frame, reusing the previous
@@ -458,7 +465,7 @@ func (r *Renderer) Render(ctx context.Context, f render.Frame) (*render.Image, e
 	if err := pass(ctx, &fr, &cam, tg, shadow, f.AOVs); err != nil {
 		return nil, err
 	}
-	img, err := r.resolve(ctx, tg, &f)
+	img, err := r.resolve(tg, &f)
 	if err != nil {
 		return nil, err
 	}

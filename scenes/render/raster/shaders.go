@@ -16,7 +16,8 @@ var shaderFS embed.FS
 // Shader files of the rasterizer (under shaders/).
 const (
 	// RasterFile holds raster_vertex, raster_fragment(_aov), the
-	// background and shadow functions and raster_resolve.
+	// background, depth and shadow functions and
+	// raster_deform_positions.
 	RasterFile = "raster.metal"
 	// IBLFile holds the image-based-lighting kernels.
 	IBLFile = "ibl.metal"

@@ -19,16 +19,12 @@
 // Kernel           raster_deform_positions  a skinned or morphed record's
 //                                      positions at the frame's time (the
 //                                      fragments' face normals)
-// Kernel           raster_resolve      exposure, tone map, sRGB → RGBA8
-//                                      (tonemap.h, as the path tracer's
-//                                      resolve)
-// Outputs are linear radiance; the host resolves the multisampled target
-// and tone maps it, as the path tracer averages samples before tone
-// mapping.
+// Outputs are linear radiance; the render pass resolves the multisampled
+// target and the host tone maps it (the path tracer's Go resolve), as the
+// path tracer averages samples before tone mapping.
 #include <metal_stdlib>
 #include "scene_types.h"
 #include "gltf_material.h"
-#include "tonemap.h"
 #include "raster_types.h"
 #include "raster_shade.h"
 using namespace metal;
@@ -304,31 +300,4 @@ kernel void raster_deform_positions(constant SceneResources& scene [[buffer(0)]]
     }
     float3 p = rx_object_position(frame, scene.geometries[job.geometry], job.geometry, tid);
     out[frame.deforms[job.geometry].positionBase + tid] = packed_float3(p);
-}
-
-// Resolve parameters. 16 bytes.
-struct RasterResolve {
-    uint width;        // @0
-    uint height;       // @4
-    uint toneMap;      // @8  TONEMAP_*
-    float exposure;    // @12 stops
-};
-
-// raster_resolve tone maps the resolved radiance into RGBA8 (R in the low
-// byte), as the path tracer's resolve kernel.
-kernel void raster_resolve(texture2d<float> hdr [[texture(0)]],
-                           constant RasterResolve& p [[buffer(0)]],
-                           device uint* rgba8 [[buffer(1)]],
-                           uint2 tid [[thread_position_in_grid]]) {
-    if (tid.x >= p.width || tid.y >= p.height) {
-        return;
-    }
-    float3 c = tone_map(p.toneMap, p.exposure, hdr.read(tid).rgb);
-    // pack_rgba8(c, 1) through int conversions: the rounded values lie in
-    // [0.5, 255.5], where int and uint conversion agree, and the
-    // executor's int conversion is a lane-vector op.
-    uint r = uint(int(srgb_encode(c.r) * 255.0f + 0.5f));
-    uint g = uint(int(srgb_encode(c.g) * 255.0f + 0.5f));
-    uint b = uint(int(srgb_encode(c.b) * 255.0f + 0.5f));
-    rgba8[tid.y * p.width + tid.x] = r | (g << 8u) | (b << 16u) | (255u << 24u);
 }

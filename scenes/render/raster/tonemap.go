@@ -1,0 +1,112 @@
+package raster
+
+import (
+	"image"
+	"math"
+	"sync"
+
+	"github.com/ingot-render/ingot/scenes/render/internal/kernel"
+)
+
+// srgbShift drops the low mantissa bits of a display-linear float32 to
+// index srgbCodes.
+const srgbShift = 15
+
+// srgbTables are the tables of encodeSRGB8: bit for bit
+// kernel.EncodeSRGB (a monotonic function of v) without its power
+// function.
+type srgbTables struct {
+	// thresholds[k] is the least value kernel.EncodeSRGB maps to code k
+	// or above (k in 1…255; thresholds[0] is −∞).
+	thresholds [256]float32
+	// codes[i] is the code of the least float32 whose bits shifted right
+	// by srgbShift are i, for i below the bits of 1: a bucket of 2^15
+	// consecutive floats (8 mantissa bits kept, a relative width of 2^-8)
+	// holds at most one threshold, where codes step by 1/255 at least
+	// 0.0089 apart near 1 (TestEncodeSRGB8 checks every bucket).
+	codes [0x3f800000>>srgbShift + 1]uint8
+}
+
+var srgbTablesOnce = sync.OnceValue(func() *srgbTables {
+	t := &srgbTables{}
+	t.thresholds[0] = float32(math.Inf(-1))
+	one := math.Float32bits(1)
+	for k := 1; k < 256; k++ {
+		lo, hi := uint32(0), one // non-negative floats order as their bits
+		for lo < hi {
+			mid := lo + (hi-lo)/2
+			if int(kernel.EncodeSRGB(math.Float32frombits(mid))) >= k {
+				hi = mid
+			} else {
+				lo = mid + 1
+			}
+		}
+		t.thresholds[k] = math.Float32frombits(lo)
+	}
+	for i := range t.codes {
+		t.codes[i] = kernel.EncodeSRGB(math.Float32frombits(uint32(i) << srgbShift))
+	}
+	return t
+})
+
+// encodeSRGB8 is kernel.EncodeSRGB(v): the code of v's bucket, one more
+// where v reaches the bucket's threshold; 0 for v ≤ 0 and NaN, 255 from 1.
+func (t *srgbTables) encodeSRGB8(v float32) uint8 {
+	if !(v > 0) {
+		return 0
+	}
+	b := math.Float32bits(v)
+	if b >= 0x3f800000 {
+		return 255
+	}
+	c := int(t.codes[b>>srgbShift])
+	if c < 255 && v >= t.thresholds[c+1] {
+		c++
+	}
+	return uint8(c)
+}
+
+// toneMapRows fills rows [y0, y1) of dst (w pixels a row) from the linear
+// RGBA radiance lin: exposure, tone map and sRGB encoding as the path
+// tracer's resolve (kernel.Tone, kernel.EncodeSRGB: the same operations
+// in the same order, with the exposure scale computed once), alpha 255.
+// It also sets lin's alpha to 1.
+func toneMapRows(dst *image.NRGBA, lin []float32, w, y0, y1 int, op kernel.ToneMap, exposure float32) {
+	t := srgbTablesOnce()
+	k := float32(math.Exp2(float64(exposure)))
+	for y := y0; y < y1; y++ {
+		row := dst.Pix[y*dst.Stride : y*dst.Stride+4*w]
+		src := lin[4*w*y : 4*w*(y+1)]
+		for x := range w {
+			s := src[4*x : 4*x+4 : 4*x+4]
+			c := [3]float32{max(s[0]*k, 0), max(s[1]*k, 0), max(s[2]*k, 0)}
+			switch op {
+			case kernel.TonePBRNeutral:
+				c = kernel.PBRNeutral(c)
+			case kernel.ToneACES:
+				c = kernel.ACESFitted(c)
+			}
+			s[3] = 1
+			o := row[4*x : 4*x+4 : 4*x+4]
+			// encodeSRGB8 clamps as Tone's final clamp01 does.
+			o[0], o[1], o[2], o[3] = t.encodeSRGB8(c[0]), t.encodeSRGB8(c[1]), t.encodeSRGB8(c[2]), 255
+		}
+	}
+}
+
+// toneMap tone maps the w×h linear image lin into dst with up to workers
+// goroutines, each a band of rows (each pixel depends only on itself, so
+// the bits do not depend on workers).
+func toneMap(dst *image.NRGBA, lin []float32, w, h, workers int, op kernel.ToneMap, exposure float32) {
+	workers = max(1, min(workers, h/16))
+	if workers == 1 {
+		toneMapRows(dst, lin, w, 0, h, op, exposure)
+		return
+	}
+	var wg sync.WaitGroup
+	for i := range workers {
+		y0, y1 := h*i/workers, h*(i+1)/workers
+		wg.Go(func() { toneMapRows(dst, lin, w, y0, y1, op, exposure) })
+	}
+	wg.Wait()
+}
