@@ -134,7 +134,8 @@ type RenderPassStencilAttachmentDescriptor struct {
 // (MTLRenderPassDescriptor).
 type RenderPassDescriptor struct {
 	// CountShaderTraffic makes the pass count the device-memory bytes its
-	// shaders read and write into RenderPassCounters (tile_traffic.go).
+	// shaders and its vertex-descriptor fetches read and write into
+	// RenderPassCounters (tile_traffic.go).
 	CountShaderTraffic bool
 
 	ColorAttachments [MaxColorAttachments]RenderPassColorAttachmentDescriptor

@@ -170,6 +170,9 @@ func (r *passRun) draw(d *drawCmd) error {
 	if err != nil {
 		return err
 	}
+	if f := p.fetch; f != nil && r.traffic != nil {
+		r.traffic.Add(int64(n)*int64(f.attrBytes()), 0) // tile_traffic.go
+	}
 	recBuf := exec.Buffer{Addr: r.pass.dev.reserveAddr(len(rec)), Data: rec, Name: "vertex records"}
 	args := append([]uint64(nil), d.vargs...)
 	if d.vrec >= 0 {

@@ -10,7 +10,8 @@ package engine
 // ShaderBytesWritten, counted when the pass descriptor's
 // CountShaderTraffic is set, are the bytes its vertex, object, mesh,
 // fragment and tile functions read and wrote in device buffers and
-// textures, atomics included (tile_traffic.go says what is counted).
+// textures, atomics included, and the bytes the vertex-descriptor fetch
+// read for their [[stage_in]] (tile_traffic.go says what is counted).
 type RenderPassCounters struct {
 	BytesRead, BytesWritten             int64
 	ShaderBytesRead, ShaderBytesWritten int64

@@ -15,10 +15,25 @@ import (
 // texel of the texture's format per lane and access; filtering
 // footprints, mipmaps and caches are not modelled). The stages' own
 // records are left out: vertex and fragment records, object payloads,
-// mesh grid properties and mesh outputs (mesh_traffic.go). Vertex-
-// descriptor fetches, threadgroup and imageblock memory and
+// mesh grid properties and mesh outputs (mesh_traffic.go). The vertex-
+// descriptor fetch of a draw's [[stage_in]] counts as read the bytes of
+// every attribute it fetches (the attribute format's size: 12 for
+// Float3, 4 for a packed or UChar4 format), once per vertex record, that
+// is per vertex, instance and amplification the draw shades, whatever the
+// step function (per-instance and constant attributes are fetched for
+// every record too). Threadgroup and imageblock memory and
 // acceleration-structure traversal are not counted. With counting off no
 // counter exists and the executor's hooks test one flag.
+
+// attrBytes is the device bytes one record's fetch reads: the sum of its
+// attributes' format sizes.
+func (f *stageFetch) attrBytes() int {
+	n := 0
+	for k := range f.members {
+		n += f.members[k].af.bytes()
+	}
+	return n
+}
 
 // shaderTraffic returns the pass's traffic counter, nil unless asked for.
 func (p *renderPass) shaderTraffic() *exec.Traffic {

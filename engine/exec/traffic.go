@@ -26,6 +26,13 @@ type Traffic struct {
 // Bytes returns the bytes read and written so far.
 func (t *Traffic) Bytes() (read, written int64) { return t.read.Load(), t.written.Load() }
 
+// Add adds bytes read and written outside the executor's memory
+// instructions (a stage's fixed-function fetch of its inputs) to t.
+func (t *Traffic) Add(read, written int64) {
+	t.read.Add(read)
+	t.written.Add(written)
+}
+
 // trafficCount is a worker's private count for its dispatch.
 type trafficCount struct {
 	on     bool

@@ -28,11 +28,12 @@ type drawCtx struct {
 
 // vcache is a vertex clip-tested and projected once per draw (post-transform
 // cache): its outcode (badVertex for NaN/Inf) and, when inside every plane,
-// its window position.
+// its window position. Inside the guard band the fixed-point coordinates
+// are below 2^23 in magnitude, so 32 bits hold them (32 bytes a vertex).
 type vcache struct {
-	x, y    int64
-	z, invw float64
+	x, y    int32
 	oc      uint32
+	z, invw float64
 }
 
 const badVertex = 1 << 31
@@ -73,6 +74,12 @@ func (p *Pass) buildCache(dc *drawCtx) {
 // buildCache.
 const parVertices = 8192
 
+// area2 is twice the signed window area of the cached triangle abc.
+func area2(a, b, c *vcache) int64 {
+	ax, ay := int64(a.x), int64(a.y)
+	return (int64(b.x)-ax)*(int64(c.y)-ay) - (int64(b.y)-ay)*(int64(c.x)-ax)
+}
+
 // cacheVertices fills dc.vc[lo:hi].
 func cacheVertices(dc *drawCtx, lo, hi int) {
 	vi := &dc.vps[0]
@@ -94,7 +101,7 @@ func cacheVertices(dc *drawCtx, lo, hi int) {
 			s.fx = vi.bx + float64(vi.sx*float64(c.pos[0]*iw))
 			s.fy = vi.by + float64(vi.sy*float64(c.pos[1]*iw))
 			e.z = vi.bz + float64(vi.sz*float64(c.pos[2]*iw))
-			e.x, e.y, e.invw = snap(s.fx), snap(s.fy), iw
+			e.x, e.y, e.invw = int32(snap(s.fx)), int32(snap(s.fy)), iw
 		}
 	}
 }
@@ -120,7 +127,7 @@ func cachePositions(vc []vcache, vi *vpInfo, pos []float32, lo, hi int) {
 			fx := vi.bx + float64(vi.sx*float64(c.pos[0]*iw))
 			fy := vi.by + float64(vi.sy*float64(c.pos[1]*iw))
 			e.z = vi.bz + float64(vi.sz*float64(c.pos[2]*iw))
-			e.x, e.y, e.invw = snap(fx), snap(fy), iw
+			e.x, e.y, e.invw = int32(snap(fx)), int32(snap(fy)), iw
 		}
 	}
 }
@@ -600,7 +607,7 @@ func (p *binner) triangle(dc *drawCtx, t [3]uint32, id uint32) {
 // fastTriangle sets up a solid triangle none of whose vertices needs
 // clipping, from the vertex cache.
 func (p *binner) fastTriangle(dc *drawCtx, t [3]uint32, id, layer uint32, a, b, c *vcache) {
-	a2 := (b.x-a.x)*(c.y-a.y) - (b.y-a.y)*(c.x-a.x)
+	a2 := area2(a, b, c)
 	if a2 == 0 {
 		return
 	}
@@ -614,7 +621,7 @@ func (p *binner) fastTriangle(dc *drawCtx, t [3]uint32, id, layer uint32, a, b, 
 		b, c, a2 = c, b, -a2
 		t1, t2, k1, k2 = t2, t1, 2, 1
 	}
-	x0, y0, x1, y1, ok := pixelBox(min(a.x, b.x, c.x), min(a.y, b.y, c.y), max(a.x, b.x, c.x), max(a.y, b.y, c.y), p.samples, dc.vps[0].sc)
+	x0, y0, x1, y1, ok := pixelBox(int64(min(a.x, b.x, c.x)), int64(min(a.y, b.y, c.y)), int64(max(a.x, b.x, c.x)), int64(max(a.y, b.y, c.y)), p.samples, dc.vps[0].sc)
 	if !ok {
 		return
 	}
@@ -723,9 +730,10 @@ func (pr *prim) rejectsTile(x, y, TW, TH int) bool {
 // offsets, k1 and k2 which of the original vertices b and c are.
 func (p *binner) setTriangle(pr *prim, dc *drawCtx, a, b, c *vcache, a2 int64, bx [4]int64, vref [3]uint32, k1, k2 int) {
 	pr.kind, pr.nedge = kindTriangle, 3
-	pr.edge(0, a.x, a.y, b.x, b.y)
-	pr.edge(1, b.x, b.y, c.x, c.y)
-	pr.edge(2, c.x, c.y, a.x, a.y)
+	ax, ay, bx_, by, cx, cy := int64(a.x), int64(a.y), int64(b.x), int64(b.y), int64(c.x), int64(c.y)
+	pr.edge(0, ax, ay, bx_, by)
+	pr.edge(1, bx_, by, cx, cy)
+	pr.edge(2, cx, cy, ax, ay)
 	pr.x0, pr.y0, pr.x1, pr.y1 = int32(bx[0]), int32(bx[1]), int32(bx[2]), int32(bx[3])
 	pr.den = a2
 	pr.inv = 1 / float64(a2)

@@ -2,6 +2,7 @@ package raster
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/ingot-render/ingot/internal/texel"
 )
@@ -27,6 +28,44 @@ type sampleStore[T float32 | uint8] struct {
 	data     []T
 	pending  bool
 	clearVal T
+	// Blocks whose clear Flush deferred past the pass (bit blk; nlazy of
+	// them; see ColorTarget): every access applies them first (settle).
+	lazy  []uint64
+	nlazy int
+}
+
+// deferBlock marks storage block blk as holding the clear value without
+// writing it.
+func (t *sampleStore[T]) deferBlock(blk int) {
+	if t.lazy == nil {
+		t.lazy = make([]uint64, (t.lay.pixels()/(blockSize*blockSize)+63)/64)
+	}
+	if t.lazy[blk>>6]&(1<<(blk&63)) == 0 {
+		t.lazy[blk>>6] |= 1 << (blk & 63)
+		t.nlazy++
+	}
+}
+
+// dropLazy forgets the deferred clears (a new clear covers them).
+func (t *sampleStore[T]) dropLazy() {
+	if t.nlazy != 0 {
+		clear(t.lazy)
+		t.nlazy = 0
+	}
+}
+
+// settle applies the deferred clears of blocks to the storage.
+func (t *sampleStore[T]) settle() {
+	if t.nlazy == 0 {
+		return
+	}
+	for i, w := range t.lazy {
+		for ; w != 0; w &= w - 1 {
+			t.clearBlock(i<<6 + bits.TrailingZeros64(w))
+		}
+	}
+	clear(t.lazy)
+	t.nlazy = 0
 }
 
 func newSampleStore[T float32 | uint8](format texel.PixelFormat, w, h, samples, layers int) sampleStore[T] {
@@ -71,12 +110,14 @@ func (t *sampleStore[T]) read(x, y, sample, layer int) T {
 	if t.pending {
 		return t.clearVal
 	}
+	t.settle()
 	return t.data[t.lay.pixel(x, y, layer)*t.Samples+sample]
 }
 
 // prepare starts a copy between the target and a texture: a load drops
 // the pending clear, a store applies it.
 func (t *sampleStore[T]) prepare(load bool) {
+	t.settle()
 	if load {
 		t.pending = false
 	} else {
@@ -104,6 +145,7 @@ func NewDepthTarget(format texel.PixelFormat, w, h, samples, layers int) (*Depth
 
 // Clear sets every sample to z quantized (clearDepth).
 func (t *DepthTarget) Clear(z float64) {
+	t.dropLazy() // every block takes the new clear
 	t.pending, t.clearVal = true, t.q.quantDepth(float32(z))
 }
 
@@ -169,6 +211,7 @@ func NewStencilTarget(format texel.PixelFormat, w, h, samples, layers int) (*Ste
 
 // Clear sets every sample to the low 8 bits of v (clearStencil).
 func (t *StencilTarget) Clear(v uint32) {
+	t.dropLazy() // every block takes the new clear
 	t.pending, t.clearVal = true, uint8(v)
 }
 

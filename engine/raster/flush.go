@@ -25,11 +25,27 @@ func (p *Pass) Flush(ctx context.Context) error {
 		p.ws = append(p.ws, newWorker(p, len(p.ws)))
 	}
 	clear(p.errs)
+	for _, c := range p.t.Color {
+		if c != nil {
+			c.settle() // a tile may draw where an earlier Flush deferred
+		}
+	}
+	if p.t.Depth != nil {
+		p.t.Depth.settle()
+	}
+	if p.t.Stencil != nil {
+		p.t.Stencil.settle()
+	}
 	pending := p.anyPending()
 	if len(p.done) != nt {
 		p.done = make([]bool, nt)
+		p.idle = make([]bool, nt)
 	}
 	clear(p.done)
+	clear(p.idle)
+	// Tiles of whole blocks with nothing to draw defer their clears past
+	// the pass (ColorTarget.deferBlock, sampleStore.deferBlock).
+	lazy := pending && !lazyClearOff && p.tw%blockSize == 0 && p.th%blockSize == 0
 	var next atomic.Int64
 	var minFail atomic.Int64
 	minFail.Store(int64(nt))
@@ -46,7 +62,10 @@ func (p *Pass) Flush(ctx context.Context) error {
 				continue
 			}
 			if pending {
-				p.clearTile(int(t))
+				p.idle[t] = lazy && !busy
+				if !p.idle[t] {
+					p.clearTile(int(t))
+				}
 				p.done[t] = true
 			}
 			if !busy {
@@ -83,6 +102,11 @@ func (p *Pass) Flush(ctx context.Context) error {
 				p.clearTile(t)
 			}
 		}
+		for t, idle := range p.idle {
+			if idle {
+				p.deferTile(t)
+			}
+		}
 		p.settleClears()
 	}
 	for _, w := range p.ws[:max(nw, 1)] {
@@ -109,6 +133,10 @@ func (p *Pass) Flush(ctx context.Context) error {
 	return ctx.Err()
 }
 
+// lazyClearOff turns the deferral of idle tiles' clears off (tests
+// compare it with clearing every tile).
+var lazyClearOff bool
+
 // anyPending reports whether some target has a deferred clear.
 func (p *Pass) anyPending() bool {
 	for _, c := range p.t.Color {
@@ -117,6 +145,31 @@ func (p *Pass) anyPending() bool {
 		}
 	}
 	return p.t.Depth != nil && p.t.Depth.pending || p.t.Stencil != nil && p.t.Stencil.pending
+}
+
+// deferTile marks the blocks of tile t (a tile of whole blocks) as
+// holding their pending clears, in the targets that have one.
+func (p *Pass) deferTile(t int) {
+	per := p.tilesX * p.tilesY
+	layer, r := t/per, t%per
+	nx, ny := p.tw/blockSize, p.th/blockSize
+	bx0, by0 := (r%p.tilesX)*nx, (r/p.tilesX)*ny
+	for by := by0; by < min(by0+ny, p.lay.bh); by++ {
+		for bx := bx0; bx < min(bx0+nx, p.lay.bw); bx++ {
+			blk := (layer*p.lay.bh+by)*p.lay.bw + bx
+			for _, c := range p.t.Color {
+				if c != nil && c.pending {
+					c.deferBlock(blk)
+				}
+			}
+			if d := p.t.Depth; d != nil && d.pending {
+				d.deferBlock(blk)
+			}
+			if s := p.t.Stencil; s != nil && s.pending {
+				s.deferBlock(blk)
+			}
+		}
+	}
 }
 
 // clearTile applies the deferred clears of every target to tile t's

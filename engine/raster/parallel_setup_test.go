@@ -67,7 +67,7 @@ func TestParallelSetupMatchesSerial(t *testing.T) {
 	ref := sc.run(t, 1)
 	for _, workers := range []int{2, 3, 16} {
 		got := sc.run(t, workers)
-		if !slices.Equal(got.Color[0].data, ref.Color[0].data) || !slices.Equal(got.Depth.data, ref.Depth.data) {
+		if !slices.Equal(colorData(got.Color[0]), colorData(ref.Color[0])) || !slices.Equal(depthData(got.Depth), depthData(ref.Depth)) {
 			t.Errorf("%d workers: the image differs from the serial setup's", workers)
 		}
 	}

@@ -71,6 +71,7 @@ type Pass struct {
 	ws      []*worker
 	errs    []error
 	done    []bool // Flush: tiles whose deferred clears were applied
+	idle    []bool // Flush: tiles of whole blocks with nothing to draw (their clears deferred)
 	vpbuf   []vpInfo
 	vcbuf   []vcache
 

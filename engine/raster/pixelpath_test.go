@@ -160,7 +160,7 @@ func TestPixelPathMatchesQuadPath(t *testing.T) {
 			ref, refVis := runVis(t, sc, workers)
 			pixelPathOff = false
 			got, gotVis := runVis(t, sc, workers)
-			if !sameBits(got.Color[0].data, ref.Color[0].data) {
+			if !sameBits(colorData(got.Color[0]), colorData(ref.Color[0])) {
 				t.Errorf("seed %d, %d workers: colour differs from the quad path's", seed, workers)
 			}
 			if !sameBits(got.Depth.data, ref.Depth.data) {

@@ -28,7 +28,7 @@ func TestPixelPathOtherPrimitives(t *testing.T) {
 				ref, refVis := runVis(t, sc, 1)
 				pixelPathOff = false
 				got, gotVis := runVis(t, sc, 2)
-				if !sameBits(got.Color[0].data, ref.Color[0].data) {
+				if !sameBits(colorData(got.Color[0]), colorData(ref.Color[0])) {
 					t.Errorf("colour differs from the quad path's")
 				}
 				if !sameBits(got.Depth.data, ref.Depth.data) {

@@ -126,15 +126,31 @@ func sameBits4(a, b [4]float32) bool {
 	return true
 }
 
+// colorData returns c's storage with its deferred clears applied.
+func colorData(c *ColorTarget) []float32 {
+	c.settle()
+	return c.data
+}
+
+// depthData returns d's storage with its deferred clears applied.
+func depthData(d *DepthTarget) []float32 {
+	d.settle()
+	return d.data
+}
+
 // sameTargets reports the first difference between two passes' targets.
 func sameTargets(a, b PassTargets) error {
 	ca, cb := a.Color[0], b.Color[0]
+	ca.settle()
+	cb.settle()
 	for i := range ca.data {
 		if math.Float32bits(ca.data[i]) != math.Float32bits(cb.data[i]) {
 			return fmt.Errorf("colour word %d: %v vs %v", i, ca.data[i], cb.data[i])
 		}
 	}
 	if a.Depth != nil {
+		a.Depth.settle()
+		b.Depth.settle()
 		for i := range a.Depth.data {
 			if math.Float32bits(a.Depth.data[i]) != math.Float32bits(b.Depth.data[i]) {
 				return fmt.Errorf("depth word %d", i)
@@ -142,6 +158,8 @@ func sameTargets(a, b PassTargets) error {
 		}
 	}
 	if a.Stencil != nil {
+		a.Stencil.settle()
+		b.Stencil.settle()
 		for i := range a.Stencil.data {
 			if a.Stencil.data[i] != b.Stencil.data[i] {
 				return fmt.Errorf("stencil byte %d", i)

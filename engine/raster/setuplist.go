@@ -37,7 +37,7 @@ func (p *binner) assembleList(dc *drawCtx, lo, hi int) {
 			p.triangle(dc, t, id)
 			continue
 		}
-		a2 := (b.x-a.x)*(c.y-a.y) - (b.y-a.y)*(c.x-a.x)
+		a2 := area2(a, b, c)
 		if a2 == 0 {
 			continue
 		}
@@ -67,7 +67,7 @@ func (p *binner) setupCached(dc *drawCtx, t [3]uint32, id uint32, a, b, c *vcach
 		b, c, a2 = c, b, -a2
 		t1, t2, k1, k2 = t2, t1, 2, 1
 	}
-	x0, y0, x1, y1, ok := pixelBox(min(a.x, b.x, c.x), min(a.y, b.y, c.y), max(a.x, b.x, c.x), max(a.y, b.y, c.y), p.samples, dc.vps[0].sc)
+	x0, y0, x1, y1, ok := pixelBox(int64(min(a.x, b.x, c.x)), int64(min(a.y, b.y, c.y)), int64(max(a.x, b.x, c.x)), int64(max(a.y, b.y, c.y)), p.samples, dc.vps[0].sc)
 	if !ok {
 		return
 	}

@@ -3,6 +3,7 @@ package raster
 import (
 	"fmt"
 	"math"
+	"math/bits"
 	"sync"
 
 	"github.com/ingot-render/ingot/internal/lane"
@@ -26,6 +27,51 @@ type ColorTarget struct {
 	// else clears the whole target first.
 	pending  bool
 	clearVal [4]float32
+	// Blocks of tiles a pass drew nothing into keep their clear deferred
+	// past the pass (bit blk of lazy; nlazy of them): a store writes the
+	// clear value's texels for them without touching the storage, every
+	// other access applies them first (settle).
+	lazy  []uint64
+	nlazy int
+}
+
+// deferBlock marks storage block blk as holding the clear value without
+// writing it (Flush, for the blocks of tiles with nothing to draw).
+func (t *ColorTarget) deferBlock(blk int) {
+	if t.lazy == nil {
+		t.lazy = make([]uint64, (t.lay.pixels()/(blockSize*blockSize)+63)/64)
+	}
+	if t.lazy[blk>>6]&(1<<(blk&63)) == 0 {
+		t.lazy[blk>>6] |= 1 << (blk & 63)
+		t.nlazy++
+	}
+}
+
+// lazyBlock reports whether block blk's clear is deferred.
+func (t *ColorTarget) lazyBlock(blk int) bool {
+	return t.nlazy != 0 && t.lazy[blk>>6]&(1<<(blk&63)) != 0
+}
+
+// dropLazy forgets the deferred clears (a new clear covers them).
+func (t *ColorTarget) dropLazy() {
+	if t.nlazy != 0 {
+		clear(t.lazy)
+		t.nlazy = 0
+	}
+}
+
+// settle applies the deferred clears of blocks to the storage.
+func (t *ColorTarget) settle() {
+	if t.nlazy == 0 {
+		return
+	}
+	for i, w := range t.lazy {
+		for ; w != 0; w &= w - 1 {
+			t.clearBlock(i<<6 + bits.TrailingZeros64(w))
+		}
+	}
+	clear(t.lazy)
+	t.nlazy = 0
 }
 
 // checkSize validates target dimensions.
@@ -73,6 +119,7 @@ func (t *ColorTarget) Clear(v [4]float64) {
 		c = [4]float32{float32(v[0]), float32(v[1]), float32(v[2]), float32(v[3])}
 	}
 	t.q.quant(&c)
+	t.dropLazy() // every block takes the new clear
 	t.pending, t.clearVal = true, c
 }
 
@@ -134,6 +181,7 @@ func (t *ColorTarget) Read(x, y, sample, layer int) [4]float32 {
 	if t.pending {
 		return t.clearVal
 	}
+	t.settle()
 	i := (t.lay.pixel(x, y, layer)*t.Samples + sample) * 4
 	return [4]float32(t.data[i : i+4])
 }
@@ -185,6 +233,7 @@ func (t *ColorTarget) Load(tex *texel.Texture, level, slice, depthPlane int) err
 		return err
 	}
 	t.pending = false
+	t.settle() // the padding of the last blocks keeps the clear value
 	data, bpp := tex.Data(), t.Format.BytesPerPixel()
 	for l := range t.Layers {
 		sl, z := texLayer(tex, slice, depthPlane, l)
@@ -251,6 +300,7 @@ func (t *ColorTarget) StoreWorkers(tex *texel.Texture, level, slice, depthPlane,
 	if t.storeUnorm8(tex, level, slice, depthPlane, workers) {
 		return nil
 	}
+	t.settle()
 	for l := range t.Layers {
 		sl, z := texLayer(tex, slice, depthPlane, l)
 		for y := range t.Height {
@@ -280,6 +330,7 @@ func (t *ColorTarget) Resolve(tex *texel.Texture, level, slice, depthPlane int) 
 		return fmt.Errorf("raster: colour resolve: texture format %v incompatible with %v", df, t.Format)
 	}
 	t.materialize()
+	t.settle()
 	data, bpp := tex.Data(), df.BytesPerPixel()
 	n := float32(t.Samples)
 	for l := range t.Layers {
@@ -318,6 +369,16 @@ func (t *ColorTarget) storeUnorm8(tex *texel.Texture, level, slice, depthPlane, 
 		return false
 	}
 	data := tex.Data()
+	// The texel of the clear value, for the blocks whose clear is deferred
+	// (the bytes the storage would give once cleared).
+	var cl [4 * blockSize]byte
+	if t.nlazy != 0 {
+		var row [4 * blockSize]float32
+		for i := 0; i < len(row); i += 4 {
+			copy(row[i:i+4], t.clearVal[:])
+		}
+		storeRow8(cl[:], row[:], bgra)
+	}
 	for l := range t.Layers {
 		sl, z := texLayer(tex, slice, depthPlane, l)
 		off, bpr, bpi, err := tex.LevelLayout(sl, level)
@@ -330,9 +391,13 @@ func (t *ColorTarget) storeUnorm8(tex *texel.Texture, level, slice, depthPlane, 
 				// A block's pixels of one row are contiguous.
 				for x0 := 0; x0 < t.Width; x0 += blockSize {
 					n := min(blockSize, t.Width-x0)
-					src := t.data[4*t.lay.pixel(x0, y, l):][:4*n]
+					pix := t.lay.pixel(x0, y, l)
 					dst := row[4*x0:][:4*n]
-					storeRow8(dst, src, bgra)
+					if t.lazyBlock(pix >> (2 * blockShift)) {
+						copy(dst, cl[:])
+						continue
+					}
+					storeRow8(dst, t.data[4*pix:][:4*n], bgra)
 				}
 			}
 		}

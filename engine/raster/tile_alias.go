@@ -7,6 +7,7 @@ import "github.com/ingot-render/ingot/internal/texel"
 // bytes): the storage an explicit imageblock aliasing the implicit one
 // sees. The caller keeps the coordinates inside the target.
 func (t *ColorTarget) EncodeSample(dst []byte, x, y, s, layer int) {
+	t.settle()
 	i := t.sampleIndex(t.lay.pixel(x, y, layer), s)
 	encodeTexel(t.Format, t.q.kind, dst, [4]float32(t.data[i:i+4]))
 }
@@ -15,6 +16,7 @@ func (t *ColorTarget) EncodeSample(dst []byte, x, y, s, layer int) {
 // selects to the texel src holds in the target's pixel format (the
 // inverse of EncodeSample; the decoded value is exactly representable).
 func (t *ColorTarget) DecodeSamples(src []byte, x, y, layer int, mask uint32) {
+	t.settle()
 	v := decodeTexel(t.Format, t.q.kind, src)
 	p := t.lay.pixel(x, y, layer)
 	for s := range t.Samples {

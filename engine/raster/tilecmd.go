@@ -97,6 +97,7 @@ func (t *ColorTarget) Pixel(x, y, layer int) []float32 {
 	if x < 0 || y < 0 || x >= t.Width || y >= t.Height || layer < 0 || layer >= t.Layers {
 		panic(fmt.Sprintf("raster: ColorTarget.Pixel(%d, %d, %d) outside the %d×%d×%d target", x, y, layer, t.Width, t.Height, t.Layers))
 	}
+	t.settle()
 	i := t.sampleIndex(t.lay.pixel(x, y, layer), 0)
 	return t.data[i : i+4*t.Samples : i+4*t.Samples]
 }
