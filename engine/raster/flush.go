@@ -150,24 +150,31 @@ func (p *Pass) anyPending() bool {
 // deferTile marks the blocks of tile t (a tile of whole blocks) as
 // holding their pending clears, in the targets that have one.
 func (p *Pass) deferTile(t int) {
+	p.eachTileBlock(t, func(blk int) {
+		for _, c := range p.t.Color {
+			if c != nil && c.pending {
+				c.deferBlock(blk)
+			}
+		}
+		if d := p.t.Depth; d != nil && d.pending {
+			d.deferBlock(blk)
+		}
+		if s := p.t.Stencil; s != nil && s.pending {
+			s.deferBlock(blk)
+		}
+	})
+}
+
+// eachTileBlock calls f with the index of every block of tile t (a tile
+// of whole blocks), within the targets' block grid.
+func (p *Pass) eachTileBlock(t int, f func(blk int)) {
 	per := p.tilesX * p.tilesY
 	layer, r := t/per, t%per
 	nx, ny := p.tw/blockSize, p.th/blockSize
 	bx0, by0 := (r%p.tilesX)*nx, (r/p.tilesX)*ny
 	for by := by0; by < min(by0+ny, p.lay.bh); by++ {
 		for bx := bx0; bx < min(bx0+nx, p.lay.bw); bx++ {
-			blk := (layer*p.lay.bh+by)*p.lay.bw + bx
-			for _, c := range p.t.Color {
-				if c != nil && c.pending {
-					c.deferBlock(blk)
-				}
-			}
-			if d := p.t.Depth; d != nil && d.pending {
-				d.deferBlock(blk)
-			}
-			if s := p.t.Stencil; s != nil && s.pending {
-				s.deferBlock(blk)
-			}
+			f((layer*p.lay.bh+by)*p.lay.bw + bx)
 		}
 	}
 }
@@ -204,24 +211,19 @@ func (p *Pass) clearTile(t int) {
 		}
 		return
 	}
-	nx, ny := p.tw/blockSize, p.th/blockSize
-	bx0, by0 := (r%p.tilesX)*nx, (r/p.tilesX)*ny
-	for by := by0; by < min(by0+ny, p.lay.bh); by++ {
-		for bx := bx0; bx < min(bx0+nx, p.lay.bw); bx++ {
-			blk := (layer*p.lay.bh+by)*p.lay.bw + bx
-			for _, c := range p.t.Color {
-				if c != nil && c.pending {
-					c.clearBlock(blk)
-				}
-			}
-			if d := p.t.Depth; d != nil && d.pending {
-				d.clearBlock(blk)
-			}
-			if s := p.t.Stencil; s != nil && s.pending {
-				s.clearBlock(blk)
+	p.eachTileBlock(t, func(blk int) {
+		for _, c := range p.t.Color {
+			if c != nil && c.pending {
+				c.clearBlock(blk)
 			}
 		}
-	}
+		if d := p.t.Depth; d != nil && d.pending {
+			d.clearBlock(blk)
+		}
+		if s := p.t.Stencil; s != nil && s.pending {
+			s.clearBlock(blk)
+		}
+	})
 }
 
 // settleClears marks every deferred clear as applied.
