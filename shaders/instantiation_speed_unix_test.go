@@ -19,21 +19,23 @@ func processCPU() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-// compileCPU returns the least CPU time of reps compiles of src, each
-// started on a collected heap with the collector off (the caller turns it
-// off), so that the figure is the compiler's own work and not when the
-// collector happened to run.
+// compileCPU returns the CPU time of reps consecutive compiles of src,
+// each started on a collected heap with the collector off (the caller
+// turns it off), so that the figure is the compiler's own work and not
+// when the collector happened to run. The process's CPU time advances in
+// scheduler ticks (a few milliseconds), so one compile of tens of
+// milliseconds is too short to time alone: the caller asks for several.
 func compileCPU(t testing.TB, src []byte, reps int) time.Duration {
-	best := time.Duration(1<<63 - 1)
+	var total time.Duration
 	for range reps {
 		runtime.GC()
 		c0 := processCPU()
 		if _, err := Compile("inst.metal", src, Options{}); err != nil {
 			t.Fatal(err)
 		}
-		best = min(best, processCPU()-c0)
+		total += processCPU() - c0
 	}
-	return best
+	return total
 }
 
 // TestInstantiationCompileTime keeps explicit instantiation cheap: a file
@@ -47,9 +49,9 @@ func compileCPU(t testing.TB, src []byte, reps int) time.Duration {
 // the entry-point checks of each instance, and saves parsing n bodies:
 // with signatures, class instances and conversions memoized the templated
 // file takes 0.5–0.7× the plain one; it must stay within 1.25×. The file
-// of 2n instantiations must also take at most 2.5× the file of n: the
-// cost of an instance does not grow with the number of instances before
-// it.
+// of 2n instantiations must also take at most 2.75× the file of n (1.7–2.3×
+// measured; an instance whose cost grew with the instances before it would
+// give 4×).
 func TestInstantiationCompileTime(t *testing.T) {
 	n := 240
 	if testing.Short() {
@@ -70,10 +72,13 @@ func TestInstantiationCompileTime(t *testing.T) {
 	}
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	var ct, cp, c2 time.Duration = 1<<63 - 1, 1<<63 - 1, 1<<63 - 1
+	// Each figure: the least of three rounds of six compiles (about 100 ms
+	// of CPU and more), the rounds interleaved so that load hits all three.
+	const reps = 6
 	for range 3 {
-		ct = min(ct, compileCPU(t, tmpl, 1))
-		cp = min(cp, compileCPU(t, plain, 1))
-		c2 = min(c2, compileCPU(t, tmpl2, 1))
+		ct = min(ct, compileCPU(t, tmpl, reps))
+		cp = min(cp, compileCPU(t, plain, reps))
+		c2 = min(c2, compileCPU(t, tmpl2, reps))
 	}
 	if ct <= 0 || cp <= 0 {
 		t.Skip("no CPU time measured")
@@ -85,8 +90,8 @@ func TestInstantiationCompileTime(t *testing.T) {
 		t.Errorf("instantiating %d kernels took %.2f× the CPU time of the same kernels written out (%v against %v), want at most 1.25×",
 			n, ratio, ct, cp)
 	}
-	if growth > 2.5 {
-		t.Errorf("%d instantiations took %.2f× the CPU time of %d (%v against %v), want at most 2.5×", 2*n, growth, n, c2, ct)
+	if growth > 2.75 {
+		t.Errorf("%d instantiations took %.2f× the CPU time of %d (%v against %v), want at most 2.75×", 2*n, growth, n, c2, ct)
 	}
 }
 
