@@ -253,18 +253,7 @@ func (r *fragTileRig) run(load bool, clear [4]float64, edit func(*engine.RenderP
 
 // triangle draws one triangle of colour col.
 func (r *fragTileRig) triangle(e *engine.RenderCommandEncoder, p *engine.RenderPipelineState, xy [6]float32, col [4]float32) error {
-	var v []float32
-	for i := range 3 {
-		v = append(v, xy[2*i], xy[2*i+1], 0.5, 1)
-		v = append(v, col[:]...)
-	}
-	if err := e.SetRenderPipelineState(p); err != nil {
-		return err
-	}
-	if err := e.SetVertexBytes(floatBytes(v), 0); err != nil {
-		return err
-	}
-	return e.DrawPrimitives(engine.PrimitiveTypeTriangle, 0, 3)
+	return drawTriangle(e, p, xy, col)
 }
 
 // tileDispatch binds p and dispatches tw × th threads per tile.

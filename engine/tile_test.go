@@ -155,6 +155,13 @@ func (r *tileRig) run(load bool, edit func(*engine.RenderPassDescriptor), encode
 
 // triangle draws one triangle of colour col with pipeline p.
 func (r *tileRig) triangle(e *engine.RenderCommandEncoder, p *engine.RenderPipelineState, xy [6]float32, col [4]float32) error {
+	return drawTriangle(e, p, xy, col)
+}
+
+// drawTriangle draws one triangle of colour col with pipeline p, whose
+// vertex function is tri_vs (position and colour as float4 pairs in
+// vertex buffer 0).
+func drawTriangle(e *engine.RenderCommandEncoder, p *engine.RenderPipelineState, xy [6]float32, col [4]float32) error {
 	var v []float32
 	for i := range 3 {
 		v = append(v, xy[2*i], xy[2*i+1], 0.5, 1)
