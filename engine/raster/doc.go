@@ -67,9 +67,9 @@
 // triangle list whose vertices are all in the post-transform cache is read
 // three indices at a time, culled from the cache, and a triangle inside one
 // tile is set up in place in that tile's list (setuplist.go); a draw of
-// triangles at one sample per pixel with FlagPixels, early tests on a
-// float32 depth target without stencil and no coverage or framebuffer
-// input or output takes the pixel path (pixelpath.go), where each pixel
-// that passes the depth test gets its lane and inputs at once from the
-// weights the test computed.
+// triangles with FlagPixels run per pixel (at any sample count), early
+// tests on a float32 depth target without stencil and no coverage or
+// framebuffer input or output takes the pixel path (pixelpath.go), where
+// each pixel with a sample that passes the depth test gets its lane and
+// inputs at once from the weights the test computed.
 package raster

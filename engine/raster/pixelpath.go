@@ -7,14 +7,15 @@ import (
 )
 
 // The pixel path rasterizes the commonest draw with less bookkeeping than
-// the quad path of rasterTri1, quad, fill and resolve: triangles at one
-// sample per pixel, a fragment function that reads nothing of other lanes
-// (FlagPixels), early tests against a float32 depth target without
-// stencil, and no input or output that needs a pixel's coverage or the
-// framebuffer. Every covered pixel that passes the depth test gets its
-// lane at once: its inputs are computed from the screen weights the depth
-// test computed (the same integers and float operations as fill, so the
-// same bits), and the lane remembers its pixel for the colour writes.
+// the quad path of rasterTri1, rasterTriMS, quad, fill and resolve:
+// triangles at any sample count, a fragment function that reads nothing of
+// other lanes (FlagPixels) and runs per pixel, early tests against a
+// float32 depth target without stencil, and no input or output that needs
+// a pixel's coverage or the framebuffer. Every covered pixel with a sample
+// that passes the depth test gets its lane at once: its inputs are
+// computed from the screen weights the depth test computed (the same
+// integers and float operations as fill, so the same bits), and the lane
+// remembers its pixel and passing samples for the colour writes.
 // Lanes are packed in pixel order, row by row; a fragment's value does not
 // depend on its lane, and the colour writes still run in lane order, which
 // is submission order per pixel.
@@ -29,8 +30,8 @@ var pixelPathOff bool
 // usePixelPath reports whether the current draw (set by setDraw) runs on
 // the pixel path.
 func (w *worker) usePixelPath() bool {
-	p, d, in := w.p, w.d, w.in
-	if pixelPathOff || !in.shade || !in.early || !w.depth32 || !w.pixels || p.samples != 1 || in.perSample || in.centroid {
+	d, in := w.d, w.in
+	if pixelPathOff || !in.shade || !in.early || !w.depth32 || !w.pixels || in.perSample {
 		return false
 	}
 	if d.Flags&pixelPathFlags != 0 || d.AlphaToCoverage {
@@ -41,8 +42,10 @@ func (w *worker) usePixelPath() bool {
 	if (d.Topology != TriangleList && d.Topology != TriangleStrip) || d.State.Fill != FillSolid {
 		return false
 	}
-	// With one sample the alternative (centroid, sample) weights are the
-	// centre's: both perspective classes interpolate alike.
+	// Per pixel, the alternative (centroid) weights are the centre's
+	// unless the centre is outside the primitive (rasterTriPixelsMS then
+	// interpolates the lane at once): both perspective classes
+	// interpolate alike.
 	w.pv = append(append(w.pv[:0], w.vPersp...), w.vPerspAlt...)
 	return true
 }
@@ -155,6 +158,165 @@ func (w *worker) rasterTriPixels(pr *prim, x0, y0, x1, y1 int) error {
 	return nil
 }
 
+// rasterTriPixelsMS is rasterTriMS on the pixel path (rasterTriPixels with
+// several samples): the edge functions at the pixel centres are stepped
+// along each row of the bounding box, each sample adds its constant offset
+// from the centre (the same integers as covers at the sample), the depth
+// test runs per covered sample at the sample's weights, and a pixel with
+// a passing sample gets one lane at its centre (the centroid, the first
+// passing sample, when the centre is outside and the draw has centroid
+// components) that writes the passing samples (lcov).
+func (w *worker) rasterTriPixelsMS(pr *prim, x0, y0, x1, y1 int) error {
+	p, b, d := w.p, w.b, w.d
+	ns := p.samples
+	centroid := w.in.centroid
+	var so0, so1, so2 [8]int64
+	for s := range ns {
+		dx, dy := p.sfx[s]-subHalf, p.sfy[s]-subHalf
+		so0[s] = int64(pr.ea[0])*dx + int64(pr.eb[0])*dy
+		so1[s] = int64(pr.ea[1])*dx + int64(pr.eb[1])*dy
+		so2[s] = int64(pr.ea[2])*dx + int64(pr.eb[2])*dy
+	}
+	ds := &d.State.DepthStencil
+	zdata := p.t.Depth.data
+	flags := d.Flags
+	listed := flags&FlagInputsListed != 0
+	needPos := !listed || flags&FlagInPosition != 0
+	needBary := !listed || flags&FlagInBary != 0
+	needPrim := !listed || flags&FlagInPrimitive != 0
+	needMask := !listed || flags&FlagInSampleMask != 0
+	var v0, v1, v2, fl []float32
+	// The perspective components are interpolated per component in
+	// fillPixels unless some vertex lives in the binner's extra.
+	var direct bool
+	o0, o1, o2 := int32(pr.vref[0]), int32(pr.vref[1]), int32(pr.vref[2])
+	if d.Vertices.Stride != 0 {
+		v0, v1, v2 = w.varyings(pr, 0), w.varyings(pr, 1), w.varyings(pr, 2)
+		direct = pr.extraMask != 0
+		fl = d.Vertices.Varyings[pr.flat:]
+	}
+	front := uint32(0)
+	if pr.front {
+		front = 1
+	}
+	ax0, ax1, ax2 := int64(pr.ea[0])*subOne, int64(pr.ea[1])*subOne, int64(pr.ea[2])*subOne
+	// The weights come from the stepped edges: n1 = E2 and n2 = E0 with
+	// the top-left bias added back (prim.weights).
+	bias0, bias2, den, inv := int64(pr.bias&1), int64(pr.bias>>2&1), pr.den, pr.inv
+	X0 := int64(x0)*subOne + subHalf
+	for py := y0; py < y1; py++ {
+		Y := int64(py)*subOne + subHalf
+		e0 := int64(pr.ea[0])*X0 + int64(pr.eb[0])*Y + pr.ec[0]
+		e1 := int64(pr.ea[1])*X0 + int64(pr.eb[1])*Y + pr.ec[1]
+		e2 := int64(pr.ea[2])*X0 + int64(pr.eb[2])*Y + pr.ec[2]
+		X := X0
+		for px := x0; px < x1; px, X, e0, e1, e2 = px+1, X+subOne, e0+ax0, e1+ax1, e2+ax2 {
+			var m uint8
+			for s := range ns {
+				if (e0+so0[s])|(e1+so1[s])|(e2+so2[s]) >= 0 {
+					m |= 1 << s
+				}
+			}
+			if m &= w.smask; m == 0 {
+				continue
+			}
+			pix := p.lay.pixel(px, py, w.layer)
+			// The per-sample depth tests of quad (dsTest on a float32
+			// target), at each sample's weights (fragDepth).
+			for t := m; t != 0; t &= t - 1 {
+				s := bits.TrailingZeros8(t)
+				n1, n2 := e2+so2[s]+bias2, e0+so0[s]+bias0
+				l0, l1, l2 := float64(den-n1-n2)*inv, float64(n1)*inv, float64(n2)*inv
+				zs := w.clampDepth(float64(l0*pr.z[0]) + float64(l1*pr.z[1]) + float64(l2*pr.z[2]) + pr.zbias)
+				si := pix*ns + s
+				if !compare(ds.DepthCompare, zs, zdata[si]) {
+					m &^= 1 << s
+					continue
+				}
+				if ds.DepthWrite {
+					zdata[si] = zs
+				}
+			}
+			if m == 0 {
+				continue
+			}
+			n1, n2 := e2+bias2, e0+bias0
+			l0, l1, l2 := float64(den-n1-n2)*inv, float64(n1)*inv, float64(n2)*inv
+			var z float32
+			if needPos {
+				z = w.clampDepth(float64(l0*pr.z[0]) + float64(l1*pr.z[1]) + float64(l2*pr.z[2]) + pr.zbias)
+			}
+			if w.nl == MaxBatch {
+				if err := w.flush(); err != nil {
+					return err
+				}
+			}
+			L := w.nl
+			w.nl++
+			w.lpix[L] = int32(pix)
+			w.lcov[L] = m
+			c0, c1, c2 := persp(pr, l0, l1, l2)
+			if needPos {
+				b.PosX[L] = float32(float64(X) * (1.0 / subOne))
+				b.PosY[L] = float32(float64(Y) * (1.0 / subOne))
+				b.PosZ[L] = z
+				b.PosW[L] = float32(float64(l0*pr.invw[0]) + float64(l1*pr.invw[1]) + float64(l2*pr.invw[2]))
+			}
+			switch {
+			case !needBary:
+			case pr.perm[0] >= 0:
+				b.Bary[pr.perm[0]][L], b.Bary[pr.perm[1]][L], b.Bary[pr.perm[2]][L] = c0, c1, c2
+			default:
+				bw := &w.p.sets[pr.seg].bws[pr.bwi]
+				for j := range 3 {
+					b.Bary[j][L] = float32(c0*bw[0][j]) + float32(c1*bw[1][j]) + float32(c2*bw[2][j])
+				}
+			}
+			if needPrim {
+				b.FrontFacing[L] = front
+				b.PrimitiveID[L] = pr.id
+				b.Layer[L] = pr.layer
+				b.ViewportIndex[L] = pr.vp
+			}
+			if needMask {
+				b.SampleMaskIn[L] = uint32(m)
+			}
+			if v0 == nil {
+				continue
+			}
+			for _, c := range w.vFlat {
+				b.Varyings[c][L] = fl[c]
+			}
+			if centroid && e0|e1|e2 < 0 {
+				// The centroid is the first passing sample (fill).
+				s := bits.TrailingZeros8(m)
+				an1, an2 := e2+so2[s]+bias2, e0+so0[s]+bias0
+				a0, a1, a2 := float64(den-an1-an2)*inv, float64(an1)*inv, float64(an2)*inv
+				p0, p1, p2 := persp(pr, a0, a1, a2)
+				w.voff[0][L] = -1
+				interpLane(b, w.vPersp, L, v0, v1, v2, c0, c1, c2)
+				interpLane(b, w.vPerspAlt, L, v0, v1, v2, p0, p1, p2)
+				interpLane(b, w.vLinear, L, v0, v1, v2, float32(l0), float32(l1), float32(l2))
+				interpLane(b, w.vLinearAlt, L, v0, v1, v2, float32(a0), float32(a1), float32(a2))
+				continue
+			}
+			if direct {
+				w.voff[0][L] = -1
+				interpLane(b, w.pv, L, v0, v1, v2, c0, c1, c2)
+			} else {
+				w.vw[0][L], w.vw[1][L], w.vw[2][L] = c0, c1, c2
+				w.voff[0][L], w.voff[1][L], w.voff[2][L] = o0, o1, o2
+			}
+			if len(w.vLinear)+len(w.vLinearAlt) != 0 {
+				s0, s1, s2 := float32(l0), float32(l1), float32(l2)
+				interpLane(b, w.vLinear, L, v0, v1, v2, s0, s1, s2)
+				interpLane(b, w.vLinearAlt, L, v0, v1, v2, s0, s1, s2)
+			}
+		}
+	}
+	return nil
+}
+
 // interpLane interpolates the varying components cs of lane L with vertex
 // weights w0, w1, w2 (fill's arithmetic).
 func interpLane(b *FragmentBatch, cs []int, L int, v0, v1, v2 []float32, w0, w1, w2 float32) {
@@ -210,16 +372,28 @@ func (w *worker) fillPixels() {
 }
 
 // resolvePixels is resolve on the pixel path: the live lanes write their
-// pixels (the depth test ran before shading).
+// pixels' passing samples (the depth tests ran before shading).
 func (w *worker) resolvePixels() {
 	b := w.b
 	n := b.N
 	live := b.Live & uint64(lane.FirstN(n))
-	for L := range n {
-		w.lmask[L] = uint8(live >> L & 1)
-	}
-	if w.in.visSlot >= 0 {
-		w.addVis(bits.OnesCount64(live))
+	if w.p.samples == 1 {
+		for L := range n {
+			w.lmask[L] = uint8(live >> L & 1)
+		}
+		if w.in.visSlot >= 0 {
+			w.addVis(bits.OnesCount64(live))
+		}
+	} else {
+		nv := 0
+		for L := range n {
+			m := w.lcov[L] & -uint8(live>>L&1)
+			w.lmask[L] = m
+			nv += bits.OnesCount8(m)
+		}
+		if w.in.visSlot >= 0 {
+			w.addVis(nv)
+		}
 	}
 	if live != 0 && !w.writePixels(live) {
 		w.writeColors()

@@ -1,6 +1,7 @@
 package raster
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -54,10 +55,16 @@ func (s inputShader) Shade(worker int, b *FragmentBatch) error {
 // (FlagPixels, early tests, a float32 depth target) with random depth
 // state, blending, interpolation modes, listed inputs and visibility, and
 // triangles crossing the near plane (vertices made by clipping).
-func pixelScene(seed uint64, w, h int) *scene {
+func pixelScene(seed uint64, w, h int) *scene { return pixelSceneMS(seed, w, h, 1) }
+
+// pixelSceneMS is pixelScene at the given sample count: with several
+// samples, sample-interpolated components (which make a draw run per
+// sample, off the pixel path) are centroid-interpolated instead, and some
+// draws have a partial sample mask.
+func pixelSceneMS(seed uint64, w, h, samples int) *scene {
 	rng := rand.New(rand.NewPCG(seed, 19))
 	formats := []texel.PixelFormat{texel.RGBA32Float, texel.RGBA8Unorm, texel.RGBA16Float}
-	sc := &scene{w: w, h: h, format: formats[rng.IntN(len(formats))], depth: texel.Depth32Float, clearDepth: rng.Float64(),
+	sc := &scene{w: w, h: h, samples: samples, format: formats[rng.IntN(len(formats))], depth: texel.Depth32Float, clearDepth: rng.Float64(),
 		clear: [4]float64{rng.Float64(), rng.Float64(), rng.Float64(), 1}}
 	for range 1 + rng.IntN(3) {
 		st := defaultState(w, h)
@@ -105,6 +112,9 @@ func pixelScene(seed uint64, w, h int) *scene {
 		for c := range interp {
 			interp[c] = []Interp{InterpPerspective, InterpNoPerspective, InterpFlat, InterpPerspective | InterpCentroid,
 				InterpNoPerspective | InterpSample}[rng.IntN(5)]
+			if samples > 1 && interp[c]&InterpSample != 0 {
+				interp[c] = InterpNoPerspective | InterpCentroid
+			}
 		}
 		flags := FlagPixels | FlagInputsListed
 		for _, f := range []ShaderFlags{FlagInPosition, FlagInBary, FlagInPrimitive, FlagInSampleMask} {
@@ -122,6 +132,9 @@ func pixelScene(seed uint64, w, h int) *scene {
 		d := &Draw{Topology: TriangleList, Vertices: verts(pos, vary), Indices: idx, State: st, ColorMask: 1,
 			SampleMask: ^uint32(0), Shader: inputShader{stride: stride, flags: flags, discard: discard}, Interp: interp, Flags: flags,
 			PrimitiveIDBase: uint32(rng.IntN(100))}
+		if samples > 1 && rng.IntN(4) == 0 {
+			d.SampleMask = uint32(1 + rng.IntN(1<<samples-1))
+		}
 		sc.draws = append(sc.draws, d)
 	}
 	return sc
@@ -132,14 +145,26 @@ func pixelScene(seed uint64, w, h int) *scene {
 // bit for bit, on 1 and 3 workers.
 func TestPixelPathMatchesQuadPath(t *testing.T) {
 	defer func() { pixelPathOff = false }()
-	for seed := range uint64(24) {
-		sc := pixelScene(seed, 70+int(seed%3)*13, 64)
+	for _, tc := range []struct{ samples, seeds int }{{1, 24}, {2, 8}, {4, 16}, {8, 8}} {
+		for seed := range uint64(tc.seeds) {
+			testPixelPathScene(t, pixelSceneMS(seed, 70+int(seed%3)*13, 64, tc.samples), seed)
+		}
+	}
+}
+
+// testPixelPathScene checks that every draw of sc takes the pixel path
+// and that sc renders as on the quad path: the colour and depth samples,
+// the colour resolve and the visibility results, bit for bit.
+func testPixelPathScene(t *testing.T, sc *scene, seed uint64) {
+	t.Helper()
+	ns := sc.samples
+	{
 		// The scene's draws take the pixel path.
-		dt, err := NewDepthTarget(texel.Depth32Float, sc.w, sc.h, 1, 1)
+		dt, err := NewDepthTarget(texel.Depth32Float, sc.w, sc.h, ns, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, err := NewPass(PassTargets{Width: sc.w, Height: sc.h, Samples: 1, Layers: 1, Depth: dt}, PassOptions{Workers: 1})
+		p, err := NewPass(PassTargets{Width: sc.w, Height: sc.h, Samples: ns, Layers: 1, Depth: dt}, PassOptions{Workers: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -152,23 +177,37 @@ func TestPixelPathMatchesQuadPath(t *testing.T) {
 		for i := range sc.draws {
 			w.setDraw(int32(i))
 			if !w.fast {
-				t.Fatalf("seed %d: draw %d does not take the pixel path", seed, i)
+				t.Fatalf("%dx, seed %d: draw %d does not take the pixel path", ns, seed, i)
 			}
 		}
-		for _, workers := range []int{1, 3} {
-			pixelPathOff = true
-			ref, refVis := runVis(t, sc, workers)
-			pixelPathOff = false
-			got, gotVis := runVis(t, sc, workers)
-			if !sameBits(colorData(got.Color[0]), colorData(ref.Color[0])) {
-				t.Errorf("seed %d, %d workers: colour differs from the quad path's", seed, workers)
+	}
+	for _, workers := range []int{1, 3} {
+		pixelPathOff = true
+		ref, refVis := runVis(t, sc, workers)
+		pixelPathOff = false
+		got, gotVis := runVis(t, sc, workers)
+		if !sameBits(colorData(got.Color[0]), colorData(ref.Color[0])) {
+			t.Errorf("%dx, seed %d, %d workers: colour differs from the quad path's", ns, seed, workers)
+		}
+		if !sameBits(got.Depth.data, ref.Depth.data) {
+			t.Errorf("%dx, seed %d, %d workers: depth differs from the quad path's", ns, seed, workers)
+		}
+		if !slices.Equal(mapPairs(gotVis), mapPairs(refVis)) {
+			t.Errorf("%dx, seed %d, %d workers: visibility %v, quad path %v", ns, seed, workers, gotVis, refVis)
+		}
+		var res [2][]byte
+		for k, pt := range []PassTargets{got, ref} {
+			tex, err := texel.New(texel.Texture2DDescriptor(sc.format, sc.w, sc.h, false))
+			if err != nil {
+				t.Fatal(err)
 			}
-			if !sameBits(got.Depth.data, ref.Depth.data) {
-				t.Errorf("seed %d, %d workers: depth differs from the quad path's", seed, workers)
+			if err := pt.Color[0].Resolve(tex, 0, 0, 0); err != nil {
+				t.Fatal(err)
 			}
-			if !slices.Equal(mapPairs(gotVis), mapPairs(refVis)) {
-				t.Errorf("seed %d, %d workers: visibility %v, quad path %v", seed, workers, gotVis, refVis)
-			}
+			res[k] = tex.Data()
+		}
+		if !slices.Equal(res[0], res[1]) {
+			t.Errorf("%dx, seed %d, %d workers: resolved colour differs from the quad path's", ns, seed, workers)
 		}
 	}
 }
@@ -176,13 +215,14 @@ func TestPixelPathMatchesQuadPath(t *testing.T) {
 // runVis renders sc and returns its targets and visibility results.
 func runVis(t *testing.T, sc *scene, workers int) (PassTargets, map[int]uint64) {
 	t.Helper()
-	pt := PassTargets{Width: sc.w, Height: sc.h, Samples: 1, Layers: 1}
-	ct, err := NewColorTarget(sc.format, sc.w, sc.h, 1, 1)
+	ns := max(sc.samples, 1)
+	pt := PassTargets{Width: sc.w, Height: sc.h, Samples: ns, Layers: 1}
+	ct, err := NewColorTarget(sc.format, sc.w, sc.h, ns, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ct.Clear(sc.clear)
-	dt, err := NewDepthTarget(sc.depth, sc.w, sc.h, 1, 1)
+	dt, err := NewDepthTarget(sc.depth, sc.w, sc.h, ns, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -222,4 +262,49 @@ func sameBits(a, b []float32) bool {
 		}
 	}
 	return true
+}
+
+// BenchmarkPixelPathMSAA renders a pixel-path scene of small triangles
+// (256×256) on the quad path and on the pixel path, side by side, at 1
+// and 4 samples, on one worker (ns/op).
+func BenchmarkPixelPathMSAA(b *testing.B) {
+	defer func() { pixelPathOff = false }()
+	for _, ns := range []int{1, 4} {
+		sc := pixelSceneMS(5, 256, 256, ns)
+		for _, c := range []struct {
+			name string
+			off  bool
+		}{{"quad", true}, {"pixel", false}} {
+			b.Run(fmt.Sprintf("samples=%d/path=%s", ns, c.name), func(b *testing.B) {
+				pt := PassTargets{Width: sc.w, Height: sc.h, Samples: ns, Layers: 1}
+				ct, err := NewColorTarget(sc.format, sc.w, sc.h, ns, 1)
+				if err != nil {
+					b.Fatal(err)
+				}
+				dt, err := NewDepthTarget(sc.depth, sc.w, sc.h, ns, 1)
+				if err != nil {
+					b.Fatal(err)
+				}
+				pt.Color[0], pt.Depth = ct, dt
+				p, err := NewPass(pt, PassOptions{Workers: 1})
+				if err != nil {
+					b.Fatal(err)
+				}
+				pixelPathOff = c.off
+				for b.Loop() {
+					ct.Clear(sc.clear)
+					dt.Clear(sc.clearDepth)
+					p.Reset()
+					for _, d := range sc.draws {
+						if err := p.Draw(d); err != nil {
+							b.Fatal(err)
+						}
+					}
+					if err := p.Flush(b.Context()); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
 }

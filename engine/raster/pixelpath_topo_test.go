@@ -7,7 +7,8 @@ import (
 
 // TestPixelPathOtherPrimitives renders the pixel-path scenes as points,
 // lines and wireframe triangles (which run on the quad path inside a
-// pixel-path draw) and compares them with the quad path bit for bit.
+// pixel-path draw) at 1 and 4 samples and compares them with the quad
+// path bit for bit.
 func TestPixelPathOtherPrimitives(t *testing.T) {
 	defer func() { pixelPathOff = false }()
 	cases := []struct {
@@ -15,9 +16,10 @@ func TestPixelPathOtherPrimitives(t *testing.T) {
 		fill FillMode
 	}{{PointList, FillSolid}, {LineList, FillSolid}, {LineStrip, FillSolid}, {TriangleList, FillLines}}
 	for _, tc := range cases {
-		for seed := range uint64(6) {
-			t.Run(fmt.Sprintf("topology=%d/fill=%d/seed=%d", tc.topo, tc.fill, seed), func(t *testing.T) {
-				sc := pixelScene(seed, 70+int(seed%3)*13, 64)
+		for i := range 8 {
+			seed, samples := uint64(i%6), 1+3*(i/6)
+			t.Run(fmt.Sprintf("topology=%d/fill=%d/seed=%d/samples=%d", tc.topo, tc.fill, seed, samples), func(t *testing.T) {
+				sc := pixelSceneMS(seed, 70+int(seed%3)*13, 64, samples)
 				for _, d := range sc.draws {
 					d.Topology = tc.topo
 					st := *d.State

@@ -36,6 +36,7 @@ type worker struct {
 	pv     []int           // the pixel path: perspective components (vPersp, then vPerspAlt)
 	lmask  [MaxBatch]uint8 // resolve: final sample mask per lane
 	lpix   [MaxBatch]int32 // resolve: pixel index per lane (the pixel path: set with the lane)
+	lcov   [MaxBatch]uint8 // the pixel path: the samples that passed the depth test per lane
 	// The pixel path's deferred interpolation (fillPixels): per lane the
 	// perspective weights and the vertices' offsets in the draw's
 	// Varyings (voff[0][L] < 0: the lane was interpolated at once).
@@ -308,6 +309,12 @@ func (w *worker) rasterTri1(pr *prim, x0, y0, x1, y1 int, ref uint8) error {
 // constant offset (the same integers as covers at the sample, so the same
 // coverage).
 func (w *worker) rasterTriMS(pr *prim, x0, y0, x1, y1 int, ref uint8) error {
+	if w.fast {
+		if w.smask == 0 {
+			return nil
+		}
+		return w.rasterTriPixelsMS(pr, x0, y0, x1, y1)
+	}
 	p := w.p
 	ns := p.samples
 	var o0, o1, o2 [8]int64
