@@ -137,60 +137,20 @@ func (r *passRun) draw(d *drawCmd) error {
 	per := nv * instances
 	n := per * d.amp
 	vl := &p.vout
-	rec := r.scratch.bytesN(n * vl.record)
-	builtins := vl.vid.ok() || vl.amp.ok() || vl.ampCount.ok() || vl.iid.ok() || vl.baseVertex.ok() || vl.baseInstance.ok()
-	err = parallelFor(n, r.workers, func(lo, hi int) error {
-		for i := lo; builtins && i < hi; i++ {
-			k, vid := (i%per)/nv, vids[i%nv]
-			rr := rec[i*vl.record:]
-			if vl.vid.ok() {
-				vl.vid.put32(rr, 0, vid)
-			}
-			if vl.amp.ok() {
-				vl.amp.put32(rr, 0, uint32(i/per))
-			}
-			if vl.ampCount.ok() {
-				vl.ampCount.put32(rr, 0, uint32(d.amp))
-			}
-			if vl.iid.ok() {
-				vl.iid.put32(rr, 0, uint32(baseInstance+k))
-			}
-			if vl.baseVertex.ok() {
-				vl.baseVertex.put32(rr, 0, uint32(int32(baseVertex)))
-			}
-			if vl.baseInstance.ok() {
-				vl.baseInstance.put32(rr, 0, uint32(baseInstance))
-			}
-		}
-		if f := p.fetch; f != nil {
-			return fetchVertices(f, d.sources, rec, vl.record, vids, per, lo, hi, baseInstance, p.vert.name)
-		}
-		return nil
-	})
-	if err != nil {
-		return err
-	}
 	if f := p.fetch; f != nil && r.traffic != nil {
 		r.traffic.Add(int64(n)*int64(f.attrBytes()), 0) // tile_traffic.go
 	}
-	recBuf := exec.Buffer{Addr: r.pass.dev.reserveAddr(len(rec)), Data: rec, Name: "vertex records"}
-	args := append([]uint64(nil), d.vargs...)
-	if d.vrec >= 0 {
-		args[d.vrec] = recBuf.Addr
+	var vo *raster.VertexOutputs
+	if !p.rasterOff && vl.position.ok() {
+		vo = p.allocVertexOutputs(&r.scratch, n)
 	}
-	mem, err := r.memory(append(append([]exec.Buffer(nil), d.vbound.transient...), recBuf)...)
-	if err != nil {
-		return fmt.Errorf("%s: %w", p.vert.name, err)
-	}
-	err = p.vert.pl.Run(r.ctx, exec.Dispatch{Grid: exec.ThreadsGrid([3]uint32{uint32(n), 1, 1}, [3]uint32{uint32(lane.DefaultWidth), 1, 1}),
-		Args: args, Memory: mem, Env: r.snap.res, Budget: stepBudgetFrom(r.ctx), Done: r.pass.dev.releaseDispatch, Traffic: r.traffic, TrafficSkip: skipOf(recBuf)})
-	if err != nil {
+	vs := vertexStage{r: r, d: d, vids: vids, per: per, n: n, baseInstance: baseInstance, baseVertex: baseVertex, vo: vo}
+	if err := vs.run(); err != nil {
 		return err
 	}
-	if p.rasterOff || !vl.position.ok() {
+	if vo == nil {
 		return nil
 	}
-	vo := p.vertexOutputs(&r.scratch, rec, n, r.workers)
 	d.mapViews(&r.scratch, vo, per)
 	var fs *fragmentShader
 	if p.frag != nil {
@@ -371,6 +331,11 @@ func (d *drawCmd) assemble(sc *drawScratch, start, count, baseVertex, workers in
 			for i := range vids {
 				vids[i] = uint32(int64(lo) + int64(i) + int64(baseVertex))
 			}
+			if lo == 0 && restart == raster.RestartIndex {
+				// The decoded indices are already the vertices' numbers
+				// and the restarts the rasterizer's.
+				return vids, prims, nil
+			}
 			_ = parallelChunks(count, chunk, workers, func(i0, i1 int) error {
 				for i := i0; i < i1; i++ {
 					if v := prims[i]; v == restart {
@@ -424,7 +389,7 @@ func (d *drawCmd) assemble(sc *drawScratch, start, count, baseVertex, workers in
 // vertex vids[i mod len(vids)] of instance i / len(vids)) from the vertex
 // buffers: per-vertex layouts by vertex id, per-instance ones by
 // baseInstance + instance / stepRate, constant ones element 0.
-func fetchVertices(f *stageFetch, sources map[int]stageSource, rec []byte, size int, vids []uint32, per, lo, hi, baseInstance int, fn string) error {
+func fetchVertices(f *stageFetch, sources map[int]stageSource, rec []byte, size, base int, vids []uint32, per, lo, hi, baseInstance int, fn string) error {
 	nv := len(vids)
 	if lo >= hi {
 		return nil
@@ -437,7 +402,7 @@ func fetchVertices(f *stageFetch, sources map[int]stageSource, rec []byte, size 
 		af := m.af
 		nb, stride, off := af.bytes(), m.layout.Stride, m.ad.Offset
 		plain := af.kind == 'f' && m.scalar == sema.KFloat && af.n == m.comps
-		if plain && m.layout.StepFunction == StepFunctionThreadPositionInGridX && fetchPlain(rec, size, m.dst, src, stride, off, nb, vids, lo, hi) {
+		if plain && m.layout.StepFunction == StepFunctionThreadPositionInGridX && fetchPlain(rec, size, base, m.dst, src, stride, off, nb, vids, lo, hi) {
 			continue
 		}
 		// Record i is vertex j = i mod nv of instance inst = (i mod per) / nv:
@@ -463,7 +428,7 @@ func fetchVertices(f *stageFetch, sources map[int]stageSource, rec []byte, size 
 				return fmt.Errorf("%s: vertex fetch: attribute %d (member %q) of vertex %d, instance %d reads bytes [%d, %d) beyond the vertex buffer at index %d (%d bytes)",
 					fn, m.attr, m.name, vid, baseInstance+inst, at, at+nb, m.ad.BufferIndex, len(src))
 			}
-			d := rec[i*size+m.dst:]
+			d := rec[(i-base)*size+m.dst:]
 			if plain {
 				copy(d[:nb], src[at:at+nb])
 				continue
@@ -475,11 +440,11 @@ func fetchVertices(f *stageFetch, sources map[int]stageSource, rec []byte, size 
 }
 
 // fetchPlain is fetchVertices' loop for a per-vertex member stored as it
-// is read (float components): record i gets the nb bytes of vertex
+// is read (float components): record i (at rec[(i-base)·size]) gets the nb bytes of vertex
 // vids[i mod len(vids)] at byte off of its stride-byte element, copied
 // as words for the common sizes. It reports false, leaving the reporting
 // to the general loop, when some vertex reads past src.
-func fetchPlain(rec []byte, size, dst int, src []byte, stride, off, nb int, vids []uint32, lo, hi int) bool {
+func fetchPlain(rec []byte, size, base, dst int, src []byte, stride, off, nb int, vids []uint32, lo, hi int) bool {
 	nv := len(vids)
 	j := lo % nv
 	for i := lo; i < hi; i++ {
@@ -490,7 +455,7 @@ func fetchPlain(rec []byte, size, dst int, src []byte, stride, off, nb int, vids
 		if at < 0 || at+nb > len(src) {
 			return false
 		}
-		d, s := rec[i*size+dst:][:nb:nb], src[at:][:nb:nb]
+		d, s := rec[(i-base)*size+dst:][:nb:nb], src[at:][:nb:nb]
 		switch nb {
 		case 12:
 			binary.LittleEndian.PutUint64(d, binary.LittleEndian.Uint64(s))
@@ -586,7 +551,7 @@ const maxWordVaryings = 32
 // gatherWords is gatherOutputs for float positions and varyings at word
 // offsets of word-aligned records and nothing else per vertex: the bits
 // copied as words. It reports false, doing nothing, for other layouts.
-func gatherWords(vo *raster.VertexOutputs, rec []byte, size, posOff int, vars []varyingSlot, lo, hi int) bool {
+func gatherWords(vo *raster.VertexOutputs, rec []byte, size, base, posOff int, vars []varyingSlot, lo, hi int) bool {
 	if lo >= hi {
 		return true
 	}
@@ -604,7 +569,7 @@ func gatherWords(vo *raster.VertexOutputs, rec []byte, size, posOff int, vars []
 	}
 	step, po := size/4, posOff/4
 	for i := lo; i < hi; i++ {
-		r := w[i*step:][:step]
+		r := w[(i-base)*step:][:step]
 		pos, dst := r[po:][:4], vo.Position[4*i:][:4]
 		dst[0], dst[1], dst[2], dst[3] = math.Float32frombits(pos[0]), math.Float32frombits(pos[1]), math.Float32frombits(pos[2]), math.Float32frombits(pos[3])
 		vy := vo.Varyings[i*n:][:n]
@@ -617,17 +582,23 @@ func gatherWords(vo *raster.VertexOutputs, rec []byte, size, posOff int, vars []
 
 // gatherOutputs fills vertices lo..hi-1 of vo from their records.
 func (p *RenderPipelineState) gatherOutputs(vo *raster.VertexOutputs, rec []byte, lo, hi int) {
+	p.gatherOutputsAt(vo, rec, 0, lo, hi)
+}
+
+// gatherOutputsAt is gatherOutputs for records from base on: record i at
+// rec[(i-base)·record].
+func (p *RenderPipelineState) gatherOutputsAt(vo *raster.VertexOutputs, rec []byte, base, lo, hi int) {
 	vl := &p.vout
 	// Float position and varyings (the common case): plain copies of bits.
 	plain := vl.position.kind == sema.KFloat
 	for _, v := range p.varyings {
 		plain = plain && v.vert.kind == sema.KFloat
 	}
-	if plain && vo.PointSize == nil && vo.ClipCount == 0 && vo.Layer == nil && vo.ViewportIndex == nil && gatherWords(vo, rec, vl.record, vl.position.off, p.varyings, lo, hi) {
+	if plain && vo.PointSize == nil && vo.ClipCount == 0 && vo.Layer == nil && vo.ViewportIndex == nil && gatherWords(vo, rec, vl.record, base, vl.position.off, p.varyings, lo, hi) {
 		return
 	}
 	for i := lo; i < hi; i++ {
-		r := rec[i*vl.record:]
+		r := rec[(i-base)*vl.record:]
 		if plain {
 			pos := r[vl.position.off:][:16]
 			dst := vo.Position[4*i : 4*i+4 : 4*i+4]

@@ -335,14 +335,20 @@ func (w *worker) interpDeferred(n int) {
 	w0, w1, w2 := w.vw[0][:n], w.vw[1][:n], w.vw[2][:n]
 	o0, o1, o2 := w.voff[0][:n], w.voff[1][:n], w.voff[2][:n]
 	for _, c := range w.pv {
-		dst := w.b.Varyings[c][:n]
-		for L := range dst {
-			a := o0[L]
-			if a < 0 {
-				continue
-			}
-			dst[L] = float32(w0[L]*src[int(a)+c]) + float32(w1[L]*src[int(o1[L])+c]) + float32(w2[L]*src[int(o2[L])+c])
+		interpGather(w.b.Varyings[c][:n], w0, w1, w2, o0, o1, o2, src[c:])
+	}
+}
+
+// interpGatherGo is interpGather in Go (interpLane's arithmetic).
+func interpGatherGo(dst, w0, w1, w2 []float32, o0, o1, o2 []int32, src []float32) {
+	w0, w1, w2 = w0[:len(dst)], w1[:len(dst)], w2[:len(dst)]
+	o0, o1, o2 = o0[:len(dst)], o1[:len(dst)], o2[:len(dst)]
+	for L := range dst {
+		a := o0[L]
+		if a < 0 {
+			continue
 		}
+		dst[L] = float32(w0[L]*src[a]) + float32(w1[L]*src[o1[L]]) + float32(w2[L]*src[o2[L]])
 	}
 }
 

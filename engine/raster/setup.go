@@ -266,8 +266,23 @@ func abs64(v int64) int64 {
 	return v
 }
 
-// snap converts a window coordinate to fixed point (round half away from 0).
-func snap(v float64) int64 { return int64(math.Round(v * subOne)) }
+// snap converts a window coordinate to fixed point (round half away from
+// 0): int64(math.Round(v·subOne)) for every v, computed from the truncation
+// (an instruction) and the exact remainder without a branch on the value.
+func snap(v float64) int64 {
+	x := v * subOne
+	t := math.Trunc(x)
+	d := x - t // exact; NaN for ±Inf and NaN, which int64(t) maps alike
+	return int64(t) + int64(b2u(d >= 0.5)) - int64(b2u(d <= -0.5))
+}
+
+// b2u returns 1 for true and 0 for false.
+func b2u(b bool) uint32 {
+	if b {
+		return 1
+	}
+	return 0
+}
 
 // weights returns the screen-linear weights of pr's vertices at fixed point
 // (x, y).
