@@ -1,15 +1,16 @@
 #include "textflag.h"
 
-// func binRefs(refs *primRef, n, k int, c, s float32, nb int, out *[2][32]simdBin)
+// func binRefs(refs *primRef, n, k int, c, s float32, nb int, out, spare *[32]bin)
 //
 // One-axis binning of refs[0:n) (builder.bin's one-axis loop): ref i goes
-// to bin min(max(int((c_k-c)*s), 0), nb-1) of set i&1 (two sets, so that
-// runs of refs in one bin do not chain on a store), which counts it and
-// grows its mins (bounds lo, centroid keys) and maxes (bounds hi,
-// centroid keys) with integer min/max: exact, so merging the sets gives
-// builder.bin's bins. Lanes 3 and 7 of mn and mx are padding. The first nb
-// bins of each set are initialized here.
-TEXT ·binRefs(SB), NOSPLIT, $0-48
+// to bin min(max(int((c_k-c)*s), 0), nb-1) of out when i is even, of spare
+// when it is odd (two sets, so that runs of refs in one bin do not chain
+// on a store), which counts it and grows its mins (bounds lo, centroid
+// keys) and maxes (bounds hi, centroid keys) with integer min/max; then
+// spare's bins are merged into out's (exact: out ends as builder.bin's
+// bins). Lanes 3 and 7 of mn and mx are padding. The first nb bins of
+// both sets are initialized here.
+TEXT ·binRefs(SB), NOSPLIT, $0-56
 	MOVQ   refs+0(FP), SI
 	MOVQ   n+8(FP), CX
 	MOVQ   k+16(FP), R8
@@ -17,6 +18,8 @@ TEXT ·binRefs(SB), NOSPLIT, $0-48
 	VMOVSS s+28(FP), X13
 	MOVQ   nb+32(FP), R9
 	MOVQ   out+40(FP), DI
+	MOVQ   spare+48(FP), R12
+	SUBQ   DI, R12          // R12: spare - out (DX toggles between 0 and it)
 	VPBROADCASTD kBinMax<>(SB), Y10
 	VPBROADCASTD kBinMin<>(SB), Y11
 	VPBROADCASTD kBinAbs<>(SB), X12
@@ -27,21 +30,22 @@ init:
 	VMOVDQU Y10, 0(BX)
 	VMOVDQU Y11, 32(BX)
 	MOVQ    $0, 64(BX)
-	VMOVDQU Y10, 2304(BX)
-	VMOVDQU Y11, 2336(BX)
-	MOVQ    $0, 2368(BX)
+	VMOVDQU Y10, 0(BX)(R12*1)
+	VMOVDQU Y11, 32(BX)(R12*1)
+	MOVQ    $0, 64(BX)(R12*1)
 	ADDQ    $72, BX
 	INCQ    AX
 	CMPQ    AX, R9
 	JLT     init
 
+	MOVQ R9, R13            // nb (for the merge)
 	DECQ R9                 // nb-1
-	XORQ DX, DX             // the set: 0 or 2304 bytes
+	XORQ DX, DX             // the set: 0 (out) or R12 (spare)
 	XORQ R11, R11
 
 loop:
 	TESTQ     CX, CX
-	JEQ       done
+	JEQ       merge
 	VMOVSS    24(SI)(R8*4), X0
 	VSUBSS    X14, X0, X0
 	VMULSS    X13, X0, X0
@@ -66,12 +70,24 @@ loop:
 	VMOVDQU   Y1, 0(AX)
 	VMOVDQU   Y2, 32(AX)
 	INCQ      64(AX)
-	XORQ      $2304, DX
+	XORQ      R12, DX
 	ADDQ      $40, SI
 	DECQ      CX
 	JMP       loop
 
-done:
+merge:
+	// out[i] = out[i] merged with spare[i], i < nb
+	VMOVDQU 0(DI), Y1
+	VMOVDQU 32(DI), Y2
+	VPMINSD 0(DI)(R12*1), Y1, Y1
+	VPMAXSD 32(DI)(R12*1), Y2, Y2
+	VMOVDQU Y1, 0(DI)
+	VMOVDQU Y2, 32(DI)
+	MOVQ    64(DI)(R12*1), AX
+	ADDQ    AX, 64(DI)
+	ADDQ    $72, DI
+	DECQ    R13
+	JNE     merge
 	VZEROUPPER
 	RET
 

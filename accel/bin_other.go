@@ -2,14 +2,8 @@
 
 package accel
 
-// simdBin is binRefs' bin (bin_amd64.go); unused off amd64.
-type simdBin struct {
-	mn, mx [8]int32
-	n      int
-}
-
 // binRefs is never called off amd64 (useBinAsm is false).
-func binRefs(refs *primRef, n, k int, c, s float32, nb int, out *[2][32]simdBin) {}
+func binRefs(refs *primRef, n, k int, c, s float32, nb int, out, spare *[32]bin) {}
 
 // partitionRefs is never called off amd64 (useBinAsm is false).
 func partitionRefs(src, tmp *primRef, n, k int, c, s float32, nb, split int) int { return 0 }
@@ -18,4 +12,4 @@ func partitionRefs(src, tmp *primRef, n, k int, c, s float32, nb, split int) int
 const useBinAsm = false
 
 // binAsmMin is bin_amd64.go's.
-const binAsmMin = 16
+const binAsmMin = 8

@@ -85,12 +85,19 @@ type primRef struct {
 }
 
 func makeRef(b aabb, id uint32) primRef {
-	r := primRef{id: id}
+	var r primRef
+	r.set(&b, id)
+	return r
+}
+
+// set makes r the ref of a primitive with bounds b, field by field (see
+// emptyKB).
+func (r *primRef) set(b *aabb, id uint32) {
+	r.id = id
 	for j := 0; j < 3; j++ {
 		r.k[j], r.k[3+j] = fkey(b.lo[j]), fkey(b.hi[j])
 		r.c[j] = b.lo[j] + b.hi[j]
 	}
-	return r
 }
 
 // fkey maps a float32 to an int32 with the same order (for non-NaN values);
@@ -105,9 +112,15 @@ func unkey(k int32) float32 { return math.Float32frombits(uint32(k ^ (k >> 31 & 
 // kbox is a box of keys.
 type kbox [6]int32
 
-func emptyKBox() kbox {
-	return kbox{math.MaxInt32, math.MaxInt32, math.MaxInt32, math.MinInt32, math.MinInt32, math.MinInt32}
-}
+// emptyKB is the empty key box; emptyBin a bin holding nothing. (Copies
+// of package variables: a box built in place with 4-byte stores and
+// copied whole with 16-byte loads, as a literal is, stalls on store
+// forwarding.)
+var (
+	emptyKB  = kbox{math.MaxInt32, math.MaxInt32, math.MaxInt32, math.MinInt32, math.MinInt32, math.MinInt32}
+	emptyBin = bin{mn: [8]int32{math.MaxInt32, math.MaxInt32, math.MaxInt32, math.MaxInt32, math.MaxInt32, math.MaxInt32, math.MaxInt32, math.MaxInt32},
+		mx: [8]int32{math.MinInt32, math.MinInt32, math.MinInt32, math.MinInt32, math.MinInt32, math.MinInt32, math.MinInt32, math.MinInt32}}
+)
 
 func (b *kbox) grow(k *[6]int32) {
 	b[0], b[1], b[2] = min(b[0], k[0]), min(b[1], k[1]), min(b[2], k[2])
@@ -115,19 +128,36 @@ func (b *kbox) grow(k *[6]int32) {
 }
 
 func (b *kbox) aabb() aabb {
-	if b[0] > b[3] {
-		return emptyBox()
-	}
-	return aabb{lo: [3]float32{unkey(b[0]), unkey(b[1]), unkey(b[2])}, hi: [3]float32{unkey(b[3]), unkey(b[4]), unkey(b[5])}}
+	var a aabb
+	b.toAABB(&a)
+	return a
 }
 
-// halfArea of a key box.
+// toAABB sets a to b as floats (emptyBox's bits for an empty b), one
+// element at a time (see emptyKB).
+func (b *kbox) toAABB(a *aabb) {
+	if b[0] > b[3] {
+		inf := float32(math.Inf(1))
+		a.lo[0], a.lo[1], a.lo[2] = inf, inf, inf
+		a.hi[0], a.hi[1], a.hi[2] = -inf, -inf, -inf
+		return
+	}
+	a.lo[0], a.lo[1], a.lo[2] = unkey(b[0]), unkey(b[1]), unkey(b[2])
+	a.hi[0], a.hi[1], a.hi[2] = unkey(b[3]), unkey(b[4]), unkey(b[5])
+}
+
+// halfArea of a key box: aabb.halfArea of b.aabb(), from scalars.
 func (b *kbox) halfArea() float32 {
 	if b[0] > b[3] {
 		return 0
 	}
-	a := b.aabb()
-	return a.halfArea()
+	lx, ly, lz := unkey(b[0]), unkey(b[1]), unkey(b[2])
+	hx, hy, hz := unkey(b[3]), unkey(b[4]), unkey(b[5])
+	if !(lx <= hx && ly <= hy && lz <= hz) {
+		return 0
+	}
+	dx, dy, dz := hx-lx, hy-ly, hz-lz
+	return dx*dy + dy*dz + dz*dx
 }
 
 // entry is a range of refs waiting to become a child.
@@ -145,6 +175,9 @@ type entry struct {
 	// so that split need not gather them again.
 	sides bool
 	side  [2]struct{ box, cb kbox }
+	// alt: the range's refs are in builder.alt, not builder.refs (split
+	// partitions from one into the other; node moves leaves back).
+	alt bool
 }
 
 // bnode is a temporary wide node.
@@ -159,15 +192,27 @@ type bnode struct {
 type builder struct {
 	p    buildParams
 	refs []primRef
-	sem  chan struct{}
-	ctx  context.Context
+	// alt is the second buffer of refs: split partitions an entry's range
+	// out of one buffer into the same range of the other (entry.alt), and
+	// node copies a leaf's range back into refs if it ends up in alt.
+	alt []primRef
+	sem chan struct{}
+	ctx context.Context
+}
+
+// buf is the buffer holding e's refs.
+func (b *builder) buf(e *entry) []primRef {
+	if e.alt {
+		return b.alt
+	}
+	return b.refs
 }
 
 const parallelThreshold = 2048
 
 // buildBVH permutes refs into leaf order and returns the root of a wide tree.
 func buildBVH(ctx context.Context, p buildParams, refs []primRef) (*bnode, aabb) {
-	b := &builder{p: p, refs: refs, ctx: ctx}
+	b := &builder{p: p, refs: refs, alt: make([]primRef, len(refs)), ctx: ctx}
 	if p.workers > 1 {
 		b.sem = make(chan struct{}, p.workers-1)
 	}
@@ -179,20 +224,58 @@ func buildBVH(ctx context.Context, p buildParams, refs []primRef) (*bnode, aabb)
 }
 
 func (b *builder) bounds(e *entry) {
-	box, cb := emptyKBox(), emptyKBox()
+	box, cb := emptyKB, emptyKB
+	refs := b.buf(e)
 	for i := e.lo; i < e.hi; i++ {
-		r := &b.refs[i]
+		r := &refs[i]
 		box.grow(&r.k)
 		c0, c1, c2 := fkey(r.c[0]), fkey(r.c[1]), fkey(r.c[2])
 		cb.grow(&[6]int32{c0, c1, c2, c0, c1, c2})
 	}
-	e.box, e.cbox = box.aabb(), cb.aabb()
+	box.toAABB(&e.box)
+	cb.toAABB(&e.cbox)
 }
 
+// bin is one bin of the binning, in the layout binRefs (bin_amd64.s)
+// keeps: lanes 0-2 of mn and mx the mins of the bounds' lo keys and the
+// maxes of their hi keys, lanes 4-6 the mins and maxes of the doubled
+// centroids' keys (one-axis binning only), lanes 3 and 7 padding (never
+// read), and the count.
 type bin struct {
-	box kbox
-	cb  kbox // bounds of the doubled centroids (one-axis binning only)
-	n   int
+	mn, mx [8]int32
+	n      int
+}
+
+// growBox grows b by x's bounds.
+func (b *kbox) growBox(x *bin) {
+	b[0], b[1], b[2] = min(b[0], x.mn[0]), min(b[1], x.mn[1]), min(b[2], x.mn[2])
+	b[3], b[4], b[5] = max(b[3], x.mx[0]), max(b[4], x.mx[1]), max(b[5], x.mx[2])
+}
+
+// growCentroids grows b by x's centroid bounds.
+func (b *kbox) growCentroids(x *bin) {
+	b[0], b[1], b[2] = min(b[0], x.mn[4]), min(b[1], x.mn[5]), min(b[2], x.mn[6])
+	b[3], b[4], b[5] = max(b[3], x.mx[4]), max(b[4], x.mx[5]), max(b[5], x.mx[6])
+}
+
+// addRef adds ref r to x: its bounds, and with centroids its centroid.
+func (x *bin) addRef(r *primRef, centroids bool) {
+	x.n++
+	x.mn[0], x.mn[1], x.mn[2] = min(x.mn[0], r.k[0]), min(x.mn[1], r.k[1]), min(x.mn[2], r.k[2])
+	x.mx[0], x.mx[1], x.mx[2] = max(x.mx[0], r.k[3]), max(x.mx[1], r.k[4]), max(x.mx[2], r.k[5])
+	if centroids {
+		c0, c1, c2 := fkey(r.c[0]), fkey(r.c[1]), fkey(r.c[2])
+		x.mn[4], x.mn[5], x.mn[6] = min(x.mn[4], c0), min(x.mn[5], c1), min(x.mn[6], c2)
+		x.mx[4], x.mx[5], x.mx[6] = max(x.mx[4], c0), max(x.mx[5], c1), max(x.mx[6], c2)
+	}
+}
+
+// merge adds y's refs to x (exact: integer min/max and counts).
+func (x *bin) merge(y *bin) {
+	x.n += y.n
+	for j := range x.mn {
+		x.mn[j], x.mx[j] = min(x.mn[j], y.mn[j]), max(x.mx[j], y.mx[j])
+	}
 }
 
 // evaluate decides whether e should be split, and where (binned SAH).
@@ -200,8 +283,10 @@ type bin struct {
 // the workers.
 const parallelBinThreshold = 16384
 
-// bin adds refs [lo, hi) to the bins.
-func (b *builder) bin(bins *[3][32]bin, lo, hi, nb int, clo, scale *[3]float32, sets *[2][32]simdBin) {
+// bin sets the first nb bins of each axis with a non-zero scale to the
+// binning of refs [lo, hi).
+// (spare: binRefs' second set of bins.)
+func (b *builder) bin(bins *[3][32]bin, refs []primRef, lo, hi, nb int, clo, scale *[3]float32, spare *[32]bin) {
 	var axes [3]int
 	na := 0
 	for k := 0; k < 3; k++ {
@@ -216,22 +301,26 @@ func (b *builder) bin(bins *[3][32]bin, lo, hi, nb int, clo, scale *[3]float32, 
 		c, s := clo[k], scale[k]
 		bk := &bins[k]
 		if useBinAsm && !disableBinAsm && hi-lo >= binAsmMin {
-			b.binAsm(bk, lo, hi, k, c, s, nb, sets)
+			binRefs(&refs[lo], hi-lo, k, c, s, nb, bk, spare)
 			return
 		}
+		for i := 0; i < nb; i++ {
+			bk[i] = emptyBin
+		}
 		for i := lo; i < hi; i++ {
-			r := &b.refs[i]
+			r := &refs[i]
 			bi := min(max(int((r.c[k]-c)*s), 0), nb-1)
-			bb := &bk[bi]
-			bb.n++
-			bb.box.grow(&r.k)
-			c0, c1, c2 := fkey(r.c[0]), fkey(r.c[1]), fkey(r.c[2])
-			bb.cb.grow(&[6]int32{c0, c1, c2, c0, c1, c2})
+			bk[bi].addRef(r, true)
 		}
 		return
 	}
+	for a := 0; a < na; a++ {
+		for i := 0; i < nb; i++ {
+			bins[axes[a]][i] = emptyBin
+		}
+	}
 	for i := lo; i < hi; i++ {
-		r := &b.refs[i]
+		r := &refs[i]
 		for a := 0; a < na; a++ {
 			k := axes[a]
 			bi := int((r.c[k] - clo[k]) * scale[k])
@@ -240,9 +329,7 @@ func (b *builder) bin(bins *[3][32]bin, lo, hi, nb int, clo, scale *[3]float32, 
 			} else if bi < 0 {
 				bi = 0
 			}
-			bb := &bins[k][bi]
-			bb.n++
-			bb.box.grow(&r.k)
+			bins[k][bi].addRef(r, false)
 		}
 	}
 }
@@ -250,51 +337,35 @@ func (b *builder) bin(bins *[3][32]bin, lo, hi, nb int, clo, scale *[3]float32, 
 // disableBinAsm makes bin use the Go loop everywhere (tests compare both).
 var disableBinAsm bool
 
-// binAsm is bin's one-axis loop over refs [lo, hi) with binRefs, whose two
-// sets of bins it merges into bk (exact: integer min/max and counts).
-func (b *builder) binAsm(bk *[32]bin, lo, hi, k int, c, s float32, nb int, sets *[2][32]simdBin) {
-	binRefs(&b.refs[lo], hi-lo, k, c, s, nb, sets)
-	for j := range sets {
-		for i := 0; i < nb && i < 32; i++ {
-			sb, bb := &sets[j][i], &bk[i]
-			if sb.n == 0 {
-				continue
-			}
-			bb.n += sb.n
-			bb.box.grow(&[6]int32{sb.mn[0], sb.mn[1], sb.mn[2], sb.mx[0], sb.mx[1], sb.mx[2]})
-			bb.cb.grow(&[6]int32{sb.mn[4], sb.mn[5], sb.mn[6], sb.mx[4], sb.mx[5], sb.mx[6]})
-		}
-	}
-}
-
 // binParallel bins e on all workers. Merging bins (integer min/max and
 // counts) is exact, so the result equals sequential binning.
-func (b *builder) binParallel(bins *[3][32]bin, e *entry, nb int, clo, scale *[3]float32) {
+// (clo and scale are copies: the goroutines' references to them would
+// otherwise move evaluate's arrays to the heap on every call.)
+func (b *builder) binParallel(bins *[3][32]bin, e *entry, nb int, clo, scale [3]float32) {
 	w := b.p.workers
+	refs := b.buf(e)
 	parts := make([][3][32]bin, w)
-	sets := make([][2][32]simdBin, w)
+	spares := make([][32]bin, w)
 	var wg sync.WaitGroup
 	n := e.hi - e.lo
-	for p := 0; p < w; p++ {
-		for k := 0; k < 3; k++ {
-			for i := 0; i < nb && scale[k] != 0; i++ {
-				parts[p][k][i] = bin{box: emptyKBox(), cb: emptyKBox()}
-			}
+	for k := 0; k < 3; k++ {
+		for i := 0; i < nb && scale[k] != 0; i++ {
+			bins[k][i] = emptyBin
 		}
+	}
+	for p := 0; p < w; p++ {
 		lo, hi := e.lo+n*p/w, e.lo+n*(p+1)/w
 		wg.Add(1)
 		go func(p int) {
 			defer wg.Done()
-			b.bin(&parts[p], lo, hi, nb, clo, scale, &sets[p])
+			b.bin(&parts[p], refs, lo, hi, nb, &clo, &scale, &spares[p])
 		}(p)
 	}
 	wg.Wait()
 	for p := 0; p < w; p++ {
 		for k := 0; k < 3; k++ {
 			for i := 0; i < nb && scale[k] != 0; i++ {
-				bins[k][i].n += parts[p][k][i].n
-				bins[k][i].box.grow((*[6]int32)(&parts[p][k][i].box))
-				bins[k][i].cb.grow((*[6]int32)(&parts[p][k][i].cb))
+				bins[k][i].merge(&parts[p][k][i])
 			}
 		}
 	}
@@ -302,10 +373,9 @@ func (b *builder) binParallel(bins *[3][32]bin, e *entry, nb int, clo, scale *[3
 
 // scratch is one goroutine's working memory: bins and a slab of nodes.
 type scratch struct {
-	bins [3][32]bin
-	sets [2][32]simdBin // binRefs' bins
-	slab []bnode
-	tmp  []primRef
+	bins  [3][32]bin
+	spare [32]bin // binRefs' second set
+	slab  []bnode
 }
 
 func (sc *scratch) newNode() *bnode {
@@ -338,9 +408,6 @@ func (b *builder) evaluate(sc *scratch, e *entry) {
 		if ext > 0 && (!b.p.oneAxis || k == kmax) {
 			scale[k] = float32(nb) * (1 - 1.0/(1<<20)) / ext
 			degenerate = false
-			for i := 0; i < nb; i++ {
-				bins[k][i] = bin{box: emptyKBox(), cb: emptyKBox()}
-			}
 		}
 	}
 	if degenerate {
@@ -351,9 +418,9 @@ func (b *builder) evaluate(sc *scratch, e *entry) {
 	}
 	clo := e.cbox.lo
 	if b.sem != nil && n >= parallelBinThreshold {
-		b.binParallel(bins, e, nb, &clo, &scale)
+		b.binParallel(bins, e, nb, clo, scale)
 	} else {
-		b.bin(bins, e.lo, e.hi, nb, &clo, &scale, &sc.sets)
+		b.bin(bins, b.buf(e), e.lo, e.hi, nb, &clo, &scale, &sc.spare)
 	}
 	bestCost := float32(-1)
 	var rightArea [32]float32
@@ -362,25 +429,25 @@ func (b *builder) evaluate(sc *scratch, e *entry) {
 		if scale[k] == 0 {
 			continue
 		}
-		acc := emptyKBox()
+		acc := emptyKB
 		cnt := 0
 		ar := float32(0)
 		for i := nb - 1; i > 0; i-- {
 			if bins[k][i].n != 0 { // empty bins change nothing
-				acc.grow((*[6]int32)(&bins[k][i].box))
+				acc.growBox(&bins[k][i])
 				cnt += bins[k][i].n
 				ar = acc.halfArea()
 			}
 			rightArea[i], rightN[i] = ar, cnt
 		}
-		acc = emptyKBox()
+		acc = emptyKB
 		cnt = 0
 		ar = 0
 		for i := 1; i < nb; i++ {
 			if bins[k][i-1].n == 0 {
 				continue // same split as the previous bin boundary
 			}
-			acc.grow((*[6]int32)(&bins[k][i-1].box))
+			acc.growBox(&bins[k][i-1])
 			cnt += bins[k][i-1].n
 			if rightN[i] == 0 {
 				break
@@ -405,7 +472,8 @@ func (b *builder) evaluate(sc *scratch, e *entry) {
 		// The sides' bounds are the unions of their bins' (integer
 		// min/max: exactly what split would gather from the refs).
 		for s := range e.side {
-			e.side[s].box, e.side[s].cb = emptyKBox(), emptyKBox()
+			e.side[s].box = emptyKB
+			e.side[s].cb = emptyKB
 		}
 		for i := 0; i < nb; i++ {
 			bb := &bins[e.axis][i]
@@ -413,15 +481,16 @@ func (b *builder) evaluate(sc *scratch, e *entry) {
 				continue
 			}
 			s := &e.side[b2i(i >= e.bin)]
-			s.box.grow((*[6]int32)(&bb.box))
-			s.cb.grow((*[6]int32)(&bb.cb))
+			s.box.growBox(bb)
+			s.cb.growCentroids(bb)
 		}
 		e.sides = true
 	}
 }
 
-// split partitions e in place and returns the two halves (evaluated).
-func (b *builder) split(sc *scratch, e *entry) (l, r entry) {
+// split partitions e's refs in place and sets l and r (which must not
+// be e) to the two halves, evaluated.
+func (b *builder) split(sc *scratch, e *entry, l, r *entry) {
 	mid := (e.lo + e.hi) / 2
 	if !e.median {
 		k := e.axis
@@ -430,22 +499,22 @@ func (b *builder) split(sc *scratch, e *entry) (l, r entry) {
 		scale := float32(nb) * (1 - 1.0/(1<<20)) / ext
 		clo := e.cbox.lo[k]
 		if e.sides {
-			return b.splitSides(sc, e, k, nb, scale, clo)
+			b.splitSides(sc, e, k, nb, scale, clo, l, r)
+			return
 		}
 		// Partition and gather both sides' bounds in the same pass.
 		var box, cb [2]kbox
-		box[0], box[1], cb[0], cb[1] = emptyKBox(), emptyKBox(), emptyKBox(), emptyKBox()
-		// Branch-free out-of-place partition: left refs fill tmp from the
-		// front, right refs from the back (the side is data-dependent and
-		// would be mispredicted half the time).
+		box[0], box[1] = emptyKB, emptyKB
+		cb[0], cb[1] = emptyKB, emptyKB
+		// Branch-free out-of-place partition into the other buffer: left
+		// refs fill the range from the front, right refs from the back (the
+		// side is data-dependent and would be mispredicted half the time).
 		n := e.hi - e.lo
-		if cap(sc.tmp) < n {
-			sc.tmp = make([]primRef, n)
-		}
-		tmp := sc.tmp[:n]
+		src := b.buf(e)[e.lo:e.hi]
+		e.alt = !e.alt
+		tmp := b.buf(e)[e.lo:e.hi]
 		var pos [2]int
 		pos[1] = n - 1
-		src := b.refs[e.lo:e.hi]
 		for i := range src {
 			r := &src[i]
 			bi := int((r.c[k] - clo) * scale)
@@ -461,36 +530,43 @@ func (b *builder) split(sc *scratch, e *entry) (l, r entry) {
 			pos[0] += 1 - side
 			pos[1] -= side
 		}
-		copy(src, tmp)
 		mid = e.lo + pos[0]
 		if mid != e.lo && mid != e.hi {
-			l = entry{lo: e.lo, hi: mid, box: box[0].aabb(), cbox: cb[0].aabb()}
-			r = entry{lo: mid, hi: e.hi, box: box[1].aabb(), cbox: cb[1].aabb()}
-			b.evaluate(sc, &l)
-			b.evaluate(sc, &r)
-			return l, r
+			l.reset(e.lo, mid, e.alt)
+			r.reset(mid, e.hi, e.alt)
+			box[0].toAABB(&l.box)
+			cb[0].toAABB(&l.cbox)
+			box[1].toAABB(&r.box)
+			cb[1].toAABB(&r.cbox)
+			b.evaluate(sc, l)
+			b.evaluate(sc, r)
+			return
 		}
 		mid = (e.lo + e.hi) / 2 // cannot happen with consistent binning; be safe
 	}
-	l = entry{lo: e.lo, hi: mid}
-	r = entry{lo: mid, hi: e.hi}
-	b.bounds(&l)
-	b.bounds(&r)
-	b.evaluate(sc, &l)
-	b.evaluate(sc, &r)
-	return l, r
+	l.reset(e.lo, mid, e.alt)
+	r.reset(mid, e.hi, e.alt)
+	b.bounds(l)
+	b.bounds(r)
+	b.evaluate(sc, l)
+	b.evaluate(sc, r)
+}
+
+// reset sets e to the range [lo, hi) of buffer alt with every other
+// field zero (then set field by field: see emptyKB).
+func (e *entry) reset(lo, hi int, alt bool) {
+	*e = entry{}
+	e.lo, e.hi, e.alt = lo, hi, alt
 }
 
 // splitSides is split for an entry whose sides' bounds are known
 // (entry.sides): the partition only moves the refs.
-func (b *builder) splitSides(sc *scratch, e *entry, k, nb int, scale, clo float32) (l, r entry) {
+func (b *builder) splitSides(sc *scratch, e *entry, k, nb int, scale, clo float32, l, r *entry) {
 	n := e.hi - e.lo
-	if cap(sc.tmp) < n {
-		sc.tmp = make([]primRef, n)
-	}
-	tmp := sc.tmp[:n]
+	src := b.buf(e)[e.lo:e.hi]
+	e.alt = !e.alt
+	tmp := b.buf(e)[e.lo:e.hi]
 	lo, hi := 0, n-1
-	src := b.refs[e.lo:e.hi]
 	split := e.bin
 	if useBinAsm && !disableBinAsm && n >= binAsmMin {
 		lo = partitionRefs(&src[0], &tmp[0], n, k, clo, scale, nb, split)
@@ -500,28 +576,31 @@ func (b *builder) splitSides(sc *scratch, e *entry, k, nb int, scale, clo float3
 		r := &src[i]
 		bi := min(max(int((r.c[k]-clo)*scale), 0), nb-1)
 		side := b2i(bi >= split)
-		// Branch-free: left refs fill tmp from the front, right refs from
-		// the back (as in split).
+		// Branch-free: left refs fill the other buffer's range from the
+		// front, right refs from the back (as in split).
 		dst := lo + side*(hi-lo)
 		tmp[dst] = *r
 		lo += 1 - side
 		hi -= side
 	}
-	copy(b.refs[e.lo:e.hi], tmp)
 	mid := e.lo + lo
 	if mid == e.lo || mid == e.hi {
 		// Cannot happen with consistent binning; be safe.
 		mid = (e.lo + e.hi) / 2
-		l, r = entry{lo: e.lo, hi: mid}, entry{lo: mid, hi: e.hi}
-		b.bounds(&l)
-		b.bounds(&r)
+		l.reset(e.lo, mid, e.alt)
+		r.reset(mid, e.hi, e.alt)
+		b.bounds(l)
+		b.bounds(r)
 	} else {
-		l = entry{lo: e.lo, hi: mid, box: e.side[0].box.aabb(), cbox: e.side[0].cb.aabb()}
-		r = entry{lo: mid, hi: e.hi, box: e.side[1].box.aabb(), cbox: e.side[1].cb.aabb()}
+		l.reset(e.lo, mid, e.alt)
+		r.reset(mid, e.hi, e.alt)
+		e.side[0].box.toAABB(&l.box)
+		e.side[0].cb.toAABB(&l.cbox)
+		e.side[1].box.toAABB(&r.box)
+		e.side[1].cb.toAABB(&r.cbox)
 	}
-	b.evaluate(sc, &l)
-	b.evaluate(sc, &r)
-	return l, r
+	b.evaluate(sc, l)
+	b.evaluate(sc, r)
 }
 
 // maxBuildDepth bounds the tree depth: below it ranges are split at the
@@ -547,36 +626,52 @@ func (b *builder) node(sc *scratch, e entry, depth int) *bnode {
 		if depth >= maxBuildDepth {
 			ch[best].median = true
 		}
-		l, r := b.split(sc, &ch[best])
-		ch[best], ch[n] = l, r
+		e := ch[best]
+		b.split(sc, &e, &ch[best], &ch[n])
 		n++
 	}
 	nd := sc.newNode()
 	nd.n = n
-	var wg sync.WaitGroup
+	var wg *sync.WaitGroup // allocated for the first child handed to a goroutine
 	for i := 0; i < n; i++ {
 		nd.box[i] = ch[i].box
 		nd.lo[i], nd.cnt[i] = ch[i].lo, ch[i].hi-ch[i].lo
 		if !ch[i].canSplit {
+			if ch[i].alt {
+				copy(b.refs[ch[i].lo:ch[i].hi], b.alt[ch[i].lo:ch[i].hi])
+			}
 			continue
 		}
 		if b.sem != nil && ch[i].hi-ch[i].lo >= parallelThreshold {
 			select {
 			case b.sem <- struct{}{}:
-				wg.Add(1)
-				go func(i int) {
-					defer wg.Done()
-					nd.child[i] = b.node(new(scratch), ch[i], depth+1)
-					<-b.sem
-				}(i)
+				if wg == nil {
+					wg = new(sync.WaitGroup)
+				}
+				b.spawn(wg, &nd.child[i], ch[i], depth+1)
 				continue
 			default:
 			}
 		}
 		nd.child[i] = b.node(sc, ch[i], depth+1)
 	}
-	wg.Wait()
+	if wg != nil {
+		wg.Wait()
+	}
 	return nd
+}
+
+// spawn builds the node of e on a new goroutine (holding a b.sem token,
+// which it releases) and stores it in *dst. (A separate function: a
+// goroutine in node referring to its children's entries would move them
+// to the heap on every call.)
+func (b *builder) spawn(wg *sync.WaitGroup, dst **bnode, e entry, depth int) {
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		*dst = b.node(new(scratch), e, depth)
+		<-b.sem
+	}()
 }
 
 // countNodes returns the number of wide nodes under n.

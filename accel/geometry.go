@@ -1,6 +1,7 @@
 package accel
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 )
@@ -172,6 +173,55 @@ func (g *TriangleGeometry) validate(keys int) error {
 		}
 	}
 	return nil
+}
+
+// plainFloat3 says whether fetchRefs applies: float3 (or float4) vertices
+// from VertexData, no build transform.
+func (g *TriangleGeometry) plainFloat3() bool {
+	return g.Transform == nil && len(g.MotionVertexData) == 0 &&
+		(g.VertexFormat == VertexFloat3 || g.VertexFormat == VertexFloat4)
+}
+
+// fetchRefs is the build's fetch of triangles [i0, i1) where plainFloat3
+// holds (key 0 only; validate has checked the buffers): triangle i's
+// vertices go to dst[9*(i-i0):], and, where its bounds are finite and
+// valid, its ref (id gp0+i-i0) to refs[i-i0] with ok[i-i0] set, as
+// BuildPrimitive's general loop does through fetch. It reports whether
+// every triangle was valid.
+func (g *TriangleGeometry) fetchRefs(i0, i1, gp0 int, dst []float32, refs []primRef, ok []bool) bool {
+	data, off, st := g.VertexData, g.VertexOffset, g.stride()
+	idx, ioff, it := g.IndexData, g.IndexOffset, g.IndexType
+	all := true
+	for i := i0; i < i1; i++ {
+		j := i - i0
+		v := (*[9]float32)(dst[9*j:])
+		for c := 0; c < 3; c++ {
+			vi := 3*i + c
+			switch it {
+			case IndexUint16:
+				vi = int(binary.LittleEndian.Uint16(idx[ioff+2*vi:]))
+			case IndexUint32:
+				vi = int(binary.LittleEndian.Uint32(idx[ioff+4*vi:]))
+			}
+			o := off + vi*st
+			v[3*c], v[3*c+1], v[3*c+2] = readF32(data, o), readF32(data, o+4), readF32(data, o+8)
+		}
+		// The bounds from scalars (min and max are exact and order-free:
+		// emptyBox's growPoint gives the same bits); an aabb built field
+		// by field on the stack and copied whole would stall on store
+		// forwarding.
+		var box aabb
+		box.lo[0], box.hi[0] = min(v[0], v[3], v[6]), max(v[0], v[3], v[6])
+		box.lo[1], box.hi[1] = min(v[1], v[4], v[7]), max(v[1], v[4], v[7])
+		box.lo[2], box.hi[2] = min(v[2], v[5], v[8]), max(v[2], v[5], v[8])
+		if boxFinite(&box) && box.valid() {
+			refs[j].set(&box, uint32(gp0+j))
+			ok[j] = true
+		} else {
+			all = false
+		}
+	}
+	return all
 }
 
 func (g *TriangleGeometry) fetch(k, i int, dst []float32) {

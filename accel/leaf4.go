@@ -1,5 +1,7 @@
 package accel
 
+import "unsafe"
+
 // Grouped leaf triangles for the SIMD leaf test (leaf4_simd.go).
 //
 // A 4-wide primitive structure without motion built where the SIMD node
@@ -40,23 +42,13 @@ func (s *Structure) buildTri4(in []float32) {
 		s.vertsFrom(in)
 		return
 	}
-	// The children of every node, and where their grouped forms go.
-	var cs, kcs [][]int32
-	for i := range s.nodes4 {
-		cs, kcs = append(cs, s.nodes4[i].c[:]), append(kcs, s.nodes4[i].kc[:])
-	}
-	for i := range s.nodes8 {
-		cs, kcs = append(cs, s.nodes8[i].c[:]), append(kcs, s.nodes8[i].kc[:])
-	}
 	nslots := len(s.ids)
 	ng, inLeaves := 0, 0
-	for _, c := range cs {
-		for _, c := range c {
-			if c < 0 && c != emptyChild {
-				ng += (int(^c)&maxLeafSize + 3) / 4
-				inLeaves += int(^c) & maxLeafSize
-			}
-		}
+	for i := range s.nodes4 {
+		ng, inLeaves = countGroups(s.nodes4[i].c[:], ng, inLeaves)
+	}
+	for i := range s.nodes8 {
+		ng, inLeaves = countGroups(s.nodes8[i].c[:], ng, inLeaves)
 	}
 	if inLeaves != nslots || 4*ng >= maxPrimitives {
 		// A slot in no leaf (never the case), or more padded slots than
@@ -64,43 +56,84 @@ func (s *Structure) buildTri4(in []float32) {
 		s.vertsFrom(in)
 		return
 	}
-	tri4 := make([]float32, ng*tri4Floats)
-	ids := make([]uint32, 4*ng)
-	for i := range ids {
-		ids[i] = holeID
+	t := tri4Layout{tri4: make([]float32, ng*tri4Floats), ids: make([]uint32, 4*ng)}
+	for i := range t.ids {
+		t.ids[i] = holeID
 	}
-	var info []uint32
 	if s.slotInfo != nil {
-		info = make([]uint32, 4*ng)
+		t.info = make([]uint32, 4*ng)
 	}
-	g := 0
-	for i, c := range cs {
-		kc := kcs[i]
+	for i := range s.nodes4 {
+		s.groupLeaves(&t, s.nodes4[i].c[:], s.nodes4[i].kc[:], in)
+	}
+	for i := range s.nodes8 {
+		s.groupLeaves(&t, s.nodes8[i].c[:], s.nodes8[i].kc[:], in)
+	}
+	s.tri4, s.ids, s.slotInfo, s.verts = t.tri4, t.ids, t.info, nil
+}
+
+// countGroups adds the groups and the triangles of the leaves among a
+// node's children c to ng and inLeaves.
+func countGroups(c []int32, ng, inLeaves int) (int, int) {
+	for _, c := range c {
+		if c < 0 && c != emptyChild {
+			ng += (int(^c)&maxLeafSize + 3) / 4
+			inLeaves += int(^c) & maxLeafSize
+		}
+	}
+	return ng, inLeaves
+}
+
+// tri4Layout is buildTri4's output while it fills it: the groups, the
+// slots' ids (and infos) in group order and the next group.
+type tri4Layout struct {
+	tri4      []float32
+	ids, info []uint32
+	g         int
+}
+
+// groupLeaves moves the leaves among a node's children c (in the slot
+// numbering of the build) into the next groups of t, in child order, and
+// sets c and kc for the new numbering (see buildTri4). The leaves'
+// vertices are prefetched first: their slots are scattered over the
+// input (in), and the copies then wait on the misses together.
+func (s *Structure) groupLeaves(t *tri4Layout, c, kc []int32, in []float32) {
+	if hasPrefetch && s.verts == nil {
 		for j := range c {
-			kc[j] = c[j]
 			if c[j] >= 0 || c[j] == emptyChild {
 				continue
 			}
 			v := int(^c[j])
 			first, cnt := v>>leafShift, v&maxLeafSize
-			kc[j] = ^int32(g<<leafShift | cnt)
-			c[j] = leafChild(4*g, cnt)
 			for p := first; p < first+cnt; p++ {
-				q := 4*g + p - first
-				ids[q] = s.ids[p]
-				if info != nil {
-					info[q] = s.slotInfo[p]
-				}
-				grp := (*[tri4Floats]float32)(tri4[(q>>2)*tri4Floats:])
-				sv := s.inputVerts(in, p)
-				for k := 0; k < 9; k++ {
-					grp[4*k+(q&3)] = sv[k]
-				}
+				prefetch(uintptr(unsafe.Pointer(s.inputVerts(in, p))))
 			}
-			g += (cnt + 3) / 4
 		}
 	}
-	s.tri4, s.ids, s.slotInfo, s.verts = tri4, ids, info, nil
+	for j := range c {
+		kc[j] = c[j]
+		if c[j] >= 0 || c[j] == emptyChild {
+			continue
+		}
+		v := int(^c[j])
+		first, cnt := v>>leafShift, v&maxLeafSize
+		g := t.g
+		kc[j] = ^int32(g<<leafShift | cnt)
+		c[j] = leafChild(4*g, cnt)
+		for p := first; p < first+cnt; p++ {
+			q := 4*g + p - first
+			t.ids[q] = s.ids[p]
+			if t.info != nil {
+				t.info[q] = s.slotInfo[p]
+			}
+			grp := (*[tri4Floats]float32)(t.tri4[(q>>2)*tri4Floats:])
+			sv := s.inputVerts(in, p)
+			for k := 0; k < 9; k++ {
+				grp[4*k+(q&3)] = sv[k]
+			}
+		}
+		t.g = g + (cnt+3)/4
+	}
 }
 
 // inputVerts returns slot p's key-0 vertices during the build: from

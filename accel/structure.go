@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -216,33 +217,50 @@ func BuildPrimitive(ctx context.Context, d *PrimitiveDescriptor) (*Structure, er
 	in := make([]float32, total*keys*9)
 	all := make([]primRef, total)
 	valid := make([]bool, total)
+	var invalid atomic.Bool
 	parallelFor(total, s.params.workers, func(lo, hi int) {
-		for gp := lo; gp < hi; gp++ {
+		for gp := lo; gp < hi; {
 			gi := s.geomOf(gp)
 			g := d.Geometries[gi]
-			i := gp - s.geoms[gi].first
-			box := emptyBox()
-			for k := 0; k < keys; k++ {
-				v := in[(gp*keys+k)*9 : (gp*keys+k)*9+9]
-				g.fetch(k, i, v)
-				box.growPoint(v[0], v[1], v[2])
-				box.growPoint(v[3], v[4], v[5])
-				if g.kind() == HitTriangle {
-					box.growPoint(v[6], v[7], v[8])
+			first := s.geoms[gi].first
+			end := min(hi, first+s.geoms[gi].count)
+			if tg, ok := g.(*TriangleGeometry); ok && keys == 1 && tg.plainFloat3() && !disableFetchRefs {
+				if !tg.fetchRefs(gp-first, end-first, gp, in[9*gp:9*end], all[gp:end], valid[gp:end]) {
+					invalid.Store(true)
 				}
+				gp = end
+				continue
 			}
-			if boxFinite(&box) && box.valid() {
-				all[gp], valid[gp] = makeRef(box, uint32(gp)), true
+			for ; gp < end; gp++ {
+				i := gp - first
+				box := emptyBox()
+				for k := 0; k < keys; k++ {
+					v := in[(gp*keys+k)*9 : (gp*keys+k)*9+9]
+					g.fetch(k, i, v)
+					box.growPoint(v[0], v[1], v[2])
+					box.growPoint(v[3], v[4], v[5])
+					if g.kind() == HitTriangle {
+						box.growPoint(v[6], v[7], v[8])
+					}
+				}
+				if boxFinite(&box) && box.valid() {
+					all[gp], valid[gp] = makeRef(box, uint32(gp)), true
+				} else {
+					invalid.Store(true)
+				}
 			}
 		}
 	})
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	refs := all[:0]
-	for gp := range all {
-		if valid[gp] {
-			refs = append(refs, all[gp])
+	refs := all
+	if invalid.Load() {
+		refs = all[:0]
+		for gp := range all {
+			if valid[gp] {
+				refs = append(refs, all[gp])
+			}
 		}
 	}
 	s.finishBuild(ctx, refs, func(slot int, id uint32) {
@@ -263,6 +281,10 @@ func BuildPrimitive(ctx context.Context, d *PrimitiveDescriptor) (*Structure, er
 	s.updatePlain()
 	return s, nil
 }
+
+// disableFetchRefs makes BuildPrimitive fetch every primitive through
+// Geometry.fetch (tests compare it with TriangleGeometry.fetchRefs).
+var disableFetchRefs bool
 
 // updatePlain sets s.plain from the geometries (and s.batch from it).
 func (s *Structure) updatePlain() {
