@@ -66,6 +66,10 @@ const (
 	opNeI
 	opSel32
 	opSel64
+	opDivU    // a / b, 0 where b is 0
+	opRemU    // a % b, 0 where b is 0
+	opXorMulI // a ^ (a * b)
+	opXorShrU // a ^ (a >> (b & 31))
 
 	// 64-bit fast paths.
 	opAdd64

@@ -233,7 +233,7 @@ func (c *compiler) compile() error {
 		prologue = c.hoistInvariants()
 	}
 	c.planFusion()
-	c.planMulAdd()
+	c.planMulAdd(prologue)
 	c.planBuiltinCache()
 	c.coalesce = newCoalesceState(f)
 	c.planCoalesce(f.Body)
@@ -835,6 +835,9 @@ func fastOp(in *ir.Instr) (vop, bool) {
 			return opFtoI32, false
 		case f == ir.F32 && k == ir.F16:
 			return opF32toF16, false
+		case (f == ir.I32 || f == ir.U32 || f == ir.Bool) && (k == ir.I32 || k == ir.U32):
+			// The same 32 register bits (a bool holds 0 or 1).
+			return opCopy32, false
 		}
 		return opVGen, false
 	case ir.OpBitcast:
@@ -902,6 +905,14 @@ func fastOp(in *ir.Instr) (vop, bool) {
 		case ir.OpMul:
 			if k != ir.Bool {
 				return opMulI, false
+			}
+		case ir.OpDiv:
+			if k == ir.U32 {
+				return opDivU, false
+			}
+		case ir.OpRem:
+			if k == ir.U32 {
+				return opRemU, false
 			}
 		case ir.OpAnd:
 			return opAndI, false

@@ -18,9 +18,13 @@
 // consecutive component loads of one vector (a float4 or float3 element
 // scalarized into loads at +0, +4, ...) become one grouped load that
 // reads each lane's components in one pass; "cmp; if" becomes one
-// mask-producing op; a float multiply whose product only feeds the add or
-// subtract right after it runs fused with it (still two roundings, not
-// fma); built-ins that depend only on a lane's place in its threadgroup
+// mask-producing op; a float multiply whose product only feeds an add or
+// subtract runs fused with it (still two roundings, not fma), the multiply
+// first moved down to the add when it is a few instructions earlier in the
+// block (vector code computes three products, then three sums); the
+// integer hash steps x ^ (x * b) and x ^ (x >> b) (unsigned) run as one
+// op each; unsigned 32-bit division and remainder and conversions between
+// 32-bit integer kinds have lane kernels of their own; built-ins that depend only on a lane's place in its threadgroup
 // (thread_index_in_threadgroup, simdgroup_index_in_threadgroup,
 // thread_index_in_simdgroup, ...) keep a vector of their own that is
 // refilled only when the batch's position or threadgroup shape changes,

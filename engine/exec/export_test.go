@@ -19,6 +19,19 @@ func (cf *cfunc) has(op vop) bool {
 	return false
 }
 
+// FusedOps counts the fused multiply-adds and hash steps of the kernel of
+// pl, whatever their shapes.
+func FusedOps(pl *Pipeline) int {
+	n := 0
+	for i := range pl.entry.code {
+		switch pl.entry.code[i].op {
+		case opMulAddF, opAddMulF, opMulSubF, opSubMulF, opXorMulI, opXorShrU:
+			n++
+		}
+	}
+	return n
+}
+
 // MulAddOps counts the fused multiply-adds of the kernel of pl, requiring
 // each of the four shapes at least once (else it returns -1).
 func MulAddOps(pl *Pipeline) int {

@@ -17,7 +17,7 @@ import (
 // writes the totals per VM op and per MSL source line.
 const opStats = true
 
-var vopNames = [...]string{"opNop", "opEnd", "opUGen", "opUSet", "opUBuiltin", "opULoad", "opUAlloca", "opAddF", "opSubF", "opMulF", "opDivF", "opMinF", "opMaxF", "opFmaF", "opMulAddF", "opAddMulF", "opMulSubF", "opSubMulF", "opNegF", "opAbsF", "opSqrtF", "opFloorF", "opMathF", "opLtF", "opLeF", "opEqF", "opNeF", "opAddI", "opSubI", "opMulI", "opAndI", "opOrI", "opXorI", "opShlI", "opShrI", "opShrU", "opRevI", "opNotB", "opMinI", "opMaxI", "opMinU", "opMaxU", "opLtI", "opLeI", "opLtU", "opLeU", "opEqI", "opNeI", "opSel32", "opSel64", "opAdd64", "opSub64", "opMul64", "opShl64", "opZext64", "opSext64", "opTrunc64", "opI32toF", "opU32toF", "opFtoI32", "opF32toF16", "opCopy32", "opCopy64", "opVGen", "opVBuiltin", "opVBuiltinC", "opVSet32", "opVSet64", "opVLoad", "opVStore", "opVLoadAff", "opVStoreAff", "opVLoadAffN", "opVStoreAffN", "opCall", "opIntrinsic", "opBarrier", "opIfV", "opIfU", "opIfCmp", "opIfCmpC", "opElse", "opEndIf", "opLoopBegin", "opLoopHead", "opLoopCont", "opLoopEnd", "opLoopExit", "opBreak", "opContinue", "opRet", "opDiscard", "opSwBegin", "opCase", "opSwEnd"}
+var vopNames = [...]string{"opNop", "opEnd", "opUGen", "opUSet", "opUBuiltin", "opULoad", "opUAlloca", "opAddF", "opSubF", "opMulF", "opDivF", "opMinF", "opMaxF", "opFmaF", "opMulAddF", "opAddMulF", "opMulSubF", "opSubMulF", "opNegF", "opAbsF", "opSqrtF", "opFloorF", "opMathF", "opLtF", "opLeF", "opEqF", "opNeF", "opAddI", "opSubI", "opMulI", "opAndI", "opOrI", "opXorI", "opShlI", "opShrI", "opShrU", "opRevI", "opNotB", "opMinI", "opMaxI", "opMinU", "opMaxU", "opLtI", "opLeI", "opLtU", "opLeU", "opEqI", "opNeI", "opSel32", "opSel64", "opDivU", "opRemU", "opXorMulI", "opXorShrU", "opAdd64", "opSub64", "opMul64", "opShl64", "opZext64", "opSext64", "opTrunc64", "opI32toF", "opU32toF", "opFtoI32", "opF32toF16", "opCopy32", "opCopy64", "opVGen", "opVBuiltin", "opVBuiltinC", "opVSet32", "opVSet64", "opVLoad", "opVStore", "opVLoadAff", "opVStoreAff", "opVLoadAffN", "opVStoreAffN", "opCall", "opIntrinsic", "opBarrier", "opIfV", "opIfU", "opIfCmp", "opIfCmpC", "opElse", "opEndIf", "opLoopBegin", "opLoopHead", "opLoopCont", "opLoopEnd", "opLoopExit", "opBreak", "opContinue", "opRet", "opDiscard", "opSwBegin", "opCase", "opSwEnd"}
 
 type pcKey struct {
 	cf *cfunc
@@ -167,8 +167,11 @@ func DumpOpStats() {
 		if int(in.op) < len(vopNames) {
 			name = vopNames[in.op]
 		}
-		if in.op == opMathF {
+		if in.op == opMathF || in.op == opVGen || in.op == opUGen {
 			name += "/" + in.irop.String()
+			if in.op != opMathF {
+				name += "." + in.k.String()
+			}
 		}
 		a := byOp[name]
 		if a == nil {

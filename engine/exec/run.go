@@ -16,6 +16,9 @@ func (w *worker) run(fr *frame) (bool, error) {
 	r32, f32, r64, uni, masks := fr.r32, fr.f32, fr.r64, fr.uni, fr.masks
 	i32 := u32i(r32)
 	pc := int(fr.pc)
+	// direct: the 64-lane kernels are called straight (every lane offset
+	// is a multiple of W inside its register file).
+	direct, directFMA := W == 64 && lane.Direct64, W == 64 && lane.DirectFMA64
 	for {
 		in := &code[pc]
 		if opStats {
@@ -29,27 +32,71 @@ func (w *worker) run(fr *frame) (bool, error) {
 
 		// Varying float32.
 		case opAddF:
-			lane.AddF32(f32[in.d:in.d+W], f32[in.a:in.a+W], f32[in.b:in.b+W])
+			if direct {
+				lane.AddF32x64(&r32[in.d], &r32[in.a], &r32[in.b])
+			} else {
+				lane.AddF32(f32[in.d:in.d+W], f32[in.a:in.a+W], f32[in.b:in.b+W])
+			}
 		case opSubF:
-			lane.SubF32(f32[in.d:in.d+W], f32[in.a:in.a+W], f32[in.b:in.b+W])
+			if direct {
+				lane.SubF32x64(&r32[in.d], &r32[in.a], &r32[in.b])
+			} else {
+				lane.SubF32(f32[in.d:in.d+W], f32[in.a:in.a+W], f32[in.b:in.b+W])
+			}
 		case opMulF:
-			lane.MulF32(f32[in.d:in.d+W], f32[in.a:in.a+W], f32[in.b:in.b+W])
+			if direct {
+				lane.MulF32x64(&r32[in.d], &r32[in.a], &r32[in.b])
+			} else {
+				lane.MulF32(f32[in.d:in.d+W], f32[in.a:in.a+W], f32[in.b:in.b+W])
+			}
 		case opDivF:
-			lane.DivF32(f32[in.d:in.d+W], f32[in.a:in.a+W], f32[in.b:in.b+W])
+			if direct {
+				lane.DivF32x64(&r32[in.d], &r32[in.a], &r32[in.b])
+			} else {
+				lane.DivF32(f32[in.d:in.d+W], f32[in.a:in.a+W], f32[in.b:in.b+W])
+			}
 		case opMinF:
-			lane.MinF32(f32[in.d:in.d+W], f32[in.a:in.a+W], f32[in.b:in.b+W])
+			if direct {
+				lane.MinF32x64(&r32[in.d], &r32[in.a], &r32[in.b])
+			} else {
+				lane.MinF32(f32[in.d:in.d+W], f32[in.a:in.a+W], f32[in.b:in.b+W])
+			}
 		case opMaxF:
-			lane.MaxF32(f32[in.d:in.d+W], f32[in.a:in.a+W], f32[in.b:in.b+W])
+			if direct {
+				lane.MaxF32x64(&r32[in.d], &r32[in.a], &r32[in.b])
+			} else {
+				lane.MaxF32(f32[in.d:in.d+W], f32[in.a:in.a+W], f32[in.b:in.b+W])
+			}
 		case opFmaF:
-			lane.FmaF32(f32[in.d:in.d+W], f32[in.a:in.a+W], f32[in.b:in.b+W], f32[in.c:in.c+W])
+			if directFMA {
+				lane.FmaF32x64(&f32[in.d], &f32[in.a], &f32[in.b], &f32[in.c])
+			} else {
+				lane.FmaF32(f32[in.d:in.d+W], f32[in.a:in.a+W], f32[in.b:in.b+W], f32[in.c:in.c+W])
+			}
 		case opMulAddF:
-			lane.MulAddF32(f32[in.d:in.d+W], f32[in.a:in.a+W], f32[in.b:in.b+W], f32[in.c:in.c+W])
+			if direct {
+				lane.MulAddF32x64(&f32[in.d], &f32[in.a], &f32[in.b], &f32[in.c])
+			} else {
+				lane.MulAddF32(f32[in.d:in.d+W], f32[in.a:in.a+W], f32[in.b:in.b+W], f32[in.c:in.c+W])
+			}
 		case opAddMulF:
-			lane.AddMulF32(f32[in.d:in.d+W], f32[in.a:in.a+W], f32[in.b:in.b+W], f32[in.c:in.c+W])
+			if direct {
+				lane.AddMulF32x64(&f32[in.d], &f32[in.a], &f32[in.b], &f32[in.c])
+			} else {
+				lane.AddMulF32(f32[in.d:in.d+W], f32[in.a:in.a+W], f32[in.b:in.b+W], f32[in.c:in.c+W])
+			}
 		case opMulSubF:
-			lane.MulSubF32(f32[in.d:in.d+W], f32[in.a:in.a+W], f32[in.b:in.b+W], f32[in.c:in.c+W])
+			if direct {
+				lane.MulSubF32x64(&f32[in.d], &f32[in.a], &f32[in.b], &f32[in.c])
+			} else {
+				lane.MulSubF32(f32[in.d:in.d+W], f32[in.a:in.a+W], f32[in.b:in.b+W], f32[in.c:in.c+W])
+			}
 		case opSubMulF:
-			lane.SubMulF32(f32[in.d:in.d+W], f32[in.a:in.a+W], f32[in.b:in.b+W], f32[in.c:in.c+W])
+			if direct {
+				lane.SubMulF32x64(&f32[in.d], &f32[in.a], &f32[in.b], &f32[in.c])
+			} else {
+				lane.SubMulF32(f32[in.d:in.d+W], f32[in.a:in.a+W], f32[in.b:in.b+W], f32[in.c:in.c+W])
+			}
 		case opNegF:
 			lane.NegF32Bits(r32[in.d:in.d+W], r32[in.a:in.a+W])
 		case opAbsF:
@@ -64,9 +111,17 @@ func (w *worker) run(fr *frame) (bool, error) {
 		case opMathF:
 			mathLanes(in.irop, f32[in.d:in.d+W], f32[in.a:in.a+W])
 		case opLtF:
-			lane.LtF32(r32[in.d:in.d+W], f32[in.a:in.a+W], f32[in.b:in.b+W])
+			if direct {
+				lane.LtF32x64(&r32[in.d], &r32[in.a], &r32[in.b])
+			} else {
+				lane.LtF32(r32[in.d:in.d+W], f32[in.a:in.a+W], f32[in.b:in.b+W])
+			}
 		case opLeF:
-			lane.LeF32(r32[in.d:in.d+W], f32[in.a:in.a+W], f32[in.b:in.b+W])
+			if direct {
+				lane.LeF32x64(&r32[in.d], &r32[in.a], &r32[in.b])
+			} else {
+				lane.LeF32(r32[in.d:in.d+W], f32[in.a:in.a+W], f32[in.b:in.b+W])
+			}
 		case opEqF:
 			lane.Eq(r32[in.d:in.d+W], f32[in.a:in.a+W], f32[in.b:in.b+W])
 		case opNeF:
@@ -74,26 +129,58 @@ func (w *worker) run(fr *frame) (bool, error) {
 
 		// Varying 32-bit integers.
 		case opAddI:
-			lane.AddI32(i32[in.d:in.d+W], i32[in.a:in.a+W], i32[in.b:in.b+W])
+			if direct {
+				lane.AddU32x64(&r32[in.d], &r32[in.a], &r32[in.b])
+			} else {
+				lane.AddI32(i32[in.d:in.d+W], i32[in.a:in.a+W], i32[in.b:in.b+W])
+			}
 		case opSubI:
-			lane.SubU32(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
+			if direct {
+				lane.SubU32x64(&r32[in.d], &r32[in.a], &r32[in.b])
+			} else {
+				lane.SubU32(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
+			}
 		case opMulI:
-			lane.MulU32(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
+			if direct {
+				lane.MulU32x64(&r32[in.d], &r32[in.a], &r32[in.b])
+			} else {
+				lane.MulU32(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
+			}
 		case opAndI:
-			lane.AndU32(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
+			if direct {
+				lane.AndU32x64(&r32[in.d], &r32[in.a], &r32[in.b])
+			} else {
+				lane.AndU32(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
+			}
 		case opOrI:
-			lane.OrU32(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
+			if direct {
+				lane.OrU32x64(&r32[in.d], &r32[in.a], &r32[in.b])
+			} else {
+				lane.OrU32(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
+			}
 		case opXorI:
-			lane.XorU32(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
+			if direct {
+				lane.XorU32x64(&r32[in.d], &r32[in.a], &r32[in.b])
+			} else {
+				lane.XorU32(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
+			}
 		case opShlI:
-			lane.ShlU32(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
+			if direct {
+				lane.ShlU32x64(&r32[in.d], &r32[in.a], &r32[in.b])
+			} else {
+				lane.ShlU32(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
+			}
 		case opShrI:
 			d, a, b := i32[in.d:in.d+W], i32[in.a:in.a+W], r32[in.b:in.b+W]
 			for i := range d {
 				d[i] = a[i] >> (b[i] & 31)
 			}
 		case opShrU:
-			lane.ShrU32(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
+			if direct {
+				lane.ShrU32x64(&r32[in.d], &r32[in.a], &r32[in.b])
+			} else {
+				lane.ShrU32(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
+			}
 		case opRevI:
 			lane.ReverseU32(r32[in.d:in.d+W], r32[in.a:in.a+W])
 		case opNotB:
@@ -131,7 +218,11 @@ func (w *worker) run(fr *frame) (bool, error) {
 		case opNeI:
 			lane.Ne(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
 		case opSel32:
-			lane.Select32(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W], r32[in.c:in.c+W])
+			if direct {
+				lane.Select32x64(&r32[in.d], &r32[in.a], &r32[in.b], &r32[in.c])
+			} else {
+				lane.Select32(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W], r32[in.c:in.c+W])
+			}
 		case opSel64:
 			lane.Select(r64[in.d:in.d+W], r32[in.a:in.a+W], r64[in.b:in.b+W], r64[in.c:in.c+W])
 		case opAdd64:
@@ -180,6 +271,36 @@ func (w *worker) run(fr *frame) (bool, error) {
 			}
 		case opF32toF16:
 			fmath.RoundHalfs(f32[in.d:in.d+W], f32[in.a:in.a+W])
+		case opXorMulI:
+			if direct {
+				lane.XorMulU32x64(&r32[in.d], &r32[in.a], &r32[in.b])
+			} else {
+				lane.XorMulU32(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
+			}
+		case opXorShrU:
+			if direct {
+				lane.XorShrU32x64(&r32[in.d], &r32[in.a], &r32[in.b])
+			} else {
+				lane.XorShrU32(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
+			}
+		case opDivU:
+			d, a, b := r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W]
+			for i := range d {
+				if y := b[i]; y != 0 {
+					d[i] = a[i] / y
+				} else {
+					d[i] = 0
+				}
+			}
+		case opRemU:
+			d, a, b := r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W]
+			for i := range d {
+				if y := b[i]; y != 0 {
+					d[i] = a[i] % y
+				} else {
+					d[i] = 0
+				}
+			}
 		case opCopy32:
 			copy(r32[in.d:in.d+W], r32[in.a:in.a+W])
 		case opCopy64:
@@ -253,6 +374,8 @@ func (w *worker) run(fr *frame) (bool, error) {
 		case opVSet32:
 			if fr.exec == fr.entry {
 				copy(r32[in.d:in.d+W], r32[in.a:in.a+W])
+			} else if direct {
+				lane.MoveMasked32x64(&r32[in.d], &r32[in.a], fr.exec)
 			} else {
 				lane.MoveMasked32(r32[in.d:in.d+W], r32[in.a:in.a+W], fr.exec)
 			}

@@ -50,6 +50,12 @@ func orI32x64(d, a, b *uint32)
 func xorI32x64(d, a, b *uint32)
 
 //go:noescape
+func xorMulI32x64(d, a, b *uint32)
+
+//go:noescape
+func xorShrU32x64(d, a, b *uint32)
+
+//go:noescape
 func shlI32x64(d, a, b *uint32)
 
 //go:noescape

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+	"unsafe"
 )
 
 // TestAsmKernelsMatchGo runs every assembly kernel against the scalar Go
@@ -104,7 +105,8 @@ func TestAsmKernelsMatchGo(t *testing.T) {
 		for _, k := range []struct {
 			name string
 			f    func(d, a, b []uint32)
-		}{{"SubU32", SubU32}, {"MulU32", MulU32}, {"ShrU32", ShrU32}, {"ShlU32", ShlU32}, {"AndU32", AndU32}, {"OrU32", OrU32}, {"XorU32", XorU32}} {
+		}{{"SubU32", SubU32}, {"MulU32", MulU32}, {"ShrU32", ShrU32}, {"ShlU32", ShlU32}, {"AndU32", AndU32}, {"OrU32", OrU32}, {"XorU32", XorU32},
+			{"XorMulU32", XorMulU32}, {"XorShrU32", XorShrU32}} {
 			k.f(gu, ua, ub)
 			run(func() { k.f(wu, ua, ub) })
 			sameU(k.name, gu, wu)
@@ -181,3 +183,105 @@ func asU32(a []int32) []uint32 {
 	}
 	return u
 }
+
+// TestDirectKernelsMatchGo: each direct 64-lane entry point computes what
+// the scalar loop of its slice function computes.
+func TestDirectKernelsMatchGo(t *testing.T) {
+	if !Direct64 {
+		t.Skip("no direct kernels (no AVX2, or the census build)")
+	}
+	r := rand.New(rand.NewPCG(9, 10))
+	edge := []uint32{0, 1, 31, 32, 0x7fffffff, 0x80000000, 0xffffffff, 0x7fc00000, 0x7f800000, 0xff800000, 0x00000001}
+	vec := func() []uint32 {
+		s := make([]uint32, 64)
+		for i := range s {
+			switch r.IntN(3) {
+			case 0:
+				s[i] = edge[r.IntN(len(edge))]
+			case 1:
+				s[i] = math.Float32bits(float32(r.NormFloat64() * 50))
+			default:
+				s[i] = r.Uint32()
+			}
+		}
+		return s
+	}
+	f := func(s []uint32) []float32 { return unsafe.Slice((*float32)(unsafe.Pointer(&s[0])), len(s)) }
+	fma := useAsmFMA
+	scalar := func(fn func()) {
+		useAsm, useAsmFMA = false, false
+		defer func() { useAsm, useAsmFMA = true, fma }()
+		fn()
+	}
+	for range 100 {
+		a, b, c := vec(), vec(), vec()
+		got, want := make([]uint32, 64), make([]uint32, 64)
+		check := func(name string) {
+			t.Helper()
+			for i := range got {
+				if got[i] != want[i] && !(isNaN32(got[i]) && isNaN32(want[i])) {
+					t.Fatalf("%s lane %d: %#x, want %#x", name, i, got[i], want[i])
+				}
+			}
+		}
+		for _, k := range []struct {
+			name   string
+			direct func(d, a, b *uint32)
+			slice  func()
+		}{
+			{"AddF32x64", AddF32x64, func() { AddF32(f(want), f(a), f(b)) }},
+			{"SubF32x64", SubF32x64, func() { SubF32(f(want), f(a), f(b)) }},
+			{"MulF32x64", MulF32x64, func() { MulF32(f(want), f(a), f(b)) }},
+			{"DivF32x64", DivF32x64, func() { DivF32(f(want), f(a), f(b)) }},
+			{"MinF32x64", MinF32x64, func() { MinF32(f(want), f(a), f(b)) }},
+			{"MaxF32x64", MaxF32x64, func() { MaxF32(f(want), f(a), f(b)) }},
+			{"LtF32x64", LtF32x64, func() { LtF32(want, f(a), f(b)) }},
+			{"LeF32x64", LeF32x64, func() { LeF32(want, f(a), f(b)) }},
+			{"AddU32x64", AddU32x64, func() { Add(want, a, b) }},
+			{"SubU32x64", SubU32x64, func() { SubU32(want, a, b) }},
+			{"MulU32x64", MulU32x64, func() { MulU32(want, a, b) }},
+			{"AndU32x64", AndU32x64, func() { AndU32(want, a, b) }},
+			{"OrU32x64", OrU32x64, func() { OrU32(want, a, b) }},
+			{"XorU32x64", XorU32x64, func() { XorU32(want, a, b) }},
+			{"XorMulU32x64", XorMulU32x64, func() { XorMulU32(want, a, b) }},
+			{"XorShrU32x64", XorShrU32x64, func() { XorShrU32(want, a, b) }},
+			{"ShlU32x64", ShlU32x64, func() { ShlU32(want, a, b) }},
+			{"ShrU32x64", ShrU32x64, func() { ShrU32(want, a, b) }},
+		} {
+			k.direct(&got[0], &a[0], &b[0])
+			scalar(k.slice)
+			check(k.name)
+		}
+		for _, k := range []struct {
+			name   string
+			direct func(d, a, b, c *float32)
+			slice  func(d, a, b, c []float32)
+		}{
+			{"MulAddF32x64", MulAddF32x64, MulAddF32}, {"AddMulF32x64", AddMulF32x64, AddMulF32},
+			{"MulSubF32x64", MulSubF32x64, MulSubF32}, {"SubMulF32x64", SubMulF32x64, SubMulF32},
+		} {
+			k.direct(&f(got)[0], &f(a)[0], &f(b)[0], &f(c)[0])
+			scalar(func() { k.slice(f(want), f(a), f(b), f(c)) })
+			check(k.name)
+		}
+		if DirectFMA64 {
+			// Against the assembly slice path: the scalar fmaGo rounds
+			// twice (float64, then float32) and can differ from a single
+			// rounding by one unit on random bit patterns.
+			FmaF32x64(&f(got)[0], &f(a)[0], &f(b)[0], &f(c)[0])
+			FmaF32(f(want), f(a), f(b), f(c))
+			check("FmaF32x64")
+		}
+		Select32x64(&got[0], &c[0], &a[0], &b[0])
+		scalar(func() { Select32(want, c, a, b) })
+		check("Select32x64")
+		m := Mask(r.Uint64())
+		copy(got, c)
+		copy(want, c)
+		MoveMasked32x64(&got[0], &a[0], m)
+		scalar(func() { MoveMasked32(want, a, m) })
+		check("MoveMasked32x64")
+	}
+}
+
+func isNaN32(x uint32) bool { return x&0x7f800000 == 0x7f800000 && x&0x007fffff != 0 }

@@ -28,6 +28,10 @@ func orI32x64(d, a, b *uint32) { panic("lane: no assembly kernels") }
 
 func xorI32x64(d, a, b *uint32) { panic("lane: no assembly kernels") }
 
+func xorMulI32x64(d, a, b *uint32) { panic("lane: no assembly kernels") }
+
+func xorShrU32x64(d, a, b *uint32) { panic("lane: no assembly kernels") }
+
 func shlI32x64(d, a, b *uint32) { panic("lane: no assembly kernels") }
 
 func shrU32x64(d, a, b *uint32) { panic("lane: no assembly kernels") }

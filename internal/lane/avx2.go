@@ -435,6 +435,10 @@ func bitU32Op(op int, x, y archsimd.Uint32x8) archsimd.Uint32x8 {
 		return x.Mul(y)
 	case bitShr:
 		return x.ShiftRight(y.And(archsimd.BroadcastUint32x8(31)))
+	case bitXorMul:
+		return x.Xor(x.Mul(y))
+	case bitXorShr:
+		return x.Xor(x.ShiftRight(y.And(archsimd.BroadcastUint32x8(31))))
 	}
 	return x.ShiftLeft(y.And(archsimd.BroadcastUint32x8(31)))
 }

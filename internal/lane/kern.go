@@ -692,6 +692,40 @@ func OrU32(d, a, b []uint32) {
 	Or(d, a, b)
 }
 
+// XorMulU32 sets d[i] = a[i] ^ (a[i] * b[i]) (the low 32 bits of the
+// product) on 32-bit lanes: one step of a multiply-xor hash.
+func XorMulU32(d, a, b []uint32) {
+	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 {
+		xorMulI32x64(&d[0], &a[0], &b[0])
+		return
+	}
+	if useAVX2 {
+		bitU32AVX2(bitXorMul, d, a, b)
+		return
+	}
+	a, b = a[:len(d)], b[:len(d)]
+	for i := range d {
+		d[i] = a[i] ^ (a[i] * b[i])
+	}
+}
+
+// XorShrU32 sets d[i] = a[i] ^ (a[i] >> (b[i] & 31)) (logical) on 32-bit
+// lanes: one xorshift step of a hash finaliser.
+func XorShrU32(d, a, b []uint32) {
+	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 {
+		xorShrU32x64(&d[0], &a[0], &b[0])
+		return
+	}
+	if useAVX2 {
+		bitU32AVX2(bitXorShr, d, a, b)
+		return
+	}
+	a, b = a[:len(d)], b[:len(d)]
+	for i := range d {
+		d[i] = a[i] ^ (a[i] >> (b[i] & 31))
+	}
+}
+
 // The integer ops of bitU32AVX2.
 const (
 	bitAnd = iota
@@ -699,8 +733,10 @@ const (
 	bitXor
 	bitSub
 	bitMul
-	bitShr // logical, count & 31
-	bitShl // count & 31
+	bitShr    // logical, count & 31
+	bitShl    // count & 31
+	bitXorMul // a ^ (a * b)
+	bitXorShr // a ^ (a >> (b & 31))
 )
 
 // bitU32Scalar is one lane of bitU32AVX2's op.
@@ -718,6 +754,10 @@ func bitU32Scalar(op int, a, b uint32) uint32 {
 		return a * b
 	case bitShr:
 		return a >> (b & 31)
+	case bitXorMul:
+		return a ^ (a * b)
+	case bitXorShr:
+		return a ^ (a >> (b & 31))
 	}
 	return a << (b & 31)
 }

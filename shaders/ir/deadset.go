@@ -81,6 +81,9 @@ type deadSets struct {
 	grew    bool
 	mark    bool
 	dead    map[*Instr]bool
+	// onSet, when set, is called in the marking pass for every assignment
+	// to a variable with the variables live after it (not to be kept).
+	onSet func(in *Instr, after bitset)
 }
 
 func (d *deadSets) empty() bitset { return make(bitset, d.n) }
@@ -113,6 +116,9 @@ func (d *deadSets) instr(in *Instr, live bitset) bitset {
 		if !d.isVar(in.Dst) {
 			d.useArgs(in, live)
 			return live
+		}
+		if d.mark && d.onSet != nil {
+			d.onSet(in, live)
 		}
 		if !live.has(in.Dst) {
 			if d.mark {

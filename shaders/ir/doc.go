@@ -110,7 +110,9 @@
 // kinds as it goes and runs VerifyFunction in Finish. Fprint gives a
 // deterministic text form for golden tests. The passes, each followed by
 // Verify in tests: Specialize (function constants, once per pipeline; it
-// works on a copy), FoldConstants, Inline, EliminateDeadCode (Simplify
-// runs the two cleanups to a fixed point) and AnalyzeUniformity. Every
-// pass is deterministic: the same input gives the same IR.
+// works on a copy), Inline, Simplify (FoldConstants,
+// EliminateCommonSubexpressions, ForwardVariables, CoalesceVariables,
+// EliminateDeadSets and EliminateDeadCode to a fixed point) and
+// AnalyzeUniformity. Every pass is deterministic: the same input gives the
+// same IR.
 package ir

@@ -63,16 +63,17 @@ func Specialize(p *Program, values map[int]uint64) (*Program, error) {
 }
 
 // Simplify runs FoldConstants, EliminateCommonSubexpressions,
-// ForwardVariables, EliminateDeadSets and EliminateDeadCode until none
-// changes anything.
+// ForwardVariables, CoalesceVariables, EliminateDeadSets and
+// EliminateDeadCode until none changes anything.
 func Simplify(p *Program) {
 	for i := 0; i < 16; i++ {
 		a := FoldConstants(p)
 		c := EliminateCommonSubexpressions(p)
 		v := ForwardVariables(p)
+		k := CoalesceVariables(p)
 		s := EliminateDeadSets(p)
 		b := EliminateDeadCode(p)
-		if !a && !b && !c && !v && !s {
+		if !a && !b && !c && !v && !k && !s {
 			return
 		}
 	}

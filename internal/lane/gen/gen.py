@@ -48,6 +48,24 @@ for name, op in [("shlI32x64","VPSLLVD"),("shrU32x64","VPSRLVD"),("shrI32x64","V
         w(f"\tVMOVDQU Y0, {off}(DI)")
     w("\tVZEROUPPER\n\tRET\n")
 
+# hash steps: d = a ^ (a * b) and d = a ^ (a >> (b & 31))
+def xormul(off):
+    w(f"\tVMOVDQU {off}(SI), Y1")
+    w(f"\tVPMULLD {off}(DX), Y1, Y2")
+    w("\tVPXOR Y2, Y1, Y0")
+binop("xorMulI32x64", xormul)
+header("xorShrU32x64(d, a, b *uint32)", 3)
+loadargs(["d","a","b"])
+w("\tMOVL $31, AX\n\tVMOVQ AX, X7\n\tVPBROADCASTD X7, Y7")
+for g in range(8):
+    off=32*g
+    w(f"\tVPAND {off}(DX), Y7, Y2")
+    w(f"\tVMOVDQU {off}(SI), Y1")
+    w("\tVPSRLVD Y2, Y1, Y3")
+    w("\tVPXOR Y3, Y1, Y0")
+    w(f"\tVMOVDQU Y0, {off}(DI)")
+w("\tVZEROUPPER\n\tRET\n")
+
 # fmin/fmax with MSL rule: NaN in a -> b
 for name, op in [("minF32x64","VMINPS"),("maxF32x64","VMAXPS")]:
     def body(off, op=op):
