@@ -57,7 +57,17 @@
 // an explicit level), so the engine tests depth before them and packs
 // covered pixels into the lanes without 2×2 helper lanes; only the
 // alpha-mask pass (discard, fwidth for alpha-to-coverage) runs in quads.
-// The targets and the shadow map are kept from one frame to the next.
+// No pass draws the environment: the colour target's alpha is the
+// coverage (opaque and mask samples store 1, blended ones accumulate
+// theirs), and the host composites the environment's radiance along each
+// pixel's camera ray behind what the geometry leaves uncovered while it
+// tone maps (background.go: the path tracer's env_radiance, read as the
+// engine's bilinear sampler reads the map), so no sample is shaded twice
+// and the covered pixels cost nothing. The targets and the shadow map are
+// kept from one frame to the next; the shadow map, the light's view of
+// the geometry, is drawn again only when the scene is uploaded anew (a new
+// time of an animated scene, a new environment) or the shadow light
+// changes, not for a new camera.
 //
 // The shading code (shaders/raster_shade.h) serves three front ends: the
 // forward vertex pipeline, the meshlet pipeline (Options.Meshlets) and a

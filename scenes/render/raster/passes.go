@@ -36,9 +36,10 @@ func useScene(u *upload, use func(any) error) []error {
 	return errs
 }
 
-// mainPass draws the frame: opaque and mask geometry, the environment
-// where nothing was drawn, then the blended geometry back to front, into
-// the frame's targets (resolved at the end of the pass).
+// mainPass draws the frame: opaque and mask geometry, then the blended
+// geometry back to front, into the frame's targets (resolved at the end
+// of the pass). The environment is not drawn: the colour's alpha is the
+// coverage, and resolve composites the background behind it.
 func (r *Renderer) mainPass(ctx context.Context, fr *rasterFrame, cam *kernel.CameraData, tg *targets, shadow *engine.Texture, aovs bool) error {
 	var pd engine.RenderPassDescriptor
 	for i, c := range tg.color {
@@ -86,7 +87,6 @@ func (r *Renderer) mainPass(ctx context.Context, fr *rasterFrame, cam *kernel.Ca
 	if prepass {
 		steps = append(steps, r.depthPrepass(enc, ds, aovs)...)
 	}
-	bg := false
 	var cur *engine.RenderPipelineState
 	var curDS *engine.DepthStencilState
 	var view []byte
@@ -94,11 +94,6 @@ func (r *Renderer) mainPass(ctx context.Context, fr *rasterFrame, cam *kernel.Ca
 		view = bytesOf([]rasterMeshletView{meshletView(fr)})
 	}
 	for _, d := range ds {
-		if !bg && d.rec.Pass == passBlend {
-			steps = append(steps, r.background(enc, aovs)...)
-			cur, curDS = nil, nil
-			bg = true
-		}
 		key := pipelineKey{int(d.rec.Pass), aovs}
 		meshlets := u.meshlets != nil && d.rec.Pass != passBlend
 		p := r.pl.meshlet[key]
@@ -128,9 +123,6 @@ func (r *Renderer) mainPass(ctx context.Context, fr *rasterFrame, cam *kernel.Ca
 			enc.SetCullMode(d.cull), enc.SetFrontFacingWinding(d.winding),
 			enc.DrawIndexedPrimitives(engine.PrimitiveTypeTriangle, d.count, engine.IndexTypeUInt32, u.arena, d.indices, 1, 0, 0))
 	}
-	if !bg {
-		steps = append(steps, r.background(enc, aovs)...)
-	}
 	steps = append(steps, enc.EndEncoding(), cb.Commit())
 	if err := errors.Join(steps...); err != nil {
 		return fmt.Errorf("raster: encoding the render pass: %w", err)
@@ -156,14 +148,6 @@ func (r *Renderer) depthPrepass(enc *engine.RenderCommandEncoder, ds []draw, aov
 			enc.DrawIndexedPrimitives(engine.PrimitiveTypeTriangle, d.count, engine.IndexTypeUInt32, r.cur.arena, d.indices, 1, 0, 0))
 	}
 	return steps
-}
-
-// background encodes the environment draw: one triangle at the far plane
-// where no sample is nearer.
-func (r *Renderer) background(enc *engine.RenderCommandEncoder, aovs bool) []error {
-	p, err := r.pl.forwardPipeline(r.dev, aovs, forwardBackground)
-	return []error{err, enc.SetRenderPipelineState(p), enc.SetDepthStencilState(r.pl.depthBackground),
-		enc.SetCullMode(engine.CullModeNone), enc.DrawPrimitives(engine.PrimitiveTypeTriangle, 0, 3)}
 }
 
 // shadowLight returns the index of the strongest directional or spot
@@ -210,7 +194,8 @@ func shadowCamera(l *kernel.PunctualLight, b model.Bounds) (cam kernel.CameraDat
 // shadowPass renders the shadow map of the strongest directional or spot
 // light (nil when the scene has none) and sets fr's shadow fields. Opaque
 // and mask geometry casts shadows (mask geometry as if opaque);
-// transparent geometry does not.
+// transparent geometry does not. The map of the current upload and light
+// is drawn once: the light's view does not depend on the camera.
 func (r *Renderer) shadowPass(ctx context.Context, fr *rasterFrame) (*engine.Texture, error) {
 	li := shadowLight(r.cur.packed)
 	if li < 0 {
@@ -218,6 +203,12 @@ func (r *Renderer) shadowPass(ctx context.Context, fr *rasterFrame) (*engine.Tex
 	}
 	cam, near, far := shadowCamera(&r.cur.packed.Punctual[li], r.boundsAt(r.time))
 	fr.ShadowProj = viewProjection(&cam, near, far)
+	fr.ShadowLight = uint32(li)
+	if r.shadowMap != nil && r.shadowGen == r.curGen && r.shadowOf == li {
+		fr.Flags |= flagShadow
+		return r.shadowMap, nil
+	}
+	r.shadowGen = 0
 	if r.shadowMap == nil {
 		n := r.opts.ShadowMapSize
 		d := engine.Texture2DDescriptor(shadowFormat, n, n, false)
@@ -262,23 +253,24 @@ func (r *Renderer) shadowPass(ctx context.Context, fr *rasterFrame) (*engine.Tex
 	if err := cb.WaitUntilCompleted(); err != nil {
 		return nil, fmt.Errorf("raster: shadow pass: %w", err)
 	}
+	r.shadowGen, r.shadowOf = r.curGen, li
+	r.shadowDraws++
 	fr.Flags |= flagShadow
-	fr.ShadowLight = uint32(li)
 	return tex, nil
 }
 
-// resolve reads the resolved radiance back and tone maps it on the host
-// (kernel.Tone and kernel.EncodeSRGB, the path tracer's resolve, over
-// bands of rows on the device's workers), with the AOVs when the frame
-// has them.
-func (r *Renderer) resolve(tg *targets, f *render.Frame) (*render.Image, error) {
+// resolve reads the resolved radiance back, composites the background bg
+// behind it and tone maps it on the host (kernel.Tone and
+// kernel.EncodeSRGB, the path tracer's resolve, over bands of rows on
+// the device's workers), with the AOVs when the frame has them.
+func (r *Renderer) resolve(tg *targets, f *render.Frame, bg *background) (*render.Image, error) {
 	w, h := tg.w, tg.h
 	lin, err := readFloats(tg.resolve[0])
 	if err != nil {
 		return nil, err
 	}
 	img := &render.Image{Width: w, Height: h, RGBA8: image.NewNRGBA(image.Rect(0, 0, w, h)), Linear: lin, Samples: make([]float32, w*h)}
-	toneMap(img.RGBA8, lin, w, h, r.dev.Workers(), kernel.ToneMap(f.ToneMap), f.Exposure)
+	toneMap(img.RGBA8, lin, w, h, r.dev.Workers(), bg, kernel.ToneMap(f.ToneMap), f.Exposure)
 	for i := range img.Samples {
 		img.Samples[i] = float32(r.opts.SampleCount)
 	}

@@ -44,9 +44,9 @@ type pipelines struct {
 	// most frames have no AOVs, most scenes no mask or blend draws, and
 	// render pipeline compilation is most of a renderer's start-up).
 	forward [2]forwardSet
-	// vert, frags, bgv, bgf and depthVert are the forward sets' functions.
-	vert, bgv, bgf, depthVert *engine.Function
-	frags                     map[pipelineKey]*engine.Function
+	// vert, frags and depthVert are the forward sets' functions.
+	vert, depthVert *engine.Function
+	frags           map[pipelineKey]*engine.Function
 	// shadow is the shadow map's pipeline, compiled on first use
 	// (shadowPipeline: scenes without a directional or spot light need
 	// none).
@@ -59,7 +59,7 @@ type pipelines struct {
 
 	iblBase, iblDownsample, iblSpecular, iblSHRows, iblSHSum *engine.ComputePipelineState
 
-	depthWrite, depthTest, depthBackground *engine.DepthStencilState
+	depthWrite, depthTest *engine.DepthStencilState
 	// depthEqual tests against the pre-pass depth without writing.
 	depthEqual *engine.DepthStencilState
 
@@ -85,9 +85,8 @@ type pipelines struct {
 // Forward pipelines of a forwardSet besides the passes' (passOpaque,
 // passMask, passBlend index their own).
 const (
-	forwardPrepass    = 3 // the opaque geometry's depth only
-	forwardBackground = 4 // the environment behind the geometry
-	forwardPipelines  = 5
+	forwardPrepass   = 3 // the opaque geometry's depth only
+	forwardPipelines = 4
 )
 
 // forwardSet is the forward pipelines of one attachment layout, each
@@ -175,12 +174,6 @@ func newPipelines(dev *engine.Device, samples int, users []render.UserMaterial) 
 			return nil, err
 		}
 	}
-	if pl.bgv, err = fn(rl, "raster_background_vertex"); err != nil {
-		return nil, err
-	}
-	if pl.bgf, err = fn(rl, "raster_background_fragment"); err != nil {
-		return nil, err
-	}
 	if pl.depthVert, err = fn(rl, "raster_depth_vertex"); err != nil {
 		return nil, err
 	}
@@ -208,7 +201,7 @@ func newPipelines(dev *engine.Device, samples int, users []render.UserMaterial) 
 	if pl.shadowVert, err = fn(rl, "raster_shadow_vertex"); err != nil {
 		return nil, err
 	}
-	less, lessEqual, equal := engine.CompareFunctionLess, engine.CompareFunctionLessEqual, engine.CompareFunctionEqual
+	less, equal := engine.CompareFunctionLess, engine.CompareFunctionEqual
 	for _, s := range []struct {
 		dst   **engine.DepthStencilState
 		desc  engine.DepthStencilDescriptor
@@ -216,7 +209,6 @@ func newPipelines(dev *engine.Device, samples int, users []render.UserMaterial) 
 	}{
 		{&pl.depthWrite, engine.DepthStencilDescriptor{DepthCompareFunction: &less, DepthWriteEnabled: true}, "depth write"},
 		{&pl.depthTest, engine.DepthStencilDescriptor{DepthCompareFunction: &less}, "depth test"},
-		{&pl.depthBackground, engine.DepthStencilDescriptor{DepthCompareFunction: &lessEqual}, "background"},
 		{&pl.depthEqual, engine.DepthStencilDescriptor{DepthCompareFunction: &equal}, "depth equal"},
 	} {
 		s.desc.Label = s.label
@@ -228,7 +220,7 @@ func newPipelines(dev *engine.Device, samples int, users []render.UserMaterial) 
 }
 
 // forwardPipeline returns forward pipeline which (passOpaque, passMask,
-// passBlend, forwardPrepass or forwardBackground) of one attachment layout
+// passBlend or forwardPrepass) of one attachment layout
 // (aovs: with the AOV attachments), compiling it on first use.
 func (pl *pipelines) forwardPipeline(dev *engine.Device, aovs bool, which int) (*engine.RenderPipelineState, error) {
 	fs := &pl.forward[0]
@@ -245,14 +237,15 @@ func (pl *pipelines) forwardPipeline(dev *engine.Device, aovs bool, which int) (
 			d = &engine.RenderPipelineDescriptor{Label: fmt.Sprintf("raster depth pre-pass aovs %v", aovs), VertexFunction: pl.depthVert}
 			pl.attach(d, aovs, false, false)
 			d.ColorAttachments[0].WriteMask = new(engine.ColorWriteMaskNone)
-		case forwardBackground:
-			d = &engine.RenderPipelineDescriptor{Label: "background", VertexFunction: pl.bgv, FragmentFunction: pl.bgf}
-			pl.attach(d, aovs, false, false)
 		default:
 			d = &engine.RenderPipelineDescriptor{Label: fmt.Sprintf("raster pass %d aovs %v", which, aovs),
 				VertexFunction: pl.vert, FragmentFunction: pl.frags[pipelineKey{which, aovs}]}
 			pl.attach(d, aovs, which == passBlend, which != passBlend)
+			// Alpha-to-coverage takes the mask's alpha; the samples it
+			// covers store alpha 1, the coverage the background is
+			// composited behind (background).
 			d.AlphaToCoverageEnabled = which == passMask && pl.samples > 1
+			d.AlphaToOneEnabled = d.AlphaToCoverageEnabled
 		}
 		p, err := dev.NewRenderPipelineState(d)
 		if err != nil {
@@ -308,6 +301,7 @@ func (pl *pipelines) compileMeshlets(dev *engine.Device) error {
 				pl.attach(&rd, aovs, false, true)
 				d.ColorAttachments, d.DepthAttachmentPixelFormat, d.RasterSampleCount = rd.ColorAttachments, rd.DepthAttachmentPixelFormat, rd.RasterSampleCount
 				d.AlphaToCoverageEnabled = pass == passMask && pl.samples > 1
+				d.AlphaToOneEnabled = d.AlphaToCoverageEnabled
 				p, err := dev.NewMeshRenderPipelineState(d)
 				if err != nil {
 					pl.meshletErr = fmt.Errorf("raster: %w", err)

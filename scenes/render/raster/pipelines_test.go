@@ -12,8 +12,7 @@ import (
 // pipelines its frames use and no others: a DamagedHelmet frame (opaque
 // only, no shadow light) compiles neither the mask, blend and AOV
 // pipelines nor the shadow map's, an AOV frame compiles the AOV set's
-// pre-pass, opaque and background pipelines, and an unknown pipeline is
-// an error.
+// pre-pass and opaque pipelines, and an unknown pipeline is an error.
 func TestForwardPipelinesLazy(t *testing.T) {
 	dev, err := render.NewDevice(1) // its own pipeline cache entry
 	if err != nil {
@@ -45,7 +44,7 @@ func TestForwardPipelinesLazy(t *testing.T) {
 			t.Errorf("%s: the shadow map's pipeline is compiled for a scene without a shadow light", step)
 		}
 	}
-	used := [forwardPipelines]bool{passOpaque: true, forwardPrepass: true, forwardBackground: true}
+	used := [forwardPipelines]bool{passOpaque: true, forwardPrepass: true}
 	check("NewRenderer", map[bool][forwardPipelines]bool{false: used})
 	mustRender(t, r, smallFrame(16, 16))
 	check("frame", map[bool][forwardPipelines]bool{false: used})

@@ -143,8 +143,17 @@ type Renderer struct {
 	// same size and AOVs (every pass clears what it loads).
 	tg        *targets
 	shadowSmp *engine.SamplerState
-	// shadowMap is kept across frames too (cleared by its pass).
-	shadowMap *engine.Texture
+	// shadowMap is kept across frames too, and so is what it holds: the
+	// shadow light's view of the geometry depends on neither the camera
+	// nor the frame size, so it is drawn again only for a new upload (curGen
+	// counts them) or shadow light: shadowGen and shadowOf are those of
+	// the map (shadowGen 0: none, as after a failed pass). shadowDraws
+	// counts the shadow passes.
+	shadowMap   *engine.Texture
+	curGen      int
+	shadowGen   int
+	shadowOf    int
+	shadowDraws int
 }
 
 // NewRenderer compiles the rasterizer for dev and uploads scene s at time
@@ -210,7 +219,7 @@ func NewRenderer(ctx context.Context, dev *engine.Device, s *model.Scene, opts O
 		// scene uploads (their errors return at first use).
 		var warm sync.WaitGroup
 		warm.Go(func() {
-			for _, p := range []int{forwardPrepass, passOpaque, forwardBackground} {
+			for _, p := range []int{forwardPrepass, passOpaque} {
 				if _, err := pl.forwardPipeline(dev, false, p); err != nil {
 					return
 				}
@@ -326,6 +335,7 @@ func (r *Renderer) uploadFor(ctx context.Context, t float32, env *render.Environ
 		}
 	}
 	r.cur, r.time, r.draws, r.ambient = u, t, buildDraws(u.packed), closedAmbient(u.packed)
+	r.curGen++
 	if u.deform != nil {
 		r.deformedCentres(t)
 	}
@@ -465,7 +475,7 @@ func (r *Renderer) Render(ctx context.Context, f render.Frame) (*render.Image, e
 	if err := pass(ctx, &fr, &cam, tg, shadow, f.AOVs); err != nil {
 		return nil, err
 	}
-	img, err := r.resolve(tg, &f)
+	img, err := r.resolve(tg, &f, newBackground(&fr, r.cur))
 	if err != nil {
 		return nil, err
 	}

@@ -51,3 +51,30 @@ func abs(x float64) float64 {
 	}
 	return x
 }
+
+// TestShadowMapCached: the shadow map depends on the light and the
+// geometry, not on the camera: a second frame from another view and at
+// another size reuses it (one shadow pass) and is the image of a fresh
+// renderer's first frame of that view, bit for bit; a new environment
+// (a new upload) draws it again.
+func TestShadowMapCached(t *testing.T) {
+	s := openScene(t, "showcase")
+	env := &render.Environment{Color: [3]float32{0.6, 0.7, 0.9}, Intensity: 1}
+	r := newTestRenderer(t, s, 2, Options{Env: env})
+	mustRender(t, r, smallFrame(48, 32))
+	f := smallFrame(40, 40)
+	f.LookAt = sideView(s, 30)
+	got := mustRender(t, r, f)
+	if r.shadowDraws != 1 {
+		t.Errorf("%d shadow passes for two frames of one scene, want 1", r.shadowDraws)
+	}
+	want := mustRender(t, newTestRenderer(t, s, 1, Options{Env: env}), f)
+	if err := closeImages(want.Linear, got.Linear, 0); err != nil {
+		t.Errorf("the frame with the kept shadow map: %v", err)
+	}
+	f.Env = &render.Environment{Color: [3]float32{0.5, 0.5, 0.5}, Intensity: 1}
+	mustRender(t, r, f)
+	if r.shadowDraws != 2 {
+		t.Errorf("%d shadow passes after a new environment, want 2", r.shadowDraws)
+	}
+}

@@ -67,14 +67,19 @@ func (t *srgbTables) encodeSRGB8(v float32) uint8 {
 }
 
 // toneMapRows fills rows [y0, y1) of dst (w pixels a row) from the linear
-// RGBA radiance lin: exposure, tone map and sRGB encoding as the path
-// tracer's resolve (kernel.Tone, kernel.EncodeSRGB: the same operations
-// in the same order, with the exposure scale computed once), alpha 255.
-// It also sets lin's alpha to 1.
-func toneMapRows(dst *image.NRGBA, lin []float32, w, y0, y1 int, op kernel.ToneMap, exposure float32) {
+// RGBA radiance lin: the background bg behind the pixels the geometry
+// does not cover (bg nil: none; lin's alpha is the coverage), then
+// exposure, tone map and sRGB encoding as the path tracer's resolve
+// (kernel.Tone, kernel.EncodeSRGB: the same operations in the same
+// order, with the exposure scale computed once), alpha 255. It also sets
+// lin's alpha to 1.
+func toneMapRows(dst *image.NRGBA, lin []float32, w, y0, y1 int, bg *background, op kernel.ToneMap, exposure float32) {
 	t := srgbTablesOnce()
 	k := float32(math.Exp2(float64(exposure)))
 	for y := y0; y < y1; y++ {
+		if bg != nil {
+			bg.compose(lin, w, y, y+1)
+		}
 		row := dst.Pix[y*dst.Stride : y*dst.Stride+4*w]
 		src := lin[4*w*y : 4*w*(y+1)]
 		for x := range w {
@@ -94,19 +99,20 @@ func toneMapRows(dst *image.NRGBA, lin []float32, w, y0, y1 int, op kernel.ToneM
 	}
 }
 
-// toneMap tone maps the w×h linear image lin into dst with up to workers
-// goroutines, each a band of rows (each pixel depends only on itself, so
-// the bits do not depend on workers).
-func toneMap(dst *image.NRGBA, lin []float32, w, h, workers int, op kernel.ToneMap, exposure float32) {
+// toneMap composites the background bg (nil: none) into the w×h linear
+// image lin and tone maps it into dst with up to workers goroutines,
+// each a band of rows (each pixel depends only on itself, so the bits do
+// not depend on workers).
+func toneMap(dst *image.NRGBA, lin []float32, w, h, workers int, bg *background, op kernel.ToneMap, exposure float32) {
 	workers = max(1, min(workers, h/16))
 	if workers == 1 {
-		toneMapRows(dst, lin, w, 0, h, op, exposure)
+		toneMapRows(dst, lin, w, 0, h, bg, op, exposure)
 		return
 	}
 	var wg sync.WaitGroup
 	for i := range workers {
 		y0, y1 := h*i/workers, h*(i+1)/workers
-		wg.Go(func() { toneMapRows(dst, lin, w, y0, y1, op, exposure) })
+		wg.Go(func() { toneMapRows(dst, lin, w, y0, y1, bg, op, exposure) })
 	}
 	wg.Wait()
 }

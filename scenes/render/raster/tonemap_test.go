@@ -65,7 +65,7 @@ func TestToneMapWorkers(t *testing.T) {
 			for _, workers := range []int{1, 2, 3} {
 				l := append([]float32(nil), lin...)
 				img := image.NewNRGBA(image.Rect(0, 0, w, h))
-				toneMap(img, l, w, h, workers, c.op, c.exposure)
+				toneMap(img, l, w, h, workers, nil, c.op, c.exposure)
 				for i := range w * h {
 					if l[4*i+3] != 1 {
 						t.Fatalf("workers %d: linear alpha of pixel %d is %v, want 1", workers, i, l[4*i+3])

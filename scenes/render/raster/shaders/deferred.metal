@@ -14,8 +14,10 @@
 //                           persistent threadgroup memory
 //   raster_deferred_light   a full-screen draw: each pixel's surface is
 //                           shaded by rx_shade (the forward passes' code,
-//                           raster_shade.h) with its tile's lights, or
-//                           shows the environment where nothing was drawn
+//                           raster_shade.h) with its tile's lights; where
+//                           nothing was drawn it writes 0 (alpha 0: the
+//                           host composites the environment there, as
+//                           behind the forward passes)
 //
 // Blended and transmissive geometry is drawn afterwards in the same pass
 // by the forward pipelines (raster.metal), sorted back to front. Culling
@@ -187,7 +189,7 @@ vertex RasterDeferredVertex raster_deferred_vertex(uint vid [[vertex_id]]) {
 }
 
 // rx_deferred_shade shades a pixel's G-buffer with its tile's lights, or
-// returns the environment (done false) where nothing was drawn.
+// returns no light (covered false) where nothing was drawn.
 inline RasterShade rx_deferred_shade(RasterDeferredVertex in, RasterGBuffer g, constant SceneResources& scene,
                                      constant RasterFrame& frame, constant float4* sh, texture2d<float> spec,
                                      depth2d<float> shadow, sampler ibl, sampler shadowSmp, threadgroup uint* list,
@@ -195,8 +197,8 @@ inline RasterShade rx_deferred_shade(RasterDeferredVertex in, RasterGBuffer g, c
     covered = g.covered != 0u;
     if (!covered) {
         RasterShade s;
-        s.radiance = rx_env_radiance(scene, rx_view_dir(frame, in.position.xy));
-        s.alpha = 1.0f;
+        s.radiance = float3(0.0f);
+        s.alpha = 0.0f;
         s.transmit = 0.0f;
         s.albedo = float3(0.0f);
         s.normal = float3(0.0f);
@@ -238,7 +240,7 @@ fragment RasterDeferredColor raster_deferred_light(RasterDeferredVertex in [[sta
     bool covered;
     RasterShade s = rx_deferred_shade(in, g, scene, frame, sh, spec, shadow, ibl, shadowSmp, list, covered);
     RasterDeferredColor o;
-    o.color = float4(s.radiance, 1.0f);
+    o.color = float4(s.radiance, covered ? 1.0f : 0.0f);
     return o;
 }
 
@@ -254,8 +256,8 @@ fragment RasterDeferredColorAOV raster_deferred_light_aov(RasterDeferredVertex i
     bool covered;
     RasterShade s = rx_deferred_shade(in, g, scene, frame, sh, spec, shadow, ibl, shadowSmp, list, covered);
     RasterDeferredColorAOV o;
-    o.color = float4(s.radiance, 1.0f);
-    // The forward passes' AOVs; the environment writes none (cleared 0).
+    o.color = float4(s.radiance, covered ? 1.0f : 0.0f);
+    // The forward passes' AOVs; uncovered pixels write none (cleared 0).
     o.normal = covered ? float4(s.normal, 1.0f) : float4(0.0f);
     o.albedo = covered ? float4(s.albedo, 1.0f) : float4(0.0f);
     o.depth = covered ? float4(s.dist, 1.0f, 0.0f, 1.0f) : float4(0.0f);

@@ -14,14 +14,15 @@
 //                                      and the image-based lighting of the
 //                                      environment (ibl.metal: SH
 //                                      irradiance, octahedral specular)
-// Background       raster_background_* the environment seen by camera rays
 // Shadow map       raster_shadow_vertex depth only, from the shadow light
 // Kernel           raster_deform_positions  a skinned or morphed record's
 //                                      positions at the frame's time (the
 //                                      fragments' face normals)
-// Outputs are linear radiance; the render pass resolves the multisampled
-// target and the host tone maps it (the path tracer's Go resolve), as the
-// path tracer averages samples before tone mapping.
+// Outputs are linear radiance with the coverage in alpha; the render pass
+// resolves the multisampled target, and the host composites the
+// environment behind what the geometry leaves uncovered and tone maps it
+// (the path tracer's Go resolve), as the path tracer averages samples
+// before tone mapping.
 #include <metal_stdlib>
 #include "scene_types.h"
 #include "gltf_material.h"
@@ -134,25 +135,6 @@ void raster_meshlet_mesh(RasterMeshletMesh out, const object_data RasterMeshletP
 }
 
 
-struct RasterBackground {
-    float4 position [[position]];
-};
-
-// raster_background_vertex draws one triangle covering the viewport at
-// the far plane (vertex_id 0, 1, 2).
-vertex RasterBackground raster_background_vertex(uint vid [[vertex_id]]) {
-    float2 p = float2(vid == 1u ? 3.0f : -1.0f, vid == 2u ? 3.0f : -1.0f);
-    RasterBackground o;
-    o.position = float4(p, 1.0f, 1.0f);
-    return o;
-}
-
-fragment float4 raster_background_fragment(RasterBackground in [[stage_in]],
-                                           constant SceneResources& scene [[buffer(RASTER_BUFFER_SCENE)]],
-                                           constant RasterFrame& frame [[buffer(RASTER_BUFFER_FRAME)]]) {
-    return float4(rx_env_radiance(scene, rx_view_dir(frame, in.position.xy)), 1.0f);
-}
-
 struct RasterColor {
     float4 color [[color(0)]];
 };
@@ -165,8 +147,10 @@ struct RasterColorAOV {
 };
 
 // rx_output turns a shade into the colour of its pass: opaque radiance;
-// alpha MASK with the alpha-to-coverage value (MSAA) or a discard; BLEND
-// and transmissive surfaces premultiplied for (One, OneMinusSourceAlpha).
+// alpha MASK with the alpha-to-coverage value (MSAA; the pipeline stores
+// alpha 1) or a discard; BLEND and transmissive surfaces premultiplied
+// for (One, OneMinusSourceAlpha). The alpha left in the target is the
+// coverage the host composites the environment behind.
 inline float4 rx_output(RasterShade s, const device MaterialData& m, constant RasterDraw& draw, constant RasterFrame& frame,
                         float aw, thread bool& keep) {
     keep = true;

@@ -222,38 +222,6 @@ inline RasterVaryings rx_vertex(uint vid, constant SceneResources& scene, consta
     return o;
 }
 
-// ---- environment ------------------------------------------------------------
-
-// rx_env_uv is pathtrace.metal's env_uv: the equirectangular mapping (v
-// from +Y, u from −Z towards +X) plus the environment's rotation.
-inline float2 rx_env_uv(constant SceneResources& scene, float3 d) {
-    float phi = atan2(d.x, -d.z) + scene.envRotation;
-    float u = phi * (0.5f / kPi) + 0.5f;
-    u -= floor(u);
-    float v = acos(clamp(d.y, -1.0f, 1.0f)) / kPi;
-    return float2(u, v);
-}
-
-// rx_env_radiance is pathtrace.metal's env_radiance.
-inline float3 rx_env_radiance(constant SceneResources& scene, float3 d) {
-    float3 c = float3(scene.envColor) * scene.envIntensity;
-    if (scene.envKind == ENV_MAP) {
-        c *= scene.envMap.sample(scene.envSampler, rx_env_uv(scene, d), level(0.0f)).rgb;
-    }
-    return c;
-}
-
-// rx_view_dir is the camera ray direction through window position xy
-// (pixel units; the path tracer's camera_ray without the filter offset).
-inline float3 rx_view_dir(constant RasterFrame& f, float2 xy) {
-    float sx = 2.0f * xy.x / float(f.width) - 1.0f;
-    float sy = 1.0f - 2.0f * xy.y / float(f.height);
-    if (f.projection == PROJECTION_ORTHOGRAPHIC) {
-        return float3(f.forward);
-    }
-    return normalize(float3(f.forward) + float3(f.right) * (sx * f.tanHalfFovY * f.aspect) + float3(f.up) * (sy * f.tanHalfFovY));
-}
-
 // ---- lights -------------------------------------------------------------------
 
 // rx_punctual is the incident direction and radiance scale of a punctual

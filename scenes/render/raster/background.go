@@ -1,0 +1,175 @@
+package raster
+
+import (
+	"math"
+
+	"github.com/ingot-render/ingot/scenes/render/internal/kernel"
+)
+
+// background is the environment seen behind the geometry of one frame,
+// composited on the host over the resolved image (compose): the render
+// passes leave the environment out and their alpha is the coverage (the
+// attachments clear to 0; opaque and mask surfaces write 1, blended ones
+// accumulate theirs with One, OneMinusSourceAlpha), so a pixel of
+// resolved radiance c and alpha a shows c + (1 − a)·E, E the
+// environment's radiance along the camera ray through the pixel centre:
+// what drawing E first at every sample and blending over it gives, with
+// no shading where the geometry covers the pixel. E is the path tracer's
+// env_radiance (pathtrace.metal): the colour times the intensity, times
+// the equirectangular map (kernel.EnvUV) read bilinearly at level 0 with
+// the environment sampler (envSampler: repeat in u, clamp to edge in v),
+// its taps weighted and summed in the engine sampler's order.
+type background struct {
+	// colour is the environment's colour × intensity.
+	colour [3]float32
+	// rgb is the w×h RGB map (nil: a constant environment), rot its
+	// rotation about +Y in radians.
+	rgb  []float32
+	w, h int
+	rot  float32
+	// The camera: orthographic frames look along forward everywhere,
+	// perspective ones along forward + right·sx·tan(fovY/2)·aspect +
+	// up·sy·tan(fovY/2) for the pixel centre's sx, sy in −1…1: cols[x] is
+	// the first two terms of column x, rows[y] the last of row y.
+	ortho   bool
+	forward [3]float32
+	cols    [][3]float32
+	rows    [][3]float32
+}
+
+// newBackground is the background of a frame fr of upload u.
+func newBackground(fr *rasterFrame, u *upload) *background {
+	p := u.packed
+	b := &background{colour: [3]float32{u.res.EnvColor[0] * u.res.EnvIntensity, u.res.EnvColor[1] * u.res.EnvIntensity,
+		u.res.EnvColor[2] * u.res.EnvIntensity}, rot: u.res.EnvRotation,
+		ortho: fr.Projection == kernel.ProjectionOrthographic, forward: fr.Forward}
+	if u.res.EnvKind == kernel.EnvMap {
+		if p.Env.Width > 0 && p.Env.Height > 0 && len(p.Env.RGB) >= 3*p.Env.Width*p.Env.Height {
+			b.rgb, b.w, b.h = p.Env.RGB, p.Env.Width, p.Env.Height
+		} else {
+			// uploadEnv's 1×1 black map.
+			b.colour = [3]float32{}
+		}
+	}
+	if b.rgb == nil || b.ortho {
+		return b
+	}
+	// rx_view_dir's rays through the pixel centres, by column and row.
+	w, h := float32(fr.Width), float32(fr.Height)
+	b.cols, b.rows = make([][3]float32, fr.Width), make([][3]float32, fr.Height)
+	for x := range b.cols {
+		a := (2*(float32(x)+0.5)/w - 1) * fr.TanHalfFovY * fr.Aspect
+		for k := range 3 {
+			b.cols[x][k] = fr.Forward[k] + float32(fr.Right[k]*a)
+		}
+	}
+	for y := range b.rows {
+		e := (1 - 2*(float32(y)+0.5)/h) * fr.TanHalfFovY
+		for k := range 3 {
+			b.rows[y][k] = fr.Up[k] * e
+		}
+	}
+	return b
+}
+
+// radiance is the environment's radiance behind pixel (x, y).
+func (b *background) radiance(x, y int) [3]float32 {
+	c := b.colour
+	if b.rgb == nil || c == [3]float32{} {
+		return c
+	}
+	d := b.forward
+	if !b.ortho {
+		cx, ry := &b.cols[x], &b.rows[y]
+		d = [3]float32{cx[0] + ry[0], cx[1] + ry[1], cx[2] + ry[2]}
+		l := float32(math.Sqrt(float64(float32(d[0]*d[0]) + float32(d[1]*d[1]) + float32(d[2]*d[2]))))
+		d = [3]float32{d[0] / l, d[1] / l, d[2] / l}
+	}
+	uv := kernel.EnvUV(kernel.Vec3(d), b.rot)
+	s := b.bilinear(uv[0], uv[1])
+	return [3]float32{c[0] * s[0], c[1] * s[1], c[2] * s[2]}
+}
+
+// bilinear reads the map at normalized (u, v) as the engine's linear
+// sampler does at level 0: texel centres at half-integers, u repeating,
+// v clamped to the edge rows, the four taps' weights (1 − fx)(1 − fy),
+// fx(1 − fy), (1 − fx)fy, fx·fy summed in that order, zero weights
+// skipped.
+func (b *background) bilinear(u, v float32) [3]float32 {
+	x, y := u*float32(b.w)-0.5, v*float32(b.h)-0.5
+	i, j := floorIndex(x), floorIndex(y)
+	fx, fy := x-float32(i), y-float32(j)
+	i0, i1 := repeatIndex(i, b.w), repeatIndex(i+1, b.w)
+	j0, j1 := clampIndex(j, b.h), clampIndex(j+1, b.h)
+	var out [3]float32
+	// The taps in the sampler's order: (i0, j0), (i1, j0), (i0, j1),
+	// (i1, j1).
+	r0, r1 := b.rgb[3*j0*b.w:3*(j0+1)*b.w], b.rgb[3*j1*b.w:3*(j1+1)*b.w]
+	tap := func(row []float32, i int, w float32) {
+		if w == 0 {
+			return
+		}
+		px := row[3*i : 3*i+3 : 3*i+3]
+		out[0] += float32(w * px[0])
+		out[1] += float32(w * px[1])
+		out[2] += float32(w * px[2])
+	}
+	tap(r0, i0, (1-fx)*(1-fy))
+	tap(r0, i1, fx*(1-fy))
+	tap(r1, i0, (1-fx)*fy)
+	tap(r1, i1, fx*fy)
+	return out
+}
+
+// floorIndex is ⌊x⌋ as an int, saturated to ±2^30 (NaN: −2^30) as the
+// engine sampler's texel addressing.
+func floorIndex(x float32) int {
+	if !(x > -(1<<30) && x < 1<<30) {
+		if x > 0 {
+			return 1 << 30
+		}
+		return -(1 << 30)
+	}
+	i := int(x)
+	if float32(i) > x {
+		i--
+	}
+	return i
+}
+
+// repeatIndex wraps texel index i into 0…n−1 (SamplerAddressModeRepeat).
+func repeatIndex(i, n int) int {
+	if uint(i) < uint(n) {
+		return i
+	}
+	i %= n
+	if i < 0 {
+		i += n
+	}
+	return i
+}
+
+// clampIndex clamps texel index i to 0…n−1 (ClampToEdge).
+func clampIndex(i, n int) int {
+	return min(max(i, 0), n-1)
+}
+
+// compose adds the background behind rows [y0, y1) of the w-pixel-wide
+// linear RGBA image lin where its alpha (the coverage) is below 1.
+func (b *background) compose(lin []float32, w, y0, y1 int) {
+	for y := y0; y < y1; y++ {
+		row := lin[4*w*y : 4*w*(y+1)]
+		for x := range w {
+			s := row[4*x : 4*x+4 : 4*x+4]
+			a := s[3]
+			if a >= 1 {
+				continue
+			}
+			e := b.radiance(x, y)
+			t := 1 - a
+			s[0] += float32(t * e[0])
+			s[1] += float32(t * e[1])
+			s[2] += float32(t * e[2])
+		}
+	}
+}
