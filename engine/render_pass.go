@@ -329,9 +329,12 @@ func (p *renderPass) store(t raster.PassTargets, pass *raster.Pass) error {
 // passKey is the shape of a render pass's attachment storage.
 type passKey struct {
 	w, h, samples, layers, workers int
-	tw, th                         int // tile size (0: raster's default)
-	color                          [MaxColorAttachments]PixelFormat
-	depth, stencil                 PixelFormat
+	tw, th                         int // tile size (0: see free)
+	// free: no draw observes the tile size (tile_free.go), so the raster
+	// pass chooses it; otherwise tiles are Metal's default 32 × 32.
+	free           bool
+	color          [MaxColorAttachments]PixelFormat
+	depth, stencil PixelFormat
 }
 
 // passPool keeps the rasterizer passes (with their attachment storage and
@@ -358,7 +361,7 @@ const (
 
 // get returns a reset pass for p's attachments.
 func (pp *passPool) get(p *renderPass, workers int) (*pooledPass, error) {
-	k := passKey{w: p.width, h: p.height, samples: p.samples, layers: p.layer, workers: workers, tw: p.tileW, th: p.tileH}
+	k := passKey{w: p.width, h: p.height, samples: p.samples, layers: p.layer, workers: workers, tw: p.tileW, th: p.tileH, free: p.tileW == 0 && p.tileFree()}
 	for i, ca := range p.desc.ColorAttachments {
 		if ca.Texture != nil {
 			k.color[i] = ca.Texture.PixelFormat()
@@ -398,7 +401,11 @@ func (pp *passPool) get(p *renderPass, workers int) (*pooledPass, error) {
 			return nil, fmt.Errorf("render pass: Stencil: %w", err)
 		}
 	}
-	rp, err := raster.NewPass(t, raster.PassOptions{Workers: workers, TileWidth: k.tw, TileHeight: k.th})
+	opt := raster.PassOptions{Workers: workers, TileWidth: k.tw, TileHeight: k.th}
+	if k.tw == 0 && !k.free {
+		opt.TileSize = 32
+	}
+	rp, err := raster.NewPass(t, opt)
 	if err != nil {
 		return nil, fmt.Errorf("render pass: %w", err)
 	}

@@ -173,7 +173,7 @@ func (p *Pass) Draw(d *Draw) error {
 const (
 	parTriangles    = 4096
 	chunkTriangles  = 1024
-	chunksPerWorker = 8
+	chunksPerWorker = 2
 )
 
 // parallelChunks returns how many goroutines set up d in parallel (1:

@@ -18,7 +18,7 @@ type PassTargets struct {
 // PassOptions tune how a pass runs.
 type PassOptions struct {
 	Workers  int // goroutines running tiles; 0: GOMAXPROCS
-	TileSize int // square tile edge in pixels: 32 or 64; 0: DefaultTileSize
+	TileSize int // square tile edge in pixels: 32 or 64; 0: the pass chooses (see NewPass)
 	// TileWidth and TileHeight, when set (both), give a tile of 16×16,
 	// 32×16 or 32×32 pixels instead of TileSize: a tile-shading render
 	// pass's tileWidth × tileHeight, so that tile dispatches and the
@@ -107,16 +107,16 @@ func NewPass(t PassTargets, opt PassOptions) (*Pass, error) {
 			return nil, err
 		}
 	}
-	tw, th, err := tileSize(opt)
-	if err != nil {
-		return nil, err
-	}
 	nw := opt.Workers
 	if nw <= 0 {
 		nw = runtime.GOMAXPROCS(0)
 	}
 	if nw > 1024 {
 		return nil, fmt.Errorf("raster: PassOptions.Workers %d exceeds 1024", nw)
+	}
+	tw, th, err := tileSize(opt, t, nw)
+	if err != nil {
+		return nil, err
 	}
 	p := &Pass{t: t, workers: nw, tw: tw, th: th, twLog: uint(bits.TrailingZeros(uint(tw))), thLog: uint(bits.TrailingZeros(uint(th))), samples: t.Samples,
 		tilesX: (t.Width + tw - 1) / tw, tilesY: (t.Height + th - 1) / th,
@@ -129,8 +129,12 @@ func NewPass(t PassTargets, opt PassOptions) (*Pass, error) {
 	return p, nil
 }
 
-// tileSize returns the tile width and height opt asks for.
-func tileSize(opt PassOptions) (w, h int, err error) {
+// tileSize returns the tile width and height opt asks for, or for
+// TileSize 0 the pass's choice for targets t and nw workers: 64 when t has
+// one sample and at least eight 64-pixel tiles per worker (fewer, larger
+// primitive lists per tile to set up and walk), DefaultTileSize otherwise.
+// The image does not depend on the tile size.
+func tileSize(opt PassOptions, t PassTargets, nw int) (w, h int, err error) {
 	if opt.TileWidth != 0 || opt.TileHeight != 0 {
 		switch [2]int{opt.TileWidth, opt.TileHeight} {
 		case [2]int{16, 16}, [2]int{32, 16}, [2]int{32, 32}:
@@ -141,6 +145,9 @@ func tileSize(opt PassOptions) (w, h int, err error) {
 	ts := opt.TileSize
 	if ts == 0 {
 		ts = DefaultTileSize
+		if t.Samples <= 1 && ((t.Width+63)/64)*((t.Height+63)/64) >= 8*nw {
+			ts = 64
+		}
 	}
 	if ts != 32 && ts != 64 {
 		return 0, 0, fmt.Errorf("raster: PassOptions.TileSize %d (want 32 or 64)", ts)
