@@ -265,11 +265,9 @@ func TestDirectKernelsMatchGo(t *testing.T) {
 			check(k.name)
 		}
 		if DirectFMA64 {
-			// Against the assembly slice path: the scalar fmaGo rounds
-			// twice (float64, then float32) and can differ from a single
-			// rounding by one unit on random bit patterns.
+			// Against the pure-Go kernel, which rounds once as VFMADD does.
 			FmaF32x64(&f(got)[0], &f(a)[0], &f(b)[0], &f(c)[0])
-			FmaF32(f(want), f(a), f(b), f(c))
+			fmaGo(f(want), f(a), f(b), f(c))
 			check("FmaF32x64")
 		}
 		Select32x64(&got[0], &c[0], &a[0], &b[0])
@@ -285,3 +283,33 @@ func TestDirectKernelsMatchGo(t *testing.T) {
 }
 
 func isNaN32(x uint32) bool { return x&0x7f800000 == 0x7f800000 && x&0x007fffff != 0 }
+
+// TestFmaGoMatchesVFMADD checks the pure-Go fused multiply-add bit for bit
+// against the VFMADD assembly kernel on every input class of TestFmaExact.
+func TestFmaGoMatchesVFMADD(t *testing.T) {
+	if !DirectFMA64 {
+		t.Skip("no FMA assembly kernel on this CPU or build")
+	}
+	n := 4 * *fmaCases
+	if testing.Short() {
+		n /= 10
+	}
+	r := rand.New(rand.NewPCG(9, 10))
+	var a, b, c, got, want [64]float32
+	for class := range 7 {
+		for range n / 64 {
+			for i := range a {
+				a[i], b[i], c[i] = fmaPick(r, class)
+			}
+			FmaF32x64(&got[0], &a[0], &b[0], &c[0])
+			fmaGo(want[:], a[:], b[:], c[:])
+			for i := range got {
+				if !same(got[i], want[i]) {
+					t.Fatalf("class %d: fma(%#x, %#x, %#x): VFMADD %#x, Go %#x", class,
+						math.Float32bits(a[i]), math.Float32bits(b[i]), math.Float32bits(c[i]),
+						math.Float32bits(got[i]), math.Float32bits(want[i]))
+				}
+			}
+		}
+	}
+}

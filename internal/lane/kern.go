@@ -242,14 +242,67 @@ func FmaF32(d, a, b, c []float32) {
 	fmaGo(d, a, b, c)
 }
 
-// fmaGo is FmaF32 in float64: the product of two float32 is exact in
-// float64, so the sum is rounded there once (what math.FMA on the float64
-// values would give, without its per-call CPU check) and then to float32.
+// fmaGo is FmaF32 in pure Go: [Fma] on each element.
 func fmaGo(d, a, b, c []float32) {
 	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
 	for i := range d {
-		d[i] = float32(float64(a[i])*float64(b[i]) + float64(c[i]))
+		// Fma written out: it is too large for the compiler to inline.
+		p := float64(float64(a[i]) * float64(b[i]))
+		cc := float64(c[i])
+		s := p + cc
+		if u := math.Float64bits(s); u&(1<<28-1) != 0 {
+			d[i] = float32(s)
+		} else {
+			d[i] = fmaOdd(p, cc, s, u)
+		}
 	}
+}
+
+// Fma returns a*b + c rounded once to float32 (IEEE 754 fusedMultiplyAdd,
+// round to nearest even), the bits of the FMA instructions of amd64 and
+// arm64, on every CPU.
+//
+// The product of two float32 values is exact in float64, so only the sum
+// p + c is inexact. Its float64 rounding s and then float32(s) round twice,
+// which can only go wrong when s lands exactly on a float32 midpoint (its
+// low 28 mantissa bits zero; a subnormal float32 midpoint has even more
+// trailing zeros) while the exact sum does not: every float32 midpoint is a
+// float64, and rounding to nearest keeps the sum on the same side of each
+// one. In that rare case the exact error of s comes from TwoSum and s is
+// rounded to odd instead (its last bit set, moving one unit toward the
+// error when that bit is 0); a float64 rounded to odd then rounded to
+// float32 is correctly rounded (53 >= 24 + 2). Sums of float32 products and
+// float32 values never underflow or overflow float64, so the error term is
+// exact. Signed zeros, infinities and NaNs follow the float64 add.
+func Fma(a, b, c float32) float32 {
+	p := float64(float64(a) * float64(b)) // exact; the conversion forbids fusing
+	cc := float64(c)
+	s := p + cc
+	u := math.Float64bits(s)
+	if u&(1<<28-1) != 0 {
+		return float32(s)
+	}
+	return fmaOdd(p, cc, s, u)
+}
+
+// fmaOdd finishes Fma when s = p + cc may sit on a float32 midpoint: it
+// rounds the exact sum to odd in float64, then to float32. It stays out of
+// line so that Fma inlines into the kernel loops.
+//
+//go:noinline
+func fmaOdd(p, cc, s float64, u uint64) float32 {
+	if u&1 == 0 && s-s == 0 { // even and finite (an inf or NaN s is exact IEEE)
+		bv := s - p
+		if e := (p - (s - bv)) + (cc - bv); e != 0 {
+			if (e > 0) == (s > 0) {
+				u++
+			} else {
+				u--
+			}
+			s = math.Float64frombits(u)
+		}
+	}
+	return float32(s)
 }
 
 // MinF32 sets d[i] = fmin(a[i], b[i]): the smaller value, or the other

@@ -198,7 +198,7 @@ func Eval(op Op, kind, from Kind, a, b, c uint64) uint64 {
 		case OpAtan2:
 			r = float32(math.Atan2(float64(x), float64(y)))
 		case OpFma:
-			r = float32(math.FMA(float64(x), float64(y), float64(z)))
+			r = fmath.Fma(x, y, z) // one rounding of the exact x*y + z
 		default:
 			r = MathF32(op, x)
 		}
