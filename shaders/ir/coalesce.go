@@ -60,15 +60,7 @@ func coalesceFunction(f *Function) bool {
 		return b
 	}
 	d := &deadSets{f: f, n: n, heads: map[*Instr]bitset{}}
-	for {
-		d.grew = false
-		d.block(f.Body, d.empty())
-		if !d.grew {
-			break
-		}
-	}
-	d.mark = true
-	d.dead = map[*Instr]bool{}
+	d.solve()
 	d.onSet = func(in *Instr, after bitset) {
 		v := in.Dst
 		if !cand.has(v) {

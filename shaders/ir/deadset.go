@@ -25,16 +25,7 @@ func EliminateDeadSets(p *Program) bool {
 	changed := false
 	for _, f := range p.Funcs {
 		d := &deadSets{f: f, n: (len(f.Regs) + 63) / 64, heads: map[*Instr]bitset{}}
-		// Iterate until every loop's live-at-head set is stable, then mark.
-		for {
-			d.grew = false
-			d.block(f.Body, d.empty())
-			if !d.grew {
-				break
-			}
-		}
-		d.mark = true
-		d.dead = map[*Instr]bool{}
+		d.solve()
 		d.block(f.Body, d.empty())
 		if len(d.dead) > 0 {
 			f.Body = removeSets(f.Body, d.dead)
@@ -245,4 +236,18 @@ func removeSets(b Block, dead map[*Instr]bool) Block {
 		out = append(out, in)
 	}
 	return out
+}
+
+// solve iterates until every loop's live-at-head set is stable, then
+// turns marking on: the next walk of the body records the dead sets.
+func (d *deadSets) solve() {
+	for {
+		d.grew = false
+		d.block(d.f.Body, d.empty())
+		if !d.grew {
+			break
+		}
+	}
+	d.mark = true
+	d.dead = map[*Instr]bool{}
 }
