@@ -49,7 +49,8 @@ func (vs *vertexStage) run() error {
 		return fmt.Errorf("%s: %w", p.vert.name, err)
 	}
 	if workers <= 1 {
-		_, err := vs.shade(mem, blocks[0], 0, batches, nil)
+		b := 0
+		_, err := vs.shade(mem, blocks[0], batches, func() int { b++; return b - 1 })
 		return err
 	}
 	var next atomic.Int64
@@ -62,7 +63,7 @@ func (vs *vertexStage) run() error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			at[w], errs[w] = vs.shade(mem, blocks[w], -1, batches, func() int {
+			at[w], errs[w] = vs.shade(mem, blocks[w], batches, func() int {
 				b := next.Add(1) - 1
 				if b >= failed.Load() {
 					return batches
@@ -91,9 +92,9 @@ func (vs *vertexStage) run() error {
 }
 
 // shade runs batches on one worker with block as its records: the batches
-// first..end-1 in order, or (next non-nil) the batches next hands out
-// until it returns end. It returns the failing batch with its error.
-func (vs *vertexStage) shade(mem *exec.Memory, block exec.Buffer, first, end int, next func() int) (int, error) {
+// next hands out, until it returns end or more. It returns the failing
+// batch with its error.
+func (vs *vertexStage) shade(mem *exec.Memory, block exec.Buffer, end int, next func() int) (int, error) {
 	r, d := vs.r, vs.d
 	p := d.p
 	args := append([]uint64(nil), d.vargs...)
@@ -107,10 +108,8 @@ func (vs *vertexStage) shade(mem *exec.Memory, block exec.Buffer, first, end int
 	}
 	defer run.Close()
 	W := p.vert.pl.Width()
-	for b := first; ; b++ {
-		if next != nil {
-			b = next()
-		}
+	for {
+		b := next()
 		if b >= end {
 			return end, nil
 		}
