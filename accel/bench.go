@@ -215,19 +215,33 @@ func refName(w int) string {
 func ms(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e6 }
 
 // rayRates measures Mrays/s (best of repeat runs) of the batch API
-// (IntersectRays) or of the single-ray API (one Traverser per worker), and
-// of the baseline (ref: the same rays on the same workers, its hits in
-// hits), alternating the two.
+// (IntersectRays, which writes every ray's Hit) or of the single-ray API
+// (one Traverser per worker, each ray's hit into the worker's own Hit and
+// counted, as Embree's harness keeps its RTCRayHit on the stack and counts
+// the hits), and of the baseline (ref: the same rays on the same workers,
+// written to hits in the batch form, counted in the single-ray one),
+// alternating the two. The single-ray passes must find the same number of
+// hits every time.
 func rayRates(ctx context.Context, s *Structure, ref func(hits []refbvh.Hit) error, rays []Ray, opts *Options, workers, repeat int, batch bool) (rate, base float64, err error) {
-	hits := make([]Hit, len(rays))
-	refHits := make([]refbvh.Hit, len(rays))
+	var hits []Hit
+	var refHits []refbvh.Hit
+	if batch {
+		hits = make([]Hit, len(rays))
+		refHits = make([]refbvh.Hit, len(rays))
+	}
 	best, refBest := time.Duration(math.MaxInt64), time.Duration(math.MaxInt64)
+	count := int64(-1)
 	for r := 0; r < repeat; r++ {
 		t0 := time.Now()
 		if batch {
 			err = IntersectRays(ctx, s, opts, rays, hits, workers, nil)
 		} else {
-			err = intersectSingle(ctx, s, opts, rays, hits, workers)
+			var n int64
+			n, err = intersectSingle(ctx, s, opts, rays, workers)
+			if err == nil && count >= 0 && n != count {
+				err = fmt.Errorf("accel: bench: single-ray passes found %d and %d hits", count, n)
+			}
+			count = n
 		}
 		if err != nil {
 			return 0, 0, err
@@ -252,53 +266,60 @@ func toRefRays(rays []Ray) []refbvh.Ray {
 }
 
 // refIntersect traces rays through the baseline on workers goroutines,
-// chunked like intersectSingle; anyHit selects occlusion rays.
+// chunked like intersectSingle; anyHit selects occlusion rays. With hits
+// nil each worker keeps its hits in its own Hit (the single-ray form).
 func refIntersect(ctx context.Context, b *refbvh.BVH, rays []refbvh.Ray, hits []refbvh.Hit, anyHit bool, workers int) error {
-	return refChunks(ctx, len(rays), workers, func(i int) {
+	return refChunks(ctx, len(rays), hits, workers, func(i int, h *refbvh.Hit) {
 		if anyHit {
-			hits[i] = refbvh.Hit{}
+			*h = refbvh.Hit{}
 			if b.Occluded(&rays[i]) {
-				hits[i].T = 1
+				h.T = 1
 			}
-		} else if !b.Intersect(&rays[i], &hits[i]) {
-			hits[i].T = float32(math.Inf(1))
+		} else if !b.Intersect(&rays[i], h) {
+			h.T = float32(math.Inf(1))
 		}
 	})
 }
 
 // refSceneIntersect is refIntersect through a two-level baseline scene.
 func refSceneIntersect(ctx context.Context, sc *refbvh.Scene, rays []refbvh.Ray, hits []refbvh.Hit, anyHit bool, workers int) error {
-	return refChunks(ctx, len(rays), workers, func(i int) {
+	return refChunks(ctx, len(rays), hits, workers, func(i int, hit *refbvh.Hit) {
 		var h refbvh.SceneHit
 		switch {
 		case anyHit:
-			hits[i] = refbvh.Hit{}
+			*hit = refbvh.Hit{}
 			if sc.Occluded(&rays[i]) {
-				hits[i].T = 1
+				hit.T = 1
 			}
 		case sc.Intersect(&rays[i], &h):
-			hits[i] = h.Hit
+			*hit = h.Hit
 		default:
-			hits[i].T = float32(math.Inf(1))
+			hit.T = float32(math.Inf(1))
 		}
 	})
 }
 
-// refChunks runs ray(i) for i in [0, n) on workers goroutines, each taking
-// chunks of 1024 (as intersectSingle does).
-func refChunks(ctx context.Context, n, workers int, ray func(i int)) error {
+// refChunks runs ray(i, h) for i in [0, n) on workers goroutines, each
+// taking chunks of 1024 (as intersectSingle does); h is &hits[i], or the
+// worker's own Hit when hits is nil.
+func refChunks(ctx context.Context, n int, hits []refbvh.Hit, workers int, ray func(i int, h *refbvh.Hit)) error {
 	const chunk = 1024
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
+			var own refbvh.Hit
 			for {
 				lo := int(next.Add(chunk) - chunk)
 				if lo >= n || ctx.Err() != nil {
 					return
 				}
 				for i := lo; i < min(lo+chunk, n); i++ {
-					ray(i)
+					h := &own
+					if hits != nil {
+						h = &hits[i]
+					}
+					ray(i, h)
 				}
 			}
 		})
@@ -307,11 +328,12 @@ func refChunks(ctx context.Context, n, workers int, ray func(i int)) error {
 	return ctx.Err()
 }
 
-// intersectSingle traces rays with the single-ray API on workers goroutines,
-// each taking chunks of 1024 rays.
-func intersectSingle(ctx context.Context, s *Structure, o *Options, rays []Ray, hits []Hit, workers int) error {
+// intersectSingle traces rays with the single-ray API on workers
+// goroutines, each taking chunks of 1024 rays and tracing them into its
+// own Hit, and returns the number of rays that hit.
+func intersectSingle(ctx context.Context, s *Structure, o *Options, rays []Ray, workers int) (int64, error) {
 	const chunk = 1024
-	var next atomic.Int64
+	var next, hits atomic.Int64
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
@@ -319,17 +341,23 @@ func intersectSingle(ctx context.Context, s *Structure, o *Options, rays []Ray, 
 			defer wg.Done()
 			tr := traverserPool.Get().(*Traverser)
 			defer traverserPool.Put(tr)
+			var h Hit
+			n := int64(0)
 			for {
 				lo := int(next.Add(chunk) - chunk)
 				if lo >= len(rays) || ctx.Err() != nil {
-					return
+					break
 				}
 				for i := lo; i < min(lo+chunk, len(rays)); i++ {
-					tr.Intersect(s, o, &rays[i], nil, &hits[i])
+					tr.Intersect(s, o, &rays[i], nil, &h)
+					if h.Type != HitNone {
+						n++
+					}
 				}
 			}
+			hits.Add(n)
 		}()
 	}
 	wg.Wait()
-	return ctx.Err()
+	return hits.Load(), ctx.Err()
 }

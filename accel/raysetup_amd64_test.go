@@ -124,7 +124,9 @@ func TestKernelRayPathMatchesGo(t *testing.T) {
 // 8-wide, closest and any hit, with and without culling: the same status
 // and the same bits in the kernel state (hit, interval, leaf hand-back,
 // scratch) and in the ray's slab fields, also after the scalar test of a
-// handed-back group, and nothing written for a rejected ray.
+// handed-back group, and nothing written for a rejected ray. traceRay sets
+// the watertight constants at a ray's first leaf: a ray that reaches none
+// leaves them as they were, with kz16 -1.
 func TestTraceRayMatchesKernelRay(t *testing.T) {
 	rng := rand.New(rand.NewPCG(31, 32))
 	rays := gridRays(rng, 4, 1500)
@@ -139,7 +141,7 @@ func TestTraceRayMatchesKernelRay(t *testing.T) {
 	for _, iv := range [][2]float32{{-1, 1}, {2, 1}, {nan, 1}, {0, nan}, {inf, inf}, {-inf, 1}, {negZero, 1}, {0, 0}, {1, inf}, {0.25, 0.25}} {
 		rays = append(rays, Ray{Origin: [3]float32{0.3, 0.3, -1}, Direction: [3]float32{0.01, 0.02, 1}, MinDistance: iv[0], MaxDistance: iv[1]})
 	}
-	handBacks, hits := 0, 0
+	handBacks, hits, noLeaf, leaf := 0, 0, 0, 0
 	for _, v := range [][]float32{gridMesh(4), soup(rng, 2000, 0.05)} {
 		for _, w := range []int{4, 8} {
 			s := mustPrim(t, &PrimitiveDescriptor{Geometries: []Geometry{soupGeometry(v, true)}, Build: BuildOptions{Width: w}})
@@ -187,6 +189,20 @@ func TestTraceRayMatchesKernelRay(t *testing.T) {
 							}
 							continue
 						}
+						if b.st.kz16 == -1 {
+							// no leaf reached: the watertight constants not
+							// written; compared with kernelRay's otherwise
+							noLeaf++
+							bf, of := &b.st.ft, &before.st.ft
+							if [6]float32{bf.pox, bf.poy, bf.poz, bf.shx, bf.shy, bf.shz} != [6]float32{of.pox, of.poy, of.poz, of.shx, of.shy, of.shz} ||
+								b.st.kx16 != before.st.kx16 || b.st.ky16 != before.st.ky16 {
+								t.Fatalf("width %d ray %d %+v: traceRay wrote watertight constants without a leaf", w, i, *r)
+							}
+							b.st.ft = a.st.ft
+							b.st.kx16, b.st.ky16, b.st.kz16 = a.st.kx16, a.st.ky16, a.st.kz16
+						} else {
+							leaf++
+						}
 						for step := 0; ; step++ {
 							if sa != sb || stateBytes(&a.st) != stateBytes(&b.st) || rayBits(&a.r) != rayBits(&b.r) {
 								t.Fatalf("width %d cull %d any %v ray %d %+v step %d: status %d vs %d\n kernelRay+traceKernel %+v\n traceRay %+v",
@@ -213,8 +229,8 @@ func TestTraceRayMatchesKernelRay(t *testing.T) {
 			}
 		}
 	}
-	if hits == 0 || handBacks == 0 {
-		t.Fatalf("%d hits, %d hand-backs: the rays do not reach the cases compared", hits, handBacks)
+	if hits == 0 || handBacks == 0 || noLeaf == 0 || leaf == 0 {
+		t.Fatalf("%d hits, %d hand-backs, %d rays without a leaf, %d with: the rays do not reach the cases compared", hits, handBacks, noLeaf, leaf)
 	}
 }
 
@@ -230,4 +246,65 @@ func traceKernelW(w int, r *levelRay, st *traceState, stack *[stackSize]stackEnt
 		return traceKernel8(r, st, stack)
 	}
 	return traceKernel4(r, st, stack)
+}
+
+// TestDirectStateFollowsStructure checks that the single-ray API's kernel
+// state follows the structure it is called with (directState.use keeps the
+// last one's pointers): one Traverser alternating between two structures,
+// and then tracing a Structure value assigned over another, gives the hits
+// of a fresh Traverser on each.
+func TestDirectStateFollowsStructure(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 42))
+	a := mustPrim(t, &PrimitiveDescriptor{Geometries: []Geometry{soupGeometry(soup(rng, 1500, 0.08), true)}})
+	b := mustPrim(t, &PrimitiveDescriptor{Geometries: []Geometry{soupGeometry(soup(rng, 1500, 0.08), true)}})
+	if a.tri4 == nil {
+		t.Skip("no grouped leaves (no AVX2)")
+	}
+	rays := make([]Ray, 600)
+	for i := range rays {
+		rays[i] = randomRay(rng, -0.5, 1.5)
+	}
+	want := func(s *Structure, r *Ray) Hit {
+		var h Hit
+		NewTraverser().Intersect(s, &Options{}, r, nil, &h)
+		return h
+	}
+	tr := NewTraverser()
+	var o Options
+	differ := 0
+	for i := range rays {
+		s := a
+		if i%3 == 1 {
+			s = b
+		}
+		var h Hit
+		tr.Intersect(s, &o, &rays[i], nil, &h)
+		if w := want(s, &rays[i]); !sameHitBits(&h, &w) {
+			t.Fatalf("ray %d: %+v, a fresh Traverser %+v", i, h, w)
+		}
+		if ha, hb := want(a, &rays[i]), want(b, &rays[i]); !sameHitBits(&ha, &hb) {
+			differ++
+		}
+	}
+	if differ == 0 {
+		t.Fatal("the two structures give the same hits: the test cannot tell them apart")
+	}
+	// a Structure value assigned over the one the Traverser last traced
+	c := *a
+	for i := range rays {
+		var h Hit
+		tr.Intersect(&c, &o, &rays[i], nil, &h)
+	}
+	wb := make([]Hit, len(rays))
+	for i := range rays {
+		wb[i] = want(b, &rays[i])
+	}
+	c = *b
+	for i := range rays {
+		var h Hit
+		tr.Intersect(&c, &o, &rays[i], nil, &h)
+		if !sameHitBits(&h, &wb[i]) {
+			t.Fatalf("ray %d after the assignment: %+v, want %+v", i, h, wb[i])
+		}
+	}
 }

@@ -71,13 +71,28 @@ func kernelRay(o, d *[3]float32, width int, r *levelRay, st *traceState) bool
 type directState struct {
 	r  levelRay
 	st traceState
+	s  *Structure // the structure st points at (use), or nil
+}
+
+// use points st at s's arrays unless the last ray's structure was s with
+// the same grouped triangles (a structure's arrays are fixed once built;
+// the second test catches a Structure value assigned over another).
+func (ds *directState) use(s *Structure) {
+	if ds.s != s || ds.st.tri4 != unsafe.Pointer(unsafe.SliceData(s.tri4)) {
+		ds.st.setStructure(s)
+		ds.s = s
+	}
 }
 
 // traceRay4 is kernelRay(o, d, 4, r, st), the interval [tmin, tmax] and
 // no hit into st, and traceKernel4 from the root (trace_amd64.s), in one
 // call: traceKernel4's status, or 3, writing nothing, for a ray kernelRay
 // rejects or an interval that is not 0 <= tmin <= tmax with tmin finite.
-// st's structure, cull and anyHit must be set.
+// st's structure, cull and anyHit must be set. The watertight constants
+// (st.ft's permuted origin and shear, kx16, ky16, kz16) are written at the
+// ray's first leaf, from r: a ray that reaches no leaf leaves them as they
+// were and st.kz16 -1 (the kernels read them only in leaves, and Go only
+// after a hand-back, which comes from a leaf).
 //
 //go:noescape
 func traceRay4(r *levelRay, st *traceState, stack *[stackSize]stackEntry, o, d *[3]float32, tmin, tmax float32) uint32
@@ -100,7 +115,7 @@ func (tr *Traverser) traceDirect(s *Structure, cull int8, o, d *[3]float32, tmin
 	ds := &tr.direct
 	st := &ds.st
 	st.ft.cull = cull
-	st.setStructure(s)
+	ds.use(s)
 	st.anyHit = 0
 	if tr.opts.AcceptAny {
 		st.anyHit = 1
@@ -143,7 +158,7 @@ func (tr *Traverser) traceDirect(s *Structure, cull int8, o, d *[3]float32, tmin
 func (ds *directState) trace(s *Structure, cull int8, o, d *[3]float32, tmin, tmax float32, anyHit bool, stack *[stackSize]stackEntry) (fastHit, bool) {
 	st := &ds.st
 	st.ft.cull = cull
-	st.setStructure(s)
+	ds.use(s)
 	st.anyHit = 0
 	if anyHit {
 		st.anyHit = 1

@@ -732,9 +732,12 @@ bad:
 //
 // kernelRay(o, d, 4, r, st), the interval [tmin, tmax] into st with no
 // hit and an empty stack, then traceKernel4 from the root: the same state
-// and results as those calls in one. Returns traceKernel4's status, or 3,
-// writing nothing, for a ray kernelRay rejects or an interval that is not
-// 0 <= tmin <= tmax, tmin finite.
+// and results as those calls in one, except that the watertight test's
+// constants (st's pox … shz, kx16, ky16, kz16) are set at the ray's first
+// leaf (until then st.kz16 is -1: a ray that reaches no leaf does not need
+// them). Returns traceKernel4's status, or 3, writing nothing, for a ray
+// kernelRay rejects or an interval that is not 0 <= tmin <= tmax, tmin
+// finite.
 TEXT ·traceRay4(SB), NOSPLIT, $0-52
 	// the interval (directState.trace's test): tmin >= 0, tmin <= tmax,
 	// tmin < +Inf, none NaN
@@ -823,62 +826,8 @@ TEXT ·traceRay4(SB), NOSPLIT, $0-52
 	VPSHUFD      $0xee, X9, X9
 	VPMOVSXDQ    X9, X10
 	VMOVQ        X10, 88(DI)      // fz
-
-	// kz: the axis of the largest |d| (the first of equal ones), compared
-	// as bits
-	VMOVD   X5, R11
-	VPEXTRD $1, X5, R12
-	VPEXTRD $2, X5, R13
-	XORL    R9, R9
-	MOVL    $1, R10
-	CMPL    R12, R11
-	CMOVLGT R10, R9
-	MOVL    R11, R10
-	CMPL    R12, R10
-	CMOVLGT R12, R10      // max(bx, by)
-	MOVL    $2, AX
-	CMPL    R13, R10
-	CMOVLGT AX, R9        // R9: kz
-	// kx, ky = kz+1, kz+2 mod 3, swapped when d[kz] < 0
-	LEAL    (R9*2), CX
-	MOVL    $0x09, R10
-	SHRL    CX, R10
-	ANDL    $3, R10
-	MOVL    $0x12, R11
-	SHRL    CX, R11
-	ANDL    $3, R11
-	VMOVMSKPS X1, DX
-	MOVL    R10, R12
-	MOVL    R11, R13
-	BTL     R9, DX
-	CMOVLCS R11, R12      // R12: kx
-	CMOVLCS R10, R13      // R13: ky
-	// st's fastTri pox, poy, poz, shx, shy, shz (two stores: permuted
-	// origin and shear, sz = inv[kz], sx = d[kx]·sz, sy = d[ky]·sz) and
-	// kx16, ky16, kz16. (fastTri's kx, ky, kz and the levelRay's watertight
-	// constants are left as they were: the kernel does not read them.)
-	VMOVD        R12, X2
-	VPINSRD      $1, R13, X2, X2
-	VPINSRD      $2, R9, X2, X2   // kx, ky, kz
-	VPERMILPS    X2, X0, X3       // o[kx], o[ky], o[kz]
-	VPERMILPS    X2, X1, X4       // d[kx], d[ky], d[kz]
-	VMOVD        R9, X5
-	VPBROADCASTD X5, X5
-	VPERMILPS    X5, X11, X5      // inv[kz] in every lane
-	VMULPS       X5, X4, X4       // sx, sy
-	VINSERTPS    $0x30, X4, X3, X3
-	VMOVSHDUP    X4, X6
-	VINSERTPS    $0x10, X5, X6, X6
-	MOVQ         st+8(FP), SI
-	VMOVUPS      X3, 24(SI)
-	VMOVSD       X6, 40(SI)
-	SHLQ         $4, R12
-	SHLQ         $4, R13
-	SHLQ         $4, R9
-	MOVQ         R12, 136(SI)
-	MOVQ         R13, 144(SI)
-	MOVQ         R9, 152(SI)
 	MOVQ st+8(FP), DX
+	MOVQ $-1, ST_KZ16(DX) // the watertight constants: at the first leaf
 	MOVL tmin+40(FP), AX
 	MOVL AX, ST_TMIN(DX)
 	MOVL AX, ST_TMINB(DX)
@@ -1076,6 +1025,10 @@ leaf:
 	CMPQ R10, $-1 // emptyChild
 	JEQ  pop
 	MOVQ R9, ST_SP(DX)
+	CMPQ ST_KZ16(DX), $0
+	JLT  wtsetup // the first leaf
+
+wtback:
 	NOTL R10
 	MOVL R10, R9
 	ANDL $15, R9   // R9: the leaf's triangles from group R10 on
@@ -1313,6 +1266,69 @@ done:
 bad:
 	MOVL $2, ret+48(FP)
 	RET
+
+wtsetup:
+	// the watertight test's constants, at the ray's first leaf: kernelRay's
+	// code from its kz on, on the ray in r
+	VMOVUPS      0(DI), X0  // ox oy oz
+	VMOVUPS      12(DI), X1 // dx dy dz
+	VMOVUPS      36(DI), X11 // ix iy iz
+	VBROADCASTSS rsAbs<>(SB), X4
+	VANDPS       X4, X1, X5 // |d|
+	// kz: the axis of the largest |d| (the first of equal ones), compared
+	// as bits
+	VMOVD   X5, R11
+	VPEXTRD $1, X5, R12
+	VPEXTRD $2, X5, R13
+	XORL    R9, R9
+	MOVL    $1, BX
+	CMPL    R12, R11
+	CMOVLGT BX, R9
+	MOVL    R11, BX
+	CMPL    R12, BX
+	CMOVLGT R12, BX      // max(bx, by)
+	MOVL    $2, SI
+	CMPL    R13, BX
+	CMOVLGT SI, R9        // R9: kz
+	// kx, ky = kz+1, kz+2 mod 3, swapped when d[kz] < 0
+	LEAL    (R9*2), CX
+	MOVL    $0x09, BX
+	SHRL    CX, BX
+	ANDL    $3, BX
+	MOVL    $0x12, R11
+	SHRL    CX, R11
+	ANDL    $3, R11
+	VMOVMSKPS X1, R8
+	MOVL    BX, R12
+	MOVL    R11, R13
+	BTL     R9, R8
+	CMOVLCS R11, R12      // R12: kx
+	CMOVLCS BX, R13      // R13: ky
+	// st's fastTri pox, poy, poz, shx, shy, shz (two stores: permuted
+	// origin and shear, sz = inv[kz], sx = d[kx]·sz, sy = d[ky]·sz) and
+	// kx16, ky16, kz16. (fastTri's kx, ky, kz and the levelRay's watertight
+	// constants are left as they were: the kernel does not read them.)
+	VMOVD        R12, X2
+	VPINSRD      $1, R13, X2, X2
+	VPINSRD      $2, R9, X2, X2   // kx, ky, kz
+	VPERMILPS    X2, X0, X3       // o[kx], o[ky], o[kz]
+	VPERMILPS    X2, X1, X4       // d[kx], d[ky], d[kz]
+	VMOVD        R9, X5
+	VPBROADCASTD X5, X5
+	VPERMILPS    X5, X11, X5      // inv[kz] in every lane
+	VMULPS       X5, X4, X4       // sx, sy
+	VINSERTPS    $0x30, X4, X3, X3
+	VMOVSHDUP    X4, X6
+	VINSERTPS    $0x10, X5, X6, X6
+	VMOVUPS      X3, 24(DX)
+	VMOVSD       X6, 40(DX)
+	SHLQ         $4, R12
+	SHLQ         $4, R13
+	SHLQ         $4, R9
+	MOVQ         R12, 136(DX)
+	MOVQ         R13, 144(DX)
+	MOVQ         R9, 152(DX)
+	JMP          wtback
 
 
 // func streamKernel4(slots *[streamK]kslot, q *kqueue) uint32
@@ -2274,9 +2290,12 @@ bad:
 //
 // kernelRay(o, d, 8, r, st), the interval [tmin, tmax] into st with no
 // hit and an empty stack, then traceKernel8 from the root: the same state
-// and results as those calls in one. Returns traceKernel8's status, or 3,
-// writing nothing, for a ray kernelRay rejects or an interval that is not
-// 0 <= tmin <= tmax, tmin finite.
+// and results as those calls in one, except that the watertight test's
+// constants (st's pox … shz, kx16, ky16, kz16) are set at the ray's first
+// leaf (until then st.kz16 is -1: a ray that reaches no leaf does not need
+// them). Returns traceKernel8's status, or 3, writing nothing, for a ray
+// kernelRay rejects or an interval that is not 0 <= tmin <= tmax, tmin
+// finite.
 TEXT ·traceRay8(SB), NOSPLIT, $0-52
 	// the interval (directState.trace's test): tmin >= 0, tmin <= tmax,
 	// tmin < +Inf, none NaN
@@ -2365,62 +2384,8 @@ TEXT ·traceRay8(SB), NOSPLIT, $0-52
 	VPSHUFD      $0xee, X9, X9
 	VPMOVSXDQ    X9, X10
 	VMOVQ        X10, 88(DI)      // fz
-
-	// kz: the axis of the largest |d| (the first of equal ones), compared
-	// as bits
-	VMOVD   X5, R11
-	VPEXTRD $1, X5, R12
-	VPEXTRD $2, X5, R13
-	XORL    R9, R9
-	MOVL    $1, R10
-	CMPL    R12, R11
-	CMOVLGT R10, R9
-	MOVL    R11, R10
-	CMPL    R12, R10
-	CMOVLGT R12, R10      // max(bx, by)
-	MOVL    $2, AX
-	CMPL    R13, R10
-	CMOVLGT AX, R9        // R9: kz
-	// kx, ky = kz+1, kz+2 mod 3, swapped when d[kz] < 0
-	LEAL    (R9*2), CX
-	MOVL    $0x09, R10
-	SHRL    CX, R10
-	ANDL    $3, R10
-	MOVL    $0x12, R11
-	SHRL    CX, R11
-	ANDL    $3, R11
-	VMOVMSKPS X1, DX
-	MOVL    R10, R12
-	MOVL    R11, R13
-	BTL     R9, DX
-	CMOVLCS R11, R12      // R12: kx
-	CMOVLCS R10, R13      // R13: ky
-	// st's fastTri pox, poy, poz, shx, shy, shz (two stores: permuted
-	// origin and shear, sz = inv[kz], sx = d[kx]·sz, sy = d[ky]·sz) and
-	// kx16, ky16, kz16. (fastTri's kx, ky, kz and the levelRay's watertight
-	// constants are left as they were: the kernel does not read them.)
-	VMOVD        R12, X2
-	VPINSRD      $1, R13, X2, X2
-	VPINSRD      $2, R9, X2, X2   // kx, ky, kz
-	VPERMILPS    X2, X0, X3       // o[kx], o[ky], o[kz]
-	VPERMILPS    X2, X1, X4       // d[kx], d[ky], d[kz]
-	VMOVD        R9, X5
-	VPBROADCASTD X5, X5
-	VPERMILPS    X5, X11, X5      // inv[kz] in every lane
-	VMULPS       X5, X4, X4       // sx, sy
-	VINSERTPS    $0x30, X4, X3, X3
-	VMOVSHDUP    X4, X6
-	VINSERTPS    $0x10, X5, X6, X6
-	MOVQ         st+8(FP), SI
-	VMOVUPS      X3, 24(SI)
-	VMOVSD       X6, 40(SI)
-	SHLQ         $4, R12
-	SHLQ         $4, R13
-	SHLQ         $4, R9
-	MOVQ         R12, 136(SI)
-	MOVQ         R13, 144(SI)
-	MOVQ         R9, 152(SI)
 	MOVQ st+8(FP), DX
+	MOVQ $-1, ST_KZ16(DX) // the watertight constants: at the first leaf
 	MOVL tmin+40(FP), AX
 	MOVL AX, ST_TMIN(DX)
 	MOVL AX, ST_TMINB(DX)
@@ -2618,6 +2583,10 @@ leaf:
 	CMPQ R10, $-1 // emptyChild
 	JEQ  pop
 	MOVQ R9, ST_SP(DX)
+	CMPQ ST_KZ16(DX), $0
+	JLT  wtsetup // the first leaf
+
+wtback:
 	NOTL R10
 	MOVL R10, R9
 	ANDL $15, R9   // R9: the leaf's triangles from group R10 on
@@ -2858,6 +2827,69 @@ bad:
 	VZEROUPPER
 	MOVL $2, ret+48(FP)
 	RET
+
+wtsetup:
+	// the watertight test's constants, at the ray's first leaf: kernelRay's
+	// code from its kz on, on the ray in r
+	VMOVUPS      0(DI), X0  // ox oy oz
+	VMOVUPS      12(DI), X1 // dx dy dz
+	VMOVUPS      36(DI), X11 // ix iy iz
+	VBROADCASTSS rsAbs<>(SB), X4
+	VANDPS       X4, X1, X5 // |d|
+	// kz: the axis of the largest |d| (the first of equal ones), compared
+	// as bits
+	VMOVD   X5, R11
+	VPEXTRD $1, X5, R12
+	VPEXTRD $2, X5, R13
+	XORL    R9, R9
+	MOVL    $1, BX
+	CMPL    R12, R11
+	CMOVLGT BX, R9
+	MOVL    R11, BX
+	CMPL    R12, BX
+	CMOVLGT R12, BX      // max(bx, by)
+	MOVL    $2, SI
+	CMPL    R13, BX
+	CMOVLGT SI, R9        // R9: kz
+	// kx, ky = kz+1, kz+2 mod 3, swapped when d[kz] < 0
+	LEAL    (R9*2), CX
+	MOVL    $0x09, BX
+	SHRL    CX, BX
+	ANDL    $3, BX
+	MOVL    $0x12, R11
+	SHRL    CX, R11
+	ANDL    $3, R11
+	VMOVMSKPS X1, R8
+	MOVL    BX, R12
+	MOVL    R11, R13
+	BTL     R9, R8
+	CMOVLCS R11, R12      // R12: kx
+	CMOVLCS BX, R13      // R13: ky
+	// st's fastTri pox, poy, poz, shx, shy, shz (two stores: permuted
+	// origin and shear, sz = inv[kz], sx = d[kx]·sz, sy = d[ky]·sz) and
+	// kx16, ky16, kz16. (fastTri's kx, ky, kz and the levelRay's watertight
+	// constants are left as they were: the kernel does not read them.)
+	VMOVD        R12, X2
+	VPINSRD      $1, R13, X2, X2
+	VPINSRD      $2, R9, X2, X2   // kx, ky, kz
+	VPERMILPS    X2, X0, X3       // o[kx], o[ky], o[kz]
+	VPERMILPS    X2, X1, X4       // d[kx], d[ky], d[kz]
+	VMOVD        R9, X5
+	VPBROADCASTD X5, X5
+	VPERMILPS    X5, X11, X5      // inv[kz] in every lane
+	VMULPS       X5, X4, X4       // sx, sy
+	VINSERTPS    $0x30, X4, X3, X3
+	VMOVSHDUP    X4, X6
+	VINSERTPS    $0x10, X5, X6, X6
+	VMOVUPS      X3, 24(DX)
+	VMOVSD       X6, 40(DX)
+	SHLQ         $4, R12
+	SHLQ         $4, R13
+	SHLQ         $4, R9
+	MOVQ         R12, 136(DX)
+	MOVQ         R13, 144(DX)
+	MOVQ         R9, 152(DX)
+	JMP          wtback
 
 
 // func streamKernel8(slots *[streamK]kslot, q *kqueue) uint32

@@ -396,7 +396,7 @@ leaf:
 	CMPQ R10, $-1 // emptyChild
 	JEQ  @POP@
 	MOVQ R9, ST_SP(DX)
-	NOTL R10
+@LAZY@	NOTL R10
 	MOVL R10, R9
 	ANDL $15, R9   // R9: the leaf's triangles from group R10 on
 	SHRL $4, R10   // R10: group
@@ -499,7 +499,7 @@ done:@VZU@
 bad:@VZU@
 	MOVL $2, @RET@(FP)
 	RET
-'''
+@LAZYBLOCK@'''
 
 # traceRay@W@: kernelRay's setup (raysetup_amd64.s, copied in) followed by
 # the single-ray kernel from the root, in one call.
@@ -508,9 +508,12 @@ TRACERAY = r'''
 //
 // kernelRay(o, d, @W@, r, st), the interval [tmin, tmax] into st with no
 // hit and an empty stack, then traceKernel@W@ from the root: the same state
-// and results as those calls in one. Returns traceKernel@W@'s status, or 3,
-// writing nothing, for a ray kernelRay rejects or an interval that is not
-// 0 <= tmin <= tmax, tmin finite.
+// and results as those calls in one, except that the watertight test's
+// constants (st's pox … shz, kx16, ky16, kz16) are set at the ray's first
+// leaf (until then st.kz16 is -1: a ray that reaches no leaf does not need
+// them). Returns traceKernel@W@'s status, or 3, writing nothing, for a ray
+// kernelRay rejects or an interval that is not 0 <= tmin <= tmax, tmin
+// finite.
 TEXT ·traceRay@W@(SB), NOSPLIT, $0-52
 	// the interval (directState.trace's test): tmin >= 0, tmin <= tmax,
 	// tmin < +Inf, none NaN
@@ -530,6 +533,7 @@ TEXT ·traceRay@W@(SB), NOSPLIT, $0-52
 	MOVQ r+0(FP), DI
 @SETUP@
 	MOVQ st+8(FP), DX
+	MOVQ $-1, ST_KZ16(DX) // the watertight constants: at the first leaf
 	MOVL tmin+40(FP), AX
 	MOVL AX, ST_TMIN(DX)
 	MOVL AX, ST_TMINB(DX)
@@ -1002,6 +1006,30 @@ for _k in ("kLanes", "kAbs", "kTiny", "kOneF", "kP20", "kP60"):
     SETUP = SETUP.replace(_k + "<>", "rs" + _k[1:] + "<>")
     SETUP_DATA = SETUP_DATA.replace(_k + "<>", "rs" + _k[1:] + "<>")
 SETUP = SETUP.rstrip("\n")
+# traceRay runs the slab part of the setup at once and the watertight part
+# (from "kz") at the ray's first leaf (LAZYBLOCK): the same instructions on
+# the same values, reloaded from r (o @0, d @12, the inverse direction
+# @36; the 16-byte loads' fourth lanes are never selected), in the
+# registers free at a leaf (R10, DX and DI kept).
+_wt = SETUP.index("\t// kz: the axis")
+SETUP, WTSETUP = SETUP[:_wt].rstrip("\n"), SETUP[_wt:]
+WTSETUP = WTSETUP.replace("\tMOVQ         st+8(FP), SI\n", "")
+import re
+_regs = {"R10": "BX", "DX": "R8", "AX": "SI", "SI": "DX"}
+WTSETUP = re.sub(r"\b(R10|DX|AX|SI)\b", lambda m: _regs[m.group(1)], WTSETUP)
+LAZYBLOCK = """
+wtsetup:
+	// the watertight test's constants, at the ray's first leaf: kernelRay's
+	// code from its kz on, on the ray in r
+	VMOVUPS      0(DI), X0  // ox oy oz
+	VMOVUPS      12(DI), X1 // dx dy dz
+	VMOVUPS      36(DI), X11 // ix iy iz
+	VBROADCASTSS rsAbs<>(SB), X4
+	VANDPS       X4, X1, X5 // |d|
+""" + WTSETUP + """
+	JMP          wtback
+"""
+LAZY = "\tCMPQ ST_KZ16(DX), $0\n\tJLT  wtsetup // the first leaf\n\nwtback:\n"
 SETUP_DATA = "// kernelRay's constants (raysetup_amd64.s)\n" + SETUP_DATA
 
 def fill(t, w):
@@ -1055,7 +1083,8 @@ def group(subs):
 LEAF = LEAF.replace("@GROUPTEST@", group(kernel_group))
 LEAF4GROUP = LEAF4GROUP.replace("@GROUPTEST@", group(go_group))
 
-single_ray = dict(single, **{"@RET@": "ret+48"})
+single_ray = dict(single, **{"@RET@": "ret+48", "@LAZY@": LAZY, "@LAZYBLOCK@": LAZYBLOCK})
+single["@LAZY@"], single["@LAZYBLOCK@"], stream["@LAZY@"] = "", "", ""
 single["@RET@"] = "ret+24"
 for w in (4, 8):
     for parts, subs in (((SINGLE, SINGLE_POP, NODE_SLAB, NODE_DECIDE, LEAF, SINGLE_EXITS), single),
