@@ -27,6 +27,7 @@ const (
 	opDivF
 	opMinF
 	opMaxF
+	opClampF // d = fmin(fmax(a, b), c)
 	opFmaF
 	opMulAddF // d = float32(a*b) + c
 	opAddMulF // d = c + float32(a*b)
@@ -87,6 +88,7 @@ const (
 	opF32toF16
 	opCopy32
 	opCopy64
+	opCopy32N // opCopy32, then the moves of instExt.moves
 
 	// Everything else, per lane through ir.Eval.
 	opVGen
@@ -94,6 +96,7 @@ const (
 	opVBuiltinC
 	opVSet32
 	opVSet64
+	opVSet32N // opVSet32, then the moves of instExt.moves (one mask)
 	opVLoad
 	opVStore
 	opVLoadAff
@@ -176,6 +179,7 @@ type instExt struct {
 	maskRes  []bool     // opCall: result i is a variable, moved under the call's mask
 	comp     []int32    // opVLoadAffN: lane offset of each component's result
 	parts    []inst     // opVLoadAffN: the component loads, for the slow path
+	moves    []int32    // opCopy32N, opVSet32N: destination and source lane offsets of the moves after the first
 }
 
 // instDef is an instruction as the compiler builds it.

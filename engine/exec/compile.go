@@ -630,7 +630,7 @@ func (c *compiler) simple(in *ir.Instr) {
 				op = opCopy64
 			}
 		}
-		c.emit(instDef{op: op, d: int(c.loc[in.Dst].lane), a: int(c.laneOperand(in.Args[0]).off), src: in})
+		c.emitMove(instDef{op: op, d: int(c.loc[in.Dst].lane), a: int(c.laneOperand(in.Args[0]).off), src: in})
 		return
 	case ir.OpBuiltin:
 		if !c.entry {
@@ -806,7 +806,34 @@ func (c *compiler) simple(in *ir.Instr) {
 	if len(ops) > 2 {
 		vi.c = int(ops[2].off)
 	}
-	c.emit(vi)
+	c.emitMove(vi)
+}
+
+// emitMove emits in; a 32-bit lane move (opCopy32, opVSet32) right after
+// another move of the same op that nothing jumps between joins it
+// (opCopy32N, opVSet32N: one dispatch for the variables an if arm assigns
+// at its end). The moves of a group run in order, under one mask.
+func (c *compiler) emitMove(in instDef) {
+	group := opCopy32N
+	switch in.op {
+	case opCopy32:
+	case opVSet32:
+		group = opVSet32N
+	default:
+		c.emit(in)
+		return
+	}
+	// (Not across the end of the entry's prologue, which runs once.)
+	if n := len(c.cf.code); n > 0 && c.boundAt != n && int32(n) != c.cf.prologueEnd {
+		if p := &c.cf.code[n-1]; p.op == in.op || p.op == group {
+			ext := *p.instExt
+			ext.moves = append(slices.Clip(ext.moves), int32(in.d), int32(in.a))
+			p.instExt = &ext
+			p.op = group
+			return
+		}
+	}
+	c.emit(in)
 }
 
 // fastOp picks a dedicated lane kernel for in, or opVGen.
@@ -1048,9 +1075,12 @@ func (c *compiler) planCoalesce(b ir.Block) {
 		}
 		// A temporary given v's vector before must be dead by the time
 		// this one's definition overwrites it.
+		// (An elementwise definition may read it there: it reads each
+		// lane before it writes that lane.)
 		cs, busy := c.coalesce, false
+		inPlace := c.inPlace(b[j])
 		for _, u := range cs.into[v] {
-			busy = busy || cs.lastUse[u] >= cs.pos[b[j]]
+			busy = busy || cs.lastUse[u] > cs.pos[b[j]] || cs.lastUse[u] == cs.pos[b[j]] && !inPlace
 		}
 		if busy {
 			continue
@@ -1127,7 +1157,8 @@ func (s *reassignScan) block(b ir.Block) {
 
 // coalescable reports whether def may write its result into variable v:
 // an ordinary value-producing instruction that reads v through none of
-// its operands (fused ones included).
+// its operands (fused ones included), or an elementwise one (inPlace)
+// that may read it.
 func (c *compiler) coalescable(def *ir.Instr, v ir.Reg) bool {
 	switch def.Op {
 	case ir.OpSet, ir.OpCall, ir.OpIntrinsic, ir.OpIf, ir.OpLoop, ir.OpSwitch, ir.OpConst, ir.OpAlloca, ir.OpBuiltin:
@@ -1141,5 +1172,27 @@ func (c *compiler) coalescable(def *ir.Instr, v ir.Reg) bool {
 		reads = append(reads, fa.consumed...)
 		reads = append(reads, fa.index, fa.varBase, fa.base1, fa.base2)
 	}
-	return !slices.Contains(reads, v)
+	return !slices.Contains(reads, v) || c.inPlace(def)
+}
+
+// inPlace reports whether the varying arithmetic def runs as an
+// elementwise lane kernel, which reads lane i of its operands before it
+// writes lane i of its result, so that the result may overwrite one of
+// its operands (x = x * y into x's own vector). Loads, calls, intrinsics
+// and the math library loops (internal/fmath) are not counted.
+func (c *compiler) inPlace(def *ir.Instr) bool {
+	if def.Dst == ir.NoReg || c.uniform(def.Dst) || def.Op < ir.OpNeg || def.Op > ir.OpBitcast {
+		return false
+	}
+	if _, ok := c.fused[def]; ok {
+		return false
+	}
+	if _, ok := c.mulAdds[def]; ok {
+		return true
+	}
+	switch op, _ := fastOp(def); op {
+	case opVGen, opMathF, opF32toF16:
+		return false
+	}
+	return true
 }

@@ -22,8 +22,13 @@
 // subtract runs fused with it (still two roundings, not fma), the multiply
 // first moved down to the add when it is a few instructions earlier in the
 // block (vector code computes three products, then three sums); the
-// integer hash steps x ^ (x * b) and x ^ (x >> b) (unsigned) run as one
-// op each; unsigned 32-bit division and remainder and conversions between
+// integer hash steps x ^ (x * b) and x ^ (x >> b) (unsigned) and the
+// clamp min(max(a, b), c) on float32 run as one op each; consecutive
+// assignments of 32-bit variables under one mask run as one op; a
+// temporary assigned to a variable is computed straight into the
+// variable's vector (an elementwise op even when it reads the variable);
+// a varying load whose active lanes share one address reads it once and
+// broadcasts it; unsigned 32-bit division and remainder and conversions between
 // 32-bit integer kinds have lane kernels of their own; built-ins that depend only on a lane's place in its threadgroup
 // (thread_index_in_threadgroup, simdgroup_index_in_threadgroup,
 // thread_index_in_simdgroup, ...) keep a vector of their own that is

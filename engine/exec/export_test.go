@@ -50,3 +50,16 @@ func MulAddOps(pl *Pipeline) int {
 	}
 	return n
 }
+
+// CountOps counts the instructions of the kernel of pl by op name:
+// "clamp" (opClampF), "setN" (opVSet32N), "copyN" (opCopy32N).
+func CountOps(pl *Pipeline, name string) int {
+	want := map[string]vop{"clamp": opClampF, "setN": opVSet32N, "copyN": opCopy32N}[name]
+	n := 0
+	for i := range pl.entry.code {
+		if pl.entry.code[i].op == want {
+			n++
+		}
+	}
+	return n
+}

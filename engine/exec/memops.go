@@ -154,6 +154,14 @@ func (w *worker) vload(fr *frame, in *inst) error {
 	}
 	dst := in.res[0]
 	size := in.k.Size()
+	if (in.space == ir.Device || in.space == ir.Constant) && m&(m-1) != 0 {
+		// One address on every active lane (a per-draw or per-object
+		// field read through a varying index or pointer): one bounds
+		// check and one read, broadcast to the active lanes.
+		if l := m.First(); sameAddress(addr, m, addr[l]) {
+			return w.loadBroadcast(fr, in, m, dst, addr[l], l)
+		}
+	}
 	if n := prefixLen(m); n >= 2 && (size == 4 || size == 8) && (in.space == ir.Device || in.space == ir.Constant) {
 		// Lanes 0..n-1 active (a whole batch, or a partial one): one pass
 		// when their addresses are evenly strided inside one buffer.
@@ -196,6 +204,58 @@ func (w *worker) vload(fr *frame, in *inst) error {
 			return err
 		}
 		fr.put(dst, l, readKind(b, in.k))
+	}
+	return nil
+}
+
+// sameAddress reports whether addr[l] == a for every lane l of m. It
+// stops at the first lane that differs, so a true gather pays about one
+// compare.
+func sameAddress(addr []uint64, m lane.Mask, a uint64) bool {
+	if m == ^lane.Mask(0) && len(addr) == 64 {
+		return addr[1] == a && lane.AllEqual64(addr, a)
+	}
+	for ; m != 0; m &= m - 1 {
+		if addr[m.First()] != a {
+			return false
+		}
+	}
+	return true
+}
+
+// loadBroadcast runs a load whose address a is the same on every lane of
+// m: lane l (the first of m) locates it, as a per-lane load would, and
+// the value is written to every lane of m.
+func (w *worker) loadBroadcast(fr *frame, in *inst, m lane.Mask, dst operand, a uint64, l int) error {
+	b, err := w.locate(fr, in, a, l, false)
+	if err != nil {
+		return err
+	}
+	v := readKind(b, in.k)
+	W := w.w
+	switch dst.file {
+	case file32:
+		d := fr.r32[dst.off : int(dst.off)+W]
+		if m == lane.FirstN(W) {
+			lane.Fill32(d, uint32(v))
+			return nil
+		}
+		for ; m != 0; m &= m - 1 {
+			d[m.First()] = uint32(v)
+		}
+	case file64:
+		d := fr.r64[dst.off : int(dst.off)+W]
+		if m == lane.FirstN(W) {
+			lane.Broadcast(d, v)
+			return nil
+		}
+		for ; m != 0; m &= m - 1 {
+			d[m.First()] = v
+		}
+	default:
+		for ; m != 0; m &= m - 1 {
+			fr.put(dst, m.First(), v)
+		}
 	}
 	return nil
 }

@@ -11,7 +11,9 @@ import (
 // instruction right after it, runs as one op: one dispatch and one pass
 // over the lanes instead of two, with the product still rounded to float32
 // before the add (two roundings, exactly as the separate ops; this is not
-// fma). Saxpy, dot products and polynomial steps have this shape.
+// fma). Saxpy, dot products and polynomial steps have this shape. A clamp,
+// "t = max(a, b); d = min(t, c)" on float32 with t used only there, runs
+// the same way (opClampF: fmax, then fmin, in one pass).
 
 // mulAddShape says where the product goes in the add or subtract.
 type mulAddShape uint8
@@ -23,12 +25,15 @@ const (
 	minusMul                    // c - m
 	xorMul                      // x ^ (x * b), 32-bit integers
 	xorShr                      // x ^ (x >> b), unsigned 32-bit
+	maxMin                      // min(max(a, b), c) on float32: MSL's clamp
 )
 
 // mulAdd is a fused product: mul is the multiply the add reads. For the
 // hash steps (xorMul, xorShr) mul is the multiply or shift whose result is
 // xored with its own operand x (other), and the fused op reads x and the
-// multiply's or shift's other operand.
+// multiply's or shift's other operand. For a clamp (maxMin) mul is the
+// max, whose result is the min's first operand, and other the min's
+// second.
 type mulAdd struct {
 	mul   *ir.Instr
 	shape mulAddShape
@@ -62,6 +67,24 @@ func (c *compiler) planMulAdd(prologue int) {
 			}
 			if i > 0 && in.Op == ir.OpXor && len(in.Args) == 2 {
 				c.planHashStep(b, i, top, prologue)
+				continue
+			}
+			if i > 0 && in.Op == ir.OpMin && varyingF32(in) && len(in.Args) == 2 {
+				// "t = max(a, b); d = min(t, c)", t used only there; the
+				// max first moves down to the min, as a product does.
+				t := in.Args[0]
+				j := i - 1
+				for j >= 0 && j >= i-maxSink && b[j].Dst != t {
+					j--
+				}
+				if j >= 0 && j >= i-maxSink && j < i-1 && (!top || j >= prologue) && b[j].Op == ir.OpMax {
+					sinkProduct(b, j, i)
+				}
+				m := b[i-1]
+				if m.Op == ir.OpMax && m.Dst == t && varyingF32(m) && len(m.Args) == 2 && c.uses[t] == 1 && in.Args[1] != t {
+					c.mulAdds[in] = mulAdd{mul: m, shape: maxMin, other: in.Args[1]}
+					c.dead[m.Dst] = true
+				}
 				continue
 			}
 			if i == 0 || (in.Op != ir.OpAdd && in.Op != ir.OpSub) || !varyingF32(in) || len(in.Args) != 2 {
@@ -205,7 +228,7 @@ func (c *compiler) emitMulAdd(in *ir.Instr, fm mulAdd) {
 	}
 	a, b := c.laneOperand(fm.mul.Args[0]), c.laneOperand(fm.mul.Args[1])
 	o := c.laneOperand(fm.other)
-	op := [...]vop{mulPlus: opMulAddF, plusMul: opAddMulF, mulMinus: opMulSubF, minusMul: opSubMulF}[fm.shape]
+	op := [...]vop{mulPlus: opMulAddF, plusMul: opAddMulF, mulMinus: opMulSubF, minusMul: opSubMulF, maxMin: opClampF}[fm.shape]
 	c.emit(instDef{op: op, irop: in.Op, k: in.Kind, d: int(c.loc[in.Dst].lane), a: int(a.off), b: int(b.off), c: int(o.off), src: in,
 		ops: []operand{a, b, o}, res: []operand{c.dstOperand(in.Dst)}})
 }

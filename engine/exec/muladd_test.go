@@ -1,6 +1,7 @@
 package exec_test
 
 import (
+	"math"
 	"testing"
 
 	"github.com/ingot-render/ingot/engine/exec"
@@ -231,5 +232,114 @@ func TestHashStepFusion(t *testing.T) {
 	}
 	if n := exec.FusedOps(pl); n != 4 {
 		t.Errorf("%d fused hash steps compiled, want 4", n)
+	}
+}
+
+// buildClampsAndSets: with x = in[i], y = in[i+1], z = in[i+2]:
+// out[4i] = clamp(x, y, z), out[4i+1] = min(max(x, 0.25), 2) (two clamps,
+// fused), out[4i+2] = min(y, max(x, z)) (the max as the min's second
+// operand: not fused); and
+// variables u, v, w, assigned values computed before "if x < y" together
+// in both arms (a move group per arm), out[4i+3] = u + v*w.
+func buildClampsAndSets() *ir.Program {
+	p := ir.NewProgram(nil)
+	b := fb{ir.NewFunction(p, "clamps", []ir.Kind{ir.U64, ir.U64}, nil)}
+	b.Fn.Kernel = true
+	i := b.Builtin(ir.ThreadPositionInGrid)
+	ld := func(k uint32) ir.Reg {
+		return b.Load(ir.Device, ir.F32, elemAddr(b.Builder, b.Param(0), b.Binary(ir.OpAdd, ir.U32, i, b.u(k)), 4), 4)
+	}
+	x, y, z := ld(0), ld(1), ld(2)
+	minf := func(a, c ir.Reg) ir.Reg { return b.Binary(ir.OpMin, ir.F32, a, c) }
+	maxf := func(a, c ir.Reg) ir.Reg { return b.Binary(ir.OpMax, ir.F32, a, c) }
+	u, v, w := b.Var(ir.F32, "u"), b.Var(ir.F32, "v"), b.Var(ir.F32, "w")
+	s1, p1, d1 := b.add(x, y), b.mul(y, z), b.sub(z, x)
+	s2, d2, p2 := b.sub(x, y), b.add(y, z), b.mul(z, x)
+	b.If(b.Binary(ir.OpLt, ir.F32, x, y))
+	b.Set(u, s1)
+	b.Set(v, p1)
+	b.Set(w, d1)
+	b.Else()
+	b.Set(u, s2)
+	b.Set(v, d2)
+	b.Set(w, p2)
+	b.EndIf()
+	r := []ir.Reg{
+		minf(maxf(x, y), z),
+		minf(maxf(x, b.f(0.25)), b.f(2)),
+		minf(y, maxf(x, z)),
+		b.add(u, b.mul(v, w)),
+	}
+	o := b.Binary(ir.OpMul, ir.U32, i, b.u(uint32(len(r))))
+	for k, v := range r {
+		b.Store(ir.Device, ir.F32, elemAddr(b.Builder, b.Param(1), b.Binary(ir.OpAdd, ir.U32, o, b.u(uint32(k))), 4), v, 4)
+	}
+	must(b.Finish())
+	return p
+}
+
+// TestClampFusionAndMoveGroups: the fused clamps and the grouped variable
+// assignments give the bits of the separate ops (refexec), NaNs, signed
+// zeros and infinities included, on diverged and whole batches.
+func TestClampFusionAndMoveGroups(t *testing.T) {
+	const n = 300
+	vals := []float32{0, float32(math.Copysign(0, -1)), 1, -1, 0.5, 3, float32(math.Inf(1)), float32(math.Inf(-1)), float32(math.NaN()), 0.2, -0.75}
+	in := make([]float32, n+2)
+	for k := range in {
+		in[k] = vals[(k*7+k/11)%len(vals)]
+	}
+	fmin := func(a, b float32) float32 {
+		switch {
+		case a != a:
+			return b
+		case b != b:
+			return a
+		}
+		return min(a, b)
+	}
+	fmax := func(a, b float32) float32 {
+		switch {
+		case a != a:
+			return b
+		case b != b:
+			return a
+		}
+		return max(a, b)
+	}
+	runCases(t, []kcase{{
+		name: "clamps", prog: buildClampsAndSets, entry: "clamps",
+		grid: exec.ThreadsGrid([3]uint32{n, 1, 1}, [3]uint32{64, 1, 1}),
+		bufs: func() []exec.Buffer {
+			return []exec.Buffer{{Addr: 0x1000, Data: f32bytes(in)}, {Addr: 0x100000, Data: make([]byte, 4*4*n)}}
+		},
+		args: addrArgs,
+		check: func(t *testing.T, b []exec.Buffer) {
+			got := bytesF32(b[1].Data)
+			for i := 0; i < n; i++ {
+				x, y, z := in[i], in[i+1], in[i+2]
+				u, v, w := x-y, y+z, z*x
+				if x < y {
+					u, v, w = x+y, y*z, z-x
+				}
+				want := []float32{fmin(fmax(x, y), z), fmin(fmax(x, 0.25), 2), fmin(y, fmax(x, z)), u + float32(v*w)}
+				for k, wv := range want {
+					if g := got[4*i+k]; math.Float32bits(g) != math.Float32bits(wv) && !(g != g && wv != wv) {
+						t.Fatalf("thread %d result %d: %v, want %v", i, k, g, wv)
+					}
+				}
+			}
+		},
+	}})
+	pl, err := exec.Compile(buildClampsAndSets(), "clamps", exec.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k := exec.CountOps(pl, "clamp"); k != 2 {
+		t.Errorf("%d fused clamps compiled, want 2", k)
+	}
+	// The then arm writes every lane (the else lanes assign the variables
+	// after it): one copy group; the else arm one masked move group.
+	if k, m := exec.CountOps(pl, "copyN"), exec.CountOps(pl, "setN"); k != 1 || m != 1 {
+		t.Errorf("%d copy groups and %d masked move groups compiled, want 1 and 1", k, m)
 	}
 }

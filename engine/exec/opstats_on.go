@@ -17,7 +17,7 @@ import (
 // writes the totals per VM op and per MSL source line.
 const opStats = true
 
-var vopNames = [...]string{"opNop", "opEnd", "opUGen", "opUSet", "opUBuiltin", "opULoad", "opUAlloca", "opAddF", "opSubF", "opMulF", "opDivF", "opMinF", "opMaxF", "opFmaF", "opMulAddF", "opAddMulF", "opMulSubF", "opSubMulF", "opNegF", "opAbsF", "opSqrtF", "opFloorF", "opMathF", "opLtF", "opLeF", "opEqF", "opNeF", "opAddI", "opSubI", "opMulI", "opAndI", "opOrI", "opXorI", "opShlI", "opShrI", "opShrU", "opRevI", "opNotB", "opMinI", "opMaxI", "opMinU", "opMaxU", "opLtI", "opLeI", "opLtU", "opLeU", "opEqI", "opNeI", "opSel32", "opSel64", "opDivU", "opRemU", "opXorMulI", "opXorShrU", "opAdd64", "opSub64", "opMul64", "opShl64", "opZext64", "opSext64", "opTrunc64", "opI32toF", "opU32toF", "opFtoI32", "opF32toF16", "opCopy32", "opCopy64", "opVGen", "opVBuiltin", "opVBuiltinC", "opVSet32", "opVSet64", "opVLoad", "opVStore", "opVLoadAff", "opVStoreAff", "opVLoadAffN", "opVStoreAffN", "opCall", "opIntrinsic", "opBarrier", "opIfV", "opIfU", "opIfCmp", "opIfCmpC", "opElse", "opEndIf", "opLoopBegin", "opLoopHead", "opLoopCont", "opLoopEnd", "opLoopExit", "opBreak", "opContinue", "opRet", "opDiscard", "opSwBegin", "opCase", "opSwEnd"}
+var vopNames = [...]string{"opNop", "opEnd", "opUGen", "opUSet", "opUBuiltin", "opULoad", "opUAlloca", "opAddF", "opSubF", "opMulF", "opDivF", "opMinF", "opMaxF", "opClampF", "opFmaF", "opMulAddF", "opAddMulF", "opMulSubF", "opSubMulF", "opNegF", "opAbsF", "opSqrtF", "opFloorF", "opMathF", "opLtF", "opLeF", "opEqF", "opNeF", "opAddI", "opSubI", "opMulI", "opAndI", "opOrI", "opXorI", "opShlI", "opShrI", "opShrU", "opRevI", "opNotB", "opMinI", "opMaxI", "opMinU", "opMaxU", "opLtI", "opLeI", "opLtU", "opLeU", "opEqI", "opNeI", "opSel32", "opSel64", "opDivU", "opRemU", "opXorMulI", "opXorShrU", "opAdd64", "opSub64", "opMul64", "opShl64", "opZext64", "opSext64", "opTrunc64", "opI32toF", "opU32toF", "opFtoI32", "opF32toF16", "opCopy32", "opCopy64", "opCopy32N", "opVGen", "opVBuiltin", "opVBuiltinC", "opVSet32", "opVSet64", "opVSet32N", "opVLoad", "opVStore", "opVLoadAff", "opVStoreAff", "opVLoadAffN", "opVStoreAffN", "opCall", "opIntrinsic", "opBarrier", "opIfV", "opIfU", "opIfCmp", "opIfCmpC", "opElse", "opEndIf", "opLoopBegin", "opLoopHead", "opLoopCont", "opLoopEnd", "opLoopExit", "opBreak", "opContinue", "opRet", "opDiscard", "opSwBegin", "opCase", "opSwEnd"}
 
 type pcKey struct {
 	cf *cfunc
@@ -160,6 +160,13 @@ func DumpOpStats() {
 	}
 	byOp := map[string]*agg{}
 	byLine := map[string]*agg{}
+	byPair := map[string]*agg{}
+	opName := func(op vop) string {
+		if int(op) < len(vopNames) {
+			return vopNames[op]
+		}
+		return fmt.Sprint(op)
+	}
 	var total, totalLanes int64
 	for k, c := range stats.pcs {
 		in := &k.cf.code[k.pc]
@@ -172,6 +179,18 @@ func DumpOpStats() {
 			if in.op != opMathF {
 				name += "." + in.k.String()
 			}
+		}
+		if k.pc > 0 {
+			// The instruction before in code order (the one that ran
+			// just before, unless pc is a jump target).
+			key := opName(k.cf.code[k.pc-1].op) + " " + opName(in.op)
+			p := byPair[key]
+			if p == nil {
+				p = &agg{name: key}
+				byPair[key] = p
+			}
+			p.n += c.n
+			p.lanes += c.lanes
 		}
 		a := byOp[name]
 		if a == nil {
@@ -239,6 +258,13 @@ func DumpOpStats() {
 	fmt.Fprintln(out, "by op:")
 	for _, a := range sorted(byOp) {
 		fmt.Fprintf(out, "  %-22s %12d %5.1f%%  lanes %.1f\n", a.name, a.n, 100*float64(a.n)/float64(max(total, 1)), float64(a.lanes)/float64(max(a.n, 1)))
+	}
+	fmt.Fprintln(out, "by op pair (previous instruction in code order, then this one):")
+	for i, a := range sorted(byPair) {
+		if i >= 60 {
+			break
+		}
+		fmt.Fprintf(out, "  %-34s %12d %5.1f%%  lanes %.1f\n", a.name, a.n, 100*float64(a.n)/float64(max(total, 1)), float64(a.lanes)/float64(max(a.n, 1)))
 	}
 	fmt.Fprintln(out, "by source line:")
 	for i, a := range sorted(byLine) {

@@ -67,6 +67,12 @@ func (w *worker) run(fr *frame) (bool, error) {
 			} else {
 				lane.MaxF32(f32[in.d:in.d+W], f32[in.a:in.a+W], f32[in.b:in.b+W])
 			}
+		case opClampF:
+			if direct {
+				lane.ClampF32x64(&r32[in.d], &r32[in.a], &r32[in.b], &r32[in.c])
+			} else {
+				lane.ClampF32(f32[in.d:in.d+W], f32[in.a:in.a+W], f32[in.b:in.b+W], f32[in.c:in.c+W])
+			}
 		case opFmaF:
 			if directFMA {
 				lane.FmaF32x64(&f32[in.d], &f32[in.a], &f32[in.b], &f32[in.c])
@@ -305,6 +311,12 @@ func (w *worker) run(fr *frame) (bool, error) {
 			copy(r32[in.d:in.d+W], r32[in.a:in.a+W])
 		case opCopy64:
 			copy(r64[in.d:in.d+W], r64[in.a:in.a+W])
+		case opCopy32N:
+			copy(r32[in.d:in.d+W], r32[in.a:in.a+W])
+			for mv := in.moves; len(mv) >= 2; mv = mv[2:] {
+				d, a := int(mv[0]), int(mv[1])
+				copy(r32[d:d+W], r32[a:a+W])
+			}
 		case opVGen:
 			vgen(fr, in, W)
 
@@ -378,6 +390,25 @@ func (w *worker) run(fr *frame) (bool, error) {
 				lane.MoveMasked32x64(&r32[in.d], &r32[in.a], fr.exec)
 			} else {
 				lane.MoveMasked32(r32[in.d:in.d+W], r32[in.a:in.a+W], fr.exec)
+			}
+		case opVSet32N:
+			if fr.exec == fr.entry {
+				copy(r32[in.d:in.d+W], r32[in.a:in.a+W])
+				for mv := in.moves; len(mv) >= 2; mv = mv[2:] {
+					d, a := int(mv[0]), int(mv[1])
+					copy(r32[d:d+W], r32[a:a+W])
+				}
+			} else if direct {
+				lane.MoveMasked32x64(&r32[in.d], &r32[in.a], fr.exec)
+				for mv := in.moves; len(mv) >= 2; mv = mv[2:] {
+					lane.MoveMasked32x64(&r32[mv[0]], &r32[mv[1]], fr.exec)
+				}
+			} else {
+				lane.MoveMasked32(r32[in.d:in.d+W], r32[in.a:in.a+W], fr.exec)
+				for mv := in.moves; len(mv) >= 2; mv = mv[2:] {
+					d, a := int(mv[0]), int(mv[1])
+					lane.MoveMasked32(r32[d:d+W], r32[a:a+W], fr.exec)
+				}
 			}
 		case opVSet64:
 			if fr.exec == fr.entry {

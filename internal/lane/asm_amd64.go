@@ -68,6 +68,9 @@ func shrI32x64(d, a, b *uint32)
 func minF32x64(d, a, b *uint32)
 
 //go:noescape
+func clampF32x64(d, a, b, c *uint32)
+
+//go:noescape
 func maxF32x64(d, a, b *uint32)
 
 //go:noescape

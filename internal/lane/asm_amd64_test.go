@@ -264,6 +264,9 @@ func TestDirectKernelsMatchGo(t *testing.T) {
 			scalar(func() { k.slice(f(want), f(a), f(b), f(c)) })
 			check(k.name)
 		}
+		ClampF32x64(&got[0], &a[0], &b[0], &c[0])
+		scalar(func() { MaxF32(f(want), f(a), f(b)); MinF32(f(want), f(want), f(c)) })
+		check("ClampF32x64")
 		if DirectFMA64 {
 			// Against the pure-Go kernel, which rounds once as VFMADD does.
 			FmaF32x64(&f(got)[0], &f(a)[0], &f(b)[0], &f(c)[0])

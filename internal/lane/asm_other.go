@@ -40,6 +40,8 @@ func shrI32x64(d, a, b *uint32) { panic("lane: no assembly kernels") }
 
 func minF32x64(d, a, b *uint32) { panic("lane: no assembly kernels") }
 
+func clampF32x64(d, a, b, c *uint32) { panic("lane: no assembly kernels") }
+
 func maxF32x64(d, a, b *uint32) { panic("lane: no assembly kernels") }
 
 func ltF32x64(d, a, b *uint32) { panic("lane: no assembly kernels") }

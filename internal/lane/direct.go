@@ -35,6 +35,9 @@ func MinF32x64(d, a, b *uint32) { minF32x64(d, a, b) }
 // MaxF32x64 is MaxF32 on 64 lanes of float32 bits.
 func MaxF32x64(d, a, b *uint32) { maxF32x64(d, a, b) }
 
+// ClampF32x64 is ClampF32 on 64 lanes of float32 bits.
+func ClampF32x64(d, a, b, c *uint32) { clampF32x64(d, a, b, c) }
+
 // LtF32x64 is LtF32 on 64 lanes of float32 bits.
 func LtF32x64(d, a, b *uint32) { ltF32x64(d, a, b) }
 

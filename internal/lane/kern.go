@@ -325,6 +325,29 @@ func MinF32(d, a, b []float32) {
 	}
 }
 
+// ClampF32 sets d[i] = fmin(fmax(a[i], b[i]), c[i]) (MSL's clamp(a, b, c)
+// as MaxF32 then MinF32 compute it, in one pass; d may be any of a, b, c).
+func ClampF32(d, a, b, c []float32) {
+	if censusOn {
+		// The census of the two ops it stands for.
+		var t [MaxWidth]float32
+		n := min(len(d), MaxWidth)
+		for i := range n {
+			t[i] = FMax(a[i], b[i])
+		}
+		census2(cMax, n, a, b)
+		census2(cMin, n, t[:n], c)
+	}
+	if useAsm && len(d) == 64 && len(a) >= 64 && len(b) >= 64 && len(c) >= 64 {
+		clampF32x64((*uint32)(unsafe.Pointer(&d[0])), (*uint32)(unsafe.Pointer(&a[0])), (*uint32)(unsafe.Pointer(&b[0])), (*uint32)(unsafe.Pointer(&c[0])))
+		return
+	}
+	a, b, c = a[:len(d)], b[:len(d)], c[:len(d)]
+	for i := range d {
+		d[i] = FMin(FMax(a[i], b[i]), c[i])
+	}
+}
+
 // MaxF32 sets d[i] = fmax(a[i], b[i]): the larger value, or the other
 // operand when one is NaN.
 func MaxF32(d, a, b []float32) {

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -392,6 +393,39 @@ func TestAllEqual64(t *testing.T) {
 					t.Fatalf("n=%d: lane %d bit %d differs but reported equal", n, i, bit)
 				}
 				a[i] ^= 1 << bit
+			}
+		}
+	}
+}
+
+// TestClampF32 checks ClampF32 against MaxF32 then MinF32 on NaNs, signed
+// zeros and infinities, at the 64-lane length of the assembly kernel and
+// others, with the result written over each operand in turn.
+func TestClampF32(t *testing.T) {
+	vals := []float32{0, float32(math.Copysign(0, -1)), 1, -1, 0.5, 2, float32(math.Inf(1)), float32(math.Inf(-1)), float32(math.NaN()), 1e-30, -3}
+	for _, n := range []int{64, 8, 13, 1} {
+		a, b, c := make([]float32, n), make([]float32, n), make([]float32, n)
+		for round := range 50 {
+			for i := range n {
+				a[i] = vals[(i*7+round)%len(vals)]
+				b[i] = vals[(i*3+round*5)%len(vals)]
+				c[i] = vals[(i*5+round*3+1)%len(vals)]
+			}
+			want := make([]float32, n)
+			MaxF32(want, a, b)
+			MinF32(want, want, c)
+			for alias := range 4 {
+				got := make([]float32, n)
+				ops := [3][]float32{slices.Clone(a), slices.Clone(b), slices.Clone(c)}
+				if alias < 3 {
+					got = ops[alias]
+				}
+				ClampF32(got, ops[0], ops[1], ops[2])
+				for i := range n {
+					if math.Float32bits(got[i]) != math.Float32bits(want[i]) && !(got[i] != got[i] && want[i] != want[i]) {
+						t.Fatalf("n=%d round %d alias %d lane %d: clamp(%v, %v, %v) = %v, want %v", n, round, alias, i, a[i], b[i], c[i], got[i], want[i])
+					}
+				}
 			}
 		}
 	}

@@ -76,6 +76,23 @@ for name, op in [("minF32x64","VMINPS"),("maxF32x64","VMAXPS")]:
         w(f"\tVBLENDVPS Y3, Y2, Y0, Y0") # x NaN -> y
     binop(name, body)
 
+# clamp: d = fmin(fmax(a, b), c), the two kernels above in one pass
+header("clampF32x64(d, a, b, c *uint32)", 4)
+loadargs(["d","a","b","c"])
+for g in range(8):
+    off=32*g
+    w(f"\tVMOVUPS {off}(SI), Y1")   # x = a
+    w(f"\tVMOVUPS {off}(DX), Y2")   # y = b
+    w("\tVMAXPS Y1, Y2, Y0")         # y max x: NaN -> x
+    w("\tVCMPPS $3, Y1, Y1, Y3")     # x unordered
+    w("\tVBLENDVPS Y3, Y2, Y0, Y0")  # x NaN -> y: t = fmax(a, b)
+    w(f"\tVMOVUPS {off}(CX), Y2")   # y = c
+    w("\tVMINPS Y0, Y2, Y4")         # y min t: NaN -> t
+    w("\tVCMPPS $3, Y0, Y0, Y3")     # t unordered
+    w("\tVBLENDVPS Y3, Y2, Y4, Y0")  # t NaN -> y
+    w(f"\tVMOVUPS Y0, {off}(DI)")
+w("\tVZEROUPPER\n\tRET\n")
+
 # comparisons producing 0/1
 for name, pred in [("ltF32x64",1),("leF32x64",2)]:
     def body(off, pred=pred):
