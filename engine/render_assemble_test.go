@@ -109,6 +109,39 @@ func TestAssembleIndices(t *testing.T) {
 						t.Fatalf("index %d (%d) maps to vertex %d", i, v, prims[i])
 					}
 				}
+				// Laid out by index where most of the range is used: the
+				// same vertices, the stream as index − lo.
+				svids, sprims, span, err := d.assembleSlots(&sc, 0, len(s.idx), baseVertex, workers, true)
+				if err != nil {
+					t.Fatal(err)
+				}
+				wantSpan := 0
+				if n := len(uniq); n > 0 && !sparse {
+					if r := int(uniq[n-1]-uniq[0]) + 1; r != n && n*sparseDen >= r*sparseNum {
+						wantSpan = r
+					}
+				}
+				if span != wantSpan {
+					t.Fatalf("span %d, want %d", span, wantSpan)
+				}
+				if span == 0 {
+					if !slices.Equal(svids, vids) || !slices.Equal(sprims, prims) {
+						t.Fatal("without slots, assembleSlots differs from assemble")
+					}
+					return
+				}
+				if !slices.Equal(svids, vids) {
+					t.Fatal("assembleSlots lists other vertices than assemble")
+				}
+				for i, v := range s.idx {
+					want := v - uniq[0]
+					if v == restart {
+						want = raster.RestartIndex
+					}
+					if sprims[i] != want {
+						t.Fatalf("index %d (%d) maps to slot %d, want %d", i, v, sprims[i], want)
+					}
+				}
 			})
 		}
 	}

@@ -120,7 +120,10 @@ func (r *passRun) draw(d *drawCmd) error {
 	}
 	// The vertices the draw references, each shaded once per instance (the
 	// post-transform cache), and the primitive stream in their numbering.
-	vids, prims, err := d.assemble(&r.scratch, start, count, baseVertex, r.workers)
+	// A single instance of a mesh with a few unreferenced vertices keeps
+	// its outputs in index order (slots), so that its stream needs no
+	// renumbering.
+	vids, prims, slots, err := d.assembleSlots(&r.scratch, start, count, baseVertex, r.workers, instances*d.amp == 1)
 	if err != nil {
 		return err
 	}
@@ -141,15 +144,28 @@ func (r *passRun) draw(d *drawCmd) error {
 		r.traffic.Add(int64(n)*int64(f.attrBytes()), 0) // tile_traffic.go
 	}
 	var vo *raster.VertexOutputs
+	outs := n
+	if slots > 0 {
+		outs = slots
+	}
 	if !p.rasterOff && vl.position.ok() {
-		vo = p.allocVertexOutputs(&r.scratch, n)
+		vo = p.allocVertexOutputs(&r.scratch, outs)
+		if slots > 0 {
+			clearHoles(vo, vids)
+		}
 	}
 	vs := vertexStage{r: r, d: d, vids: vids, per: per, n: n, baseInstance: baseInstance, baseVertex: baseVertex, vo: vo}
+	if slots > 0 {
+		vs.slots = true
+	}
 	if err := vs.run(); err != nil {
 		return err
 	}
 	if vo == nil {
 		return nil
+	}
+	if slots > 0 {
+		per = slots // one instance, one amplification
 	}
 	d.mapViews(&r.scratch, vo, per)
 	var fs *fragmentShader
@@ -181,6 +197,39 @@ func (r *passRun) draw(d *drawCmd) error {
 		}
 	}
 	return nil
+}
+
+// clearHoles zeroes the slots of vo that no vertex of vids (ascending,
+// slot vids[j]-vids[0]) fills: the unreferenced vertices of a draw laid
+// out by index (assembleSlots), whose outputs nothing reads.
+func clearHoles(vo *raster.VertexOutputs, vids []uint32) {
+	hole := func(lo, hi int) {
+		clear(vo.Position[4*lo : 4*hi])
+		clear(vo.Varyings[vo.Stride*lo : vo.Stride*hi])
+		if vo.PointSize != nil {
+			clear(vo.PointSize[lo:hi])
+		}
+		if vo.ClipCount > 0 {
+			clear(vo.ClipDistances[vo.ClipCount*lo : vo.ClipCount*hi])
+		}
+		if vo.Layer != nil {
+			clear(vo.Layer[lo:hi])
+		}
+		if vo.ViewportIndex != nil {
+			clear(vo.ViewportIndex[lo:hi])
+		}
+	}
+	next := 0
+	for _, v := range vids {
+		s := int(v - vids[0])
+		if s > next {
+			hole(next, s)
+		}
+		next = s + 1
+	}
+	if next < vo.Count {
+		hole(next, vo.Count)
+	}
 }
 
 // mapViews adds each amplification's view mapping offsets to the viewport
@@ -228,12 +277,29 @@ func (p *RenderPipelineState) colorMask() uint8 {
 // enough (decoding and renumbering split over the workers), else in order
 // of first use through a map.
 func (d *drawCmd) assemble(sc *drawScratch, start, count, baseVertex, workers int) (vids, prims []uint32, err error) {
+	vids, prims, _, err = d.assembleSlots(sc, start, count, baseVertex, workers, false)
+	return vids, prims, err
+}
+
+// sparseNum and sparseDen bound the unused share of an index range that
+// assembleSlots still lays out by index: at least 7/8 of its vertices used.
+const sparseNum, sparseDen = 7, 8
+
+// assembleSlots is assemble, and with sparse set, for indices covering
+// most of their range [lo, hi] but not all of it (a mesh with a few
+// unreferenced vertices), it keeps the vertices' outputs in index order
+// instead of renumbering the stream through a table: it returns span =
+// hi-lo+1 and the stream as index-lo, and vertex vids[j]'s outputs go to
+// slot vids[j]-vids[0] of span slots (vids[0] is lo+baseVertex; the
+// slots of unreferenced vertices are never read). span is 0 when the outputs are numbered as
+// vids.
+func (d *drawCmd) assembleSlots(sc *drawScratch, start, count, baseVertex, workers int, sparse bool) (vids, prims []uint32, span int, err error) {
 	if !d.indexed {
 		vids = sc.uints(count)
 		for i := range vids {
 			vids[i] = uint32(start + i)
 		}
-		return vids, nil, nil
+		return vids, nil, 0, nil
 	}
 	src := d.index.buf.Contents()[d.index.off:]
 	prims = sc.uints(count)
@@ -326,15 +392,28 @@ func (d *drawCmd) assemble(sc *drawScratch, start, count, baseVertex, workers in
 		for _, u := range used {
 			n += int(u)
 		}
-		if n == span {
-			vids = sc.uints(span)
-			for i := range vids {
-				vids[i] = uint32(int64(lo) + int64(i) + int64(baseVertex))
+		if dense := n == span; dense || sparse && n*sparseDen >= span*sparseNum {
+			if dense {
+				vids = sc.uints(span)
+				for i := range vids {
+					vids[i] = uint32(int64(lo) + int64(i) + int64(baseVertex))
+				}
+			} else {
+				vids = sc.uints(-n)
+				for i, u := range used {
+					if u != 0 {
+						vids = append(vids, uint32(int64(lo)+int64(i)+int64(baseVertex)))
+					}
+				}
+			}
+			slots := 0
+			if !dense {
+				slots = span
 			}
 			if lo == 0 && restart == raster.RestartIndex {
 				// The decoded indices are already the vertices' numbers
 				// and the restarts the rasterizer's.
-				return vids, prims, nil
+				return vids, prims, slots, nil
 			}
 			_ = parallelChunks(count, chunk, workers, func(i0, i1 int) error {
 				for i := i0; i < i1; i++ {
@@ -346,7 +425,7 @@ func (d *drawCmd) assemble(sc *drawScratch, start, count, baseVertex, workers in
 				}
 				return nil
 			})
-			return vids, prims, nil
+			return vids, prims, slots, nil
 		}
 		table := sc.uints(span)
 		vids = sc.uints(-n)
@@ -366,7 +445,7 @@ func (d *drawCmd) assemble(sc *drawScratch, start, count, baseVertex, workers in
 			}
 			return nil
 		})
-		return vids, prims, nil
+		return vids, prims, 0, nil
 	}
 	slot := map[uint32]uint32{}
 	for i, v := range prims {
@@ -382,7 +461,7 @@ func (d *drawCmd) assemble(sc *drawScratch, start, count, baseVertex, workers in
 		}
 		prims[i] = s
 	}
-	return vids, prims, nil
+	return vids, prims, 0, nil
 }
 
 // fetchVertices fills the [[stage_in]] of records lo..hi-1 (record i is
@@ -548,10 +627,10 @@ func (p *RenderPipelineState) allocVertexOutputs(sc *drawScratch, n int) *raster
 // maxWordVaryings is the most varyings gatherWords handles.
 const maxWordVaryings = 32
 
-// gatherWords is gatherOutputs for float positions and varyings at word
+// gatherWords is gatherOutputsAt for float positions and varyings at word
 // offsets of word-aligned records and nothing else per vertex: the bits
 // copied as words. It reports false, doing nothing, for other layouts.
-func gatherWords(vo *raster.VertexOutputs, rec []byte, size, base, posOff int, vars []varyingSlot, lo, hi int) bool {
+func gatherWords(vo *raster.VertexOutputs, rec []byte, size, base, posOff int, vars []varyingSlot, lo, hi int, ids []uint32) bool {
 	if lo >= hi {
 		return true
 	}
@@ -568,8 +647,12 @@ func gatherWords(vo *raster.VertexOutputs, rec []byte, size, base, posOff int, v
 		offs[k] = v.vert.off / 4
 	}
 	step, po := size/4, posOff/4
-	for i := lo; i < hi; i++ {
-		r := w[(i-base)*step:][:step]
+	for j := lo; j < hi; j++ {
+		r := w[(j-base)*step:][:step]
+		i := j
+		if ids != nil {
+			i = int(ids[j] - ids[0])
+		}
 		pos, dst := r[po:][:4], vo.Position[4*i:][:4]
 		dst[0], dst[1], dst[2], dst[3] = math.Float32frombits(pos[0]), math.Float32frombits(pos[1]), math.Float32frombits(pos[2]), math.Float32frombits(pos[3])
 		vy := vo.Varyings[i*n:][:n]
@@ -582,23 +665,28 @@ func gatherWords(vo *raster.VertexOutputs, rec []byte, size, base, posOff int, v
 
 // gatherOutputs fills vertices lo..hi-1 of vo from their records.
 func (p *RenderPipelineState) gatherOutputs(vo *raster.VertexOutputs, rec []byte, lo, hi int) {
-	p.gatherOutputsAt(vo, rec, 0, lo, hi)
+	p.gatherOutputsAt(vo, rec, 0, lo, hi, nil)
 }
 
 // gatherOutputsAt is gatherOutputs for records from base on: record i at
-// rec[(i-base)·record].
-func (p *RenderPipelineState) gatherOutputsAt(vo *raster.VertexOutputs, rec []byte, base, lo, hi int) {
+// rec[(i-base)·record]. With ids, record i's outputs go to vertex
+// ids[i]-ids[0] of vo instead of vertex i (assembleSlots).
+func (p *RenderPipelineState) gatherOutputsAt(vo *raster.VertexOutputs, rec []byte, base, lo, hi int, ids []uint32) {
 	vl := &p.vout
 	// Float position and varyings (the common case): plain copies of bits.
 	plain := vl.position.kind == sema.KFloat
 	for _, v := range p.varyings {
 		plain = plain && v.vert.kind == sema.KFloat
 	}
-	if plain && vo.PointSize == nil && vo.ClipCount == 0 && vo.Layer == nil && vo.ViewportIndex == nil && gatherWords(vo, rec, vl.record, base, vl.position.off, p.varyings, lo, hi) {
+	if plain && vo.PointSize == nil && vo.ClipCount == 0 && vo.Layer == nil && vo.ViewportIndex == nil && gatherWords(vo, rec, vl.record, base, vl.position.off, p.varyings, lo, hi, ids) {
 		return
 	}
-	for i := lo; i < hi; i++ {
-		r := rec[(i-base)*vl.record:]
+	for j := lo; j < hi; j++ {
+		r := rec[(j-base)*vl.record:]
+		i := j
+		if ids != nil {
+			i = int(ids[j] - ids[0])
+		}
 		if plain {
 			pos := r[vl.position.off:][:16]
 			dst := vo.Position[4*i : 4*i+4 : 4*i+4]

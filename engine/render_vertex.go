@@ -26,6 +26,9 @@ type vertexStage struct {
 	per, n                   int
 	baseInstance, baseVertex int
 	vo                       *raster.VertexOutputs
+	// slots: record i's outputs go to vertex vids[i]-vids[0] of vo (one
+	// instance laid out by index: drawCmd.assembleSlots).
+	slots bool
 }
 
 // run shades every batch on up to the pass's workers. A failing batch
@@ -166,7 +169,11 @@ func (vs *vertexStage) batch(run *exec.Runner, rec []byte, lo, hi int) error {
 		return fmt.Errorf("%s: %w", p.vert.name, err)
 	}
 	if vs.vo != nil {
-		p.gatherOutputsAt(vs.vo, rec, lo, lo, hi)
+		var ids []uint32
+		if vs.slots {
+			ids = vs.vids
+		}
+		p.gatherOutputsAt(vs.vo, rec, lo, lo, hi, ids)
 	}
 	return nil
 }
