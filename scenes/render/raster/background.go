@@ -35,6 +35,41 @@ type background struct {
 	forward [3]float32
 	cols    [][3]float32
 	rows    [][3]float32
+	// key is what the radiance behind each pixel depends on: frames of
+	// one key share a background (backgroundFor), and memo keeps the
+	// radiance of every pixel some frame left uncovered (3 floats a pixel
+	// of the w×h frame, set where known is), so a steady view computes
+	// each pixel's environment lookup once. Rows are filled by the band
+	// of the toneMap worker that composites them (disjoint).
+	key   backgroundKey
+	memo  []float32
+	known []bool
+}
+
+// backgroundKey identifies a background: the environment (its map by
+// identity: a background holds its map, so the address is not reused
+// while it lives) and the camera rays of the frame's pixels.
+type backgroundKey struct {
+	rgb                 *float32
+	mapW, mapH          int
+	colour              [3]float32
+	rot                 float32
+	ortho               bool
+	forward, right, up  [3]float32
+	tanHalfFovY, aspect float32
+	width, height       int
+}
+
+// backgroundFor returns the background of frame fr of the current
+// upload: the previous frame's when nothing it depends on changed (with
+// the radiance it has memoised), else a new one.
+func (r *Renderer) backgroundFor(fr *rasterFrame) *background {
+	b := newBackground(fr, r.cur)
+	if r.bg != nil && r.bg.key == b.key {
+		return r.bg
+	}
+	r.bg = b
+	return b
 }
 
 // newBackground is the background of a frame fr of upload u.
@@ -51,9 +86,14 @@ func newBackground(fr *rasterFrame, u *upload) *background {
 			b.colour = [3]float32{}
 		}
 	}
+	b.key = backgroundKey{colour: b.colour, rot: b.rot, ortho: b.ortho, forward: b.forward, width: int(fr.Width), height: int(fr.Height)}
+	if b.rgb != nil {
+		b.key.rgb, b.key.mapW, b.key.mapH = &b.rgb[0], b.w, b.h
+	}
 	if b.rgb == nil || b.ortho {
 		return b
 	}
+	b.key.right, b.key.up, b.key.tanHalfFovY, b.key.aspect = fr.Right, fr.Up, fr.TanHalfFovY, fr.Aspect
 	// rx_view_dir's rays through the pixel centres, by column and row.
 	w, h := float32(fr.Width), float32(fr.Height)
 	b.cols, b.rows = make([][3]float32, fr.Width), make([][3]float32, fr.Height)
@@ -155,8 +195,10 @@ func clampIndex(i, n int) int {
 }
 
 // compose adds the background behind rows [y0, y1) of the w-pixel-wide
-// linear RGBA image lin where its alpha (the coverage) is below 1.
+// linear RGBA image lin where its alpha (the coverage) is below 1, with
+// the memoised radiance where prepare made a memo for this frame size.
 func (b *background) compose(lin []float32, w, y0, y1 int) {
+	memo := b.memo != nil && w == b.key.width && y1 <= b.key.height
 	for y := y0; y < y1; y++ {
 		row := lin[4*w*y : 4*w*(y+1)]
 		for x := range w {
@@ -165,11 +207,31 @@ func (b *background) compose(lin []float32, w, y0, y1 int) {
 			if a >= 1 {
 				continue
 			}
-			e := b.radiance(x, y)
+			var e [3]float32
+			if i := y*w + x; !memo {
+				e = b.radiance(x, y)
+			} else if m := b.memo[3*i : 3*i+3 : 3*i+3]; b.known[i] {
+				e = [3]float32{m[0], m[1], m[2]}
+			} else {
+				e = b.radiance(x, y)
+				m[0], m[1], m[2] = e[0], e[1], e[2]
+				b.known[i] = true
+			}
 			t := 1 - a
 			s[0] += float32(t * e[0])
 			s[1] += float32(t * e[1])
 			s[2] += float32(t * e[2])
 		}
 	}
+}
+
+// prepare allocates the memo of a map background (a constant one costs
+// nothing to look up) before toneMap's bands composite its rows
+// concurrently, each band its own pixels.
+func (b *background) prepare() {
+	if b.rgb == nil || b.colour == [3]float32{} || b.memo != nil {
+		return
+	}
+	n := b.key.width * b.key.height
+	b.memo, b.known = make([]float32, 3*n), make([]bool, n)
 }

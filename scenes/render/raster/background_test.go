@@ -93,3 +93,37 @@ func TestBackgroundMatchesPathTracer(t *testing.T) {
 		}
 	}
 }
+
+// TestBackgroundReuse: a renderer keeps the background (its memoised
+// environment radiance) for the next frame of the same view and
+// environment and makes a new one for another camera, size or
+// environment, and every frame is the bits a fresh renderer gives it.
+func TestBackgroundReuse(t *testing.T) {
+	s := uvPlane()
+	a := planeFrame(40)
+	a.LookAt = &render.Camera{Eye: [3]float32{0.4, -1, 4}, Target: [3]float32{0, 0, 0}, Up: [3]float32{0, 1, 0}, FovY: 50}
+	b := a
+	cb := *a.LookAt
+	cb.Eye = [3]float32{-0.7, 0.5, 4}
+	b.LookAt = &cb
+	c := a
+	c.Width = 36
+	d := a
+	d.Env = &render.Environment{Color: [3]float32{1, 1, 1}, Intensity: 1, Width: 64, Height: 32, Rotation: 0.2,
+		RGB: append([]float32(nil), testEnvironment().RGB...)}
+	r := newTestRenderer(t, s, 1, Options{Env: testEnvironment()})
+	var kept *background
+	for i, f := range []render.Frame{a, a, b, a, c, d, a} {
+		got := mustRender(t, r, f)
+		want := mustRender(t, newTestRenderer(t, s, 1, Options{Env: testEnvironment()}), f)
+		for k := range want.Linear {
+			if math.Float32bits(got.Linear[k]) != math.Float32bits(want.Linear[k]) {
+				t.Fatalf("frame %d: linear value %d is %g, a fresh renderer gives %g", i, k, got.Linear[k], want.Linear[k])
+			}
+		}
+		if (i == 1) != (r.bg == kept) {
+			t.Fatalf("frame %d: background reused %v, want %v", i, r.bg == kept, i == 1)
+		}
+		kept = r.bg
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/go-gl/mathgl/mgl32"
 
@@ -27,10 +28,55 @@ const (
 // pipelines).
 type deferredPipelines struct {
 	gbuffer, light map[bool]*engine.RenderPipelineState
+	// lightDesc are the lighting pipelines' descriptors and single the
+	// lighting pipelines compiled with rx_single_draw, for frames whose
+	// opaque and mask geometry is one draw (its instance and geometry
+	// shared by all lanes: the material is read once per batch), each
+	// compiled on first use (singleLight).
+	lightDesc map[bool]*engine.RenderPipelineDescriptor
+	single    [2]singleLight
 	// gbufferMask is the alpha-mask draws' G-buffer pipeline.
 	gbufferMask map[bool]*engine.RenderPipelineState
 	cull        map[bool]*engine.TileRenderPipelineState
 	always      *engine.DepthStencilState
+}
+
+// singleLight is one rx_single_draw lighting pipeline, compiled once.
+type singleLight struct {
+	once  sync.Once
+	state *engine.RenderPipelineState
+	err   error
+}
+
+// singleDrawConstants are the lighting functions' function constants:
+// rx_single_draw set to single.
+func singleDrawConstants(single bool) (*engine.FunctionConstantValues, error) {
+	c := engine.NewFunctionConstantValues()
+	if err := c.SetConstantValueByName("rx_single_draw", single); err != nil {
+		return nil, fmt.Errorf("raster: %w", err)
+	}
+	return c, nil
+}
+
+// singleLight returns the rx_single_draw lighting pipeline of an AOV
+// setting, compiling it on first use.
+func (dp *deferredPipelines) singleLight(dev *engine.Device, aovs bool) (*engine.RenderPipelineState, error) {
+	i := 0
+	if aovs {
+		i = 1
+	}
+	sl := &dp.single[i]
+	sl.once.Do(func() {
+		d := *dp.lightDesc[aovs]
+		d.Label += " single draw"
+		if d.FragmentConstants, sl.err = singleDrawConstants(true); sl.err != nil {
+			return
+		}
+		if sl.state, sl.err = dev.NewRenderPipelineState(&d); sl.err != nil {
+			sl.err = fmt.Errorf("raster: %w", sl.err)
+		}
+	})
+	return sl.state, sl.err
 }
 
 // compileDeferred compiles deferred.metal's pipelines once.
@@ -55,7 +101,8 @@ func (pl *pipelines) compileDeferred(dev *engine.Device) error {
 			return
 		}
 		dp := &deferredPipelines{gbuffer: map[bool]*engine.RenderPipelineState{}, gbufferMask: map[bool]*engine.RenderPipelineState{},
-			light: map[bool]*engine.RenderPipelineState{}, cull: map[bool]*engine.TileRenderPipelineState{}}
+			light: map[bool]*engine.RenderPipelineState{}, cull: map[bool]*engine.TileRenderPipelineState{},
+			lightDesc: map[bool]*engine.RenderPipelineDescriptor{}}
 		for _, aovs := range []bool{false, true} {
 			for _, g := range []struct {
 				dst map[bool]*engine.RenderPipelineState
@@ -71,7 +118,13 @@ func (pl *pipelines) compileDeferred(dev *engine.Device) error {
 			}
 			d := &engine.RenderPipelineDescriptor{Label: fmt.Sprintf("deferred lighting aovs %v", aovs), VertexFunction: lv, FragmentFunction: lf[aovs]}
 			pl.attach(d, aovs, false, true)
-			if dp.light[aovs], err = dev.NewRenderPipelineState(d); err != nil {
+			dp.lightDesc[aovs] = d
+			single := *d
+			if single.FragmentConstants, err = singleDrawConstants(false); err != nil {
+				pl.deferredErr = err
+				return
+			}
+			if dp.light[aovs], err = dev.NewRenderPipelineState(&single); err != nil {
 				pl.deferredErr = fmt.Errorf("raster: %w", err)
 				return
 			}
@@ -143,13 +196,38 @@ func (r *Renderer) deferredPass(ctx context.Context, fr *rasterFrame, cam *kerne
 	steps = append(steps, useScene(u, enc.UseResource)...)
 	ds := ordered(r.draws, mgl32.Vec3(cam.Position), mgl32.Vec3(cam.Forward))
 	steps = append(steps, enc.SetRenderPipelineState(dp.gbuffer[aovs]), enc.SetDepthStencilState(r.pl.depthWrite))
+	// With one opaque or mask draw its instance and geometry are every
+	// covered pixel's: the lighting pipeline of rx_single_draw takes
+	// them from its RasterDraw (the same values, shared by all lanes).
+	var oneDraw rasterDraw
+	draws, single := 0, true
+	for _, d := range ds {
+		if d.rec.Pass == passBlend {
+			continue
+		}
+		if draws == 0 {
+			oneDraw = d.rec
+		} else if d.rec.Instance != oneDraw.Instance || d.rec.Geometry != oneDraw.Geometry {
+			single = false
+		}
+		draws++
+	}
+	lightPipeline := dp.light[aovs]
+	if single && draws > 0 {
+		p, err := dp.singleLight(r.dev, aovs)
+		steps = append(steps, err)
+		lightPipeline = p
+	} else {
+		oneDraw = rasterDraw{}
+	}
 	lit := false
 	// light culls and lights the G-buffer, then sets the forward blend
 	// pipeline where blended draws follow.
 	light := func(blendNext bool) {
 		steps = append(steps, enc.SetThreadgroupMemoryLength(pd.ThreadgroupMemoryLength, 0, 0),
 			enc.SetTileRenderPipelineState(dp.cull[aovs]), enc.DispatchThreadsPerTile(engine.Sz(deferredTile, deferredTile, 1)),
-			enc.SetRenderPipelineState(dp.light[aovs]), enc.SetDepthStencilState(dp.always), enc.SetCullMode(engine.CullModeNone),
+			enc.SetRenderPipelineState(lightPipeline), enc.SetFragmentBytes(bytesOf([]rasterDraw{oneDraw}), bufferDraw),
+			enc.SetDepthStencilState(dp.always), enc.SetCullMode(engine.CullModeNone),
 			enc.DrawPrimitives(engine.PrimitiveTypeTriangle, 0, 3))
 		if blendNext {
 			blend, err := r.pl.forwardPipeline(r.dev, aovs, passBlend)

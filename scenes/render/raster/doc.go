@@ -46,7 +46,7 @@
 // Options.Materials takes the path tracer's user materials
 // (render.UserMaterial, the same files): each file's [[visible]]
 // MaterialFunction is compiled into the forward, meshlet and deferred
-// shaders' translation unit, and rx_material calls it directly through a
+// shaders' translation unit, and rx_shade calls it directly through a
 // switch over MaterialData.function where it would evaluate the glTF
 // material (the engine's render pipelines link no function tables).
 //
@@ -64,10 +64,11 @@
 // tone maps (background.go: the path tracer's env_radiance, read as the
 // engine's bilinear sampler reads the map), so no sample is shaded twice
 // and the covered pixels cost nothing. The targets and the shadow map are
-// kept from one frame to the next; the shadow map, the light's view of
-// the geometry, is drawn again only when the scene is uploaded anew (a new
-// time of an animated scene, a new environment) or the shadow light
-// changes, not for a new camera.
+// kept from one frame to the next, and so is the environment's radiance
+// behind each pixel while the view and the environment stay; the shadow
+// map, the light's view of the geometry, is drawn again only when the
+// scene is uploaded anew (a new time of an animated scene, a new
+// environment) or the shadow light changes, not for a new camera.
 //
 // The shading code (shaders/raster_shade.h) serves three front ends: the
 // forward vertex pipeline, the meshlet pipeline (Options.Meshlets) and a
@@ -76,8 +77,10 @@
 // G-buffer in the pass's explicit imageblock (16×16-pixel tiles), a tile
 // function culls the punctual lights per tile by range against the
 // bounds of the tile's surfaces into threadgroup memory, and a full-screen
-// draw shades each pixel with its tile's lights; blended geometry follows
-// forward. Deferred mode shades one sample per pixel and gives the
+// draw shades each pixel with its tile's lights (with the instance and
+// geometry of the frame's one opaque or mask draw as values all lanes
+// share where there is one, as the forward draws have them); blended
+// geometry follows forward. Deferred mode shades one sample per pixel and gives the
 // forward image at SampleCount 1 bit for bit.
 //
 // Approximations (the path tracer is the reference):

@@ -94,8 +94,9 @@ func visibleName(dev *engine.Device, u render.UserMaterial, include string) (str
 
 // rasterUnit is the source of shader file file (raster.metal or
 // deferred.metal) compiled with user materials: each user file, then
-// RASTER_USER_MATERIALS, which rx_material expands into a switch calling
-// the function of MaterialData.function, then file.
+// RASTER_USER_MATERIALS, which rx_shade expands into a switch that sets
+// its MaterialOutput from the function of MaterialData.function, then
+// file.
 func rasterUnit(dev *engine.Device, users []render.UserMaterial, file string) ([]byte, unitResolver, error) {
 	res := unitResolver{user: map[string][]byte{}, file: file}
 	var unit, cases strings.Builder
@@ -116,9 +117,9 @@ func rasterUnit(dev *engine.Device, users []render.UserMaterial, file string) ([
 		seen[fn] = i
 		res.user[inc] = u.Source
 		fmt.Fprintf(&unit, "#include %q\n", inc)
-		fmt.Fprintf(&cases, " case %du: return %s(sh, scene);", firstUserFunction+i, fn)
+		fmt.Fprintf(&cases, " case %du: out = %s(sh, scene); done = true; break;", firstUserFunction+i, fn)
 	}
-	fmt.Fprintf(&unit, "#define RASTER_USER_MATERIALS(m, sh, scene) switch ((m).function) {%s default: break; }\n", cases.String())
+	fmt.Fprintf(&unit, "#define RASTER_USER_MATERIALS(m, sh, scene, out, done) switch ((m).function) {%s default: break; }\n", cases.String())
 	fmt.Fprintf(&unit, "#include %q\n", file)
 	return []byte(unit.String()), res, nil
 }

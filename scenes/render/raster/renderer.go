@@ -139,6 +139,9 @@ type Renderer struct {
 	// noPrepass turns the opaque geometry's depth pre-pass off (tests
 	// compare the images and costs with and without it).
 	noPrepass bool
+	// mipChain keeps the textures' mip chains bound where setLOD would
+	// bind single levels (tests compare the two).
+	mipChain bool
 	// tg are the last frame's targets, kept for the next frame of the
 	// same size and AOVs (every pass clears what it loads).
 	tg        *targets
@@ -154,6 +157,10 @@ type Renderer struct {
 	shadowGen   int
 	shadowOf    int
 	shadowDraws int
+	// bg is the last frame's background, reused (with its memoised
+	// environment radiance) by the next frame of the same view and
+	// environment.
+	bg *background
 }
 
 // NewRenderer compiles the rasterizer for dev and uploads scene s at time
@@ -370,6 +377,7 @@ func (r *Renderer) Close() {
 		r.tg.release()
 		r.tg = nil
 	}
+	r.bg = nil
 	if r.motionTg != nil {
 		r.motionTg.release()
 		r.motionTg = nil
@@ -450,7 +458,7 @@ func (r *Renderer) Render(ctx context.Context, f render.Frame) (*render.Image, e
 	if err := r.uploadFor(ctx, f.Time, env); err != nil {
 		return nil, err
 	}
-	if err := r.cur.setLOD(r.dev, max(f.Width, f.Height)); err != nil {
+	if err := r.cur.setLOD(r.dev, max(f.Width, f.Height), len(r.opts.Materials) == 0 && !r.mipChain); err != nil {
 		return nil, err
 	}
 	cam, err := frameCamera(r.scene, &f)
@@ -475,7 +483,7 @@ func (r *Renderer) Render(ctx context.Context, f render.Frame) (*render.Image, e
 	if err := pass(ctx, &fr, &cam, tg, shadow, f.AOVs); err != nil {
 		return nil, err
 	}
-	img, err := r.resolve(tg, &f, newBackground(&fr, r.cur))
+	img, err := r.resolve(tg, &f, r.backgroundFor(&fr))
 	if err != nil {
 		return nil, err
 	}

@@ -104,6 +104,9 @@ func toneMapRows(dst *image.NRGBA, lin []float32, w, y0, y1 int, bg *background,
 // each a band of rows (each pixel depends only on itself, so the bits do
 // not depend on workers).
 func toneMap(dst *image.NRGBA, lin []float32, w, h, workers int, bg *background, op kernel.ToneMap, exposure float32) {
+	if bg != nil {
+		bg.prepare()
+	}
 	workers = max(1, min(workers, h/16))
 	if workers == 1 {
 		toneMapRows(dst, lin, w, 0, h, bg, op, exposure)

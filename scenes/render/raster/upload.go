@@ -35,11 +35,13 @@ type upload struct {
 	// forward passes.
 	lights *engine.Buffer
 	// Texture LOD selection (setLOD): each scene texture's image size and
-	// mip count, its glTF sampler, the TextureBinding buffer and the
-	// samplers made per (glTF sampler, minimum LOD).
+	// mip count, its glTF sampler, the TextureBinding buffer, the
+	// samplers made per (glTF sampler, minimum LOD, single level) and the
+	// single-level textures per (scene texture's device texture, level).
 	texInfo  []texInfo
 	bindings *engine.Buffer
-	lodSmp   map[[2]int]*engine.SamplerState
+	lodSmp   map[[3]int]*engine.SamplerState
+	lodTex   map[lodTexKey]*engine.Texture
 	lodSide  int
 	scene    *model.Scene
 	// meshlets are the geometries' meshlets (Options.Meshlets), nil
@@ -69,11 +71,22 @@ func (u *upload) owner() *upload {
 	return u
 }
 
-// texInfo is what setLOD needs of one scene texture.
+// texInfo is what setLOD needs of one scene texture: its device
+// texture, larger side and mip count, glTF sampler, and the image and
+// format it was made from (image -1: the white texel).
 type texInfo struct {
 	tex          *engine.Texture
 	side, levels int
 	sampler      int
+	image        int
+	format       engine.PixelFormat
+}
+
+// lodTexKey names a single-level copy of one mip level of a device
+// texture.
+type lodTexKey struct {
+	tex   *engine.Texture
+	level int
 }
 
 // newUpload packs s at time t with environment env and the user
@@ -151,7 +164,7 @@ func newUpload(dev *engine.Device, s *model.Scene, t float32, env *render.Enviro
 		return nil, err
 	}
 	res.Textures = tb.GPUAddress()
-	u.bindings, u.scene, u.lodSmp = tb, s, map[[2]int]*engine.SamplerState{}
+	u.bindings, u.scene, u.lodSmp, u.lodTex = tb, s, map[[3]int]*engine.SamplerState{}, map[lodTexKey]*engine.Texture{}
 	envTex, envSmp, err := u.uploadEnv(dev, p)
 	if err != nil {
 		return nil, err
@@ -217,7 +230,7 @@ func (u *upload) reposed(dev *engine.Device, s *model.Scene, plan *deformPlan, t
 	if err != nil {
 		return nil, fmt.Errorf("raster: %w", err)
 	}
-	v := &upload{packed: p, env: o.env, arena: o.arena, texInfo: o.texInfo, bindings: o.bindings, lodSmp: o.lodSmp, lodSide: o.lodSide,
+	v := &upload{packed: p, env: o.env, arena: o.arena, texInfo: o.texInfo, bindings: o.bindings, lodSmp: o.lodSmp, lodTex: o.lodTex, lodSide: o.lodSide,
 		scene: s, lights: o.lights, deform: o.deform, base: o}
 	o.refs++
 	defer func() {
@@ -355,7 +368,8 @@ func (u *upload) uploadTextures(dev *engine.Device, s *model.Scene) ([]kernel.Te
 			}
 			images[[2]int{img, srgb}] = tex
 		}
-		u.texInfo = append(u.texInfo, texInfo{tex: tex, side: max(tex.Width(), tex.Height()), levels: tex.MipmapLevelCount(), sampler: t.Sampler})
+		u.texInfo = append(u.texInfo, texInfo{tex: tex, side: max(tex.Width(), tex.Height()), levels: tex.MipmapLevelCount(), sampler: t.Sampler,
+			image: img, format: tex.PixelFormat()})
 		out[i] = kernel.TextureBinding{Texture: tex.GPUResourceID(), Sampler: sm.GPUResourceID()}
 	}
 	return out, nil
@@ -400,17 +414,29 @@ func (u *upload) uploadEnv(dev *engine.Device, p *kernel.Packed) (*engine.Textur
 // LodMinClamp raises; that keeps the reads cache-friendly and the image
 // less aliased). A model covering a small part of the frame stays
 // sharper than its pixels need.
-func (u *upload) setLOD(dev *engine.Device, side int) error {
+//
+// With single (the fragment code is the stock material code, which
+// samples only at level 0) each binding instead gets a texture holding
+// just that level and a sampler without mips, filtering as the mipmapped
+// sampler does at that level (the minification filter above level 0):
+// the same texels, weights and bits, without a level selection per lane.
+// User materials may sample other levels, so they keep the mip chain.
+func (u *upload) setLOD(dev *engine.Device, side int, single bool) error {
 	if side == u.lodSide || len(u.texInfo) == 0 {
 		return nil
 	}
+	o := u.owner()
 	recs := make([]kernel.TextureBinding, len(u.texInfo))
 	for i, ti := range u.texInfo {
 		l := 0
 		for l+1 < ti.levels && ti.side>>(l+1) >= side {
 			l++
 		}
-		key := [2]int{ti.sampler, l}
+		one := 0
+		if single {
+			one = 1
+		}
+		key := [3]int{ti.sampler, l, one}
 		sm, ok := u.lodSmp[key]
 		if !ok {
 			desc := model.DefaultSampler
@@ -419,6 +445,12 @@ func (u *upload) setLOD(dev *engine.Device, side int) error {
 			}
 			d := kernel.SamplerDescriptor(desc)
 			d.MipFilter, d.LodMinClamp = engine.SamplerMipFilterLinear, float32(l)
+			if single {
+				d.MipFilter, d.LodMinClamp = engine.SamplerMipFilterNotMipmapped, 0
+				if l > 0 {
+					d.MagFilter = d.MinFilter
+				}
+			}
 			var err error
 			if sm, err = dev.NewSamplerState(d); err != nil {
 				return fmt.Errorf("raster: texture %d sampler %d at level %d: %w", i, ti.sampler, l, err)
@@ -426,11 +458,48 @@ func (u *upload) setLOD(dev *engine.Device, side int) error {
 			u.lodSmp[key] = sm
 			u.samplers = append(u.samplers, sm)
 		}
-		recs[i] = kernel.TextureBinding{Texture: ti.tex.GPUResourceID(), Sampler: sm.GPUResourceID()}
+		tex := ti.tex
+		if single && l > 0 {
+			var err error
+			if tex, err = o.levelTexture(dev, ti, l); err != nil {
+				return fmt.Errorf("raster: texture %d at level %d: %w", i, l, err)
+			}
+		}
+		recs[i] = kernel.TextureBinding{Texture: tex.GPUResourceID(), Sampler: sm.GPUResourceID()}
 	}
 	copy(u.bindings.Contents(), bytesOf(recs))
 	u.lodSide = side
 	return nil
+}
+
+// levelTexture returns a texture holding level l of ti's image alone
+// (made once per device texture and level, owned by u, the owner).
+func (u *upload) levelTexture(dev *engine.Device, ti texInfo, l int) (*engine.Texture, error) {
+	key := lodTexKey{ti.tex, l}
+	if t, ok := u.lodTex[key]; ok {
+		return t, nil
+	}
+	if ti.image < 0 || ti.image >= len(u.scene.Images) || l >= len(u.scene.Images[ti.image].Levels) {
+		return nil, fmt.Errorf("no image level %d", l)
+	}
+	im := u.scene.Images[ti.image]
+	lv := im.Levels[l]
+	if len(lv.Pix) < 4*lv.Width*lv.Height {
+		return nil, fmt.Errorf("image %d level %d: %d bytes for %dx%d RGBA8", ti.image, l, len(lv.Pix), lv.Width, lv.Height)
+	}
+	desc := engine.Texture2DDescriptor(ti.format, lv.Width, lv.Height, false)
+	desc.Usage = engine.TextureUsageShaderRead
+	t, err := dev.NewTexture(desc)
+	if err != nil {
+		return nil, err
+	}
+	t.SetLabel(fmt.Sprintf("%s level %d", im.Name, l))
+	u.textures = append(u.textures, t)
+	if err := t.ReplaceRegion(engine.Region{Width: lv.Width, Height: lv.Height, Depth: 1}, 0, 0, lv.Pix, 4*lv.Width, 4*lv.Width*lv.Height); err != nil {
+		return nil, err
+	}
+	u.lodTex[key] = t
+	return t, nil
 }
 
 // envSampler is linear, repeat in u, clamp in v, with linear mips.

@@ -104,6 +104,7 @@ struct BSDFState {
     float w;        // specular layer weight
     bool diffuse;   // only the Lambert lobe: specular 0, no metal, transmission or clearcoat
     float e1o;
+    float e5o;      // the E5 table at (μo, roughness), read with e1o (0 where no table is read)
     float eso;
     float esAvg;
     float fmsD;
@@ -425,6 +426,7 @@ inline BSDFState bsdf_state(BSDFParams p, float3 wo) {
         s.eta = 1.0f / max(ior, kVolumeIorMin);
         s.diffuse = false;
         s.e1o = 0.0f;
+        s.e5o = 0.0f;
         s.eso = 0.0f;
         s.esAvg = 0.0f;
         s.fmsD = 0.0f;
@@ -443,6 +445,7 @@ inline BSDFState bsdf_state(BSDFParams p, float3 wo) {
             // What the general terms give with no specular energy: no table
             // lookups, the whole albedo in the Lambert lobe.
             s.e1o = 0.0f;
+            s.e5o = 0.0f;
             s.eso = 0.0f;
             s.esAvg = 0.0f;
             s.fmsD = 0.0f;
@@ -456,6 +459,7 @@ inline BSDFState bsdf_state(BSDFParams p, float3 wo) {
             float avg5 = table1(p.ggx + GGX_OFFSET_AVG5, r);
             s.e1o = table2(p.ggx + GGX_OFFSET_E1, mu, r);
             float e5o = table2(p.ggx + GGX_OFFSET_E5, mu, r);
+            s.e5o = e5o;
             s.fmsD = kc_fms(s.f0d, s.avg1);
             s.fmsM = float3(kc_fms(p.baseColor.x, s.avg1), kc_fms(p.baseColor.y, s.avg1), kc_fms(p.baseColor.z, s.avg1));
             s.eso = s.w * spec_albedo(s.f0d, s.e1o, e5o, s.fmsD);

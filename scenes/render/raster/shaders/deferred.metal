@@ -17,7 +17,12 @@
 //                           raster_shade.h) with its tile's lights; where
 //                           nothing was drawn it writes 0 (alpha 0: the
 //                           host composites the environment there, as
-//                           behind the forward passes)
+//                           behind the forward passes). With the function
+//                           constant rx_single_draw (one opaque or mask
+//                           draw in the frame) the instance and geometry
+//                           are the RasterDraw's, values every lane
+//                           shares, so the material is read once per
+//                           batch instead of lane by lane
 //
 // Blended and transmissive geometry is drawn afterwards in the same pass
 // by the forward pipelines (raster.metal), sorted back to front. Culling
@@ -29,6 +34,11 @@
 #include "raster_types.h"
 #include "raster_shade.h"
 using namespace metal;
+
+// rx_single_draw: every pixel the G-buffer covers is the one draw's of
+// the RasterDraw at RASTER_BUFFER_DRAW (the light pipelines are compiled
+// with it true and false; see RX_DEFERRED_SHADE).
+constant bool rx_single_draw [[function_constant(RASTER_FC_SINGLE_DRAW)]];
 
 // RasterGBuffer is one pixel of the G-buffer (96 bytes).
 struct RasterGBuffer {
@@ -188,23 +198,8 @@ vertex RasterDeferredVertex raster_deferred_vertex(uint vid [[vertex_id]]) {
     return o;
 }
 
-// rx_deferred_shade shades a pixel's G-buffer with its tile's lights, or
-// returns no light (covered false) where nothing was drawn.
-inline RasterShade rx_deferred_shade(RasterDeferredVertex in, RasterGBuffer g, constant SceneResources& scene,
-                                     constant RasterFrame& frame, constant float4* sh, texture2d<float> spec,
-                                     depth2d<float> shadow, sampler ibl, sampler shadowSmp, threadgroup uint* list,
-                                     thread bool& covered) {
-    covered = g.covered != 0u;
-    if (!covered) {
-        RasterShade s;
-        s.radiance = float3(0.0f);
-        s.alpha = 0.0f;
-        s.transmit = 0.0f;
-        s.albedo = float3(0.0f);
-        s.normal = float3(0.0f);
-        s.dist = 0.0f;
-        return s;
-    }
+// rx_deferred_varyings are the varyings of a pixel's G-buffer record.
+inline RasterVaryings rx_deferred_varyings(RasterDeferredVertex in, RasterGBuffer g) {
     RasterVaryings v;
     v.position = in.position;
     v.world = g.worldU.xyz;
@@ -213,9 +208,41 @@ inline RasterShade rx_deferred_shade(RasterDeferredVertex in, RasterGBuffer g, c
     v.uv0 = float2(g.worldU.w, g.normalV.w);
     v.uv1 = g.uv1.xy;
     v.color = g.color;
-    return rx_shade(v, g.primitive, g.instance, g.geometry, scene, frame, list + 1, list[0], false, sh, spec, shadow, ibl,
-                    shadowSmp);
+    return v;
 }
+
+// rx_no_shade is the shade of a pixel nothing was drawn at.
+inline RasterShade rx_no_shade() {
+    RasterShade s;
+    s.radiance = float3(0.0f);
+    s.alpha = 0.0f;
+    s.transmit = 0.0f;
+    s.albedo = float3(0.0f);
+    s.normal = float3(0.0f);
+    s.dist = 0.0f;
+    return s;
+}
+
+// RX_DEFERRED_SHADE declares RasterShade s of the light pass's pixel (in,
+// g: the fragment's arguments) shaded with its tile's lights, and bool
+// covered, false (and no light) where nothing was drawn. Under
+// rx_single_draw the instance and geometry are draw's (the G-buffer's
+// values, shared by every lane). It is a macro rather than a function: a
+// function would be inlined, and the copy left behind, which nothing
+// calls, would pass rx_shade per-lane values in place of the draw's.
+#define RX_DEFERRED_SHADE(s, covered)                                                                              \
+    RasterShade s = rx_no_shade();                                                                                 \
+    bool covered = g.covered != 0u;                                                                                \
+    if (covered) {                                                                                                 \
+        RasterVaryings v = rx_deferred_varyings(in, g);                                                            \
+        if (rx_single_draw) {                                                                                      \
+            s = rx_shade(v, g.primitive, draw.instance, draw.geometry, scene, frame, list + 1, list[0], false, sh,  \
+                         spec, shadow, ibl, shadowSmp);                                                            \
+        } else {                                                                                                   \
+            s = rx_shade(v, g.primitive, g.instance, g.geometry, scene, frame, list + 1, list[0], false, sh, spec, \
+                         shadow, ibl, shadowSmp);                                                                  \
+        }                                                                                                          \
+    }
 
 struct RasterDeferredColor {
     float4 color [[color(0)]];
@@ -231,14 +258,14 @@ struct RasterDeferredColorAOV {
 fragment RasterDeferredColor raster_deferred_light(RasterDeferredVertex in [[stage_in]], RasterGBuffer g [[imageblock_data]],
                                                    constant SceneResources& scene [[buffer(RASTER_BUFFER_SCENE)]],
                                                    constant RasterFrame& frame [[buffer(RASTER_BUFFER_FRAME)]],
+                                                   constant RasterDraw& draw [[buffer(RASTER_BUFFER_DRAW)]],
                                                    constant float4* sh [[buffer(RASTER_BUFFER_SH)]],
                                                    texture2d<float> spec [[texture(RASTER_TEXTURE_SPECULAR)]],
                                                    depth2d<float> shadow [[texture(RASTER_TEXTURE_SHADOW)]],
                                                    sampler ibl [[sampler(RASTER_SAMPLER_IBL)]],
                                                    sampler shadowSmp [[sampler(RASTER_SAMPLER_SHADOW)]],
                                                    threadgroup uint* list [[threadgroup(0)]]) {
-    bool covered;
-    RasterShade s = rx_deferred_shade(in, g, scene, frame, sh, spec, shadow, ibl, shadowSmp, list, covered);
+    RX_DEFERRED_SHADE(s, covered)
     RasterDeferredColor o;
     o.color = float4(s.radiance, covered ? 1.0f : 0.0f);
     return o;
@@ -247,14 +274,14 @@ fragment RasterDeferredColor raster_deferred_light(RasterDeferredVertex in [[sta
 fragment RasterDeferredColorAOV raster_deferred_light_aov(RasterDeferredVertex in [[stage_in]], RasterGBuffer g [[imageblock_data]],
                                                           constant SceneResources& scene [[buffer(RASTER_BUFFER_SCENE)]],
                                                           constant RasterFrame& frame [[buffer(RASTER_BUFFER_FRAME)]],
+                                                          constant RasterDraw& draw [[buffer(RASTER_BUFFER_DRAW)]],
                                                           constant float4* sh [[buffer(RASTER_BUFFER_SH)]],
                                                           texture2d<float> spec [[texture(RASTER_TEXTURE_SPECULAR)]],
                                                           depth2d<float> shadow [[texture(RASTER_TEXTURE_SHADOW)]],
                                                           sampler ibl [[sampler(RASTER_SAMPLER_IBL)]],
                                                           sampler shadowSmp [[sampler(RASTER_SAMPLER_SHADOW)]],
                                                           threadgroup uint* list [[threadgroup(0)]]) {
-    bool covered;
-    RasterShade s = rx_deferred_shade(in, g, scene, frame, sh, spec, shadow, ibl, shadowSmp, list, covered);
+    RX_DEFERRED_SHADE(s, covered)
     RasterDeferredColorAOV o;
     o.color = float4(s.radiance, covered ? 1.0f : 0.0f);
     // The forward passes' AOVs; uncovered pixels write none (cleared 0).

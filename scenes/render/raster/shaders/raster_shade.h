@@ -265,19 +265,6 @@ inline float rx_shadow(constant RasterFrame& f, depth2d<float> map, sampler smp,
     return map.sample_compare(smp, uv, q.z - f.shadowBias, level(0.0f));
 }
 
-// rx_material evaluates material m at sh: the user's material function
-// of m.function where the translation unit defines
-// RASTER_USER_MATERIALS (Options.Materials: a switch over m.function that
-// returns the matching [[visible]] function's MaterialOutput, called
-// directly), else glTF metallic-roughness or unlit, the path tracer's
-// stock materials.
-inline MaterialOutput rx_material(const device MaterialData& m, SurfaceHit sh, constant SceneResources& scene) {
-#ifdef RASTER_USER_MATERIALS
-    RASTER_USER_MATERIALS(m, sh, scene)
-#endif
-    return (m.flags & MATERIAL_UNLIT) != 0u ? gltf_unlit_eval(m, sh, scene) : gltf_material_eval(m, sh, scene);
-}
-
 // RasterShade is what one fragment's shading produced.
 struct RasterShade {
     float3 radiance;   // emitted + reflected (not premultiplied)
@@ -343,7 +330,24 @@ inline RasterShade rx_shade(RasterVaryings in, uint prim, uint instance, uint ge
     sh.geometry = geometry;
     sh.primitive = prim;
     sh.frontFacing = front;
-    MaterialOutput mo = rx_material(m, sh, scene);
+    // The material: the user's material function of m.function where the
+    // translation unit defines RASTER_USER_MATERIALS (Options.Materials: a
+    // switch over m.function that assigns the matching [[visible]]
+    // function's MaterialOutput, called directly), else glTF
+    // metallic-roughness or unlit, the path tracer's stock materials.
+    // The calls are written here rather than in a helper: a helper would
+    // be inlined, and its copy left behind, which nothing calls, would
+    // pass the material and scene to the material functions as values
+    // that differ per lane, so the executor would read every field of
+    // the draw's material lane by lane.
+    MaterialOutput mo;
+    bool evaluated = false;
+#ifdef RASTER_USER_MATERIALS
+    RASTER_USER_MATERIALS(m, sh, scene, mo, evaluated)
+#endif
+    if (!evaluated) {
+        mo = (m.flags & MATERIAL_UNLIT) != 0u ? gltf_unlit_eval(m, sh, scene) : gltf_material_eval(m, sh, scene);
+    }
     RasterShade o;
     o.alpha = m.alphaMode == ALPHA_OPAQUE ? 1.0f : saturate(mo.opacity);
     o.transmit = 0.0f;
@@ -456,7 +460,7 @@ inline RasterShade rx_shade(RasterVaryings in, uint prim, uint instance, uint ge
         float3 R = 2.0f * dot(sh.wo, sn) * sn - sh.wo;
         float r = clamp(bp.roughness, 0.0f, 1.0f);
         if (!bst.diffuse) {
-            float e5o = table2(bp.ggx + GGX_OFFSET_E5, woL.z, r);
+            float e5o = bst.e5o; // table2(E5, woL.z, r), as bsdf_state read it
             float3 diel = bst.w * (bst.f0c * bst.e1o + (1.0f - bst.f0c) * e5o + bst.fmsD * (1.0f - bst.e1o));
             float3 metal = c * bst.e1o + (1.0f - c) * e5o + bst.fmsM * (1.0f - bst.e1o);
             specAlb = (1.0f - bp.metallic) * diel + bp.metallic * metal;

@@ -22,6 +22,8 @@ using namespace metal;
 #define RASTER_BUFFER_MESHLET_VIEW 8        // constant RasterMeshletView&
 #define RASTER_MESHLET_VERTICES 64          // mesh.DefaultMaxVertices
 #define RASTER_MESHLET_TRIANGLES 124        // mesh.DefaultMaxTriangles
+// Function constants.
+#define RASTER_FC_SINGLE_DRAW 0     // deferred.metal rx_single_draw
 // Fragment textures and samplers.
 #define RASTER_TEXTURE_SPECULAR 1   // IBL pre-filtered specular (octahedral, world space, mip k = roughness k/(n−1))
 #define RASTER_TEXTURE_SHADOW 2     // shadow map (Depth32Float)
