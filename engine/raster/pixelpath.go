@@ -80,78 +80,86 @@ func (w *worker) rasterTriPixels(pr *prim, x0, y0, x1, y1 int) error {
 	// The weights come from the stepped edges: n1 = E2 and n2 = E0 with
 	// the top-left bias added back (prim.weights).
 	bias0, bias2, den, inv := int64(pr.bias&1), int64(pr.bias>>2&1), pr.den, pr.inv
-	X0 := int64(x0)*subOne + subHalf
+	// Each row in stretches of up to 64 pixels: their coverage as a bit
+	// mask first (no branch per pixel: a small triangle's coverage does not
+	// predict), then the covered pixels in order.
 	for py := y0; py < y1; py++ {
 		Y := int64(py)*subOne + subHalf
-		e0 := int64(pr.ea[0])*X0 + int64(pr.eb[0])*Y + pr.ec[0]
-		e1 := int64(pr.ea[1])*X0 + int64(pr.eb[1])*Y + pr.ec[1]
-		e2 := int64(pr.ea[2])*X0 + int64(pr.eb[2])*Y + pr.ec[2]
-		X := X0
-		for px := x0; px < x1; px, X, e0, e1, e2 = px+1, X+subOne, e0+ax0, e1+ax1, e2+ax2 {
-			if e0|e1|e2 < 0 {
-				continue
+		for sx := x0; sx < x1; sx += 64 {
+			X0 := int64(sx)*subOne + subHalf
+			r0 := int64(pr.ea[0])*X0 + int64(pr.eb[0])*Y + pr.ec[0]
+			r1 := int64(pr.ea[1])*X0 + int64(pr.eb[1])*Y + pr.ec[1]
+			r2 := int64(pr.ea[2])*X0 + int64(pr.eb[2])*Y + pr.ec[2]
+			var cov uint64
+			for k, f0, f1, f2 := 0, r0, r1, r2; k < min(64, x1-sx); k, f0, f1, f2 = k+1, f0+ax0, f1+ax1, f2+ax2 {
+				cov |= uint64(^(f0 | f1 | f2)) >> 63 << k
 			}
-			n1, n2 := e2+bias2, e0+bias0
-			l0, l1, l2 := float64(den-n1-n2)*inv, float64(n1)*inv, float64(n2)*inv
-			z := w.clampDepth(float64(l0*pr.z[0]) + float64(l1*pr.z[1]) + float64(l2*pr.z[2]) + pr.zbias)
-			pix := p.lay.pixel(px, py, w.layer)
-			if !compare(ds.DepthCompare, z, zdata[pix]) {
-				continue
-			}
-			if ds.DepthWrite {
-				zdata[pix] = z
-			}
-			if w.nl == MaxBatch {
-				if err := w.flush(); err != nil {
-					return err
+			for ; cov != 0; cov &= cov - 1 {
+				k := bits.TrailingZeros64(cov)
+				px, X := sx+k, X0+int64(k)*subOne
+				e0, e2 := r0+int64(k)*ax0, r2+int64(k)*ax2
+				n1, n2 := e2+bias2, e0+bias0
+				l0, l1, l2 := float64(den-n1-n2)*inv, float64(n1)*inv, float64(n2)*inv
+				z := w.clampDepth(float64(l0*pr.z[0]) + float64(l1*pr.z[1]) + float64(l2*pr.z[2]) + pr.zbias)
+				pix := p.lay.pixel(px, py, w.layer)
+				if !compare(ds.DepthCompare, z, zdata[pix]) {
+					continue
 				}
-			}
-			L := w.nl
-			w.nl++
-			w.lpix[L] = int32(pix)
-			c0, c1, c2 := persp(pr, l0, l1, l2)
-			if needPos {
-				b.PosX[L] = float32(float64(X) * (1.0 / subOne))
-				b.PosY[L] = float32(float64(Y) * (1.0 / subOne))
-				b.PosZ[L] = z
-				b.PosW[L] = float32(float64(l0*pr.invw[0]) + float64(l1*pr.invw[1]) + float64(l2*pr.invw[2]))
-			}
-			switch {
-			case !needBary:
-			case pr.perm[0] >= 0:
-				b.Bary[pr.perm[0]][L], b.Bary[pr.perm[1]][L], b.Bary[pr.perm[2]][L] = c0, c1, c2
-			default:
-				bw := &w.p.sets[pr.seg].bws[pr.bwi]
-				for j := range 3 {
-					b.Bary[j][L] = float32(c0*bw[0][j]) + float32(c1*bw[1][j]) + float32(c2*bw[2][j])
+				if ds.DepthWrite {
+					zdata[pix] = z
 				}
-			}
-			if needPrim {
-				b.FrontFacing[L] = front
-				b.PrimitiveID[L] = pr.id
-				b.Layer[L] = pr.layer
-				b.ViewportIndex[L] = pr.vp
-			}
-			if needMask {
-				b.SampleMaskIn[L] = 1
-			}
-			if v0 == nil {
-				continue
-			}
-			for _, c := range w.vFlat {
-				b.Varyings[c][L] = fl[c]
-			}
-			if direct {
-				w.voff[0][L] = -1
-				interpLane(b, w.pv, L, v0, v1, v2, c0, c1, c2)
-			} else {
-				w.vw[0][L], w.vw[1][L], w.vw[2][L] = c0, c1, c2
-				w.voff[0][L], w.voff[1][L], w.voff[2][L] = o0, o1, o2
-			}
-			if len(w.vLinear)+len(w.vLinearAlt) != 0 {
-				s0, s1, s2 := float32(l0), float32(l1), float32(l2)
-				interpLane(b, w.vLinear, L, v0, v1, v2, s0, s1, s2)
-				interpLane(b, w.vLinearAlt, L, v0, v1, v2, s0, s1, s2)
+				if w.nl == MaxBatch {
+					if err := w.flush(); err != nil {
+						return err
+					}
+				}
+				L := w.nl
+				w.nl++
+				w.lpix[L] = int32(pix)
+				c0, c1, c2 := persp(pr, l0, l1, l2)
+				if needPos {
+					b.PosX[L] = float32(float64(X) * (1.0 / subOne))
+					b.PosY[L] = float32(float64(Y) * (1.0 / subOne))
+					b.PosZ[L] = z
+					b.PosW[L] = float32(float64(l0*pr.invw[0]) + float64(l1*pr.invw[1]) + float64(l2*pr.invw[2]))
+				}
+				switch {
+				case !needBary:
+				case pr.perm[0] >= 0:
+					b.Bary[pr.perm[0]][L], b.Bary[pr.perm[1]][L], b.Bary[pr.perm[2]][L] = c0, c1, c2
+				default:
+					bw := &w.p.sets[pr.seg].bws[pr.bwi]
+					for j := range 3 {
+						b.Bary[j][L] = float32(c0*bw[0][j]) + float32(c1*bw[1][j]) + float32(c2*bw[2][j])
+					}
+				}
+				if needPrim {
+					b.FrontFacing[L] = front
+					b.PrimitiveID[L] = pr.id
+					b.Layer[L] = pr.layer
+					b.ViewportIndex[L] = pr.vp
+				}
+				if needMask {
+					b.SampleMaskIn[L] = 1
+				}
+				if v0 == nil {
+					continue
+				}
+				for _, c := range w.vFlat {
+					b.Varyings[c][L] = fl[c]
+				}
+				if direct {
+					w.voff[0][L] = -1
+					interpLane(b, w.pv, L, v0, v1, v2, c0, c1, c2)
+				} else {
+					w.vw[0][L], w.vw[1][L], w.vw[2][L] = c0, c1, c2
+					w.voff[0][L], w.voff[1][L], w.voff[2][L] = o0, o1, o2
+				}
+				if len(w.vLinear)+len(w.vLinearAlt) != 0 {
+					s0, s1, s2 := float32(l0), float32(l1), float32(l2)
+					interpLane(b, w.vLinear, L, v0, v1, v2, s0, s1, s2)
+					interpLane(b, w.vLinearAlt, L, v0, v1, v2, s0, s1, s2)
+				}
 			}
 		}
 	}
