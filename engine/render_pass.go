@@ -290,7 +290,13 @@ func (p *renderPass) store(t raster.PassTargets, pass *raster.Pass) error {
 			p.counters.BytesWritten += p.attachmentBytes(a.Texture, p.samples)
 		}
 		if a.StoreAction == StoreActionMultisampleResolve || a.StoreAction == StoreActionStoreAndMultisampleResolve {
-			if err := s.Resolve(a.ResolveTexture.st.tex, a.ResolveLevel, a.ResolveSlice, a.ResolveDepthPlane); err != nil {
+			resolve := s.Resolve
+			if c, ok := s.(*raster.ColorTarget); ok {
+				resolve = func(tex *texel.Texture, level, slice, depthPlane int) error {
+					return c.ResolveWorkers(tex, level, slice, depthPlane, pass.Workers())
+				}
+			}
+			if err := resolve(a.ResolveTexture.st.tex, a.ResolveLevel, a.ResolveSlice, a.ResolveDepthPlane); err != nil {
 				return fmt.Errorf("render pass: %s resolve: %w", field, err)
 			}
 			p.counters.BytesWritten += p.attachmentBytes(a.ResolveTexture, 1)

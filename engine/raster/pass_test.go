@@ -1,7 +1,9 @@
 package raster
 
 import (
+	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
 	"math"
 	"math/rand/v2"
@@ -359,5 +361,69 @@ func TestShaderPanicBecomesError(t *testing.T) {
 	}
 	if err := p.Flush(context.Background()); err == nil || !strings.Contains(err.Error(), "shader bug") {
 		t.Errorf("error %v, want the panic's message", err)
+	}
+}
+
+// TestResolveWorkers resolves a two-layer 4× target holding random samples
+// into a mipmapped array texture, on 1, 2 and 3 workers, and checks every
+// texel against the mean of the pixel's samples (summed in sample order,
+// then divided) encoded at the texel's own offset.
+func TestResolveWorkers(t *testing.T) {
+	const w, h, layers = 211, 150, 2
+	for _, f := range []texel.PixelFormat{texel.RGBA16Float, texel.RGBA8Unorm} {
+		ms, err := texel.New(texel.Descriptor{TextureType: texel.Type2DMultisampleArray, PixelFormat: texel.RGBA16Float, Width: w, Height: h, ArrayLength: layers, SampleCount: 4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(3, uint64(f)))
+		data := ms.Data()
+		for i := 0; i+2 <= len(data); i += 2 {
+			// Half floats in [0, 2): exponent below 16.
+			binary.LittleEndian.PutUint16(data[i:], uint16(r.IntN(0x4000)))
+		}
+		ct, err := NewColorTarget(texel.RGBA16Float, w, h, 4, layers)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := ct.Load(ms, 0, 0, 0); err != nil {
+			t.Fatal(err)
+		}
+		for _, workers := range []int{1, 2, 3} {
+			tex, err := texel.New(texel.Descriptor{TextureType: texel.Type2DArray, PixelFormat: f, Width: 2 * w, Height: 2 * h, ArrayLength: layers + 1, MipmapLevelCount: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := ct.ResolveWorkers(tex, 1, 1, 0, workers); err != nil {
+				t.Fatal(err)
+			}
+			bpp := f.BytesPerPixel()
+			for l := range layers {
+				for y := range h {
+					for x := range w {
+						var v [4]float32
+						for s := range 4 {
+							c := ct.Read(x, y, s, l)
+							for k := range 4 {
+								v[k] += c[k]
+							}
+						}
+						for k := range 4 {
+							v[k] /= 4
+						}
+						want := make([]byte, bpp)
+						if err := texel.EncodeFloat(f, want, v); err != nil {
+							t.Fatal(err)
+						}
+						off, ok := tex.Offset(texel.Loc{X: uint32(x), Y: uint32(y), Slice: uint32(l + 1), Level: 1})
+						if !ok {
+							t.Fatalf("no texel (%d, %d) in slice %d", x, y, l+1)
+						}
+						if got := tex.Data()[off : off+bpp]; !bytes.Equal(got, want) {
+							t.Fatalf("%v, %d workers: texel (%d, %d) of layer %d is %v, want %v", f, workers, x, y, l, got, want)
+						}
+					}
+				}
+			}
+		}
 	}
 }

@@ -321,6 +321,13 @@ func (t *ColorTarget) StoreWorkers(tex *texel.Texture, level, slice, depthPlane,
 // tex (the multisample resolve store action; integer formats take sample 0).
 // tex's format may differ from the target's (it is re-encoded).
 func (t *ColorTarget) Resolve(tex *texel.Texture, level, slice, depthPlane int) error {
+	return t.ResolveWorkers(tex, level, slice, depthPlane, 1)
+}
+
+// ResolveWorkers is Resolve with bands of rows on up to workers goroutines
+// (each pixel depends only on its own samples: the bytes do not depend on
+// workers).
+func (t *ColorTarget) ResolveWorkers(tex *texel.Texture, level, slice, depthPlane, workers int) error {
 	if err := checkTexture("colour resolve", tex, t.Format, level, slice, depthPlane, t.Width, t.Height, 1, t.Layers, false); err != nil {
 		return err
 	}
@@ -333,28 +340,32 @@ func (t *ColorTarget) Resolve(tex *texel.Texture, level, slice, depthPlane int) 
 	t.settle()
 	data, bpp := tex.Data(), df.BytesPerPixel()
 	n := float32(t.Samples)
+	avg := !t.q.kind.IsInteger() && t.Samples > 1
 	for l := range t.Layers {
 		sl, z := texLayer(tex, slice, depthPlane, l)
-		for y := range t.Height {
-			for x := range t.Width {
-				p := t.lay.pixel(x, y, l)
-				i := t.sampleIndex(p, 0)
-				v := [4]float32(t.data[i : i+4])
-				if !t.q.kind.IsInteger() && t.Samples > 1 {
-					for s := 1; s < t.Samples; s++ {
-						j := t.sampleIndex(p, s)
-						for c := range 4 {
-							v[c] += t.data[j+c]
+		off, bpr, bpi, err := tex.LevelLayout(sl, level)
+		if err != nil {
+			return fmt.Errorf("raster: colour resolve: %w", err)
+		}
+		base := off + z*bpi
+		rows := func(y0, y1 int) {
+			for y := y0; y < y1; y++ {
+				row := data[base+y*bpr:][:t.Width*bpp]
+				for x := range t.Width {
+					i := t.sampleIndex(t.lay.pixel(x, y, l), 0)
+					v := [4]float32(t.data[i : i+4])
+					if avg {
+						for s := 1; s < t.Samples; s++ {
+							w := t.data[i+4*s : i+4*s+4 : i+4*s+4]
+							v[0], v[1], v[2], v[3] = v[0]+w[0], v[1]+w[1], v[2]+w[2], v[3]+w[3]
 						}
+						v[0], v[1], v[2], v[3] = v[0]/n, v[1]/n, v[2]/n, v[3]/n
 					}
-					for c := range 4 {
-						v[c] /= n
-					}
+					encodeTexel(df, dk, row[x*bpp:(x+1)*bpp], v)
 				}
-				off, _ := tex.Offset(texel.Loc{X: uint32(x), Y: uint32(y), Z: uint32(z), Slice: uint32(sl), Level: uint32(level)})
-				encodeTexel(df, dk, data[off:off+bpp], v)
 			}
 		}
+		parallelRows(t.Height, workers, rows)
 	}
 	return nil
 }
@@ -401,26 +412,32 @@ func (t *ColorTarget) storeUnorm8(tex *texel.Texture, level, slice, depthPlane, 
 				}
 			}
 		}
-		k := min(workers, t.Height/minStoreRows)
-		if k <= 1 {
-			rows(0, t.Height)
-			continue
-		}
-		var wg sync.WaitGroup
-		for i := range k {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				rows(t.Height*i/k, t.Height*(i+1)/k)
-			}()
-		}
-		wg.Wait()
+		parallelRows(t.Height, workers, rows)
 	}
 	return true
 }
 
 // minStoreRows is the fewest rows per goroutine of a parallel store.
 const minStoreRows = 64
+
+// parallelRows runs rows over [0, h) in bands of at least minStoreRows
+// rows on up to workers goroutines.
+func parallelRows(h, workers int, rows func(y0, y1 int)) {
+	k := min(workers, h/minStoreRows)
+	if k <= 1 {
+		rows(0, h)
+		return
+	}
+	var wg sync.WaitGroup
+	for i := range k {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			rows(h*i/k, h*(i+1)/k)
+		}()
+	}
+	wg.Wait()
+}
 
 // storeRow8 converts the quantized unorm8 texels src (4 floats each) into
 // the bytes dst (lane.PackUnorm8: v·255 + 0.5 truncated, B and R swapped
