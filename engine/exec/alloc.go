@@ -1,31 +1,72 @@
 package exec
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/ingot-render/ingot/shaders/ir"
 )
 
-// allocTemps gives lane vectors to the varying temporaries of the function,
-// reusing the vector of a temporary whose live range has ended (linear
-// scan over the instructions in emission order). A temporary used inside
-// a loop it was defined outside of stays live to the end of that loop.
-// Ranges that merely touch do not share, so an instruction never writes
-// its result over one of its operands. Variables, parameters and shadows
-// keep their own vectors. Fewer vectors keep the register file in L1.
-// Float and integer temporaries never share a vector: a varying op runs
-// over the lanes a batch has inactive too, and a float op reading a vector
-// that last held integers there reads small integers as subnormal floats,
-// for which Intel cores take a microcode assist per instruction.
-func (c *compiler) allocTemps() {
+// allocLanes gives lane vectors to the varying registers of the function:
+// temporaries, variables and (outside the entry function) parameters. A
+// temporary given a variable's vector by planCoalesce shares it for good,
+// so a variable and those temporaries form one unit. Units whose live
+// ranges do not overlap share a vector (linear scan over the instructions
+// in emission order).
+//
+// A unit's range runs from its first to its last reference (definitions,
+// reads, masked or not), from the entry for a parameter and for a
+// variable that may be read before it is assigned (it is cleared on
+// entry). Program order is the order in which a batch runs the code: an
+// if runs its branches one after the other, a switch its cases, and the
+// lanes a branch leaves inactive wait at a later point, so a value that
+// some lane still needs lies between two references in program order. Loops are the exception: a unit referenced inside a loop
+// whose range reaches outside it, or a variable live at the head of its
+// body (a later iteration reads an earlier one's value), is live for the
+// whole loop, which also covers the lanes that left it by break while
+// others iterate. Ranges that merely touch do not share, so an
+// instruction never writes its result over one of its operands (an
+// in-place update of a variable is one unit).
+//
+// The entry function's parameters (stored once per dispatch) and its
+// cached built-ins (refilled only when the batch changes) keep vectors of
+// their own, as do results and shadows of uniform registers (allocated
+// later); fewer vectors keep the register file in L1. Float and integer
+// units never share a vector: a varying op runs over the lanes a batch has
+// inactive too, and a float op reading a vector that last held integers
+// there reads small integers as subnormal floats, for which Intel cores
+// take a microcode assist per instruction.
+func (c *compiler) allocLanes() {
 	f := c.f
 	n := len(f.Regs)
-	start, end := make([]int, n), make([]int, n)
-	for i := range start {
-		start[i] = -1
+	isParam := make([]bool, n)
+	for _, r := range f.Params {
+		isParam[r] = true
+	}
+	// unit[r] is the register whose vector r uses (0: none), fixed[r]
+	// those with a vector of their own.
+	unit := make([]ir.Reg, n)
+	fixed := make([]bool, n)
+	for r := 1; r < n; r++ {
+		reg := ir.Reg(r)
+		switch {
+		case c.uniform(reg):
+		case c.cachedBuiltin[r] || c.entry && isParam[r]:
+			fixed[r] = true
+			unit[r] = reg
+		case f.Regs[r].Var || isParam[r] || !c.dead[r]:
+			unit[r] = reg
+		}
+	}
+	for v, ts := range c.coalesce.into {
+		for _, t := range ts {
+			unit[t] = v
+		}
 	}
 	type span struct{ s, e int }
-	loops := map[*ir.Instr]span{}
+	var loops []span
+	var loopInstr []*ir.Instr
+	loopIdx := map[*ir.Instr]int{}
 	pos := 0
 	var number func(b ir.Block)
 	number = func(b ir.Block) {
@@ -40,51 +81,85 @@ func (c *compiler) allocTemps() {
 				number(cs.Body)
 			}
 			if in.Op == ir.OpLoop {
-				loops[in] = span{s, pos}
+				loopIdx[in] = len(loops)
+				loops = append(loops, span{s, pos})
+				loopInstr = append(loopInstr, in)
 			}
 		}
 	}
 	number(f.Body)
+	start, end := make([]int, n), make([]int, n)
+	for i := range start {
+		start[i], end[i] = -2, -2
+	}
+	// inLoops[u] are the loops (indexes into loops) with a reference of u.
+	inLoops := make([][]int32, n)
+	var stack []int32
+	touch := func(r ir.Reg, p int) {
+		u := unit[r]
+		if u == ir.NoReg || fixed[u] {
+			return
+		}
+		if start[u] == -2 {
+			start[u], end[u] = p, p
+		}
+		start[u], end[u] = min(start[u], p), max(end[u], p)
+		for _, l := range stack {
+			if !slices.Contains(inLoops[u], l) {
+				inLoops[u] = append(inLoops[u], l)
+			}
+		}
+	}
+	live := ir.LiveVariables(f)
+	c.live = live
+	for r := 1; r < n; r++ {
+		if isParam[r] || f.Regs[r].Var && live.OnEntry(ir.Reg(r)) {
+			touch(ir.Reg(r), -1)
+		}
+	}
 	pos = 0
-	var stack []span
 	var walk func(b ir.Block)
 	walk = func(b ir.Block) {
-		for _, in := range b {
+		for i, in := range b {
 			p := pos
 			pos++
-			reads := in.Args
+			for _, a := range in.Args {
+				touch(a, p)
+			}
 			// Fused ops read through their dead operands.
 			if fa, ok := c.fused[in]; ok {
-				reads = append([]ir.Reg(nil), reads...)
 				for _, r := range []ir.Reg{fa.index, fa.varBase, fa.base1, fa.base2} {
 					if r != ir.NoReg {
-						reads = append(reads, r)
+						touch(r, p)
 					}
 				}
 			}
 			if fm, ok := c.mulAdds[in]; ok {
-				reads = append(append([]ir.Reg(nil), reads...), fm.mul.Args...)
+				for _, a := range fm.mul.Args {
+					touch(a, p)
+				}
 			}
 			if in.Op == ir.OpIf && c.fusableCompare(in.Args[0]) {
-				reads = append(append([]ir.Reg(nil), reads...), c.def[in.Args[0]].Args...)
-			}
-			for _, a := range reads {
-				if p > end[a] {
-					end[a] = p
-				}
-				for _, l := range stack {
-					if start[a] < l.s && l.e > end[a] {
-						end[a] = l.e
-					}
+				for _, a := range c.def[in.Args[0]].Args {
+					touch(a, p)
 				}
 			}
-			for _, r := range append([]ir.Reg{in.Dst}, in.Results...) {
-				if r != ir.NoReg && !f.Regs[r].Var && start[r] < 0 {
-					start[r], end[r] = p, max(end[r], p)
+			if in.Dst != ir.NoReg {
+				touch(in.Dst, p)
+			}
+			for _, r := range in.Results {
+				touch(r, p)
+			}
+			if in.Op == ir.OpCall {
+				// The call writes the variables its results are assigned
+				// to (block compiles it the same way).
+				c.foldCallSets(in, b[i+1:])
+				for _, v := range c.callVars[in] {
+					touch(v, p)
 				}
 			}
 			if in.Op == ir.OpLoop {
-				stack = append(stack, loops[in])
+				stack = append(stack, int32(loopIdx[in]))
 			}
 			walk(in.Then)
 			walk(in.Else)
@@ -105,11 +180,34 @@ func (c *compiler) allocTemps() {
 	}
 	var ivs []iv
 	for r := 1; r < n; r++ {
-		reg := ir.Reg(r)
-		if f.Regs[r].Var || c.uniform(reg) || c.dead[r] || c.loc[r].lane >= 0 || start[r] < 0 {
+		if unit[r] != ir.Reg(r) || fixed[r] || start[r] == -2 {
 			continue
 		}
-		ivs = append(ivs, iv{reg, start[r], end[r]})
+		s, e := start[r], end[r]
+		for grew := true; grew; {
+			grew = false
+			for _, l := range inLoops[r] {
+				L := loops[l]
+				if s <= L.s && e >= L.e {
+					continue
+				}
+				if s < L.s || e >= L.e || f.Regs[r].Var && live.AtLoopHead(loopInstr[l], ir.Reg(r)) {
+					s, e, grew = min(s, L.s), max(e, L.e), true
+				}
+			}
+		}
+		ivs = append(ivs, iv{ir.Reg(r), s, e})
+	}
+	// Every vector is given out anew: nothing holds a lane offset yet.
+	c.cf.n32, c.cf.n64 = 0, 0
+	lanes := make([]int32, n)
+	for r := range lanes {
+		lanes[r] = -1
+	}
+	for r := 1; r < n; r++ {
+		if fixed[r] {
+			lanes[r] = c.newLane(c.wide(ir.Reg(r)))
+		}
 	}
 	sort.SliceStable(ivs, func(i, j int) bool { return ivs[i].s < ivs[j].s })
 	var free [3][]int32
@@ -119,7 +217,7 @@ func (c *compiler) allocTemps() {
 		for _, a := range active {
 			if a.e < v.s {
 				w := c.laneClass(a.r)
-				free[w] = append(free[w], c.loc[a.r].lane)
+				free[w] = append(free[w], lanes[a.r])
 			} else {
 				keep = append(keep, a)
 			}
@@ -127,49 +225,18 @@ func (c *compiler) allocTemps() {
 		active = keep
 		w := c.laneClass(v.r)
 		if k := len(free[w]); k > 0 {
-			c.loc[v.r].lane = free[w][k-1]
+			lanes[v.r] = free[w][k-1]
 			free[w] = free[w][:k-1]
 		} else {
-			c.loc[v.r].lane = c.newLane(w == 2)
+			lanes[v.r] = c.newLane(w == 2)
 		}
 		active = append(active, v)
 	}
-}
-
-// varsNeedingZero returns the variables that may be read before any
-// assignment dominates the read; only those are cleared on entry (MSL
-// programs initialise their variables, so usually none are, and a large
-// shader does not pay a clear per variable per batch).
-func varsNeedingZero(f *ir.Function) []bool {
-	need := make([]bool, len(f.Regs))
-	assigned := make([]bool, len(f.Regs))
-	var block func(b ir.Block)
-	block = func(b ir.Block) {
-		var log []ir.Reg
-		for _, in := range b {
-			for _, a := range in.Args {
-				if f.Regs[a].Var && !assigned[a] {
-					need[a] = true
-				}
-			}
-			block(in.Then)
-			block(in.Else)
-			block(in.Body)
-			block(in.Continuing)
-			for _, cs := range in.Cases {
-				block(cs.Body)
-			}
-			if in.Op == ir.OpSet && !assigned[in.Dst] {
-				assigned[in.Dst] = true
-				log = append(log, in.Dst)
-			}
-		}
-		for _, r := range log {
-			assigned[r] = false
+	for r := 1; r < n; r++ {
+		if u := unit[r]; u != ir.NoReg {
+			c.loc[r].lane = lanes[u]
 		}
 	}
-	block(f.Body)
-	return need
 }
 
 // laneClass is the free list a temporary's lane vector goes to: 32-bit

@@ -154,6 +154,10 @@ type compiler struct {
 	callVars   map[*ir.Instr]map[int]ir.Reg
 	foldedSets map[*ir.Instr]bool
 	coalesce   *coalesceState
+	// live is the liveness of the variables (allocLanes).
+	live *ir.Liveness
+	// constLanes are the shadow vectors of the constants, by content.
+	constLanes map[constBits]int32
 }
 
 // coalesceState numbers the instructions in program order and records,
@@ -237,7 +241,7 @@ func (c *compiler) compile() error {
 	c.planBuiltinCache()
 	c.coalesce = newCoalesceState(f)
 	c.planCoalesce(f.Body)
-	c.allocTemps()
+	c.allocLanes()
 	c.cf.nmask = numFixed
 	for _, r := range f.Params {
 		c.cf.params = append(c.cf.params, c.dstOperand(r))
@@ -272,10 +276,11 @@ func (c *compiler) compile() error {
 		c.cf.paramSh = append(c.cf.paramSh, c.loc[r].lane)
 	}
 	// Variables start at zero on every entry (those that could be read
-	// before being assigned).
-	need := varsNeedingZero(f)
+	// before being assigned: MSL programs initialise their variables, so
+	// usually none are, and a large shader does not pay a clear per
+	// variable per batch).
 	for r := 1; r < len(f.Regs); r++ {
-		if !f.Regs[r].Var || !need[r] {
+		if !f.Regs[r].Var || !c.live.OnEntry(ir.Reg(r)) {
 			continue
 		}
 		l := c.loc[r]
@@ -328,7 +333,10 @@ func (c *compiler) laneOperand(r ir.Reg) operand {
 	k := c.kindOf(r)
 	l := &c.loc[r]
 	if l.lane < 0 {
-		l.lane = c.newLane(k.Wide())
+		l.lane = c.constShadow(r)
+		if l.lane < 0 {
+			l.lane = c.newLane(k.Wide())
+		}
 		for _, pc := range c.udefs[r] {
 			c.cf.code[pc].sh = int(l.lane)
 			c.cf.code[pc].shWide = k.Wide()
@@ -339,6 +347,39 @@ func (c *compiler) laneOperand(r ir.Reg) operand {
 		}
 	}
 	return operand{file: fileOf(k), kind: k, off: l.lane}
+}
+
+// constShadow returns the shadow lane vector that holds the value of
+// constant r in every lane, or -1 when r is not a constant. The constants
+// of one class (float or not) with the same lane bits share it: a
+// constant's shadow is filled once per frame and never written again. The
+// first constant with those bits gets a new vector.
+func (c *compiler) constShadow(r ir.Reg) int32 {
+	d := c.def[r]
+	if d == nil || d.Op != ir.OpConst || !c.uniform(r) {
+		return -1
+	}
+	key := constBits{wide: c.wide(r), float: c.kindOf(r).IsFloat(), val: d.Imm}
+	if !key.wide {
+		key.val = uint64(uint32(d.Imm))
+	}
+	if l, ok := c.constLanes[key]; ok {
+		return l
+	}
+	if c.constLanes == nil {
+		c.constLanes = map[constBits]int32{}
+	}
+	l := c.newLane(key.wide)
+	c.constLanes[key] = l
+	return l
+}
+
+// constBits is the content of a constant's shadow vector: its width and
+// the bits each lane holds. Float and integer constants keep apart, as the
+// other registers do (allocLanes).
+type constBits struct {
+	wide, float bool
+	val         uint64
 }
 
 // dstOperand returns where the definition of r writes.

@@ -11,8 +11,12 @@
 // a switch loop. Registers are lane vectors (W × 32-bit or W × 64-bit) or,
 // for uniform registers, one scalar per batch; a uniform register read by a
 // varying instruction gets a "shadow" lane vector filled when it is
-// defined (constants once per frame). Compile-time rewrites that matter
-// for speed: loads and stores of base + ext(index)*size (+ offset) use the
+// defined (constants once per frame; constants with the same bits share
+// one). Temporaries, variables and the parameters of called functions
+// whose live ranges do not overlap share a lane vector (ranges in program
+// order; a value live across a loop's back edge or exit is live for the
+// whole loop), which keeps a large shader's register file small.
+// Compile-time rewrites that matter for speed: loads and stores of base + ext(index)*size (+ offset) use the
 // index directly (affine addressing: one bounds check and a copy when the
 // lanes are consecutive, in device, constant and threadgroup memory);
 // consecutive component loads of one vector (a float4 or float3 element

@@ -1,5 +1,7 @@
 package exec
 
+import "github.com/ingot-render/ingot/shaders/ir"
+
 // Hooks for the external tests.
 
 // UsesCachedCompare reports whether the kernel of pl has a comparison
@@ -62,4 +64,29 @@ func CountOps(pl *Pipeline, name string) int {
 		}
 	}
 	return n
+}
+
+// VarVectors compiles entry of p as Compile does and returns, per
+// function, how many varying variables it has and how many lane vectors
+// they occupy.
+func VarVectors(p *ir.Program, entry string) (vars, vectors map[string]int, err error) {
+	vars, vectors = map[string]int{}, map[string]int{}
+	err = compileEach(p, entry, nil, func(c *compiler) {
+		seen := map[[2]int32]bool{}
+		for r := 1; r < len(c.f.Regs); r++ {
+			if !c.f.Regs[r].Var || c.uniform(ir.Reg(r)) {
+				continue
+			}
+			vars[c.f.Name]++
+			w := int32(0)
+			if c.wide(ir.Reg(r)) {
+				w = 1
+			}
+			if k := [2]int32{w, c.loc[r].lane}; !seen[k] {
+				seen[k] = true
+				vectors[c.f.Name]++
+			}
+		}
+	})
+	return vars, vectors, err
 }

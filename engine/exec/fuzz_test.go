@@ -26,6 +26,11 @@ type kernelGen struct {
 	in    ir.Reg
 	out   ir.Reg
 	data0 ir.Reg // Constant address of the data segment
+	// scoped adds statements that declare a variable of their own for a
+	// few statements (a block-scoped local, set in one go or in both arms
+	// of an if) and then fold it into an outer one: locals whose live
+	// ranges end, so that their lane vectors are shared.
+	scoped bool
 }
 
 const (
@@ -176,7 +181,11 @@ func (g *kernelGen) stmt() {
 	k := fuzzKinds[g.next(len(fuzzKinds))]
 	vs := g.vars[k]
 	v := vs[g.next(len(vs))]
-	switch c := g.next(12); {
+	choices := 12
+	if g.scoped {
+		choices = 14
+	}
+	switch c := g.next(choices); {
 	case c < 4:
 		b.Set(v, g.expr(k, 3))
 	case c == 4: // load, from the input buffer, the program's data segment or this thread's output slots
@@ -266,6 +275,31 @@ func (g *kernelGen) stmt() {
 		}
 		b.EndSwitch()
 		g.depth--
+	case c >= 12: // a local for a few statements
+		if g.depth > 3 {
+			return
+		}
+		g.depth++
+		local := b.Var(k, "")
+		if g.next(2) == 0 {
+			b.Set(local, g.expr(k, 2))
+		} else {
+			b.If(g.cond(1))
+			b.Set(local, g.expr(k, 2))
+			b.Else()
+			b.Set(local, g.expr(k, 1))
+			b.EndIf()
+		}
+		n := len(vs)
+		g.vars[k] = append(vs, local)
+		g.stmts(1 + g.next(4))
+		g.vars[k] = g.vars[k][:n]
+		op := ir.OpAdd
+		if k.IsFloat() {
+			op = ir.OpMul
+		}
+		b.Set(v, b.Binary(op, k, v, local))
+		g.depth--
 	case c == 10: // early return under a condition
 		if g.depth == 0 {
 			return
@@ -293,11 +327,11 @@ func (g *kernelGen) final() {
 	}
 }
 
-func genKernel(data []byte) (*ir.Program, error) {
+func genKernel(data []byte, scoped bool) (*ir.Program, error) {
 	p := ir.NewProgram(nil)
 	b := ir.NewFunction(p, "fuzz", []ir.Kind{ir.U64, ir.U64}, nil)
 	b.Fn.Kernel = true
-	g := &kernelGen{data: data, b: b, vars: map[ir.Kind][]ir.Reg{}}
+	g := &kernelGen{data: data, b: b, vars: map[ir.Kind][]ir.Reg{}, scoped: scoped}
 	g.in, g.out = b.Param(0), b.Param(1)
 	// A data segment of fuzzIn words (ir.Program.Data) that both
 	// executors must map at ir.DataBase.
@@ -330,8 +364,10 @@ func fuzzInput() []byte {
 	return in
 }
 
-func checkKernel(t *testing.T, data []byte) {
-	p, err := genKernel(data)
+func checkKernel(t *testing.T, data []byte) { checkGenerated(t, data, false) }
+
+func checkGenerated(t *testing.T, data []byte, scoped bool) {
+	p, err := genKernel(data, scoped)
 	if err != nil {
 		t.Fatalf("generated kernel does not verify: %v", err)
 	}
@@ -379,6 +415,39 @@ func TestRandomKernels(t *testing.T) {
 		}
 		checkKernel(t, data)
 	}
+}
+
+// TestRandomScopedKernels runs generated kernels with block-scoped locals
+// on both executors: locals whose live ranges end share lane vectors with
+// later ones (allocLanes), through masked writes in if arms, loops that
+// carry or leave values, early returns and switches.
+func TestRandomScopedKernels(t *testing.T) {
+	n := 300
+	if testing.Short() {
+		n = 50
+	}
+	for seed := 0; seed < n; seed++ {
+		data := make([]byte, 64+seed%300)
+		x := uint32(seed*7919 + 3)
+		for i := range data {
+			x ^= x << 13
+			x ^= x >> 17
+			x ^= x << 5
+			data[i] = byte(x)
+		}
+		checkGenerated(t, data, true)
+	}
+}
+
+// FuzzScopedExecVsRef is FuzzExecVsRef on kernels with block-scoped locals.
+func FuzzScopedExecVsRef(f *testing.F) {
+	f.Add(bytes.Repeat([]byte{12, 2, 6, 3, 8, 1, 13, 4, 0, 9}, 20))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) > 2000 {
+			return
+		}
+		checkGenerated(t, data, true)
+	})
 }
 
 // FuzzExecVsRef requires exec and refexec to agree on random kernels.
