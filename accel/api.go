@@ -14,7 +14,7 @@ import (
 // a nil fn non-opaque triangles are accepted and bounding boxes rejected.
 // It uses lane 0 of tr and does not allocate.
 func (tr *Traverser) Intersect(s *Structure, o *Options, r *Ray, fn IntersectionFunc, h *Hit) {
-	if tr.directOK && o != nil && s == tr.s && *o == tr.directOpts && !disableFast4 {
+	if tr.directOK && o != nil && s == tr.s && o.same(&tr.directOpts) && !disableFast4 {
 		// The previous call's structure and options, which went straight
 		// to the kernel: setup would set what it set.
 		tr.overflow = false
@@ -23,6 +23,12 @@ func (tr *Traverser) Intersect(s *Structure, o *Options, r *Ray, fn Intersection
 		tr.traceDirect(s, tr.directCull, &r.Origin, &r.Direction, r.MinDistance, r.MaxDistance, h)
 		return
 	}
+	tr.intersect(s, o, r, fn, h)
+}
+
+// intersect is Intersect after a change of structure or options, or off
+// the direct path.
+func (tr *Traverser) intersect(s *Structure, o *Options, r *Ray, fn IntersectionFunc, h *Hit) {
 	tr.setup(s, o)
 	if cull, ok := tr.directFast(s); ok {
 		if o != nil {
@@ -87,7 +93,7 @@ func (tr *Traverser) IntersectBatch(s *Structure, o *Options, rb *RayBatch, fn B
 		tr.running, tr.waiting = 0, 0
 		for i := 0; i < BatchSize; i++ {
 			if rb.Active&(1<<uint(i)) == 0 {
-				hits[i] = Hit{}
+				clearHit(&hits[i])
 				continue
 			}
 			o, d := [3]float32{rb.OX[i], rb.OY[i], rb.OZ[i]}, [3]float32{rb.DX[i], rb.DY[i], rb.DZ[i]}
@@ -123,7 +129,7 @@ func (tr *Traverser) IntersectBatch(s *Structure, o *Options, rb *RayBatch, fn B
 		if rb.Active&(1<<uint(i)) != 0 {
 			tr.result(&tr.lanes[i], &hits[i])
 		} else {
-			hits[i] = Hit{}
+			clearHit(&hits[i])
 		}
 	}
 }

@@ -76,10 +76,11 @@
 //
 // The single-ray API ([Traverser.Intersect]) sets such a ray up and
 // traverses it in one assembly call (traceRay4, traceRay8: the branch-free
-// setup of raysetup_amd64.s, the same bits as the Go setup, with its
-// vectors handed to the kernel in registers; the watertight triangle
-// constants are derived at the ray's first leaf, so that a ray that reaches
-// none does not pay for them) and keeps the kernel's state, its pointers
+// setup of raysetup_amd64.s, the same bits as the Go setup, with the box
+// planes' offsets taken from a table by the direction's signs; the
+// watertight triangle constants are derived at the ray's first leaf, so
+// that a ray that reaches none does not pay for them) and keeps the
+// kernel's state, its pointers
 // into the last call's structure, and the checks of the last call's
 // structure and options, in the Traverser, so that a ray costs little
 // beyond its traversal. The kernels

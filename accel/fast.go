@@ -354,7 +354,7 @@ func (tr *Traverser) directFast(s *Structure) (int8, bool) {
 // traceDirect where the one-call kernel does not run.
 func (tr *Traverser) traceDirectGo(s *Structure, cull int8, o, d *[3]float32, tmin, tmax float32, h *Hit) {
 	if !validRay(o, d, tmin, tmax) {
-		*h = Hit{}
+		clearHit(h)
 		return
 	}
 	var r levelRay
@@ -368,13 +368,13 @@ func (tr *Traverser) traceDirectGo(s *Structure, cull int8, o, d *[3]float32, tm
 // same way, inline.)
 func (tr *Traverser) writeHit(s *Structure, f *fastHit, h *Hit) {
 	if f.ref < 0 {
-		*h = Hit{}
+		clearHit(h)
 		return
 	}
 	sl := s.slotAt(int(f.slot()))
 	g := sl.geom & geomMask
 	// Zero, then set: a composite literal is built on the stack and copied.
-	*h = Hit{}
+	clearHit(h)
 	h.Type, h.FrontFacing, h.Distance = HitTriangle, f.detNeg() == (tr.opts.Winding != CounterClockwise), f.t
 	h.PrimitiveID, h.GeometryID = sl.prim, g
 	// One store per weight: a [2]float32 literal is built on the stack in

@@ -1,5 +1,7 @@
 package accel
 
+import "unsafe"
+
 // Winding selects which vertex order, seen from the ray origin, is
 // front-facing (MSL winding).
 type Winding uint8
@@ -85,3 +87,11 @@ const MaxLevels = 16
 
 // MaxInstanceLevels is the number of instance ids a hit can carry.
 const MaxInstanceLevels = MaxLevels - 1
+
+// same reports whether *o == *p, comparing the eight one-byte fields as
+// one word (the compiler compares them a byte at a time;
+// TestOptionsSameLayout checks the layout this reads).
+func (o *Options) same(p *Options) bool {
+	return *(*uint64)(unsafe.Pointer(o)) == *(*uint64)(unsafe.Pointer(p)) &&
+		o.MaxLevels == p.MaxLevels && o.WorldSpaceData == p.WorldSpaceData
+}

@@ -1,6 +1,9 @@
 package accel
 
-import "math"
+import (
+	"math"
+	"unsafe"
+)
 
 // BatchSize is the largest number of lanes a RayBatch holds (two SIMD-groups).
 const BatchSize = 64
@@ -99,6 +102,25 @@ type Hit struct {
 	ObjectOrigin, ObjectDirection [3]float32
 	ObjectToWorld, WorldToObject  Float4x3
 }
+
+// clearHit sets *h to Hit{} (a miss) in unrolled stores: the compiler
+// zeroes a 296-byte Hit in a loop of 64-byte steps, but spans below 192
+// bytes with one 16-byte store each. The spans before and after
+// PrimitiveData hold no pointers (TestClearHitLayout), so they are cleared
+// as bytes; the slice itself is cleared with its write barrier.
+func clearHit(h *Hit) {
+	p := unsafe.Pointer(h)
+	*(*[hitDataOff]byte)(p) = [hitDataOff]byte{}
+	h.PrimitiveData = nil
+	*(*[hitTailLen]byte)(unsafe.Add(p, hitTailOff)) = [hitTailLen]byte{}
+}
+
+// Hit's spans around its one pointer field (clearHit).
+const (
+	hitDataOff = unsafe.Offsetof(Hit{}.PrimitiveData)
+	hitTailOff = hitDataOff + unsafe.Sizeof(Hit{}.PrimitiveData)
+	hitTailLen = unsafe.Sizeof(Hit{}) - hitTailOff
+)
 
 // Candidate describes a primitive that needs an intersection function: a
 // non-opaque triangle that passed the triangle test, or a bounding box the ray

@@ -126,7 +126,8 @@ func TestKernelRayPathMatchesGo(t *testing.T) {
 // scratch) and in the ray's slab fields, also after the scalar test of a
 // handed-back group, and nothing written for a rejected ray. traceRay sets
 // the watertight constants at a ray's first leaf: a ray that reaches none
-// leaves them as they were, with kz16 -1.
+// leaves them as they were, with kz16 -1; and the ray's plane offsets
+// (which its node tests take from a table) at a hand-back.
 func TestTraceRayMatchesKernelRay(t *testing.T) {
 	rng := rand.New(rand.NewPCG(31, 32))
 	rays := gridRays(rng, 4, 1500)
@@ -203,8 +204,15 @@ func TestTraceRayMatchesKernelRay(t *testing.T) {
 						} else {
 							leaf++
 						}
+						handedBack := false
 						for step := 0; ; step++ {
-							if sa != sb || stateBytes(&a.st) != stateBytes(&b.st) || rayBits(&a.r) != rayBits(&b.r) {
+							// r's plane offsets: traceRay writes them at
+							// a hand-back (traceKernel reads them from r)
+							br := b.r
+							if !handedBack && sb != 1 {
+								br.nx, br.ny, br.nz, br.fx, br.fy, br.fz = a.r.nx, a.r.ny, a.r.nz, a.r.fx, a.r.fy, a.r.fz
+							}
+							if sa != sb || stateBytes(&a.st) != stateBytes(&b.st) || rayBits(&a.r) != rayBits(&br) {
 								t.Fatalf("width %d cull %d any %v ray %d %+v step %d: status %d vs %d\n kernelRay+traceKernel %+v\n traceRay %+v",
 									w, cull, anyHit, i, *r, step, sa, sb, a.st, b.st)
 							}
@@ -212,6 +220,7 @@ func TestTraceRayMatchesKernelRay(t *testing.T) {
 								break
 							}
 							handBacks++
+							handedBack = true
 							for _, ds := range []*directState{&a, &b} {
 								st := &ds.st
 								st.ft.kx, st.ft.ky, st.ft.kz = st.kx16>>4, st.ky16>>4, st.kz16>>4

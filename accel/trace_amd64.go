@@ -92,7 +92,10 @@ func (ds *directState) use(s *Structure) {
 // (st.ft's permuted origin and shear, kx16, ky16, kz16) are written at the
 // ray's first leaf, from r: a ray that reaches no leaf leaves them as they
 // were and st.kz16 -1 (the kernels read them only in leaves, and Go only
-// after a hand-back, which comes from a leaf).
+// after a hand-back, which comes from a leaf). The node tests take the
+// plane offsets from a table by the signs of d; r's copy (nx … fz, which
+// traceKernel4 reads) is written only when a group is handed back (status
+// 1).
 //
 //go:noescape
 func traceRay4(r *levelRay, st *traceState, stack *[stackSize]stackEntry, o, d *[3]float32, tmin, tmax float32) uint32
@@ -116,10 +119,7 @@ func (tr *Traverser) traceDirect(s *Structure, cull int8, o, d *[3]float32, tmin
 	st := &ds.st
 	st.ft.cull = cull
 	ds.use(s)
-	st.anyHit = 0
-	if tr.opts.AcceptAny {
-		st.anyHit = 1
-	}
+	st.anyHit = uint32(b2i(tr.opts.AcceptAny))
 	var status uint32
 	if s.width == 8 {
 		status = traceRay8(&ds.r, st, &tr.fstack, o, d, tmin, tmax)
@@ -128,7 +128,7 @@ func (tr *Traverser) traceDirect(s *Structure, cull int8, o, d *[3]float32, tmin
 	}
 	if status != 0 {
 		if status == 3 {
-			*h = Hit{}
+			clearHit(h)
 			return
 		}
 		f := ds.resume(s, status, o, d, tmax, &tr.fstack)
@@ -138,12 +138,12 @@ func (tr *Traverser) traceDirect(s *Structure, cull int8, o, d *[3]float32, tmin
 	// writeHit, inline
 	f := &st.h
 	if f.ref < 0 {
-		*h = Hit{}
+		clearHit(h)
 		return
 	}
 	sl := s.slotAt(int(f.slot()))
 	g := sl.geom & geomMask
-	*h = Hit{}
+	clearHit(h)
 	h.Type, h.FrontFacing, h.Distance = HitTriangle, f.detNeg() == (tr.opts.Winding != CounterClockwise), f.t
 	h.PrimitiveID, h.GeometryID = sl.prim, g
 	h.Barycentrics[0], h.Barycentrics[1] = f.u, f.v

@@ -432,6 +432,59 @@ guard:
 	NEXT
 
 many:
+	// Three children (most nodes past two): a stable sort of their keys
+	// distance<<3 | lane (distances compared as signed ints, as below;
+	// lanes break ties in index order) by three compare-exchanges in
+	// registers, the insertion sort's order without its branches.
+	LEAL -1(R11), R12
+	ANDL R11, R12
+	JNE  manyk
+	BSFL AX, AX
+	BSFL CX, CX
+	BSFL R11, R11
+	MOVLQSX ST_DIST(DX)(AX*4), R12
+	SHLQ    $3, R12
+	ORQ     AX, R12
+	MOVLQSX ST_DIST(DX)(CX*4), R13
+	SHLQ    $3, R13
+	ORQ     CX, R13
+	MOVLQSX ST_DIST(DX)(R11*4), R10
+	SHLQ    $3, R10
+	ORQ     R11, R10
+	MOVQ    R12, AX
+	CMPQ    R13, R12
+	CMOVQLT R13, R12
+	CMOVQLT AX, R13
+	MOVQ    R13, AX
+	CMPQ    R10, R13
+	CMOVQLT R10, R13
+	CMOVQLT AX, R10
+	MOVQ    R12, AX
+	CMPQ    R13, R12
+	CMOVQLT R13, R12
+	CMOVQLT AX, R13
+	// push the farthest (R10), then the middle one (R13); the nearest
+	// (R12) next
+	MOVL    R10, R11
+	ANDL    $7, R11
+	MOVLQSX 112(BX)(R11*4), R11
+	MOVL    R13, CX
+	ANDL    $7, CX
+	MOVLQSX 112(BX)(CX*4), CX
+	SARQ    $3, R10
+	SARQ    $3, R13
+	MOVL    R11, (R8)(R9*8)
+	MOVL    R10, 4(R8)(R9*8)
+	MOVL    CX, 8(R8)(R9*8)
+	MOVL    R13, 12(R8)(R9*8)
+	ADDQ    $2, R9
+	ANDL    $7, R12
+	MOVLQSX 112(BX)(R12*4), R10
+	PREFETCHCHILD4(R11)
+	PREFETCHCHILD4(CX)
+	NEXT
+
+manyk:
 	XORL CX, CX
 
 collect:
@@ -753,7 +806,6 @@ TEXT ·traceRay4(SB), NOSPLIT, $0-52
 	JCC      invalid // tmin = +Inf
 	MOVQ o+24(FP), SI
 	MOVQ d+32(FP), BX
-	MOVQ $4, CX
 	MOVQ r+0(FP), DI
 	VMOVSD    (SI), X0
 	VINSERTPS $0x20, 8(SI), X0, X0 // ox oy oz 0
@@ -795,37 +847,20 @@ TEXT ·traceRay4(SB), NOSPLIT, $0-52
 	VORPS        X13, X12, X12
 	VSUBPS       X12, X0, X12
 	// o @0, d @12, fo @24, ix iy iz @36 (each store's fourth lane is
-	// overwritten by the next one; the last by nx below)
+	// overwritten by the next one; the last by nx at a hand-back)
 	VMOVUPS X0, 0(DI)
 	VMOVUPS X1, 12(DI)
 	VMOVUPS X12, 24(DI)
 	VMOVUPS X11, 36(DI)
 
-	// planes: near at axis*w, far at (axis+3)*w, swapped where inv < 0
-	// (int32 lanes, then widened to the int fields: 4 stores)
-	LEAQ         (CX)(CX*2), R8   // 3w
-	VMOVD        R8, X7
-	VPBROADCASTD X7, X7
-	VPSRAD       $31, X1, X6      // (the sign of inv is that of d)
-	VPAND        X7, X6, X6       // sx, sy, sz: 3w where inv < 0
-	VMOVD        CX, X8
-	VPBROADCASTD X8, X8
-	VPMULLD      rsLanes<>(SB), X8, X8 // 0, w, 2w, 3w
-	VPADDD       X7, X8, X9       // 3w, 4w, 5w, 6w
-	VPADDD       X6, X8, X8       // nx, ny, nz
-	VPSUBD       X6, X9, X9       // fx, fy, fz
-	VPMOVSXDQ    X8, X10
-	VMOVQ        X10, 48(DI)      // nx, ny (8-byte stores: the kernels' 8-byte loads forward from them)
-	VPEXTRQ      $1, X10, 56(DI)
-	VPSHUFD      $0xee, X8, X8
-	VPMOVSXDQ    X8, X10
-	VMOVQ        X10, 64(DI)      // nz
-	VPMOVSXDQ    X9, X10
-	VMOVQ        X10, 72(DI)      // fx, fy
-	VPEXTRQ      $1, X10, 80(DI)
-	VPSHUFD      $0xee, X9, X9
-	VPMOVSXDQ    X9, X10
-	VMOVQ        X10, 88(DI)      // fz
+	// planes: the row of rsPlanes4 for d's sign bits (near at axis*w,
+	// far at (axis+3)*w, swapped where d < 0: kernelRay's values), in R14
+	// for the node tests; r's copy (nx … fz @48) is written at a hand-back
+	VMOVMSKPS    X1, AX
+	SHLQ         $4, AX
+	LEAQ         (AX)(AX*2), AX
+	LEAQ         rsPlanes4<>(SB), R14
+	ADDQ         AX, R14
 	MOVQ st+8(FP), DX
 	MOVQ $-1, ST_KZ16(DX) // the watertight constants: at the first leaf
 	MOVL tmin+40(FP), AX
@@ -835,25 +870,21 @@ TEXT ·traceRay4(SB), NOSPLIT, $0-52
 	MOVL CX, ST_TMAX(DX)
 	MOVL CX, ST_TMAXB(DX)
 	MOVL $-1, ST_HREF(DX)
-	// LOADRAY4's vectors from the registers the setup left (X0 origin,
-	// X12 exit origin, X11 inverse direction) instead of from r
-	VPERMILPS    $0x55, X12, X8
-	VBROADCASTSS X8, X8
-	VPERMILPS    $0xaa, X12, X9
-	VBROADCASTSS X9, X9
-	VBROADCASTSS X12, X7
-	VPERMILPS    $0x55, X0, X5
-	VBROADCASTSS X5, X5
-	VPERMILPS    $0xaa, X0, X6
-	VBROADCASTSS X6, X6
-	VBROADCASTSS X0, X4
+	// LOADRAY4's vectors: the origin from o (SI) and the exit origin
+	// from r (stored above), the inverse direction, which the divide has
+	// just produced, from X11
+	VBROADCASTSS 0(SI), X4
+	VBROADCASTSS 4(SI), X5
+	VBROADCASTSS 8(SI), X6
+	VBROADCASTSS 24(DI), X7
+	VBROADCASTSS 28(DI), X8
+	VBROADCASTSS 32(DI), X9
 	VBROADCASTSS X11, X10
 	VPERMILPS    $0xaa, X11, X12
 	VBROADCASTSS X12, X12
 	VPERMILPS    $0x55, X11, X11
 	VBROADCASTSS X11, X11
-	VMOVD        AX, X13
-	VPBROADCASTD X13, X13
+	VBROADCASTSS tmin+40(FP), X13 // (the bits)
 	INCL         CX
 	VMOVD        CX, X14
 	VPBROADCASTD X14, X14
@@ -886,32 +917,32 @@ descend:
 	SHLQ $7, BX
 	ADDQ SI, BX
 	// t0 = max(max(max((lx-ox)*ix, (ly-oy)*iy), (lz-oz)*iz), tmin) as ints
-	MOVQ    48(DI), AX
+	MOVQ    0(R14), AX
 	VMOVUPS (BX)(AX*4), X0
 	VSUBPS  X4, X0, X0
 	VMULPS  X10, X0, X0
-	MOVQ    56(DI), AX
+	MOVQ    8(R14), AX
 	VMOVUPS (BX)(AX*4), X1
 	VSUBPS  X5, X1, X1
 	VMULPS  X11, X1, X1
 	VPMAXSD X1, X0, X0
-	MOVQ    64(DI), AX
+	MOVQ    16(R14), AX
 	VMOVUPS (BX)(AX*4), X1
 	VSUBPS  X6, X1, X1
 	VMULPS  X12, X1, X1
 	VPMAXSD X1, X0, X0
 	VPMAXSD X13, X0, X0
 	// t1 = min(min(min((hx-fox)*ix, (hy-foy)*iy), (hz-foz)*iz) + rob, tmax+1)
-	MOVQ    72(DI), AX
+	MOVQ    24(R14), AX
 	VMOVUPS (BX)(AX*4), X2
 	VSUBPS  X7, X2, X2
 	VMULPS  X10, X2, X2
-	MOVQ    80(DI), AX
+	MOVQ    32(R14), AX
 	VMOVUPS (BX)(AX*4), X3
 	VSUBPS  X8, X3, X3
 	VMULPS  X11, X3, X3
 	VPMINSD X3, X2, X2
-	MOVQ    88(DI), AX
+	MOVQ    40(R14), AX
 	VMOVUPS (BX)(AX*4), X3
 	VSUBPS  X9, X3, X3
 	VMULPS  X12, X3, X3
@@ -968,6 +999,59 @@ guard:
 	NEXT
 
 many:
+	// Three children (most nodes past two): a stable sort of their keys
+	// distance<<3 | lane (distances compared as signed ints, as below;
+	// lanes break ties in index order) by three compare-exchanges in
+	// registers, the insertion sort's order without its branches.
+	LEAL -1(R11), R12
+	ANDL R11, R12
+	JNE  manyk
+	BSFL AX, AX
+	BSFL CX, CX
+	BSFL R11, R11
+	MOVLQSX ST_DIST(DX)(AX*4), R12
+	SHLQ    $3, R12
+	ORQ     AX, R12
+	MOVLQSX ST_DIST(DX)(CX*4), R13
+	SHLQ    $3, R13
+	ORQ     CX, R13
+	MOVLQSX ST_DIST(DX)(R11*4), R10
+	SHLQ    $3, R10
+	ORQ     R11, R10
+	MOVQ    R12, AX
+	CMPQ    R13, R12
+	CMOVQLT R13, R12
+	CMOVQLT AX, R13
+	MOVQ    R13, AX
+	CMPQ    R10, R13
+	CMOVQLT R10, R13
+	CMOVQLT AX, R10
+	MOVQ    R12, AX
+	CMPQ    R13, R12
+	CMOVQLT R13, R12
+	CMOVQLT AX, R13
+	// push the farthest (R10), then the middle one (R13); the nearest
+	// (R12) next
+	MOVL    R10, R11
+	ANDL    $7, R11
+	MOVLQSX 112(BX)(R11*4), R11
+	MOVL    R13, CX
+	ANDL    $7, CX
+	MOVLQSX 112(BX)(CX*4), CX
+	SARQ    $3, R10
+	SARQ    $3, R13
+	MOVL    R11, (R8)(R9*8)
+	MOVL    R10, 4(R8)(R9*8)
+	MOVL    CX, 8(R8)(R9*8)
+	MOVL    R13, 12(R8)(R9*8)
+	ADDQ    $2, R9
+	ANDL    $7, R12
+	MOVLQSX 112(BX)(R12*4), R10
+	PREFETCHCHILD4(R11)
+	PREFETCHCHILD4(CX)
+	NEXT
+
+manyk:
 	XORL CX, CX
 
 collect:
@@ -1239,6 +1323,14 @@ gnone:
 
 
 grest:
+	// r's plane offsets for traceKernel4, which goes on from here
+	MOVQ    r+0(FP), AX
+	VMOVUPS (R14), X0
+	VMOVUPS X0, 48(AX)
+	VMOVUPS 16(R14), X0
+	VMOVUPS X0, 64(AX)
+	VMOVUPS 32(R14), X0
+	VMOVUPS X0, 80(AX)
 	MOVL R10, ST_FBGROUP(DX)
 	MOVL R9, ST_FBREM(DX)
 	MOVL R8, ST_FBFOUND(DX)
@@ -1448,6 +1540,59 @@ guard:
 	JMP visit
 
 many:
+	// Three children (most nodes past two): a stable sort of their keys
+	// distance<<3 | lane (distances compared as signed ints, as below;
+	// lanes break ties in index order) by three compare-exchanges in
+	// registers, the insertion sort's order without its branches.
+	LEAL -1(R11), R12
+	ANDL R11, R12
+	JNE  manyk
+	BSFL AX, AX
+	BSFL CX, CX
+	BSFL R11, R11
+	MOVLQSX ST_DIST(DX)(AX*4), R12
+	SHLQ    $3, R12
+	ORQ     AX, R12
+	MOVLQSX ST_DIST(DX)(CX*4), R13
+	SHLQ    $3, R13
+	ORQ     CX, R13
+	MOVLQSX ST_DIST(DX)(R11*4), R10
+	SHLQ    $3, R10
+	ORQ     R11, R10
+	MOVQ    R12, AX
+	CMPQ    R13, R12
+	CMOVQLT R13, R12
+	CMOVQLT AX, R13
+	MOVQ    R13, AX
+	CMPQ    R10, R13
+	CMOVQLT R10, R13
+	CMOVQLT AX, R10
+	MOVQ    R12, AX
+	CMPQ    R13, R12
+	CMOVQLT R13, R12
+	CMOVQLT AX, R13
+	// push the farthest (R10), then the middle one (R13); the nearest
+	// (R12) next
+	MOVL    R10, R11
+	ANDL    $7, R11
+	MOVLQSX 112(BX)(R11*4), R11
+	MOVL    R13, CX
+	ANDL    $7, CX
+	MOVLQSX 112(BX)(CX*4), CX
+	SARQ    $3, R10
+	SARQ    $3, R13
+	MOVL    R11, (R8)(R9*8)
+	MOVL    R10, 4(R8)(R9*8)
+	MOVL    CX, 8(R8)(R9*8)
+	MOVL    R13, 12(R8)(R9*8)
+	ADDQ    $2, R9
+	ANDL    $7, R12
+	MOVLQSX 112(BX)(R12*4), R10
+	PREFETCHCHILD4(R11)
+	PREFETCHCHILD4(CX)
+	JMP visit
+
+manyk:
 	XORL CX, CX
 
 collect:
@@ -1987,6 +2132,59 @@ guard:
 	NEXT
 
 many:
+	// Three children (most nodes past two): a stable sort of their keys
+	// distance<<3 | lane (distances compared as signed ints, as below;
+	// lanes break ties in index order) by three compare-exchanges in
+	// registers, the insertion sort's order without its branches.
+	LEAL -1(R11), R12
+	ANDL R11, R12
+	JNE  manyk
+	BSFL AX, AX
+	BSFL CX, CX
+	BSFL R11, R11
+	MOVLQSX ST_DIST(DX)(AX*4), R12
+	SHLQ    $3, R12
+	ORQ     AX, R12
+	MOVLQSX ST_DIST(DX)(CX*4), R13
+	SHLQ    $3, R13
+	ORQ     CX, R13
+	MOVLQSX ST_DIST(DX)(R11*4), R10
+	SHLQ    $3, R10
+	ORQ     R11, R10
+	MOVQ    R12, AX
+	CMPQ    R13, R12
+	CMOVQLT R13, R12
+	CMOVQLT AX, R13
+	MOVQ    R13, AX
+	CMPQ    R10, R13
+	CMOVQLT R10, R13
+	CMOVQLT AX, R10
+	MOVQ    R12, AX
+	CMPQ    R13, R12
+	CMOVQLT R13, R12
+	CMOVQLT AX, R13
+	// push the farthest (R10), then the middle one (R13); the nearest
+	// (R12) next
+	MOVL    R10, R11
+	ANDL    $7, R11
+	MOVLQSX 224(BX)(R11*4), R11
+	MOVL    R13, CX
+	ANDL    $7, CX
+	MOVLQSX 224(BX)(CX*4), CX
+	SARQ    $3, R10
+	SARQ    $3, R13
+	MOVL    R11, (R8)(R9*8)
+	MOVL    R10, 4(R8)(R9*8)
+	MOVL    CX, 8(R8)(R9*8)
+	MOVL    R13, 12(R8)(R9*8)
+	ADDQ    $2, R9
+	ANDL    $7, R12
+	MOVLQSX 224(BX)(R12*4), R10
+	PREFETCHCHILD8(R11)
+	PREFETCHCHILD8(CX)
+	NEXT
+
+manyk:
 	XORL CX, CX
 
 collect:
@@ -2311,7 +2509,6 @@ TEXT ·traceRay8(SB), NOSPLIT, $0-52
 	JCC      invalid // tmin = +Inf
 	MOVQ o+24(FP), SI
 	MOVQ d+32(FP), BX
-	MOVQ $8, CX
 	MOVQ r+0(FP), DI
 	VMOVSD    (SI), X0
 	VINSERTPS $0x20, 8(SI), X0, X0 // ox oy oz 0
@@ -2353,37 +2550,20 @@ TEXT ·traceRay8(SB), NOSPLIT, $0-52
 	VORPS        X13, X12, X12
 	VSUBPS       X12, X0, X12
 	// o @0, d @12, fo @24, ix iy iz @36 (each store's fourth lane is
-	// overwritten by the next one; the last by nx below)
+	// overwritten by the next one; the last by nx at a hand-back)
 	VMOVUPS X0, 0(DI)
 	VMOVUPS X1, 12(DI)
 	VMOVUPS X12, 24(DI)
 	VMOVUPS X11, 36(DI)
 
-	// planes: near at axis*w, far at (axis+3)*w, swapped where inv < 0
-	// (int32 lanes, then widened to the int fields: 4 stores)
-	LEAQ         (CX)(CX*2), R8   // 3w
-	VMOVD        R8, X7
-	VPBROADCASTD X7, X7
-	VPSRAD       $31, X1, X6      // (the sign of inv is that of d)
-	VPAND        X7, X6, X6       // sx, sy, sz: 3w where inv < 0
-	VMOVD        CX, X8
-	VPBROADCASTD X8, X8
-	VPMULLD      rsLanes<>(SB), X8, X8 // 0, w, 2w, 3w
-	VPADDD       X7, X8, X9       // 3w, 4w, 5w, 6w
-	VPADDD       X6, X8, X8       // nx, ny, nz
-	VPSUBD       X6, X9, X9       // fx, fy, fz
-	VPMOVSXDQ    X8, X10
-	VMOVQ        X10, 48(DI)      // nx, ny (8-byte stores: the kernels' 8-byte loads forward from them)
-	VPEXTRQ      $1, X10, 56(DI)
-	VPSHUFD      $0xee, X8, X8
-	VPMOVSXDQ    X8, X10
-	VMOVQ        X10, 64(DI)      // nz
-	VPMOVSXDQ    X9, X10
-	VMOVQ        X10, 72(DI)      // fx, fy
-	VPEXTRQ      $1, X10, 80(DI)
-	VPSHUFD      $0xee, X9, X9
-	VPMOVSXDQ    X9, X10
-	VMOVQ        X10, 88(DI)      // fz
+	// planes: the row of rsPlanes8 for d's sign bits (near at axis*w,
+	// far at (axis+3)*w, swapped where d < 0: kernelRay's values), in R14
+	// for the node tests; r's copy (nx … fz @48) is written at a hand-back
+	VMOVMSKPS    X1, AX
+	SHLQ         $4, AX
+	LEAQ         (AX)(AX*2), AX
+	LEAQ         rsPlanes8<>(SB), R14
+	ADDQ         AX, R14
 	MOVQ st+8(FP), DX
 	MOVQ $-1, ST_KZ16(DX) // the watertight constants: at the first leaf
 	MOVL tmin+40(FP), AX
@@ -2393,25 +2573,21 @@ TEXT ·traceRay8(SB), NOSPLIT, $0-52
 	MOVL CX, ST_TMAX(DX)
 	MOVL CX, ST_TMAXB(DX)
 	MOVL $-1, ST_HREF(DX)
-	// LOADRAY8's vectors from the registers the setup left (X0 origin,
-	// X12 exit origin, X11 inverse direction) instead of from r
-	VPERMILPS    $0x55, X12, X8
-	VBROADCASTSS X8, Y8
-	VPERMILPS    $0xaa, X12, X9
-	VBROADCASTSS X9, Y9
-	VBROADCASTSS X12, Y7
-	VPERMILPS    $0x55, X0, X5
-	VBROADCASTSS X5, Y5
-	VPERMILPS    $0xaa, X0, X6
-	VBROADCASTSS X6, Y6
-	VBROADCASTSS X0, Y4
+	// LOADRAY8's vectors: the origin from o (SI) and the exit origin
+	// from r (stored above), the inverse direction, which the divide has
+	// just produced, from X11
+	VBROADCASTSS 0(SI), Y4
+	VBROADCASTSS 4(SI), Y5
+	VBROADCASTSS 8(SI), Y6
+	VBROADCASTSS 24(DI), Y7
+	VBROADCASTSS 28(DI), Y8
+	VBROADCASTSS 32(DI), Y9
 	VBROADCASTSS X11, Y10
 	VPERMILPS    $0xaa, X11, X12
 	VBROADCASTSS X12, Y12
 	VPERMILPS    $0x55, X11, X11
 	VBROADCASTSS X11, Y11
-	VMOVD        AX, X13
-	VPBROADCASTD X13, Y13
+	VBROADCASTSS tmin+40(FP), Y13 // (the bits)
 	INCL         CX
 	VMOVD        CX, X14
 	VPBROADCASTD X14, Y14
@@ -2444,32 +2620,32 @@ descend:
 	SHLQ $8, BX
 	ADDQ SI, BX
 	// t0 = max(max(max((lx-ox)*ix, (ly-oy)*iy), (lz-oz)*iz), tmin) as ints
-	MOVQ    48(DI), AX
+	MOVQ    0(R14), AX
 	VMOVUPS (BX)(AX*4), Y0
 	VSUBPS  Y4, Y0, Y0
 	VMULPS  Y10, Y0, Y0
-	MOVQ    56(DI), AX
+	MOVQ    8(R14), AX
 	VMOVUPS (BX)(AX*4), Y1
 	VSUBPS  Y5, Y1, Y1
 	VMULPS  Y11, Y1, Y1
 	VPMAXSD Y1, Y0, Y0
-	MOVQ    64(DI), AX
+	MOVQ    16(R14), AX
 	VMOVUPS (BX)(AX*4), Y1
 	VSUBPS  Y6, Y1, Y1
 	VMULPS  Y12, Y1, Y1
 	VPMAXSD Y1, Y0, Y0
 	VPMAXSD Y13, Y0, Y0
 	// t1 = min(min(min((hx-fox)*ix, (hy-foy)*iy), (hz-foz)*iz) + rob, tmax+1)
-	MOVQ    72(DI), AX
+	MOVQ    24(R14), AX
 	VMOVUPS (BX)(AX*4), Y2
 	VSUBPS  Y7, Y2, Y2
 	VMULPS  Y10, Y2, Y2
-	MOVQ    80(DI), AX
+	MOVQ    32(R14), AX
 	VMOVUPS (BX)(AX*4), Y3
 	VSUBPS  Y8, Y3, Y3
 	VMULPS  Y11, Y3, Y3
 	VPMINSD Y3, Y2, Y2
-	MOVQ    88(DI), AX
+	MOVQ    40(R14), AX
 	VMOVUPS (BX)(AX*4), Y3
 	VSUBPS  Y9, Y3, Y3
 	VMULPS  Y12, Y3, Y3
@@ -2526,6 +2702,59 @@ guard:
 	NEXT
 
 many:
+	// Three children (most nodes past two): a stable sort of their keys
+	// distance<<3 | lane (distances compared as signed ints, as below;
+	// lanes break ties in index order) by three compare-exchanges in
+	// registers, the insertion sort's order without its branches.
+	LEAL -1(R11), R12
+	ANDL R11, R12
+	JNE  manyk
+	BSFL AX, AX
+	BSFL CX, CX
+	BSFL R11, R11
+	MOVLQSX ST_DIST(DX)(AX*4), R12
+	SHLQ    $3, R12
+	ORQ     AX, R12
+	MOVLQSX ST_DIST(DX)(CX*4), R13
+	SHLQ    $3, R13
+	ORQ     CX, R13
+	MOVLQSX ST_DIST(DX)(R11*4), R10
+	SHLQ    $3, R10
+	ORQ     R11, R10
+	MOVQ    R12, AX
+	CMPQ    R13, R12
+	CMOVQLT R13, R12
+	CMOVQLT AX, R13
+	MOVQ    R13, AX
+	CMPQ    R10, R13
+	CMOVQLT R10, R13
+	CMOVQLT AX, R10
+	MOVQ    R12, AX
+	CMPQ    R13, R12
+	CMOVQLT R13, R12
+	CMOVQLT AX, R13
+	// push the farthest (R10), then the middle one (R13); the nearest
+	// (R12) next
+	MOVL    R10, R11
+	ANDL    $7, R11
+	MOVLQSX 224(BX)(R11*4), R11
+	MOVL    R13, CX
+	ANDL    $7, CX
+	MOVLQSX 224(BX)(CX*4), CX
+	SARQ    $3, R10
+	SARQ    $3, R13
+	MOVL    R11, (R8)(R9*8)
+	MOVL    R10, 4(R8)(R9*8)
+	MOVL    CX, 8(R8)(R9*8)
+	MOVL    R13, 12(R8)(R9*8)
+	ADDQ    $2, R9
+	ANDL    $7, R12
+	MOVLQSX 224(BX)(R12*4), R10
+	PREFETCHCHILD8(R11)
+	PREFETCHCHILD8(CX)
+	NEXT
+
+manyk:
 	XORL CX, CX
 
 collect:
@@ -2798,6 +3027,14 @@ gnone:
 
 grest:
 	VZEROUPPER
+	// r's plane offsets for traceKernel8, which goes on from here
+	MOVQ    r+0(FP), AX
+	VMOVUPS (R14), X0
+	VMOVUPS X0, 48(AX)
+	VMOVUPS 16(R14), X0
+	VMOVUPS X0, 64(AX)
+	VMOVUPS 32(R14), X0
+	VMOVUPS X0, 80(AX)
 	MOVL R10, ST_FBGROUP(DX)
 	MOVL R9, ST_FBREM(DX)
 	MOVL R8, ST_FBFOUND(DX)
@@ -3009,6 +3246,59 @@ guard:
 	JMP visit
 
 many:
+	// Three children (most nodes past two): a stable sort of their keys
+	// distance<<3 | lane (distances compared as signed ints, as below;
+	// lanes break ties in index order) by three compare-exchanges in
+	// registers, the insertion sort's order without its branches.
+	LEAL -1(R11), R12
+	ANDL R11, R12
+	JNE  manyk
+	BSFL AX, AX
+	BSFL CX, CX
+	BSFL R11, R11
+	MOVLQSX ST_DIST(DX)(AX*4), R12
+	SHLQ    $3, R12
+	ORQ     AX, R12
+	MOVLQSX ST_DIST(DX)(CX*4), R13
+	SHLQ    $3, R13
+	ORQ     CX, R13
+	MOVLQSX ST_DIST(DX)(R11*4), R10
+	SHLQ    $3, R10
+	ORQ     R11, R10
+	MOVQ    R12, AX
+	CMPQ    R13, R12
+	CMOVQLT R13, R12
+	CMOVQLT AX, R13
+	MOVQ    R13, AX
+	CMPQ    R10, R13
+	CMOVQLT R10, R13
+	CMOVQLT AX, R10
+	MOVQ    R12, AX
+	CMPQ    R13, R12
+	CMOVQLT R13, R12
+	CMOVQLT AX, R13
+	// push the farthest (R10), then the middle one (R13); the nearest
+	// (R12) next
+	MOVL    R10, R11
+	ANDL    $7, R11
+	MOVLQSX 224(BX)(R11*4), R11
+	MOVL    R13, CX
+	ANDL    $7, CX
+	MOVLQSX 224(BX)(CX*4), CX
+	SARQ    $3, R10
+	SARQ    $3, R13
+	MOVL    R11, (R8)(R9*8)
+	MOVL    R10, 4(R8)(R9*8)
+	MOVL    CX, 8(R8)(R9*8)
+	MOVL    R13, 12(R8)(R9*8)
+	ADDQ    $2, R9
+	ANDL    $7, R12
+	MOVLQSX 224(BX)(R12*4), R10
+	PREFETCHCHILD8(R11)
+	PREFETCHCHILD8(CX)
+	JMP visit
+
+manyk:
 	XORL CX, CX
 
 collect:
@@ -3655,9 +3945,6 @@ DATA kValid<>+8(SB)/8, $0x0f0f0f0f0f0f0f0f
 GLOBL kValid<>(SB), RODATA|NOPTR, $16
 
 // kernelRay's constants (raysetup_amd64.s)
-DATA rsLanes<>+0(SB)/8, $0x0000000100000000
-DATA rsLanes<>+8(SB)/8, $0x0000000300000002
-GLOBL rsLanes<>(SB), RODATA|NOPTR, $16
 DATA rsAbs<>+0(SB)/4, $0x7fffffff
 GLOBL rsAbs<>(SB), RODATA|NOPTR, $4
 // float32(tinyDir)
@@ -3670,3 +3957,107 @@ DATA rsP20<>+0(SB)/4, $0x35800000
 GLOBL rsP20<>(SB), RODATA|NOPTR, $4
 DATA rsP60<>+0(SB)/4, $0x21800000
 GLOBL rsP60<>(SB), RODATA|NOPTR, $4
+
+// traceRay4's plane offsets by d's sign bits (bit i: axis i negative):
+// nx, ny, nz, fx, fy, fz as in levelRay
+DATA rsPlanes4<>+0(SB)/8, $0
+DATA rsPlanes4<>+8(SB)/8, $4
+DATA rsPlanes4<>+16(SB)/8, $8
+DATA rsPlanes4<>+24(SB)/8, $12
+DATA rsPlanes4<>+32(SB)/8, $16
+DATA rsPlanes4<>+40(SB)/8, $20
+DATA rsPlanes4<>+48(SB)/8, $12
+DATA rsPlanes4<>+56(SB)/8, $4
+DATA rsPlanes4<>+64(SB)/8, $8
+DATA rsPlanes4<>+72(SB)/8, $0
+DATA rsPlanes4<>+80(SB)/8, $16
+DATA rsPlanes4<>+88(SB)/8, $20
+DATA rsPlanes4<>+96(SB)/8, $0
+DATA rsPlanes4<>+104(SB)/8, $16
+DATA rsPlanes4<>+112(SB)/8, $8
+DATA rsPlanes4<>+120(SB)/8, $12
+DATA rsPlanes4<>+128(SB)/8, $4
+DATA rsPlanes4<>+136(SB)/8, $20
+DATA rsPlanes4<>+144(SB)/8, $12
+DATA rsPlanes4<>+152(SB)/8, $16
+DATA rsPlanes4<>+160(SB)/8, $8
+DATA rsPlanes4<>+168(SB)/8, $0
+DATA rsPlanes4<>+176(SB)/8, $4
+DATA rsPlanes4<>+184(SB)/8, $20
+DATA rsPlanes4<>+192(SB)/8, $0
+DATA rsPlanes4<>+200(SB)/8, $4
+DATA rsPlanes4<>+208(SB)/8, $20
+DATA rsPlanes4<>+216(SB)/8, $12
+DATA rsPlanes4<>+224(SB)/8, $16
+DATA rsPlanes4<>+232(SB)/8, $8
+DATA rsPlanes4<>+240(SB)/8, $12
+DATA rsPlanes4<>+248(SB)/8, $4
+DATA rsPlanes4<>+256(SB)/8, $20
+DATA rsPlanes4<>+264(SB)/8, $0
+DATA rsPlanes4<>+272(SB)/8, $16
+DATA rsPlanes4<>+280(SB)/8, $8
+DATA rsPlanes4<>+288(SB)/8, $0
+DATA rsPlanes4<>+296(SB)/8, $16
+DATA rsPlanes4<>+304(SB)/8, $20
+DATA rsPlanes4<>+312(SB)/8, $12
+DATA rsPlanes4<>+320(SB)/8, $4
+DATA rsPlanes4<>+328(SB)/8, $8
+DATA rsPlanes4<>+336(SB)/8, $12
+DATA rsPlanes4<>+344(SB)/8, $16
+DATA rsPlanes4<>+352(SB)/8, $20
+DATA rsPlanes4<>+360(SB)/8, $0
+DATA rsPlanes4<>+368(SB)/8, $4
+DATA rsPlanes4<>+376(SB)/8, $8
+GLOBL rsPlanes4<>(SB), RODATA|NOPTR, $384
+
+// traceRay8's plane offsets by d's sign bits (bit i: axis i negative):
+// nx, ny, nz, fx, fy, fz as in levelRay
+DATA rsPlanes8<>+0(SB)/8, $0
+DATA rsPlanes8<>+8(SB)/8, $8
+DATA rsPlanes8<>+16(SB)/8, $16
+DATA rsPlanes8<>+24(SB)/8, $24
+DATA rsPlanes8<>+32(SB)/8, $32
+DATA rsPlanes8<>+40(SB)/8, $40
+DATA rsPlanes8<>+48(SB)/8, $24
+DATA rsPlanes8<>+56(SB)/8, $8
+DATA rsPlanes8<>+64(SB)/8, $16
+DATA rsPlanes8<>+72(SB)/8, $0
+DATA rsPlanes8<>+80(SB)/8, $32
+DATA rsPlanes8<>+88(SB)/8, $40
+DATA rsPlanes8<>+96(SB)/8, $0
+DATA rsPlanes8<>+104(SB)/8, $32
+DATA rsPlanes8<>+112(SB)/8, $16
+DATA rsPlanes8<>+120(SB)/8, $24
+DATA rsPlanes8<>+128(SB)/8, $8
+DATA rsPlanes8<>+136(SB)/8, $40
+DATA rsPlanes8<>+144(SB)/8, $24
+DATA rsPlanes8<>+152(SB)/8, $32
+DATA rsPlanes8<>+160(SB)/8, $16
+DATA rsPlanes8<>+168(SB)/8, $0
+DATA rsPlanes8<>+176(SB)/8, $8
+DATA rsPlanes8<>+184(SB)/8, $40
+DATA rsPlanes8<>+192(SB)/8, $0
+DATA rsPlanes8<>+200(SB)/8, $8
+DATA rsPlanes8<>+208(SB)/8, $40
+DATA rsPlanes8<>+216(SB)/8, $24
+DATA rsPlanes8<>+224(SB)/8, $32
+DATA rsPlanes8<>+232(SB)/8, $16
+DATA rsPlanes8<>+240(SB)/8, $24
+DATA rsPlanes8<>+248(SB)/8, $8
+DATA rsPlanes8<>+256(SB)/8, $40
+DATA rsPlanes8<>+264(SB)/8, $0
+DATA rsPlanes8<>+272(SB)/8, $32
+DATA rsPlanes8<>+280(SB)/8, $16
+DATA rsPlanes8<>+288(SB)/8, $0
+DATA rsPlanes8<>+296(SB)/8, $32
+DATA rsPlanes8<>+304(SB)/8, $40
+DATA rsPlanes8<>+312(SB)/8, $24
+DATA rsPlanes8<>+320(SB)/8, $8
+DATA rsPlanes8<>+328(SB)/8, $16
+DATA rsPlanes8<>+336(SB)/8, $24
+DATA rsPlanes8<>+344(SB)/8, $32
+DATA rsPlanes8<>+352(SB)/8, $40
+DATA rsPlanes8<>+360(SB)/8, $0
+DATA rsPlanes8<>+368(SB)/8, $8
+DATA rsPlanes8<>+376(SB)/8, $16
+GLOBL rsPlanes8<>(SB), RODATA|NOPTR, $384

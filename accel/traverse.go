@@ -852,7 +852,7 @@ func (tr *Traverser) Hit(i int, h *Hit) {
 
 func (tr *Traverser) result(l *lane, h *Hit) {
 	if l.state == laneIdle || l.hType == HitNone {
-		*h = Hit{}
+		clearHit(h)
 		return
 	}
 	h.Type, h.Distance, h.FrontFacing = l.hType, l.hT, l.hFront

@@ -253,32 +253,32 @@ descend:
 	SHLQ $@SHIFT@, BX
 	ADDQ SI, BX
 	// t0 = max(max(max((lx-ox)*ix, (ly-oy)*iy), (lz-oz)*iz), tmin) as ints
-	MOVQ    48(DI), AX
+	MOVQ    @PL0@, AX
 	VMOVUPS (BX)(AX*4), @V@0
 	VSUBPS  @C4@, @V@0, @V@0
 	VMULPS  @C10@, @V@0, @V@0
-	MOVQ    56(DI), AX
+	MOVQ    @PL1@, AX
 	VMOVUPS (BX)(AX*4), @V@1
 	VSUBPS  @C5@, @V@1, @V@1
 	VMULPS  @C11@, @V@1, @V@1
 	VPMAXSD @V@1, @V@0, @V@0
-	MOVQ    64(DI), AX
+	MOVQ    @PL2@, AX
 	VMOVUPS (BX)(AX*4), @V@1
 	VSUBPS  @C6@, @V@1, @V@1
 	VMULPS  @C12@, @V@1, @V@1
 	VPMAXSD @V@1, @V@0, @V@0
 	VPMAXSD @C13@, @V@0, @V@0
 	// t1 = min(min(min((hx-fox)*ix, (hy-foy)*iy), (hz-foz)*iz) + rob, tmax+1)
-	MOVQ    72(DI), AX
+	MOVQ    @PL3@, AX
 	VMOVUPS (BX)(AX*4), @V@2
 	VSUBPS  @C7@, @V@2, @V@2
 	VMULPS  @C10@, @V@2, @V@2
-	MOVQ    80(DI), AX
+	MOVQ    @PL4@, AX
 	VMOVUPS (BX)(AX*4), @V@3
 	VSUBPS  @C8@, @V@3, @V@3
 	VMULPS  @C11@, @V@3, @V@3
 	VPMINSD @V@3, @V@2, @V@2
-	MOVQ    88(DI), AX
+	MOVQ    @PL5@, AX
 	VMOVUPS (BX)(AX*4), @V@3
 	VSUBPS  @C9@, @V@3, @V@3
 	VMULPS  @C12@, @V@3, @V@3
@@ -337,6 +337,59 @@ guard:
 	@NEXT@
 
 many:
+	// Three children (most nodes past two): a stable sort of their keys
+	// distance<<3 | lane (distances compared as signed ints, as below;
+	// lanes break ties in index order) by three compare-exchanges in
+	// registers, the insertion sort's order without its branches.
+	LEAL -1(R11), R12
+	ANDL R11, R12
+	JNE  manyk
+	BSFL AX, AX
+	BSFL CX, CX
+	BSFL R11, R11
+	MOVLQSX ST_DIST(DX)(AX*4), R12
+	SHLQ    $3, R12
+	ORQ     AX, R12
+	MOVLQSX ST_DIST(DX)(CX*4), R13
+	SHLQ    $3, R13
+	ORQ     CX, R13
+	MOVLQSX ST_DIST(DX)(R11*4), R10
+	SHLQ    $3, R10
+	ORQ     R11, R10
+	MOVQ    R12, AX
+	CMPQ    R13, R12
+	CMOVQLT R13, R12
+	CMOVQLT AX, R13
+	MOVQ    R13, AX
+	CMPQ    R10, R13
+	CMOVQLT R10, R13
+	CMOVQLT AX, R10
+	MOVQ    R12, AX
+	CMPQ    R13, R12
+	CMOVQLT R13, R12
+	CMOVQLT AX, R13
+	// push the farthest (R10), then the middle one (R13); the nearest
+	// (R12) next
+	MOVL    R10, R11
+	ANDL    $7, R11
+	MOVLQSX @KC@(BX)(R11*4), R11
+	MOVL    R13, CX
+	ANDL    $7, CX
+	MOVLQSX @KC@(BX)(CX*4), CX
+	SARQ    $3, R10
+	SARQ    $3, R13
+	MOVL    R11, (R8)(R9*8)
+	MOVL    R10, 4(R8)(R9*8)
+	MOVL    CX, 8(R8)(R9*8)
+	MOVL    R13, 12(R8)(R9*8)
+	ADDQ    $2, R9
+	ANDL    $7, R12
+	MOVLQSX @KC@(BX)(R12*4), R10
+	PREFETCHCHILD@W@(R11)
+	PREFETCHCHILD@W@(CX)
+	@NEXT@
+
+manyk:
 	XORL CX, CX
 
 collect:
@@ -472,7 +525,7 @@ gnone:
 
 SINGLE_EXITS = r'''
 grest:@VZU@
-	MOVL R10, ST_FBGROUP(DX)
+@GRESTPL@	MOVL R10, ST_FBGROUP(DX)
 	MOVL R9, ST_FBREM(DX)
 	MOVL R8, ST_FBFOUND(DX)
 	MOVL $1, @RET@(FP)
@@ -529,7 +582,6 @@ TEXT ·traceRay@W@(SB), NOSPLIT, $0-52
 	JCC      invalid // tmin = +Inf
 	MOVQ o+24(FP), SI
 	MOVQ d+32(FP), BX
-	MOVQ $@W@, CX
 	MOVQ r+0(FP), DI
 @SETUP@
 	MOVQ st+8(FP), DX
@@ -541,25 +593,21 @@ TEXT ·traceRay@W@(SB), NOSPLIT, $0-52
 	MOVL CX, ST_TMAX(DX)
 	MOVL CX, ST_TMAXB(DX)
 	MOVL $-1, ST_HREF(DX)
-	// LOADRAY@W@'s vectors from the registers the setup left (X0 origin,
-	// X12 exit origin, X11 inverse direction) instead of from r
-	VPERMILPS    $0x55, X12, X8
-	VBROADCASTSS X8, @V@8
-	VPERMILPS    $0xaa, X12, X9
-	VBROADCASTSS X9, @V@9
-	VBROADCASTSS X12, @V@7
-	VPERMILPS    $0x55, X0, X5
-	VBROADCASTSS X5, @V@5
-	VPERMILPS    $0xaa, X0, X6
-	VBROADCASTSS X6, @V@6
-	VBROADCASTSS X0, @V@4
+	// LOADRAY@W@'s vectors: the origin from o (SI) and the exit origin
+	// from r (stored above), the inverse direction, which the divide has
+	// just produced, from X11
+	VBROADCASTSS 0(SI), @V@4
+	VBROADCASTSS 4(SI), @V@5
+	VBROADCASTSS 8(SI), @V@6
+	VBROADCASTSS 24(DI), @V@7
+	VBROADCASTSS 28(DI), @V@8
+	VBROADCASTSS 32(DI), @V@9
 	VBROADCASTSS X11, @V@10
 	VPERMILPS    $0xaa, X11, X12
 	VBROADCASTSS X12, @V@12
 	VPERMILPS    $0x55, X11, X11
 	VBROADCASTSS X11, @V@11
-	VMOVD        AX, X13
-	VPBROADCASTD X13, @V@13
+	VBROADCASTSS tmin+40(FP), @V@13 // (the bits)
 	INCL         CX
 	VMOVD        CX, X14
 	VPBROADCASTD X14, @V@14
@@ -994,6 +1042,40 @@ DATA kValid<>+8(SB)/8, $0x0f0f0f0f0f0f0f0f
 GLOBL kValid<>(SB), RODATA|NOPTR, $16
 '''
 
+# traceRay's plane offsets: the row of its width's table for d's sign bits
+# (X1: d; lane 3 is 0), kept in R14 for the node tests and copied into r
+# (nx … fz @48) only when a leaf group is handed back (then traceKernel,
+# which reads them from r, goes on).
+PLANES = """	// planes: the row of rsPlanes@W@ for d's sign bits (near at axis*w,
+	// far at (axis+3)*w, swapped where d < 0: kernelRay's values), in R14
+	// for the node tests; r's copy (nx … fz @48) is written at a hand-back
+	VMOVMSKPS    X1, AX
+	SHLQ         $4, AX
+	LEAQ         (AX)(AX*2), AX
+	LEAQ         rsPlanes@W@<>(SB), R14
+	ADDQ         AX, R14"""
+# ... where traceKernel@W@, which reads them from r, takes over
+GRESTPL = """	// r's plane offsets for traceKernel@W@, which goes on from here
+	MOVQ    r+0(FP), AX
+	VMOVUPS (R14), X0
+	VMOVUPS X0, 48(AX)
+	VMOVUPS 16(R14), X0
+	VMOVUPS X0, 64(AX)
+	VMOVUPS 32(R14), X0
+	VMOVUPS X0, 80(AX)
+"""
+
+def planes_data(w):
+    t = ["// traceRay%d's plane offsets by d's sign bits (bit i: axis i negative):" % w,
+         "// nx, ny, nz, fx, fy, fz as in levelRay"]
+    for m in range(8):
+        sg = [3 * w if m >> a & 1 else 0 for a in range(3)]
+        row = [sg[0], w + sg[1], 2 * w + sg[2], 3 * w - sg[0], 4 * w - sg[1], 5 * w - sg[2]]
+        for k, v in enumerate(row):
+            t.append("DATA rsPlanes%d<>+%d(SB)/8, $%d" % (w, 48 * m + 8 * k, v))
+    t.append("GLOBL rsPlanes%d<>(SB), RODATA|NOPTR, $384" % w)
+    return "\n".join(t) + "\n"
+
 # kernelRay's body (raysetup_amd64.s: o in SI, d in BX, the width in CX, r
 # in DI) and its constants, renamed for this file.
 import os
@@ -1013,6 +1095,13 @@ SETUP = SETUP.rstrip("\n")
 # registers free at a leaf (R10, DX and DI kept).
 _wt = SETUP.index("\t// kz: the axis")
 SETUP, WTSETUP = SETUP[:_wt].rstrip("\n"), SETUP[_wt:]
+# and the plane offsets from a table row (rsPlanes@W@: the same values as
+# kernelRay's arithmetic for d's sign bits), which R14 keeps for the
+# node tests (no store to forward from on the first node's loads)
+_pl = SETUP.index("\t// planes: near")
+SETUP = SETUP[:_pl] + PLANES
+assert "the last by nx below)" in SETUP
+SETUP = SETUP.replace("the last by nx below)", "the last by nx at a hand-back)")
 WTSETUP = WTSETUP.replace("\tMOVQ         st+8(FP), SI\n", "")
 import re
 _regs = {"R10": "BX", "DX": "R8", "AX": "SI", "SI": "DX"}
@@ -1030,6 +1119,8 @@ wtsetup:
 	JMP          wtback
 """
 LAZY = "\tCMPQ ST_KZ16(DX), $0\n\tJLT  wtsetup // the first leaf\n\nwtback:\n"
+# (kLanes served the planes' arithmetic, which the table replaces)
+SETUP_DATA = "".join(l + "\n" for l in SETUP_DATA.splitlines() if "rsLanes<>" not in l)
 SETUP_DATA = "// kernelRay's constants (raysetup_amd64.s)\n" + SETUP_DATA
 
 def fill(t, w):
@@ -1083,7 +1174,13 @@ def group(subs):
 LEAF = LEAF.replace("@GROUPTEST@", group(kernel_group))
 LEAF4GROUP = LEAF4GROUP.replace("@GROUPTEST@", group(go_group))
 
-single_ray = dict(single, **{"@RET@": "ret+48", "@LAZY@": LAZY, "@LAZYBLOCK@": LAZYBLOCK})
+single_ray = dict(single, **{"@RET@": "ret+48", "@LAZY@": LAZY, "@LAZYBLOCK@": LAZYBLOCK, "@GRESTPL@": GRESTPL})
+single["@GRESTPL@"] = ""
+# the node tests' plane offsets: r's (nx … fz @48) or traceRay's table row (R14)
+for k in range(6):
+    single["@PL%d@" % k] = "%d(DI)" % (48 + 8 * k)
+    stream["@PL%d@" % k] = "%d(DI)" % (48 + 8 * k)
+    single_ray["@PL%d@" % k] = "%d(R14)" % (8 * k)
 single["@LAZY@"], single["@LAZYBLOCK@"], stream["@LAZY@"] = "", "", ""
 single["@RET@"] = "ret+24"
 for w in (4, 8):
@@ -1099,6 +1196,8 @@ out.append(HELPER)
 out.append(LEAF4GROUP)
 out.append(DATA)
 out.append(SETUP_DATA)
+out.append(planes_data(4))
+out.append(planes_data(8))
 import sys
 dst = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "trace_amd64.s")
 open(dst, "w").write("\n".join(out))
