@@ -1,6 +1,7 @@
 package texel
 
 import (
+	"math/rand/v2"
 	"testing"
 	"time"
 )
@@ -75,5 +76,49 @@ func TestBenchBaselinesAgree(t *testing.T) {
 	check("bilinear-rgba16f", sc.naiveBilinearRGBA16F, func() { sc.batch(sc.rgba16f, sc.linear, LodZero) })
 	if cs := BenchCases(); len(cs) != 3 || cs[0].Native == nil {
 		t.Fatalf("BenchCases: %d cases", len(cs))
+	}
+}
+
+// BenchmarkBilinearSRGBRepeat samples a 1024×1024 RGBA8Unorm_sRGB texture
+// bilinearly with Repeat addressing in 64-lane batches of random
+// coordinates, inside [0, 1)² and one period away (as UV sets offset by
+// whole periods give), all lanes active and with a mask of about half.
+func BenchmarkBilinearSRGBRepeat(b *testing.B) {
+	tex, err := New(Texture2DDescriptor(RGBA8Unorm_sRGB, 1024, 1024, false))
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchFill(tex, 3)
+	d := DefaultSamplerDescriptor()
+	d.MinFilter, d.MagFilter = FilterLinear, FilterLinear
+	d.SAddressMode, d.TAddressMode = Repeat, Repeat
+	s, err := NewSampler(d)
+	if err != nil {
+		b.Fatal(err)
+	}
+	const batches = 256
+	r := rand.New(rand.NewPCG(1, 2))
+	var r0, g0, b0, a0 [64]float32
+	out := Out{R: r0[:], G: g0[:], B: b0[:], A: a0[:]}
+	for _, c := range []struct {
+		name string
+		off  float32
+		mask []uint64
+	}{{"inside", 0, nil}, {"wrapped", 1, nil}, {"wrapped/masked", 1, []uint64{0x5a3cf00f96e1c33c}}} {
+		u, v := make([]float32, 64*batches), make([]float32, 64*batches)
+		for i := range u {
+			u[i], v[i] = r.Float32()+c.off, r.Float32()-c.off
+		}
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				for j := 0; j < len(u); j += 64 {
+					a := SampleArgs{U: u[j : j+64], V: v[j : j+64], Mode: LodZero}
+					if err := tex.SampleBatchTo(s, &a, c.mask, &out); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(u)), "ns/sample")
+		})
 	}
 }

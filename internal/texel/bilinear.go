@@ -18,5 +18,6 @@ type bilinearRGBA8 struct {
 	ms, mt   AddressMode
 	w, h     int32
 	fw1, fh1 float32 // as w1, h1 (0 when texels are not 4 bytes)
+	rx, ry   int32   // repeatMask of the s and t axes
 	bpp      int
 }

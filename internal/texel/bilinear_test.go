@@ -144,3 +144,68 @@ func TestDirectBilinearEdges(t *testing.T) {
 		}
 	}
 }
+
+// Repeat on power-of-two sides wraps footprints by masks in the direct
+// path: coordinates many periods away, negative, near ±2^30 and past it,
+// −0, infinities and NaN must give the general path's bits, with Repeat
+// on one or both axes, in every 8-bit format, with and without a mask.
+func TestDirectBilinearRepeatMask(t *testing.T) {
+	const n = 256
+	special := []float32{0, float32(math.Copysign(0, -1)), 0.5, -0.5, 1 << 29, -(1 << 29), 1<<30 - 64, -(1<<30 - 64), 1 << 30, -(1 << 30), 1 << 31, float32(math.Inf(1)), float32(math.Inf(-1)), float32(math.NaN())}
+	for _, f := range []PixelFormat{RGBA8Unorm, RGBA8Unorm_sRGB, BGRA8Unorm, BGRA8Unorm_sRGB} {
+		for _, size := range [][2]int{{16, 8}, {2, 32}, {12, 8}} {
+			tex := randomTexture(t, Descriptor{TextureType: Type2D, PixelFormat: f, Width: size[0], Height: size[1], ArrayLength: 1, MipmapLevelCount: 1}, 13)
+			for _, modes := range [][2]AddressMode{{Repeat, Repeat}, {Repeat, ClampToEdge}, {ClampToZero, Repeat}} {
+				for _, norm := range []bool{true, false} {
+					d := DefaultSamplerDescriptor()
+					d.MinFilter, d.MagFilter, d.NormalizedCoordinates = FilterLinear, FilterLinear, norm
+					d.SAddressMode, d.TAddressMode = modes[0], modes[1]
+					if !norm {
+						d.SAddressMode, d.TAddressMode = ClampToEdge, ClampToZero
+					}
+					s := mustSampler(t, d)
+					r := rand.New(rand.NewPCG(uint64(size[0]), uint64(modes[1])))
+					u, v := make([]float32, n), make([]float32, n)
+					for i := range n {
+						u[i], v[i] = r.Float32()*40-20, r.Float32()*40-20
+						if i%4 == 0 {
+							u[i], v[i] = r.Float32()+1, r.Float32()-3
+						}
+						if i%7 == 0 {
+							u[i] = special[(i/7)%len(special)]
+						}
+						if i%11 == 0 {
+							v[i] = special[(i/11)%len(special)]
+						}
+						if !norm {
+							u[i], v[i] = u[i]*float32(size[0]), v[i]*float32(size[1])
+						}
+					}
+					for _, mask := range [][]uint64{nil, {0xf0f0ffff0000ffff, 0x123456789abcdef0, ^uint64(0), 0x8000000000000001}} {
+						a := SampleArgs{U: u, V: v, Mode: LodZero}
+						var o1, o2 [4][]float32
+						for c := range 4 {
+							o1[c], o2[c] = make([]float32, n), make([]float32, n)
+						}
+						if err := tex.SampleBatch(s, &a, mask, Out{o1[0], o1[1], o1[2], o1[3]}); err != nil {
+							t.Fatal(err)
+						}
+						fastPaths = false
+						err := tex.SampleBatch(s, &a, mask, Out{o2[0], o2[1], o2[2], o2[3]})
+						fastPaths = true
+						if err != nil {
+							t.Fatal(err)
+						}
+						for c := range 4 {
+							for i := range n {
+								if math.Float32bits(o1[c][i]) != math.Float32bits(o2[c][i]) {
+									t.Fatalf("%v %v %v norm %v mask %v lane %d (%v, %v) ch %d: fast %v (%#x) general %v (%#x)", f, size, modes, norm, mask != nil, i, u[i], v[i], c, o1[c][i], math.Float32bits(o1[c][i]), o2[c][i], math.Float32bits(o2[c][i]))
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}

@@ -122,6 +122,7 @@ func (t *Texture) sampleDirect2DRGBA8(s *Sampler, a *SampleArgs, mask []uint64, 
 	k.norm, k.wf, k.hf, k.ox, k.oy = norm, wf, hf, ox, oy
 	k.w1, k.h1, k.w, k.h, k.fw1, k.fh1 = w-1, h-1, w, h, fw1, fh1
 	k.rgb, k.bw, k.rs, k.bs, k.ms, k.mt = rgb, bw, rs, bs, ms, mt
+	k.rx, k.ry = repeatMask(ms, w, bpp), repeatMask(mt, h, bpp)
 	if !vec {
 		k.scalar(mask, 0, len(u))
 		return true
@@ -197,21 +198,75 @@ func (k *nearestRGBA8) scalar(mask []uint64, lo, hi int) {
 	}
 }
 
+// blockAxis returns, for texel coordinate x (already shifted by −0.5) on
+// one axis, the first index i0 of the two texels a bilinear footprint
+// reads and the weight of the second, when both lie inside the level and
+// side by side after addressing (ok false otherwise: the caller wraps).
+// Positions in [0, n1) need no addressing (n1 = size−1, or 0 when no
+// block qualifies); with rep > 0 (Repeat on a power-of-two size, rep =
+// size−1) any |x| < 2^30 is wrapped by a mask, unless the block straddles
+// the wrap. i0 and the weight are those of floorI and wrap (the general
+// path's), and the weight is in [0, 1).
+func blockAxis(x, n1 float32, rep int32) (i0 int32, f float32, ok bool) {
+	if x >= 0 && x < n1 {
+		// floor is truncation, no wrapping (NaN fails).
+		i0 = int32(x)
+		return i0, x - float32(i0), true
+	}
+	if rep <= 0 || !(x > -(1<<30) && x < 1<<30) {
+		return 0, 0, false
+	}
+	i0 = int32(x)
+	if float32(i0) > x {
+		i0--
+	}
+	// (i0 mod size) + 1 = (i0+1) mod size unless i0 mod size = size−1.
+	f, i0 = x-float32(i0), i0&rep
+	return i0, f, i0 != rep
+}
+
+// block2x2 filters the 2×2 block of 4-byte texels at byte o (rows row
+// bytes apart) with weights fx, fy in [0, 1), as the inside case of
+// bilinearRGBA8.scalar does, and returns the sums of the channels in
+// bytes 0, 1, 2 and 3.
+func block2x2(data []byte, o, row int, fx, fy float32, rgb *[256]float32) (a0, a1, a2, a3 float32) {
+	b0, b1 := data[o:o+8:o+8], data[o+row:o+row+8:o+row+8]
+	wx0, wy0 := 1-fx, 1-fy
+	// 0 + p = p as p ≥ +0, as in the inside case.
+	wt := wx0 * wy0
+	a0, a1, a2, a3 = wt*rgb[b0[0]], wt*rgb[b0[1]], wt*rgb[b0[2]], wt*unorm8LUT[b0[3]]
+	wt = fx * wy0
+	a0, a1, a2, a3 = a0+wt*rgb[b0[4]], a1+wt*rgb[b0[5]], a2+wt*rgb[b0[6]], a3+wt*unorm8LUT[b0[7]]
+	wt = wx0 * fy
+	a0, a1, a2, a3 = a0+wt*rgb[b1[0]], a1+wt*rgb[b1[1]], a2+wt*rgb[b1[2]], a3+wt*unorm8LUT[b1[3]]
+	wt = fx * fy
+	a0, a1, a2, a3 = a0+wt*rgb[b1[4]], a1+wt*rgb[b1[5]], a2+wt*rgb[b1[6]], a3+wt*unorm8LUT[b1[7]]
+	return
+}
+
+// repeatMask returns size−1 when addressing mode m on a level of size n
+// (texels of 4 bytes) wraps indices by a mask (Repeat, n a power of two
+// ≥ 2), 0 otherwise.
+func repeatMask(m AddressMode, n int32, bpp int) int32 {
+	if m != Repeat || bpp != 4 || n < 2 || n&(n-1) != 0 {
+		return 0
+	}
+	return n - 1
+}
+
 // scalar samples the active lanes of [lo, hi) one at a time.
 func (k *bilinearRGBA8) scalar(mask []uint64, lo, hi int) {
+	if k.rx != 0 && k.ry != 0 {
+		k.scalarRepeat(mask, lo, hi)
+		return
+	}
 	// Lane i of these slices is lane lo+i of the batch; all have the
 	// same length, so the loop indexes them without bounds checks.
 	u := k.u[lo:hi]
 	v, C0, G, C2, A := k.v[lo:hi][:len(u)], k.c0[lo:hi][:len(u)], k.g[lo:hi][:len(u)], k.c2[lo:hi][:len(u)], k.a[lo:hi][:len(u)]
-	R, B := C0, C2 // outputs in R, G, B, A order
-	if k.rs != 0 {
-		R, B = C2, C0
-	}
-	R, B = R[:len(u)], B[:len(u)]
 	norm, wf, hf, ox, oy := k.norm, k.wf, k.hf, k.ox, k.oy
-	data, base, row, bpp := k.data, k.base, k.row, k.bpp
-	rgb, bw, rs, bs := k.rgb, k.bw, k.rs, k.bs
-	ms, mt, w, h, w1, h1 := k.ms, k.mt, k.w, k.h, k.fw1, k.fh1
+	data, base, row, rgb := k.data, k.base, k.row, k.rgb
+	w1, h1, rx, ry := k.fw1, k.fh1, k.rx, k.ry
 	for i := range u {
 		if mask != nil && !isActive(mask, lo+i) {
 			continue
@@ -224,7 +279,7 @@ func (k *bilinearRGBA8) scalar(mask []uint64, lo, hi int) {
 		if x >= 0 && x < w1 && y >= 0 && y < h1 {
 			// All four texels inside (0 ≤ floor(x) < w-1 and the same
 			// for y; NaN fails): floor is truncation, bytes read
-			// directly, no wrapping.
+			// directly, no wrapping (blockAxis's first case, inline).
 			i0, j0 := int32(x), int32(y)
 			fx, fy := x-float32(i0), y-float32(j0)
 			o := base + int(j0)*row + int(i0)*4
@@ -233,7 +288,7 @@ func (k *bilinearRGBA8) scalar(mask []uint64, lo, hi int) {
 			// a0 and a2 are the channels in bytes 0 and 2 (R and B, or
 			// B and R: see C0, C2).
 			// The first products start the sums: 0 + p = p as p ≥ +0
-			// (weights > 0 as 0 ≤ fx, fy < 1; decoded texels ≥ +0).
+			// (weights ≥ +0 as 0 ≤ fx, fy < 1; decoded texels ≥ +0).
 			wt := wx0 * wy0
 			a0, a1, a2, a3 := wt*rgb[b0[0]], wt*rgb[b0[1]], wt*rgb[b0[2]], wt*unorm8LUT[b0[3]]
 			wt = fx * wy0
@@ -245,30 +300,112 @@ func (k *bilinearRGBA8) scalar(mask []uint64, lo, hi int) {
 			C0[i], G[i], C2[i], A[i] = a0, a1, a2, a3
 			continue
 		}
-		i0, j0 := floorI(x), floorI(y)
-		fx, fy := x-float32(i0), y-float32(j0)
-		i1, j1 := i0+1, j0+1
-		if uint32(i0) >= uint32(w) || uint32(i1) >= uint32(w) {
-			i0, i1 = wrap(i0, w, ms), wrap(i1, w, ms)
+		if rx|ry != 0 {
+			// Repeat on one power-of-two axis: a 2×2 block after
+			// wrapping, when inside on the other axis.
+			i0, fx, okx := blockAxis(x, w1, rx)
+			j0, fy, oky := blockAxis(y, h1, ry)
+			if okx && oky {
+				C0[i], G[i], C2[i], A[i] = block2x2(data, base+int(j0)*row+int(i0)*4, row, fx, fy, rgb)
+				continue
+			}
 		}
-		if uint32(j0) >= uint32(h) || uint32(j1) >= uint32(h) {
-			j0, j1 = wrap(j0, h, mt), wrap(j1, h, mt)
-		}
-		row0, row1 := base+int(j0)*row, base+int(j1)*row
-		wx0, wy0 := 1-fx, 1-fy
-		var ar, ag, ab, aa float32
-		p := texelWord(data, bw, i0, j0, row0, bpp)
-		wt := wx0 * wy0
-		ar, ag, ab, aa = ar+wt*rgb[byte(p>>rs)], ag+wt*rgb[byte(p>>8)], ab+wt*rgb[byte(p>>bs)], aa+wt*unorm8LUT[byte(p>>24)]
-		p = texelWord(data, bw, i1, j0, row0, bpp)
-		wt = fx * wy0
-		ar, ag, ab, aa = ar+wt*rgb[byte(p>>rs)], ag+wt*rgb[byte(p>>8)], ab+wt*rgb[byte(p>>bs)], aa+wt*unorm8LUT[byte(p>>24)]
-		p = texelWord(data, bw, i0, j1, row1, bpp)
-		wt = wx0 * fy
-		ar, ag, ab, aa = ar+wt*rgb[byte(p>>rs)], ag+wt*rgb[byte(p>>8)], ab+wt*rgb[byte(p>>bs)], aa+wt*unorm8LUT[byte(p>>24)]
-		p = texelWord(data, bw, i1, j1, row1, bpp)
-		wt = fx * fy
-		ar, ag, ab, aa = ar+wt*rgb[byte(p>>rs)], ag+wt*rgb[byte(p>>8)], ab+wt*rgb[byte(p>>bs)], aa+wt*unorm8LUT[byte(p>>24)]
-		R[i], G[i], B[i], A[i] = ar, ag, ab, aa
+		k.edge(i+lo, x, y)
 	}
+}
+
+// scalarRepeat is scalar for Repeat on both axes of a level whose sides
+// are powers of two: every lane with |x|, |y| < 2^30 wraps its footprint
+// by masks (blockAxis's second case, inline) and reads a 2×2 block unless
+// it straddles the wrap.
+func (k *bilinearRGBA8) scalarRepeat(mask []uint64, lo, hi int) {
+	// Lane i of these slices is lane lo+i of the batch; all have the
+	// same length, so the loop indexes them without bounds checks.
+	u := k.u[lo:hi]
+	v, C0, G, C2, A := k.v[lo:hi][:len(u)], k.c0[lo:hi][:len(u)], k.g[lo:hi][:len(u)], k.c2[lo:hi][:len(u)], k.a[lo:hi][:len(u)]
+	norm, wf, hf, ox, oy := k.norm, k.wf, k.hf, k.ox, k.oy
+	data, base, row, rgb := k.data, k.base, k.row, k.rgb
+	rx, ry := k.rx, k.ry
+	for i := range u {
+		if mask != nil && !isActive(mask, lo+i) {
+			continue
+		}
+		x, y := u[i]+ox, v[i]+oy
+		if norm {
+			x, y = u[i]*wf+ox, v[i]*hf+oy
+		}
+		x, y = x-0.5, y-0.5
+		if !(x > -(1<<30) && x < 1<<30 && y > -(1<<30) && y < 1<<30) {
+			k.edge(i+lo, x, y) // also NaN
+			continue
+		}
+		// floorI and wrap (Repeat), with 0 ≤ fx, fy < 1.
+		i0, j0 := int32(x), int32(y)
+		if x < 0 && float32(i0) > x {
+			i0--
+		}
+		if y < 0 && float32(j0) > y {
+			j0--
+		}
+		fx, fy := x-float32(i0), y-float32(j0)
+		i0, j0 = i0&rx, j0&ry
+		if i0 != rx && j0 != ry {
+			o := base + int(j0)*row + int(i0)*4
+			b0, b1 := data[o:o+8:o+8], data[o+row:o+row+8:o+row+8]
+			wx0, wy0 := 1-fx, 1-fy
+			// a0 and a2 are the channels in bytes 0 and 2 (R and B, or
+			// B and R: see C0, C2).
+			// The first products start the sums: 0 + p = p as p ≥ +0
+			// (weights ≥ +0 as 0 ≤ fx, fy < 1; decoded texels ≥ +0).
+			wt := wx0 * wy0
+			a0, a1, a2, a3 := wt*rgb[b0[0]], wt*rgb[b0[1]], wt*rgb[b0[2]], wt*unorm8LUT[b0[3]]
+			wt = fx * wy0
+			a0, a1, a2, a3 = a0+wt*rgb[b0[4]], a1+wt*rgb[b0[5]], a2+wt*rgb[b0[6]], a3+wt*unorm8LUT[b0[7]]
+			wt = wx0 * fy
+			a0, a1, a2, a3 = a0+wt*rgb[b1[0]], a1+wt*rgb[b1[1]], a2+wt*rgb[b1[2]], a3+wt*unorm8LUT[b1[3]]
+			wt = fx * fy
+			a0, a1, a2, a3 = a0+wt*rgb[b1[4]], a1+wt*rgb[b1[5]], a2+wt*rgb[b1[6]], a3+wt*unorm8LUT[b1[7]]
+			C0[i], G[i], C2[i], A[i] = a0, a1, a2, a3
+			continue
+		}
+		k.edge(i+lo, x, y)
+	}
+}
+
+// edge samples lane l at texel position (x, y) (shifted by −0.5) with the
+// address modes and border, one texel at a time.
+func (k *bilinearRGBA8) edge(l int, x, y float32) {
+	data, base, row, bpp := k.data, k.base, k.row, k.bpp
+	rgb, bw, rs, bs := k.rgb, k.bw, k.rs, k.bs
+	ms, mt, w, h := k.ms, k.mt, k.w, k.h
+	i0, j0 := floorI(x), floorI(y)
+	fx, fy := x-float32(i0), y-float32(j0)
+	i1, j1 := i0+1, j0+1
+	if uint32(i0) >= uint32(w) || uint32(i1) >= uint32(w) {
+		i0, i1 = wrap(i0, w, ms), wrap(i1, w, ms)
+	}
+	if uint32(j0) >= uint32(h) || uint32(j1) >= uint32(h) {
+		j0, j1 = wrap(j0, h, mt), wrap(j1, h, mt)
+	}
+	row0, row1 := base+int(j0)*row, base+int(j1)*row
+	wx0, wy0 := 1-fx, 1-fy
+	var ar, ag, ab, aa float32
+	p := texelWord(data, bw, i0, j0, row0, bpp)
+	wt := wx0 * wy0
+	ar, ag, ab, aa = ar+wt*rgb[byte(p>>rs)], ag+wt*rgb[byte(p>>8)], ab+wt*rgb[byte(p>>bs)], aa+wt*unorm8LUT[byte(p>>24)]
+	p = texelWord(data, bw, i1, j0, row0, bpp)
+	wt = fx * wy0
+	ar, ag, ab, aa = ar+wt*rgb[byte(p>>rs)], ag+wt*rgb[byte(p>>8)], ab+wt*rgb[byte(p>>bs)], aa+wt*unorm8LUT[byte(p>>24)]
+	p = texelWord(data, bw, i0, j1, row1, bpp)
+	wt = wx0 * fy
+	ar, ag, ab, aa = ar+wt*rgb[byte(p>>rs)], ag+wt*rgb[byte(p>>8)], ab+wt*rgb[byte(p>>bs)], aa+wt*unorm8LUT[byte(p>>24)]
+	p = texelWord(data, bw, i1, j1, row1, bpp)
+	wt = fx * fy
+	ar, ag, ab, aa = ar+wt*rgb[byte(p>>rs)], ag+wt*rgb[byte(p>>8)], ab+wt*rgb[byte(p>>bs)], aa+wt*unorm8LUT[byte(p>>24)]
+	// Outputs in R, G, B, A order (c0 and c2 are R and B or B and R).
+	R, B := k.c0, k.c2
+	if rs != 0 {
+		R, B = B, R
+	}
+	R[l], k.g[l], B[l], k.a[l] = ar, ag, ab, aa
 }
