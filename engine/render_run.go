@@ -143,31 +143,28 @@ func (r *passRun) draw(d *drawCmd) error {
 	if f := p.fetch; f != nil && r.traffic != nil {
 		r.traffic.Add(int64(n)*int64(f.attrBytes()), 0) // tile_traffic.go
 	}
-	var vo *raster.VertexOutputs
-	outs := n
+	// Outputs: one per record (per of them for each amplification), or
+	// with slots one per index of the draw's one instance and
+	// amplification.
+	outs, outsPer, outIDs := n, per, []uint32(nil)
 	if slots > 0 {
-		outs = slots
+		outs, outsPer, outIDs = slots, slots, vids
 	}
+	var vo *raster.VertexOutputs
 	if !p.rasterOff && vl.position.ok() {
 		vo = p.allocVertexOutputs(&r.scratch, outs)
 		if slots > 0 {
 			clearHoles(vo, vids)
 		}
 	}
-	vs := vertexStage{r: r, d: d, vids: vids, per: per, n: n, baseInstance: baseInstance, baseVertex: baseVertex, vo: vo}
-	if slots > 0 {
-		vs.slots = true
-	}
+	vs := vertexStage{r: r, d: d, vids: vids, per: per, n: n, baseInstance: baseInstance, baseVertex: baseVertex, vo: vo, outIDs: outIDs}
 	if err := vs.run(); err != nil {
 		return err
 	}
 	if vo == nil {
 		return nil
 	}
-	if slots > 0 {
-		per = slots // one instance, one amplification
-	}
-	d.mapViews(&r.scratch, vo, per)
+	d.mapViews(&r.scratch, vo, outsPer)
 	var fs *fragmentShader
 	if p.frag != nil {
 		if fs, err = r.newFragmentShader(d); err != nil {
@@ -291,8 +288,8 @@ const sparseNum, sparseDen = 7, 8
 // instead of renumbering the stream through a table: it returns span =
 // hi-lo+1 and the stream as index-lo, and vertex vids[j]'s outputs go to
 // slot vids[j]-vids[0] of span slots (vids[0] is lo+baseVertex; the
-// slots of unreferenced vertices are never read). span is 0 when the outputs are numbered as
-// vids.
+// slots of unreferenced vertices are never read). span is 0 when the
+// outputs are numbered as vids.
 func (d *drawCmd) assembleSlots(sc *drawScratch, start, count, baseVertex, workers int, sparse bool) (vids, prims []uint32, span int, err error) {
 	if !d.indexed {
 		vids = sc.uints(count)

@@ -26,9 +26,10 @@ type vertexStage struct {
 	per, n                   int
 	baseInstance, baseVertex int
 	vo                       *raster.VertexOutputs
-	// slots: record i's outputs go to vertex vids[i]-vids[0] of vo (one
-	// instance laid out by index: drawCmd.assembleSlots).
-	slots bool
+	// outIDs, when not nil (vids, one instance laid out by index:
+	// drawCmd.assembleSlots), sends record i's outputs to vertex
+	// outIDs[i]-outIDs[0] of vo instead of vertex i.
+	outIDs []uint32
 }
 
 // run shades every batch on up to the pass's workers. A failing batch
@@ -169,11 +170,7 @@ func (vs *vertexStage) batch(run *exec.Runner, rec []byte, lo, hi int) error {
 		return fmt.Errorf("%s: %w", p.vert.name, err)
 	}
 	if vs.vo != nil {
-		var ids []uint32
-		if vs.slots {
-			ids = vs.vids
-		}
-		p.gatherOutputsAt(vs.vo, rec, lo, lo, hi, ids)
+		p.gatherOutputsAt(vs.vo, rec, lo, lo, hi, vs.outIDs)
 	}
 	return nil
 }
