@@ -50,120 +50,254 @@ func (w *worker) usePixelPath() bool {
 	return true
 }
 
-// rasterTriPixels is rasterTri1 on the pixel path: the edge functions at the
-// pixel centres are stepped along each row of the bounding box.
-func (w *worker) rasterTriPixels(pr *prim, x0, y0, x1, y1 int) error {
-	p, b, d := w.p, w.b, w.d
-	ds := &d.State.DepthStencil
-	zdata := p.t.Depth.data
+// pixDraw is the pixel path's state of the current draw (setPixDraw).
+type pixDraw struct {
+	needPos, needBary, needPrim, needMask bool
+	linear                                bool // some noperspective components
+	depthWrite                            bool
+	depthCmp                              CompareFunc
+	zdata                                 []float32
+}
+
+// setPixDraw sets w.pd for the current draw.
+func (w *worker) setPixDraw() {
+	d := w.d
 	flags := d.Flags
 	listed := flags&FlagInputsListed != 0
-	needPos := !listed || flags&FlagInPosition != 0
-	needBary := !listed || flags&FlagInBary != 0
-	needPrim := !listed || flags&FlagInPrimitive != 0
-	needMask := !listed || flags&FlagInSampleMask != 0
-	var v0, v1, v2, fl []float32
-	// The perspective components are interpolated per component in
-	// fillPixels unless some vertex lives in the binner's extra.
-	var direct bool
-	o0, o1, o2 := int32(pr.vref[0]), int32(pr.vref[1]), int32(pr.vref[2])
-	if d.Vertices.Stride != 0 {
-		v0, v1, v2 = w.varyings(pr, 0), w.varyings(pr, 1), w.varyings(pr, 2)
-		direct = pr.extraMask != 0
-		fl = d.Vertices.Varyings[pr.flat:]
+	ds := &d.State.DepthStencil
+	w.pd = pixDraw{
+		needPos:    !listed || flags&FlagInPosition != 0,
+		needBary:   !listed || flags&FlagInBary != 0,
+		needPrim:   !listed || flags&FlagInPrimitive != 0,
+		needMask:   !listed || flags&FlagInSampleMask != 0,
+		linear:     len(w.vLinear)+len(w.vLinearAlt) != 0,
+		depthWrite: ds.DepthWrite,
+		depthCmp:   ds.DepthCompare,
+		zdata:      w.p.t.Depth.data,
 	}
-	front := uint32(0)
+}
+
+// pixTri is the pixel path's state of one triangle: what each of its lanes
+// takes from the primitive.
+type pixTri struct {
+	varyings       bool // the draw has varyings
+	v0, v1, v2, fl []float32
+	// direct: the perspective components are interpolated at once (some
+	// vertex lives in the binner's extra) instead of in fillPixels.
+	direct       bool
+	front        uint32
+	o0, o1, o2   int32
+	bias0, bias2 int64
+	den          int64
+	inv          float64
+}
+
+// rasterTriPixels is rasterTri1 on the pixel path: the edge functions at the
+// pixel centres are stepped along each row of the bounding box. A box of at
+// most 8×8 pixels (most triangles of a detailed mesh) takes its coverage in
+// one call; larger ones row by row in stretches of up to 64 pixels. Either
+// way the coverage is a bit mask first (no branch per pixel: a small
+// triangle's coverage does not predict), then the covered pixels in order,
+// row by row.
+func (w *worker) rasterTriPixels(pr *prim, x0, y0, x1, y1 int) error {
+	var t pixTri
+	if d := w.d; d.Vertices.Stride != 0 {
+		t.varyings = true
+		t.direct = pr.extraMask != 0
+		// The vertices' varyings are read here only for components
+		// interpolated at once; fillPixels reads the others.
+		if t.direct || w.pd.linear {
+			t.v0, t.v1, t.v2 = w.varyings(pr, 0), w.varyings(pr, 1), w.varyings(pr, 2)
+		}
+		if len(w.vFlat) != 0 {
+			t.fl = d.Vertices.Varyings[pr.flat:]
+		}
+	}
 	if pr.front {
-		front = 1
+		t.front = 1
 	}
-	ax0, ax1, ax2 := int64(pr.ea[0])*subOne, int64(pr.ea[1])*subOne, int64(pr.ea[2])*subOne
+	t.o0, t.o1, t.o2 = int32(pr.vref[0]), int32(pr.vref[1]), int32(pr.vref[2])
 	// The weights come from the stepped edges: n1 = E2 and n2 = E0 with
 	// the top-left bias added back (prim.weights).
-	bias0, bias2, den, inv := int64(pr.bias&1), int64(pr.bias>>2&1), pr.den, pr.inv
-	// Each row in stretches of up to 64 pixels: their coverage as a bit
-	// mask first (no branch per pixel: a small triangle's coverage does not
-	// predict), then the covered pixels in order.
-	for py := y0; py < y1; py++ {
-		Y := int64(py)*subOne + subHalf
-		for sx := x0; sx < x1; sx += 64 {
-			X0 := int64(sx)*subOne + subHalf
-			r0 := int64(pr.ea[0])*X0 + int64(pr.eb[0])*Y + pr.ec[0]
-			r1 := int64(pr.ea[1])*X0 + int64(pr.eb[1])*Y + pr.ec[1]
-			r2 := int64(pr.ea[2])*X0 + int64(pr.eb[2])*Y + pr.ec[2]
-			var cov uint64
-			for k, f0, f1, f2 := 0, r0, r1, r2; k < min(64, x1-sx); k, f0, f1, f2 = k+1, f0+ax0, f1+ax1, f2+ax2 {
-				cov |= uint64(^(f0 | f1 | f2)) >> 63 << k
+	t.bias0, t.bias2, t.den, t.inv = int64(pr.bias&1), int64(pr.bias>>2&1), pr.den, pr.inv
+	ax0, ax1, ax2 := int64(pr.ea[0])*subOne, int64(pr.ea[1])*subOne, int64(pr.ea[2])*subOne
+	X0, Y0 := int64(x0)*subOne+subHalf, int64(y0)*subOne+subHalf
+	r0 := int64(pr.ea[0])*X0 + int64(pr.eb[0])*Y0 + pr.ec[0]
+	r1 := int64(pr.ea[1])*X0 + int64(pr.eb[1])*Y0 + pr.ec[1]
+	r2 := int64(pr.ea[2])*X0 + int64(pr.eb[2])*Y0 + pr.ec[2]
+	ay0, ay1, ay2 := int64(pr.eb[0])*subOne, int64(pr.eb[1])*subOne, int64(pr.eb[2])*subOne
+	if x1-x0 <= 8 && y1-y0 <= 8 {
+		for cov := blockCoverage(&[9]int64{r0, r1, r2, ax0, ax1, ax2, ay0, ay1, ay2}, x1-x0, y1-y0); cov != 0; cov &= cov - 1 {
+			k := bits.TrailingZeros64(cov)
+			col, row := int64(k&7), int64(k>>3)
+			if err := w.pixelLane(pr, &t, x0+int(col), y0+int(row), r0+col*ax0+row*ay0, r2+col*ax2+row*ay2); err != nil {
+				return err
 			}
-			for ; cov != 0; cov &= cov - 1 {
-				k := bits.TrailingZeros64(cov)
-				px, X := sx+k, X0+int64(k)*subOne
-				e0, e2 := r0+int64(k)*ax0, r2+int64(k)*ax2
-				n1, n2 := e2+bias2, e0+bias0
-				l0, l1, l2 := float64(den-n1-n2)*inv, float64(n1)*inv, float64(n2)*inv
-				z := w.clampDepth(float64(l0*pr.z[0]) + float64(l1*pr.z[1]) + float64(l2*pr.z[2]) + pr.zbias)
-				pix := p.lay.pixel(px, py, w.layer)
-				if !compare(ds.DepthCompare, z, zdata[pix]) {
-					continue
-				}
-				if ds.DepthWrite {
-					zdata[pix] = z
-				}
-				if w.nl == MaxBatch {
-					if err := w.flush(); err != nil {
-						return err
-					}
-				}
-				L := w.nl
-				w.nl++
-				w.lpix[L] = int32(pix)
-				c0, c1, c2 := persp(pr, l0, l1, l2)
-				if needPos {
-					b.PosX[L] = float32(float64(X) * (1.0 / subOne))
-					b.PosY[L] = float32(float64(Y) * (1.0 / subOne))
-					b.PosZ[L] = z
-					b.PosW[L] = float32(float64(l0*pr.invw[0]) + float64(l1*pr.invw[1]) + float64(l2*pr.invw[2]))
-				}
-				switch {
-				case !needBary:
-				case pr.perm[0] >= 0:
-					b.Bary[pr.perm[0]][L], b.Bary[pr.perm[1]][L], b.Bary[pr.perm[2]][L] = c0, c1, c2
-				default:
-					bw := &w.p.sets[pr.seg].bws[pr.bwi]
-					for j := range 3 {
-						b.Bary[j][L] = float32(c0*bw[0][j]) + float32(c1*bw[1][j]) + float32(c2*bw[2][j])
-					}
-				}
-				if needPrim {
-					b.FrontFacing[L] = front
-					b.PrimitiveID[L] = pr.id
-					b.Layer[L] = pr.layer
-					b.ViewportIndex[L] = pr.vp
-				}
-				if needMask {
-					b.SampleMaskIn[L] = 1
-				}
-				if v0 == nil {
-					continue
-				}
-				for _, c := range w.vFlat {
-					b.Varyings[c][L] = fl[c]
-				}
-				if direct {
-					w.voff[0][L] = -1
-					interpLane(b, w.pv, L, v0, v1, v2, c0, c1, c2)
-				} else {
-					w.vw[0][L], w.vw[1][L], w.vw[2][L] = c0, c1, c2
-					w.voff[0][L], w.voff[1][L], w.voff[2][L] = o0, o1, o2
-				}
-				if len(w.vLinear)+len(w.vLinearAlt) != 0 {
-					s0, s1, s2 := float32(l0), float32(l1), float32(l2)
-					interpLane(b, w.vLinear, L, v0, v1, v2, s0, s1, s2)
-					interpLane(b, w.vLinearAlt, L, v0, v1, v2, s0, s1, s2)
+		}
+		return nil
+	}
+	for py := y0; py < y1; py, r0, r1, r2 = py+1, r0+ay0, r1+ay1, r2+ay2 {
+		for sx, f0, f1, f2 := x0, r0, r1, r2; sx < x1; sx, f0, f1, f2 = sx+64, f0+64*ax0, f1+64*ax1, f2+64*ax2 {
+			for cov := rowCoverage(f0, f1, f2, ax0, ax1, ax2, min(64, x1-sx)); cov != 0; cov &= cov - 1 {
+				k := int64(bits.TrailingZeros64(cov))
+				if err := w.pixelLane(pr, &t, sx+int(k), py, f0+k*ax0, f2+k*ax2); err != nil {
+					return err
 				}
 			}
 		}
 	}
 	return nil
+}
+
+// pixelLane is the pixel path's work for covered pixel (px, py) of pr,
+// whose edge functions 0 and 2 are e0 and e2 at the pixel's centre: the
+// depth test and, when it passes, the pixel's lane.
+func (w *worker) pixelLane(pr *prim, t *pixTri, px, py int, e0, e2 int64) error {
+	pd := &w.pd
+	n1, n2 := e2+t.bias2, e0+t.bias0
+	l0, l1, l2 := float64(t.den-n1-n2)*t.inv, float64(n1)*t.inv, float64(n2)*t.inv
+	z := w.clampDepth(float64(l0*pr.z[0]) + float64(l1*pr.z[1]) + float64(l2*pr.z[2]) + pr.zbias)
+	pix := w.p.lay.pixel(px, py, w.layer)
+	if !compare(pd.depthCmp, z, pd.zdata[pix]) {
+		return nil
+	}
+	if pd.depthWrite {
+		pd.zdata[pix] = z
+	}
+	if w.nl == MaxBatch {
+		if err := w.flush(); err != nil {
+			return err
+		}
+	}
+	b := w.b
+	L := w.nl
+	w.nl++
+	w.lpix[L] = int32(pix)
+	c0, c1, c2 := persp(pr, l0, l1, l2)
+	if pd.needPos {
+		b.PosX[L] = float32(float64(int64(px)*subOne+subHalf) * (1.0 / subOne))
+		b.PosY[L] = float32(float64(int64(py)*subOne+subHalf) * (1.0 / subOne))
+		b.PosZ[L] = z
+		b.PosW[L] = float32(float64(l0*pr.invw[0]) + float64(l1*pr.invw[1]) + float64(l2*pr.invw[2]))
+	}
+	switch {
+	case !pd.needBary:
+	case pr.perm[0] >= 0:
+		b.Bary[pr.perm[0]][L], b.Bary[pr.perm[1]][L], b.Bary[pr.perm[2]][L] = c0, c1, c2
+	default:
+		bw := &w.p.sets[pr.seg].bws[pr.bwi]
+		for j := range 3 {
+			b.Bary[j][L] = float32(c0*bw[0][j]) + float32(c1*bw[1][j]) + float32(c2*bw[2][j])
+		}
+	}
+	if pd.needPrim {
+		b.FrontFacing[L] = t.front
+		b.PrimitiveID[L] = pr.id
+		b.Layer[L] = pr.layer
+		b.ViewportIndex[L] = pr.vp
+	}
+	if pd.needMask {
+		b.SampleMaskIn[L] = 1
+	}
+	if !t.varyings {
+		return nil
+	}
+	for _, c := range w.vFlat {
+		b.Varyings[c][L] = t.fl[c]
+	}
+	if t.direct {
+		w.voff[0][L] = -1
+		interpLane(b, w.pv, L, t.v0, t.v1, t.v2, c0, c1, c2)
+	} else {
+		w.vw[0][L], w.vw[1][L], w.vw[2][L] = c0, c1, c2
+		w.voff[0][L], w.voff[1][L], w.voff[2][L] = t.o0, t.o1, t.o2
+	}
+	if pd.linear {
+		s0, s1, s2 := float32(l0), float32(l1), float32(l2)
+		interpLane(b, w.vLinear, L, t.v0, t.v1, t.v2, s0, s1, s2)
+		interpLane(b, w.vLinearAlt, L, t.v0, t.v1, t.v2, s0, s1, s2)
+	}
+	return nil
+}
+
+// blockCoverage returns the coverage of a box of w×h ≤ 8×8 pixels as a bit
+// mask: bit 8·row + col is set when the three edge functions are all
+// non-negative at that pixel. e holds the edge functions at the box's first
+// pixel, their steps per pixel along x, then along y.
+func blockCoverage(e *[9]int64, w, h int) uint64 {
+	if useCoverAsm {
+		// Every edge value of the box fits in int32 when |r| + 7·(|a| + |b|)
+		// does for each edge (a linear function's extremes over the box are
+		// at its corners). Every term is below 2^48 (guard-band
+		// coordinates): the sums do not overflow.
+		m := e[0] >> 63
+		b0 := (e[0] ^ m) - m
+		m = e[3] >> 63
+		a := (e[3] ^ m) - m
+		m = e[6] >> 63
+		a += (e[6] ^ m) - m
+		b0 += 7 * a
+		m = e[1] >> 63
+		b1 := (e[1] ^ m) - m
+		m = e[4] >> 63
+		a = (e[4] ^ m) - m
+		m = e[7] >> 63
+		a += (e[7] ^ m) - m
+		b1 += 7 * a
+		m = e[2] >> 63
+		b2 := (e[2] ^ m) - m
+		m = e[5] >> 63
+		a = (e[5] ^ m) - m
+		m = e[8] >> 63
+		a += (e[8] ^ m) - m
+		b2 += 7 * a
+		if b0|b1|b2 < 1<<31 {
+			e32 := [9]int32{int32(e[0]), int32(e[1]), int32(e[2]), int32(e[3]), int32(e[4]), int32(e[5]), int32(e[6]), int32(e[7]), int32(e[8])}
+			return blockCoverageAVX2(&e32, w, h)
+		}
+	}
+	return blockCoverageGo(e, w, h)
+}
+
+// blockCoverageGo is blockCoverage in Go.
+//
+//go:noinline
+func blockCoverageGo(e *[9]int64, w, h int) uint64 {
+	r0, r1, r2 := e[0], e[1], e[2]
+	a0, a1, a2 := e[3], e[4], e[5]
+	var cov uint64
+	for row := range h {
+		var c uint64
+		f0, f1, f2 := r0, r1, r2
+		for range w {
+			c = c>>1 | uint64(^(f0|f1|f2))&(1<<63)
+			f0, f1, f2 = f0+a0, f1+a1, f2+a2
+		}
+		cov |= c >> ((64 - w) & 63) << (8 * row & 63)
+		r0, r1, r2 = r0+e[6], r1+e[7], r2+e[8]
+	}
+	return cov
+}
+
+// rowCoverage returns the coverage of n ≤ 64 consecutive pixels of a row as
+// a bit mask: bit k is set when the three edge functions, f0, f1, f2 at the
+// first pixel and stepped by a0, a1, a2 per pixel, are all non-negative at
+// pixel k. It is a leaf of its own so that its loop keeps everything in
+// registers.
+//
+//go:noinline
+func rowCoverage(f0, f1, f2, a0, a1, a2 int64, n int) uint64 {
+	if n <= 0 {
+		return 0
+	}
+	// Each pixel's bit enters at the top and moves down one place per
+	// pixel: no variable shift in the loop.
+	var cov uint64
+	for range n {
+		cov = cov>>1 | uint64(^(f0|f1|f2))&(1<<63)
+		f0, f1, f2 = f0+a0, f1+a1, f2+a2
+	}
+	return cov >> ((64 - n) & 63)
 }
 
 // rasterTriPixelsMS is rasterTriMS on the pixel path (rasterTriPixels with

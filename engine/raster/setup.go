@@ -84,26 +84,19 @@ func (pr *prim) edge(i int, ax, ay, bx, by int64) {
 	}
 }
 
-// floorDiv returns ⌊a/b⌋ for b > 0.
-func floorDiv(a, b int64) int64 {
-	q := a / b
-	if (a%b != 0) && (a < 0) {
-		q--
-	}
-	return q
-}
-
 // pixelBox returns the half-open pixel bounding box of fixed-point extents
 // [minX,maxX] × [minY,maxY] clipped to the rectangle r; ok is false when it
 // is empty. With one sample only pixels whose centre lies in the extents
 // count.
 func pixelBox(minX, minY, maxX, maxY int64, samples int, r rect) (x0, y0, x1, y1 int64, ok bool) {
+	// ⌊a/subOne⌋ is a >> subBits (an arithmetic shift floors), and
+	// ⌈a/subOne⌉ is −(−a >> subBits).
 	if samples == 1 {
-		x0, x1 = -floorDiv(-(minX-subHalf), subOne), floorDiv(maxX-subHalf, subOne)
-		y0, y1 = -floorDiv(-(minY-subHalf), subOne), floorDiv(maxY-subHalf, subOne)
+		x0, x1 = -((subHalf - minX) >> subBits), (maxX-subHalf)>>subBits
+		y0, y1 = -((subHalf - minY) >> subBits), (maxY-subHalf)>>subBits
 	} else {
-		x0, x1 = floorDiv(minX, subOne), floorDiv(maxX, subOne)
-		y0, y1 = floorDiv(minY, subOne), floorDiv(maxY, subOne)
+		x0, x1 = minX>>subBits, maxX>>subBits
+		y0, y1 = minY>>subBits, maxY>>subBits
 	}
 	x0, y0 = max(x0, int64(r.x0)), max(y0, int64(r.y0))
 	x1, y1 = min(x1+1, int64(r.x1)), min(y1+1, int64(r.y1))

@@ -20,6 +20,37 @@ func (p *binner) assembleList(dc *drawCtx, lo, hi int) {
 	st := dc.st
 	cw := st.Front == Clockwise
 	cullFront, cullBack := st.Cull == CullFront, st.Cull == CullBack
+	if d.Indices != nil && d.PrimitiveIDs == nil {
+		// The commonest list: each triangle's three indices are
+		// compared with the cache's length once, which both finds a
+		// restart index (never below it) and bounds the cache reads.
+		ix := d.Indices
+		id := d.PrimitiveIDBase + uint32(lo/3)
+		for i := lo; i+2 < n; i, id = i+3, id+1 {
+			q := ix[i : i+3 : i+3]
+			t0, t1, t2 := int(q[0]), int(q[1]), int(q[2])
+			if t0 >= len(vc) || t1 >= len(vc) || t2 >= len(vc) {
+				p.assemble(dc, i, hi)
+				return
+			}
+			a, b, c := &vc[t0], &vc[t1], &vc[t2]
+			t := [3]uint32{uint32(t0), uint32(t1), uint32(t2)}
+			if a.oc|b.oc|c.oc != 0 {
+				p.triangle(dc, t, id)
+				continue
+			}
+			a2 := area2(a, b, c)
+			if a2 == 0 {
+				continue
+			}
+			front := (a2 > 0) == cw
+			if (cullFront && front) || (cullBack && !front) {
+				continue
+			}
+			p.setupCached(dc, t, id, a, b, c, a2, front)
+		}
+		return
+	}
 	for i := lo; i+2 < n; i += 3 {
 		var t [3]uint32
 		if d.Indices == nil {

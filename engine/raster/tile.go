@@ -34,6 +34,7 @@ type worker struct {
 	pixels bool
 	fast   bool            // the current draw runs on the pixel path (pixelpath.go)
 	pv     []int           // the pixel path: perspective components (vPersp, then vPerspAlt)
+	pd     pixDraw         // the pixel path: the current draw's state
 	lmask  [MaxBatch]uint8 // resolve: final sample mask per lane
 	lpix   [MaxBatch]int32 // resolve: pixel index per lane (the pixel path: set with the lane)
 	lcov   [MaxBatch]uint8 // the pixel path: the samples that passed the depth test per lane
@@ -165,6 +166,9 @@ func (w *worker) setDraw(di int32) {
 		}
 	}
 	w.fast = w.tested == nil && w.usePixelPath()
+	if w.fast {
+		w.setPixDraw()
+	}
 }
 
 // coverage returns the covered samples of pixel (px, py).

@@ -1,0 +1,7 @@
+//go:build !amd64
+
+package raster
+
+const useCoverAsm = false
+
+func blockCoverageAVX2(e *[9]int32, w, h int) uint64 { panic("unreachable") }

@@ -1,0 +1,84 @@
+package raster
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// TestBlockCoverage checks blockCoverage (the AVX2 kernel where the CPU
+// has it) and rowCoverage against a per-pixel evaluation of the edge
+// functions, on random boxes whose edge values lie near zero (where the
+// signs change) and on values that do not fit in int32.
+func TestBlockCoverage(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for n := range 20000 {
+		var e [9]int64
+		scale := int64(1) << (4 + rng.IntN(40))
+		for i := range e {
+			e[i] = rng.Int64N(2*scale+1) - scale
+		}
+		w, h := 1+rng.IntN(8), 1+rng.IntN(8)
+		var want uint64
+		for row := range h {
+			var rowWant uint64
+			for col := range w {
+				ok := true
+				for k := range 3 {
+					if e[k]+int64(col)*e[3+k]+int64(row)*e[6+k] < 0 {
+						ok = false
+					}
+				}
+				if ok {
+					want |= 1 << (8*row + col)
+					rowWant |= 1 << col
+				}
+			}
+			f := func(k int) int64 { return e[k] + int64(row)*e[6+k] }
+			if got := rowCoverage(f(0), f(1), f(2), e[3], e[4], e[5], w); got != rowWant {
+				t.Fatalf("case %d row %d: rowCoverage = %#x, want %#x (e %v, w %d)", n, row, got, rowWant, e, w)
+			}
+		}
+		if got := blockCoverage(&e, w, h); got != want {
+			t.Fatalf("case %d: blockCoverage = %#x, want %#x (e %v, %d×%d)", n, got, want, e, w, h)
+		}
+		if got := blockCoverageGo(&e, w, h); got != want {
+			t.Fatalf("case %d: blockCoverageGo = %#x, want %#x (e %v, %d×%d)", n, got, want, e, w, h)
+		}
+	}
+}
+
+// TestPixelBoxShifts checks pixelBox's shifts against floor and ceiling
+// divisions by subOne.
+func TestPixelBoxShifts(t *testing.T) {
+	floorDiv := func(a, b int64) int64 {
+		q := a / b
+		if a%b != 0 && a < 0 {
+			q--
+		}
+		return q
+	}
+	big := rect{-1 << 40, -1 << 40, 1 << 40, 1 << 40}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 100000 {
+		v := [4]int64{}
+		for i := range v {
+			v[i] = rng.Int64N(1<<26) - 1<<25
+		}
+		minX, maxX := min(v[0], v[1]), max(v[0], v[1])
+		minY, maxY := min(v[2], v[3]), max(v[2], v[3])
+		for _, samples := range []int{1, 4} {
+			x0, y0, x1, y1, _ := pixelBox(minX, minY, maxX, maxY, samples, big)
+			var wx0, wy0, wx1, wy1 int64
+			if samples == 1 {
+				wx0, wx1 = -floorDiv(-(minX-subHalf), subOne), floorDiv(maxX-subHalf, subOne)+1
+				wy0, wy1 = -floorDiv(-(minY-subHalf), subOne), floorDiv(maxY-subHalf, subOne)+1
+			} else {
+				wx0, wx1 = floorDiv(minX, subOne), floorDiv(maxX, subOne)+1
+				wy0, wy1 = floorDiv(minY, subOne), floorDiv(maxY, subOne)+1
+			}
+			if [4]int64{x0, y0, x1, y1} != [4]int64{wx0, wy0, wx1, wy1} {
+				t.Fatalf("pixelBox(%d, %d, %d, %d, %d) = %v, want %v", minX, minY, maxX, maxY, samples, [4]int64{x0, y0, x1, y1}, [4]int64{wx0, wy0, wx1, wy1})
+			}
+		}
+	}
+}
