@@ -65,6 +65,27 @@ func edgeSoup(rng *rand.Rand) []float32 {
 	return v
 }
 
+// overflowSoup returns huge triangles across edgeSoup's lattice, whose
+// edge functions' products overflow: infinite u, v or w, and NaN where two
+// infinities cancel (the kernels hand such lanes to the scalar test, which
+// misses them). The kernels must match the Go loops on them; brute force
+// is not compared (its test orders its arithmetic differently).
+func overflowSoup(rng *rand.Rand) []float32 {
+	var v []float32
+	for i := 0; i < 40; i++ {
+		var a [9]float32
+		for k := range a {
+			m := float32(1e19)
+			if i%2 == 1 {
+				m = 1e30
+			}
+			a[k] = (rng.Float32()*2 - 1) * m
+		}
+		v = append(v, a[:]...)
+	}
+	return v
+}
+
 // TestLeaf4MatchesLeaf checks that the SIMD leaf test gives exactly what
 // the scalar one gives (hit, tmax, found) leaf by leaf, on edge cases,
 // with every culling sign, closest and any hit, and tmax carried from
@@ -75,7 +96,7 @@ func TestLeaf4MatchesLeaf(t *testing.T) {
 		t.Skip("no AVX2/FMA: the SIMD kernels are off")
 	}
 	rng := rand.New(rand.NewPCG(5, 6))
-	v := edgeSoup(rng)
+	v := append(edgeSoup(rng), overflowSoup(rng)...)
 	rays := gridRays(rng, 3, 600)
 	for i := 0; i < 600; i++ {
 		rays = append(rays, randomRay(rng, -0.5, 4.5))

@@ -627,37 +627,28 @@ group:
 	ANDL BX, AX
 	// (no branch until the last test: the early outs on data just
 	// computed were mispredicted often)
-	// a zero edge function on a live lane: the scalar test decides
-	VCMPPS $0, X14, X9, X12
-	VCMPPS $0, X14, X11, X13
+	// a zero or NaN edge function on a live lane: the scalar test decides
+	// (it misses a NaN one)
+	VCMPPS $8, X14, X9, X12 // == 0 or unordered
+	VCMPPS $8, X14, X11, X13
 	VORPS X13, X12, X12
-	VCMPPS $0, X14, X10, X13
+	VCMPPS $8, X14, X10, X13
 	VORPS X13, X12, X12
 	VMOVMSKPS X12, BX
 	TESTL AX, BX
 	JNZ grest
-	// mixed signs: (u<0|v<0|w<0) & (u>0|v>0|w>0)
-	VCMPPS $1, X14, X9, X12
-	VCMPPS $1, X14, X11, X13
+	// mixed signs, (u<0|v<0|w<0) & (u>0|v>0|w>0): on the live lanes,
+	// where none is zero or NaN, the sign bits of u^v | u^w
+	VXORPS X9, X11, X12
+	VXORPS X9, X10, X13
 	VORPS X13, X12, X12
-	VCMPPS $1, X14, X10, X13
-	VORPS X13, X12, X12
-	VCMPPS $1, X9, X14, X13
-	VCMPPS $1, X11, X14, X15
-	VORPS X15, X13, X13
-	VCMPPS $1, X10, X14, X15
-	VORPS X15, X13, X13
-	VANDPS X13, X12, X12
 	VMOVMSKPS X12, BX
 	NOTL BX
 	ANDL BX, AX
-	// det = (u + v) + w (X12); drop det == 0 and culled signs
+	// det = (u + v) + w (X12); drop culled signs (det == 0 cannot be
+	// live: u, v and w are nonzero with one sign, and so is their sum)
 	VADDPS X11, X9, X12
 	VADDPS X10, X12, X12
-	VCMPPS $0, X14, X12, X13
-	VMOVMSKPS X13, BX
-	NOTL BX
-	ANDL BX, AX
 	MOVBQSX ST_CULL(DX), CX
 	CMPQ CX, $0
 	JEQ gnocull
@@ -1198,37 +1189,28 @@ group:
 	ANDL BX, AX
 	// (no branch until the last test: the early outs on data just
 	// computed were mispredicted often)
-	// a zero edge function on a live lane: the scalar test decides
-	VCMPPS $0, X14, X9, X12
-	VCMPPS $0, X14, X11, X13
+	// a zero or NaN edge function on a live lane: the scalar test decides
+	// (it misses a NaN one)
+	VCMPPS $8, X14, X9, X12 // == 0 or unordered
+	VCMPPS $8, X14, X11, X13
 	VORPS X13, X12, X12
-	VCMPPS $0, X14, X10, X13
+	VCMPPS $8, X14, X10, X13
 	VORPS X13, X12, X12
 	VMOVMSKPS X12, BX
 	TESTL AX, BX
 	JNZ grest
-	// mixed signs: (u<0|v<0|w<0) & (u>0|v>0|w>0)
-	VCMPPS $1, X14, X9, X12
-	VCMPPS $1, X14, X11, X13
+	// mixed signs, (u<0|v<0|w<0) & (u>0|v>0|w>0): on the live lanes,
+	// where none is zero or NaN, the sign bits of u^v | u^w
+	VXORPS X9, X11, X12
+	VXORPS X9, X10, X13
 	VORPS X13, X12, X12
-	VCMPPS $1, X14, X10, X13
-	VORPS X13, X12, X12
-	VCMPPS $1, X9, X14, X13
-	VCMPPS $1, X11, X14, X15
-	VORPS X15, X13, X13
-	VCMPPS $1, X10, X14, X15
-	VORPS X15, X13, X13
-	VANDPS X13, X12, X12
 	VMOVMSKPS X12, BX
 	NOTL BX
 	ANDL BX, AX
-	// det = (u + v) + w (X12); drop det == 0 and culled signs
+	// det = (u + v) + w (X12); drop culled signs (det == 0 cannot be
+	// live: u, v and w are nonzero with one sign, and so is their sum)
 	VADDPS X11, X9, X12
 	VADDPS X10, X12, X12
-	VCMPPS $0, X14, X12, X13
-	VMOVMSKPS X13, BX
-	NOTL BX
-	ANDL BX, AX
 	MOVBQSX ST_CULL(DX), CX
 	CMPQ CX, $0
 	JEQ gnocull
@@ -1817,37 +1799,28 @@ group:
 	ANDL BX, AX
 	// (no branch until the last test: the early outs on data just
 	// computed were mispredicted often)
-	// a zero edge function on a live lane: the scalar test decides
-	VCMPPS $0, X14, X9, X12
-	VCMPPS $0, X14, X11, X13
+	// a zero or NaN edge function on a live lane: the scalar test decides
+	// (it misses a NaN one)
+	VCMPPS $8, X14, X9, X12 // == 0 or unordered
+	VCMPPS $8, X14, X11, X13
 	VORPS X13, X12, X12
-	VCMPPS $0, X14, X10, X13
+	VCMPPS $8, X14, X10, X13
 	VORPS X13, X12, X12
 	VMOVMSKPS X12, BX
 	TESTL AX, BX
 	JNZ grest
-	// mixed signs: (u<0|v<0|w<0) & (u>0|v>0|w>0)
-	VCMPPS $1, X14, X9, X12
-	VCMPPS $1, X14, X11, X13
+	// mixed signs, (u<0|v<0|w<0) & (u>0|v>0|w>0): on the live lanes,
+	// where none is zero or NaN, the sign bits of u^v | u^w
+	VXORPS X9, X11, X12
+	VXORPS X9, X10, X13
 	VORPS X13, X12, X12
-	VCMPPS $1, X14, X10, X13
-	VORPS X13, X12, X12
-	VCMPPS $1, X9, X14, X13
-	VCMPPS $1, X11, X14, X15
-	VORPS X15, X13, X13
-	VCMPPS $1, X10, X14, X15
-	VORPS X15, X13, X13
-	VANDPS X13, X12, X12
 	VMOVMSKPS X12, BX
 	NOTL BX
 	ANDL BX, AX
-	// det = (u + v) + w (X12); drop det == 0 and culled signs
+	// det = (u + v) + w (X12); drop culled signs (det == 0 cannot be
+	// live: u, v and w are nonzero with one sign, and so is their sum)
 	VADDPS X11, X9, X12
 	VADDPS X10, X12, X12
-	VCMPPS $0, X14, X12, X13
-	VMOVMSKPS X13, BX
-	NOTL BX
-	ANDL BX, AX
 	MOVBQSX ST_CULL(DX), CX
 	CMPQ CX, $0
 	JEQ gnocull
@@ -2327,37 +2300,28 @@ group:
 	ANDL BX, AX
 	// (no branch until the last test: the early outs on data just
 	// computed were mispredicted often)
-	// a zero edge function on a live lane: the scalar test decides
-	VCMPPS $0, X14, X9, X12
-	VCMPPS $0, X14, X11, X13
+	// a zero or NaN edge function on a live lane: the scalar test decides
+	// (it misses a NaN one)
+	VCMPPS $8, X14, X9, X12 // == 0 or unordered
+	VCMPPS $8, X14, X11, X13
 	VORPS X13, X12, X12
-	VCMPPS $0, X14, X10, X13
+	VCMPPS $8, X14, X10, X13
 	VORPS X13, X12, X12
 	VMOVMSKPS X12, BX
 	TESTL AX, BX
 	JNZ grest
-	// mixed signs: (u<0|v<0|w<0) & (u>0|v>0|w>0)
-	VCMPPS $1, X14, X9, X12
-	VCMPPS $1, X14, X11, X13
+	// mixed signs, (u<0|v<0|w<0) & (u>0|v>0|w>0): on the live lanes,
+	// where none is zero or NaN, the sign bits of u^v | u^w
+	VXORPS X9, X11, X12
+	VXORPS X9, X10, X13
 	VORPS X13, X12, X12
-	VCMPPS $1, X14, X10, X13
-	VORPS X13, X12, X12
-	VCMPPS $1, X9, X14, X13
-	VCMPPS $1, X11, X14, X15
-	VORPS X15, X13, X13
-	VCMPPS $1, X10, X14, X15
-	VORPS X15, X13, X13
-	VANDPS X13, X12, X12
 	VMOVMSKPS X12, BX
 	NOTL BX
 	ANDL BX, AX
-	// det = (u + v) + w (X12); drop det == 0 and culled signs
+	// det = (u + v) + w (X12); drop culled signs (det == 0 cannot be
+	// live: u, v and w are nonzero with one sign, and so is their sum)
 	VADDPS X11, X9, X12
 	VADDPS X10, X12, X12
-	VCMPPS $0, X14, X12, X13
-	VMOVMSKPS X13, BX
-	NOTL BX
-	ANDL BX, AX
 	MOVBQSX ST_CULL(DX), CX
 	CMPQ CX, $0
 	JEQ gnocull
@@ -2901,37 +2865,28 @@ group:
 	ANDL BX, AX
 	// (no branch until the last test: the early outs on data just
 	// computed were mispredicted often)
-	// a zero edge function on a live lane: the scalar test decides
-	VCMPPS $0, X14, X9, X12
-	VCMPPS $0, X14, X11, X13
+	// a zero or NaN edge function on a live lane: the scalar test decides
+	// (it misses a NaN one)
+	VCMPPS $8, X14, X9, X12 // == 0 or unordered
+	VCMPPS $8, X14, X11, X13
 	VORPS X13, X12, X12
-	VCMPPS $0, X14, X10, X13
+	VCMPPS $8, X14, X10, X13
 	VORPS X13, X12, X12
 	VMOVMSKPS X12, BX
 	TESTL AX, BX
 	JNZ grest
-	// mixed signs: (u<0|v<0|w<0) & (u>0|v>0|w>0)
-	VCMPPS $1, X14, X9, X12
-	VCMPPS $1, X14, X11, X13
+	// mixed signs, (u<0|v<0|w<0) & (u>0|v>0|w>0): on the live lanes,
+	// where none is zero or NaN, the sign bits of u^v | u^w
+	VXORPS X9, X11, X12
+	VXORPS X9, X10, X13
 	VORPS X13, X12, X12
-	VCMPPS $1, X14, X10, X13
-	VORPS X13, X12, X12
-	VCMPPS $1, X9, X14, X13
-	VCMPPS $1, X11, X14, X15
-	VORPS X15, X13, X13
-	VCMPPS $1, X10, X14, X15
-	VORPS X15, X13, X13
-	VANDPS X13, X12, X12
 	VMOVMSKPS X12, BX
 	NOTL BX
 	ANDL BX, AX
-	// det = (u + v) + w (X12); drop det == 0 and culled signs
+	// det = (u + v) + w (X12); drop culled signs (det == 0 cannot be
+	// live: u, v and w are nonzero with one sign, and so is their sum)
 	VADDPS X11, X9, X12
 	VADDPS X10, X12, X12
-	VCMPPS $0, X14, X12, X13
-	VMOVMSKPS X13, BX
-	NOTL BX
-	ANDL BX, AX
 	MOVBQSX ST_CULL(DX), CX
 	CMPQ CX, $0
 	JEQ gnocull
@@ -3525,37 +3480,28 @@ group:
 	ANDL BX, AX
 	// (no branch until the last test: the early outs on data just
 	// computed were mispredicted often)
-	// a zero edge function on a live lane: the scalar test decides
-	VCMPPS $0, X14, X9, X12
-	VCMPPS $0, X14, X11, X13
+	// a zero or NaN edge function on a live lane: the scalar test decides
+	// (it misses a NaN one)
+	VCMPPS $8, X14, X9, X12 // == 0 or unordered
+	VCMPPS $8, X14, X11, X13
 	VORPS X13, X12, X12
-	VCMPPS $0, X14, X10, X13
+	VCMPPS $8, X14, X10, X13
 	VORPS X13, X12, X12
 	VMOVMSKPS X12, BX
 	TESTL AX, BX
 	JNZ grest
-	// mixed signs: (u<0|v<0|w<0) & (u>0|v>0|w>0)
-	VCMPPS $1, X14, X9, X12
-	VCMPPS $1, X14, X11, X13
+	// mixed signs, (u<0|v<0|w<0) & (u>0|v>0|w>0): on the live lanes,
+	// where none is zero or NaN, the sign bits of u^v | u^w
+	VXORPS X9, X11, X12
+	VXORPS X9, X10, X13
 	VORPS X13, X12, X12
-	VCMPPS $1, X14, X10, X13
-	VORPS X13, X12, X12
-	VCMPPS $1, X9, X14, X13
-	VCMPPS $1, X11, X14, X15
-	VORPS X15, X13, X13
-	VCMPPS $1, X10, X14, X15
-	VORPS X15, X13, X13
-	VANDPS X13, X12, X12
 	VMOVMSKPS X12, BX
 	NOTL BX
 	ANDL BX, AX
-	// det = (u + v) + w (X12); drop det == 0 and culled signs
+	// det = (u + v) + w (X12); drop culled signs (det == 0 cannot be
+	// live: u, v and w are nonzero with one sign, and so is their sum)
 	VADDPS X11, X9, X12
 	VADDPS X10, X12, X12
-	VCMPPS $0, X14, X12, X13
-	VMOVMSKPS X13, BX
-	NOTL BX
-	ANDL BX, AX
 	MOVBQSX ST_CULL(DX), CX
 	CMPQ CX, $0
 	JEQ gnocull
@@ -3746,8 +3692,8 @@ TEXT ·kslotVectors(SB), NOSPLIT, $0-8
 //
 // The kernels' group test on its own, for the Go loops (leaf4): returns
 // the lanes that pass (bits 0-3; their t, u, v, det in out), 0 when none
-// does, or 256 when the scalar test must take the group over (a zero edge
-// function or a NaN distance on a live lane).
+// does, or 256 when the scalar test must take the group over (a zero or
+// NaN edge function or a NaN distance on a live lane).
 TEXT ·leaf4Group(SB), NOSPLIT, $0-36
 	MOVQ gp+0(FP), SI
 	MOVQ f+8(FP), DI
@@ -3820,37 +3766,28 @@ TEXT ·leaf4Group(SB), NOSPLIT, $0-36
 	ANDL BX, AX
 	// (no branch until the last test: the early outs on data just
 	// computed were mispredicted often)
-	// a zero edge function on a live lane: the scalar test decides
-	VCMPPS $0, X14, X9, X12
-	VCMPPS $0, X14, X11, X13
+	// a zero or NaN edge function on a live lane: the scalar test decides
+	// (it misses a NaN one)
+	VCMPPS $8, X14, X9, X12 // == 0 or unordered
+	VCMPPS $8, X14, X11, X13
 	VORPS X13, X12, X12
-	VCMPPS $0, X14, X10, X13
+	VCMPPS $8, X14, X10, X13
 	VORPS X13, X12, X12
 	VMOVMSKPS X12, BX
 	TESTL AX, BX
 	JNZ rest
-	// mixed signs: (u<0|v<0|w<0) & (u>0|v>0|w>0)
-	VCMPPS $1, X14, X9, X12
-	VCMPPS $1, X14, X11, X13
+	// mixed signs, (u<0|v<0|w<0) & (u>0|v>0|w>0): on the live lanes,
+	// where none is zero or NaN, the sign bits of u^v | u^w
+	VXORPS X9, X11, X12
+	VXORPS X9, X10, X13
 	VORPS X13, X12, X12
-	VCMPPS $1, X14, X10, X13
-	VORPS X13, X12, X12
-	VCMPPS $1, X9, X14, X13
-	VCMPPS $1, X11, X14, X15
-	VORPS X15, X13, X13
-	VCMPPS $1, X10, X14, X15
-	VORPS X15, X13, X13
-	VANDPS X13, X12, X12
 	VMOVMSKPS X12, BX
 	NOTL BX
 	ANDL BX, AX
-	// det = (u + v) + w (X12); drop det == 0 and culled signs
+	// det = (u + v) + w (X12); drop culled signs (det == 0 cannot be
+	// live: u, v and w are nonzero with one sign, and so is their sum)
 	VADDPS X11, X9, X12
 	VADDPS X10, X12, X12
-	VCMPPS $0, X14, X12, X13
-	VMOVMSKPS X13, BX
-	NOTL BX
-	ANDL BX, AX
 	MOVBQSX ST_CULL(DI), CX
 	CMPQ CX, $0
 	JEQ nocull

@@ -151,7 +151,7 @@ func TestTraceKernelMatchesGo(t *testing.T) {
 	for _, mesh := range []struct {
 		name string
 		v    []float32
-	}{{"grid", grid}, {"edges", edgeSoup(rng)}, {"soup", soupV}} {
+	}{{"grid", grid}, {"edges", append(edgeSoup(rng), overflowSoup(rng)...)}, {"soup", soupV}} {
 		for _, b := range []BuildOptions{{Width: 4}, {Width: 8}, {Width: 4, Quality: QualityFast}, {Width: 8, Quality: QualityFast}, {Width: 8, Quality: QualityHigh}} {
 			s := mustPrim(t, &PrimitiveDescriptor{Geometries: []Geometry{soupGeometry(mesh.v, true)}, Build: b})
 			if s.tri4 == nil {
@@ -216,7 +216,7 @@ func TestStreamKernelMatchesGo(t *testing.T) {
 	for _, mesh := range []struct {
 		name string
 		v    []float32
-	}{{"grid", gridMesh(4)}, {"edges", edgeSoup(rng)}} {
+	}{{"grid", gridMesh(4)}, {"edges", append(edgeSoup(rng), overflowSoup(rng)...)}} {
 		for _, b := range []BuildOptions{{Width: 4}, {Width: 8}, {Width: 8, Quality: QualityFast}} {
 			s := mustPrim(t, &PrimitiveDescriptor{Geometries: []Geometry{soupGeometry(mesh.v, true)}, Build: b})
 			if s.kwidth != int8(b.Width) {
