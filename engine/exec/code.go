@@ -158,7 +158,7 @@ type inst struct {
 	skip       int32 // restore ops: where to go when no lane is left
 	d, a, b, c int   // lane offsets (varying) or uniform slots
 	sh         int   // uniform ops: lane offset of the shadow vector, or -1
-	s          int   // mask slot of the construct
+	s          int   // mask slot of the construct (opUGen: the number of operands, in slots a, b, c)
 	x1, x2     int   // exit mask slots subtracted at restore points
 	imm        uint64
 	align      uint32
@@ -241,15 +241,18 @@ type cfunc struct {
 	// prologueEnd is the pc after the entry's dispatch-invariant prologue
 	// (hoistInvariants), 0 without one.
 	prologueEnd int32
-	consts      []constInit
-	zero32      []int32 // lane offsets of variables to clear on entry
-	zero64      []int32
-	zeroUni     []int32
-	params      []operand
-	results     []operand
-	hasBarrier  bool
-	nbcache     int // opVBuiltinC instructions (cached built-in vectors)
-	ncmpcache   int // opIfCmpC instructions (cached comparison masks)
+	// prologueLoads are the pcs of the prologue's loads (constant memory):
+	// a batch that skips the prologue still counts their traffic.
+	prologueLoads []int32
+	consts        []constInit
+	zero32        []int32 // lane offsets of variables to clear on entry
+	zero64        []int32
+	zeroUni       []int32
+	params        []operand
+	results       []operand
+	hasBarrier    bool
+	nbcache       int // opVBuiltinC instructions (cached built-in vectors)
+	ncmpcache     int // opIfCmpC instructions (cached comparison masks)
 }
 
 type constInit struct {

@@ -128,7 +128,8 @@ type compiler struct {
 	fixups []fixup
 	udefs  map[ir.Reg][]int // uniform defs to patch when a shadow appears
 	fused  map[*ir.Instr]fusedAddr
-	dead   []bool // registers only used through fused addresses
+	uloads map[*ir.Instr]uloadAddr // uniform loads of base + constant offset
+	dead   []bool                  // registers only used through fused addresses
 	def    []*ir.Instr
 	uses   []int
 	cidx   map[ir.Reg]int // index in cf.consts
@@ -237,6 +238,7 @@ func (c *compiler) compile() error {
 		prologue = c.hoistInvariants()
 	}
 	c.planFusion()
+	c.planUniformLoads()
 	c.planMulAdd(prologue)
 	c.planBuiltinCache()
 	c.coalesce = newCoalesceState(f)
@@ -259,6 +261,11 @@ func (c *compiler) compile() error {
 		// dispatch (worker.setup skips it afterwards).
 		c.block(f.Body[:prologue], end, slotZero, slotZero)
 		c.cf.prologueEnd = int32(len(c.cf.code))
+		for pc, pi := range c.cf.code {
+			if pi.op == opULoad {
+				c.cf.prologueLoads = append(c.cf.prologueLoads, int32(pc))
+			}
+		}
 		c.block(f.Body[prologue:], end, slotZero, slotZero)
 	} else {
 		c.block(f.Body, end, slotZero, slotZero)
@@ -542,7 +549,9 @@ func (c *compiler) instr(in *ir.Instr, restore int, brk, cont int) {
 // a member offset added to a buffer address, ...) to the top of its body,
 // out of ifs and loops, and returns how many it moved. They then run once
 // per frame and dispatch instead of once per batch. Pure IR instructions
-// cannot fault, so hoisting them out of a condition changes nothing.
+// cannot fault, so hoisting them out of a condition changes nothing; so
+// do the uniform constant-memory loads of the body's straight-line start
+// (see below).
 func (c *compiler) hoistInvariants() int {
 	f := c.f
 	inv := make([]bool, len(f.Regs))
@@ -594,7 +603,28 @@ func (c *compiler) hoistInvariants() int {
 		}
 		return out
 	}
-	body := walk(f.Body)
+	// Uniform loads of constant memory at invariant addresses (a field of
+	// a constant buffer argument) are invariant too: constant memory does
+	// not change during a dispatch. A load can fault, so only those in the
+	// straight-line start of the body move (ahead of arithmetic,
+	// assignments, loads and stores, before any control flow, call or
+	// intrinsic): every batch runs them with lanes active, so a load that
+	// faults still faults in the first batch (only a memory access before
+	// it that faults as well is then not the one reported).
+	prefix := true
+	top := f.Body[:0]
+	for _, in := range f.Body {
+		if prefix && in.Op == ir.OpLoad && in.Space == ir.Constant && c.uniform(in.Dst) && !f.Regs[in.Dst].Var && inv[in.Args[0]] {
+			inv[in.Dst] = true
+			hoisted = append(hoisted, in)
+			continue
+		}
+		if !in.Op.IsPure() && in.Op != ir.OpLoad && in.Op != ir.OpStore && in.Op != ir.OpSet {
+			prefix = false
+		}
+		top = append(top, walk(ir.Block{in})...)
+	}
+	body := top
 	if len(hoisted) == 0 {
 		return 0
 	}
@@ -744,7 +774,11 @@ func (c *compiler) simple(in *ir.Instr) {
 	switch in.Op {
 	case ir.OpLoad:
 		if c.uniform(in.Dst) {
-			c.emitUni(in.Dst, instDef{op: opULoad, k: in.Kind, space: in.Space, align: in.Align, a: int(c.uniOperand(in, in.Args[0])), src: in})
+			ul := instDef{op: opULoad, k: in.Kind, space: in.Space, align: in.Align, a: int(c.uniOperand(in, in.Args[0])), src: in}
+			if ua, ok := c.uloads[in]; ok {
+				ul.a, ul.imm = int(c.uniOperand(in, ua.base)), ua.off
+			}
+			c.emitUni(in.Dst, ul)
 			return
 		}
 		c.emit(instDef{op: opVLoad, k: in.Kind, space: in.Space, align: in.Align, src: in,
@@ -820,9 +854,21 @@ func (c *compiler) simple(in *ir.Instr) {
 		return
 	}
 	if c.uniform(in.Dst) {
-		ui := instDef{op: opUGen, irop: in.Op, k: in.Kind, from: in.From, src: in}
+		ui := instDef{op: opUGen, irop: in.Op, k: in.Kind, from: in.From, src: in, s: len(in.Args)}
 		for _, a := range in.Args {
 			ui.ops = append(ui.ops, operand{file: fileUni, kind: c.kindOf(a), off: c.uniOperand(in, a)})
+		}
+		// The run loop reads the operand slots inline (a, b, c; s is
+		// their number), not through ops.
+		for k, o := range ui.ops {
+			switch k {
+			case 0:
+				ui.a = int(o.off)
+			case 1:
+				ui.b = int(o.off)
+			case 2:
+				ui.c = int(o.off)
+			}
 		}
 		c.emitUni(in.Dst, ui)
 		return

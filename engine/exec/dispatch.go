@@ -301,6 +301,12 @@ func (w *worker) enterEntry(ds *dispatchState, fr *frame, exec, noStore lane.Mas
 		// dedicated uniform slots from an earlier batch of this dispatch.
 		if fr.prologueOf == ds.id {
 			fr.pc = pe
+			if w.tr.on && fr.exec != 0 {
+				// Traffic as if the batch had run the loads.
+				for _, pc := range fr.cf.prologueLoads {
+					w.countMem(fr, &fr.cf.code[pc], 1, false)
+				}
+			}
 		} else {
 			fr.prologueOf = ds.id
 		}

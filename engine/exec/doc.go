@@ -32,7 +32,10 @@
 // temporary assigned to a variable is computed straight into the
 // variable's vector (an elementwise op even when it reads the variable);
 // a varying load whose active lanes share one address reads it once and
-// broadcasts it; unsigned 32-bit division and remainder and conversions between
+// broadcasts it; a uniform load of a uniform pointer plus a constant
+// (p->member) is one op, the add gone; the entry's uniform loads of
+// constant memory at dispatch-invariant addresses in the body's
+// straight-line start run once per dispatch with its other invariants; unsigned 32-bit division and remainder and conversions between
 // 32-bit integer kinds have lane kernels of their own; built-ins that depend only on a lane's place in its threadgroup
 // (thread_index_in_threadgroup, simdgroup_index_in_threadgroup,
 // thread_index_in_simdgroup, ...) keep a vector of their own that is

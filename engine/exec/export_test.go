@@ -54,9 +54,10 @@ func MulAddOps(pl *Pipeline) int {
 }
 
 // CountOps counts the instructions of the kernel of pl by op name:
-// "clamp" (opClampF), "setN" (opVSet32N), "copyN" (opCopy32N).
+// "clamp" (opClampF), "setN" (opVSet32N), "copyN" (opCopy32N), "uload"
+// (opULoad), "ugen" (opUGen).
 func CountOps(pl *Pipeline, name string) int {
-	want := map[string]vop{"clamp": opClampF, "setN": opVSet32N, "copyN": opCopy32N}[name]
+	want := map[string]vop{"clamp": opClampF, "setN": opVSet32N, "copyN": opCopy32N, "uload": opULoad, "ugen": opUGen}[name]
 	n := 0
 	for i := range pl.entry.code {
 		if pl.entry.code[i].op == want {
@@ -90,3 +91,7 @@ func VarVectors(p *ir.Program, entry string) (vars, vectors map[string]int, err 
 	})
 	return vars, vectors, err
 }
+
+// PrologueLoads counts the loads in the dispatch-invariant prologue of the
+// kernel of pl.
+func PrologueLoads(pl *Pipeline) int { return len(pl.entry.prologueLoads) }

@@ -226,3 +226,51 @@ func (c *compiler) planFusion() {
 		}
 	}
 }
+
+// uloadAddr is the address of a uniform load folded to base + off: a
+// uniform base and a constant byte offset (a member of a struct reached
+// through a uniform pointer, p->m).
+type uloadAddr struct {
+	base ir.Reg
+	off  uint64
+}
+
+// planUniformLoads folds "t = add.u64 base, const; load t" with t uniform
+// into one opULoad reading base and adding the offset, and marks t dead
+// when those loads are its only uses. base is a temporary or a parameter
+// (defined once, so it holds the same value at the load as at the add).
+// The sum is the same modulo 2^64.
+func (c *compiler) planUniformLoads() {
+	f := c.f
+	c.uloads = map[*ir.Instr]uloadAddr{}
+	folded := make([]int, len(f.Regs))
+	ir.Walk(f.Body, func(in *ir.Instr) bool {
+		if in.Op != ir.OpLoad || !c.uniform(in.Dst) || !c.uniform(in.Args[0]) {
+			return true
+		}
+		if _, ok := c.fused[in]; ok {
+			return true
+		}
+		t := in.Args[0]
+		d := c.def[t]
+		if d == nil || d.Op != ir.OpAdd || d.Kind != ir.U64 || f.Regs[t].Var {
+			return true
+		}
+		for k := range 2 {
+			base, k2 := d.Args[k], d.Args[1-k]
+			cd := c.def[k2]
+			if cd == nil || cd.Op != ir.OpConst || f.Regs[base].Var || !c.uniform(base) {
+				continue
+			}
+			c.uloads[in] = uloadAddr{base: base, off: cd.Imm}
+			folded[t]++
+			break
+		}
+		return true
+	})
+	for r, n := range folded {
+		if n > 0 && n == c.uses[r] {
+			c.dead[r] = true
+		}
+	}
+}

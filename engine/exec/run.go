@@ -323,15 +323,15 @@ func (w *worker) run(fr *frame) (bool, error) {
 		// Uniform ops.
 		case opUGen:
 			var a, b, c uint64
-			switch len(in.ops) {
+			switch in.s {
 			case 3:
-				c = uni[in.ops[2].off]
+				c = uni[in.c]
 				fallthrough
 			case 2:
-				b = uni[in.ops[1].off]
+				b = uni[in.b]
 				fallthrough
 			case 1:
-				a = uni[in.ops[0].off]
+				a = uni[in.a]
 			}
 			v, ok := uniformFast(in.irop, in.k, a, b)
 			if !ok {
@@ -366,9 +366,20 @@ func (w *worker) run(fr *frame) (bool, error) {
 			if w.tr.on {
 				w.countMem(fr, in, 1, false)
 			}
-			v, err := w.loadOne(fr, in, uni[in.a], fr.exec.First())
-			if err != nil {
-				return false, err
+			// The address is a uniform pointer plus the constant offset
+			// of a member (planUniformLoads; 0 otherwise). Device and
+			// constant reads inside the buffer the worker read last skip
+			// locate's search.
+			a := uni[in.a] + in.imm
+			var v uint64
+			if mc, size := &w.cache, uint64(in.k.Size()); (in.space == ir.Device || in.space == ir.Constant) &&
+				a >= mc.lo && a+size <= mc.hi && a+size >= a && !misaligned(a, in.align) {
+				v = readKind(mc.data[a-mc.lo:], in.k)
+			} else {
+				var err error
+				if v, err = w.loadOne(fr, in, a, fr.exec.First()); err != nil {
+					return false, err
+				}
 			}
 			uni[in.d] = v
 			if in.sh >= 0 {

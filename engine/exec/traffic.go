@@ -70,7 +70,7 @@ func firstAddr(fr *frame, in *inst, m lane.Mask) uint64 {
 	l := m.First()
 	switch in.op {
 	case opULoad:
-		return fr.uni[in.a]
+		return fr.uni[in.a] + in.imm
 	case opVLoad, opVStore:
 		return fr.r64[int(in.ops[0].off)+l]
 	}
