@@ -523,6 +523,11 @@ func fetchVertices(f *stageFetch, sources map[int]stageSource, rec []byte, size,
 func fetchPlain(rec []byte, size, base, dst int, src []byte, stride, off, nb int, vids []uint32, lo, hi int) bool {
 	nv := len(vids)
 	j := lo % nv
+	if nb == 12 && hi-lo <= nv-j && (hi-1-base)*size+dst+12 <= len(rec) && (lo-base)*size+dst >= 0 {
+		// A float3 of one instance (no wrap of vids): the records'
+		// bounds are checked once, each source read on its own.
+		return fetch12(rec[(lo-base)*size+dst:], size, src, stride, off, vids[j:j+hi-lo])
+	}
 	for i := lo; i < hi; i++ {
 		at := int(vids[j])*stride + off
 		if j++; j == nv {
@@ -644,19 +649,15 @@ func gatherWords(vo *raster.VertexOutputs, rec []byte, size, base, posOff int, v
 		offs[k] = v.vert.off / 4
 	}
 	step, po := size/4, posOff/4
-	for j := lo; j < hi; j++ {
-		r := w[(j-base)*step:][:step]
-		i := j
-		if ids != nil {
-			i = int(ids[j] - ids[0])
-		}
-		pos, dst := r[po:][:4], vo.Position[4*i:][:4]
-		dst[0], dst[1], dst[2], dst[3] = math.Float32frombits(pos[0]), math.Float32frombits(pos[1]), math.Float32frombits(pos[2]), math.Float32frombits(pos[3])
-		vy := vo.Varyings[i*n:][:n]
-		for k := range vy {
-			vy[k] = math.Float32frombits(r[offs[k]])
+	if po+4 > step || (hi-base)*step > len(w) {
+		return false
+	}
+	for _, o := range offs[:n] {
+		if o >= step {
+			return false
 		}
 	}
+	copyOutputWords(vo, w[(lo-base)*step:(hi-base)*step], step, po, offs[:n], lo, ids)
 	return true
 }
 
@@ -868,9 +869,14 @@ func (s *fragmentShader) Shade(worker int, b *raster.FragmentBatch) error {
 	if fl.ibSize > 0 {
 		s.imageblockIn(worker, w, b)
 	}
-	for i, sl := range fl.colorIn {
-		for c := range 4 {
-			putF(rec, size, n, sl, c, b.ColorIn[i][c])
+	if fl.readsColor {
+		for i, sl := range fl.colorIn {
+			if !sl.ok() {
+				continue
+			}
+			for c := range 4 {
+				putF(rec, size, n, sl, c, b.ColorIn[i][c])
+			}
 		}
 	}
 	all := lane.FirstN(n)
@@ -938,12 +944,7 @@ func putF(rec []byte, size, n int, sl ioSlot, c int, v []float32) {
 		at := sl.off + 4*c
 		if w, ok := recWords(rec, size); ok && at%4 == 0 && n > 0 {
 			// Word k·step + o of the records is component c of record k.
-			step, o := size/4, at/4
-			w = w[o : o+(n-1)*step+1]
-			v = v[:n]
-			for i, x := range v {
-				w[i*step] = math.Float32bits(x)
-			}
+			putStrided(w[at/4:], size/4, v[:n])
 			return
 		}
 		for i := range n {
