@@ -1,8 +1,11 @@
 package raster
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/ingot-render/ingot/internal/texel"
 )
 
 // TestBlockCoverage checks blockCoverage (the AVX2 kernel where the CPU
@@ -78,6 +81,31 @@ func TestPixelBoxShifts(t *testing.T) {
 			}
 			if [4]int64{x0, y0, x1, y1} != [4]int64{wx0, wy0, wx1, wy1} {
 				t.Fatalf("pixelBox(%d, %d, %d, %d, %d) = %v, want %v", minX, minY, maxX, maxY, samples, [4]int64{x0, y0, x1, y1}, [4]int64{wx0, wy0, wx1, wy1})
+			}
+		}
+	}
+}
+
+// TestUnorm8Lin checks the quantization kernel against q.lin[unorm8(v)]
+// on values around every step, the ends, NaN and infinities.
+func TestUnorm8Lin(t *testing.T) {
+	q := newQuantizer(texel.RGBA8Unorm)
+	var src []float32
+	for k := range 256 {
+		c := (float32(k) + 0.5) / 255
+		src = append(src, c, math.Nextafter32(c, 0), math.Nextafter32(c, 2), float32(k)/255)
+	}
+	src = append(src, -1, 0, float32(math.Copysign(0, -1)), 1, 2, float32(math.NaN()), float32(math.Inf(1)), float32(math.Inf(-1)), 1e-40, -1e-40)
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 1000 {
+		src = append(src, rng.Float32()*1.2-0.1)
+	}
+	dst := make([]float32, len(src))
+	for _, n := range []int{len(src), len(src) - 1, 3} {
+		unorm8Lin(dst[:n], src[:n])
+		for i, v := range src[:n] {
+			if want := q.lin[unorm8(v)]; math.Float32bits(dst[i]) != math.Float32bits(want) {
+				t.Fatalf("unorm8Lin(%v) = %v, want %v", v, dst[i], want)
 			}
 		}
 	}

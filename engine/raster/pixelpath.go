@@ -562,19 +562,26 @@ func (w *worker) writePixels(live uint64) bool {
 			return false
 		}
 	}
+	// The lanes up to the last live one are quantized a component at a
+	// time (unorm8Lin: the value q.lin[unorm8(v)] of the texel), then the
+	// live ones stored.
+	n := 64 - bits.LeadingZeros64(live)
+	q := &w.quant
 	for _, i := range w.atts[:w.natt] {
-		t := p.t.Color[i]
-		lin := &t.q.lin
-		cr, cg, cb, ca := b.Color[i][0][:MaxBatch], b.Color[i][1][:MaxBatch], b.Color[i][2][:MaxBatch], b.Color[i][3][:MaxBatch]
-		data := t.data
+		data := p.t.Color[i].data
+		for c := range 4 {
+			if c == 3 && d.AlphaToOne {
+				for k := range q[3][:n] {
+					q[3][k] = 1
+				}
+				continue
+			}
+			unorm8Lin(q[c][:n], b.Color[i][c][:n])
+		}
 		for m := live; m != 0; m &= m - 1 {
 			L := bits.TrailingZeros64(m) & (MaxBatch - 1)
 			o := data[4*int(w.lpix[L]):][:4:4]
-			a := lin[unorm8(ca[L])]
-			if d.AlphaToOne {
-				a = 1
-			}
-			o[0], o[1], o[2], o[3] = lin[unorm8(cr[L])], lin[unorm8(cg[L])], lin[unorm8(cb[L])], a
+			o[0], o[1], o[2], o[3] = q[0][L], q[1][L], q[2][L], q[3][L]
 		}
 	}
 	return true

@@ -62,6 +62,14 @@ func unorm8(f float32) uint8 {
 	return uint8(x + 0.5)
 }
 
+// unorm8LinGo is unorm8Lin in Go.
+func unorm8LinGo(dst, src []float32) {
+	dst = dst[:len(src)]
+	for i, f := range src {
+		dst[i] = float32(unorm8(f)) / 255
+	}
+}
+
 // clampf clamps v to [lo, hi]; NaN stays NaN (as min(max(v, lo), hi)).
 func clampf(v, lo, hi float32) float32 {
 	if v < lo {

@@ -32,12 +32,13 @@ type worker struct {
 	lanes  [MaxBatch][4]int8
 	nl     int
 	pixels bool
-	fast   bool            // the current draw runs on the pixel path (pixelpath.go)
-	pv     []int           // the pixel path: perspective components (vPersp, then vPerspAlt)
-	pd     pixDraw         // the pixel path: the current draw's state
-	lmask  [MaxBatch]uint8 // resolve: final sample mask per lane
-	lpix   [MaxBatch]int32 // resolve: pixel index per lane (the pixel path: set with the lane)
-	lcov   [MaxBatch]uint8 // the pixel path: the samples that passed the depth test per lane
+	fast   bool                 // the current draw runs on the pixel path (pixelpath.go)
+	pv     []int                // the pixel path: perspective components (vPersp, then vPerspAlt)
+	pd     pixDraw              // the pixel path: the current draw's state
+	quant  [4][MaxBatch]float32 // writePixels: the batch's colour, quantized
+	lmask  [MaxBatch]uint8      // resolve: final sample mask per lane
+	lpix   [MaxBatch]int32      // resolve: pixel index per lane (the pixel path: set with the lane)
+	lcov   [MaxBatch]uint8      // the pixel path: the samples that passed the depth test per lane
 	// The pixel path's deferred interpolation (fillPixels): per lane the
 	// perspective weights and the vertices' offsets in the draw's
 	// Varyings (voff[0][L] < 0: the lane was interpolated at once).
