@@ -113,7 +113,7 @@ func cacheVertices(dc *drawCtx, lo, hi int) {
 func cachePositions(vc []vcache, vi *vpInfo, pos []float32, lo, hi int) {
 	const exp = 0x7f800000
 	var c cv
-	for i := lo; i < hi; i++ {
+	for i := cachePositionsAsm(vc, vi, pos, lo, hi); i < hi; i++ {
 		e := &vc[i]
 		p := pos[4*i : 4*i+4 : 4*i+4]
 		if math.Float32bits(p[0])&exp == exp || math.Float32bits(p[1])&exp == exp || math.Float32bits(p[2])&exp == exp || math.Float32bits(p[3])&exp == exp {

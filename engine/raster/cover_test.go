@@ -110,3 +110,53 @@ func TestUnorm8Lin(t *testing.T) {
 		}
 	}
 }
+
+// TestCachePositionsKernel checks the AVX2 vertex-cache kernel against the
+// Go loop on random positions: inside and outside every plane, w near 0,
+// infinities and NaNs, with and without depth clipping; outcodes always,
+// the projection where the outcode is 0.
+func TestCachePositionsKernel(t *testing.T) {
+	if !useCoverAsm {
+		t.Skip("no AVX2")
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	const n = 4099
+	pos := make([]float32, 4*n)
+	special := []float32{0, float32(math.Inf(1)), float32(math.Inf(-1)), float32(math.NaN()), 1e-7, -1e-7, 1e30}
+	for i := range pos {
+		switch r := rng.IntN(20); {
+		case r == 0:
+			pos[i] = special[rng.IntN(len(special))]
+		case i%4 == 3:
+			pos[i] = rng.Float32()*4 - 0.5
+		default:
+			pos[i] = rng.Float32()*6 - 3
+		}
+	}
+	// Exact ties of snap (v·256 = k ± ½) under the first viewport.
+	for i := range 512 {
+		x := (float32(i) + 0.5) / 65536
+		if i%2 == 1 {
+			x = -2 - x
+		}
+		copy(pos[4*i:], []float32{x, -x, 0.5, 1})
+	}
+	for _, vp := range []vpInfo{
+		{ok: true, sx: 256, bx: 256, sy: -256, by: 256, sz: 1, bz: 0, pl: planes{n: 7, depthClip: true, lox: -64, hix: 64, loy: -64, hiy: 64}},
+		{ok: true, sx: 320.5, bx: 321.25, sy: -100, by: 99.75, sz: 0.5, bz: 0.25, pl: planes{n: 7, lox: -1, hix: 1, loy: -2, hiy: 2}},
+	} {
+		got, want := make([]vcache, n), make([]vcache, n)
+		for _, lo := range []int{0, 3} {
+			cachePositions(got, &vp, pos, lo, n)
+			useCoverAsm = false
+			cachePositions(want, &vp, pos, lo, n)
+			useCoverAsm = true
+			for i := lo; i < n; i++ {
+				g, w := got[i], want[i]
+				if g.oc != w.oc || (w.oc == 0 && (g.x != w.x || g.y != w.y || math.Float64bits(g.z) != math.Float64bits(w.z) || math.Float64bits(g.invw) != math.Float64bits(w.invw))) {
+					t.Fatalf("vertex %d %v: kernel %+v, Go %+v", i, pos[4*i:4*i+4], g, w)
+				}
+			}
+		}
+	}
+}

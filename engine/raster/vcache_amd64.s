@@ -1,0 +1,160 @@
+#include "textflag.h"
+
+// Offsets of the constants in cacheConsts (each four float64 or uint64).
+#define EPS 0
+#define LOX 32
+#define HIX 64
+#define LOY 96
+#define HIY 128
+#define SX 160
+#define BX 192
+#define SY 224
+#define BY 256
+#define SZ 288
+#define BZ 320
+#define ONE 352
+#define HALF 384
+#define NHALF 416
+#define S256 448
+#define B1 480
+#define B2 512
+#define B4 544
+#define B8 576
+#define B16 608
+#define B32 640
+#define B64 672
+#define BAD 704
+
+// func cachePosAVX2(vc *vcache, pos *float32, n int, k *cacheConsts)
+//
+// cachePositions for n (a multiple of 4) vertices, four at a time in
+// float64 lanes: the same finiteness test, outcode and projection.
+TEXT ·cachePosAVX2(SB), NOSPLIT, $0-32
+	MOVQ vc+0(FP), DI
+	MOVQ pos+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVQ k+24(FP), R8
+	VXORPD Y15, Y15, Y15
+
+loop:
+	CMPQ CX, $4
+	JL   done
+	// Four positions, transposed: Y8 x, Y9 y, Y10 z, Y11 w.
+	VCVTPS2PD  0(SI), Y0
+	VCVTPS2PD  16(SI), Y1
+	VCVTPS2PD  32(SI), Y2
+	VCVTPS2PD  48(SI), Y3
+	VUNPCKLPD  Y1, Y0, Y4
+	VUNPCKHPD  Y1, Y0, Y5
+	VUNPCKLPD  Y3, Y2, Y6
+	VUNPCKHPD  Y3, Y2, Y7
+	VPERM2F128 $0x20, Y6, Y4, Y8
+	VPERM2F128 $0x31, Y6, Y4, Y10
+	VPERM2F128 $0x20, Y7, Y5, Y9
+	VPERM2F128 $0x31, Y7, Y5, Y11
+
+	// Y13: some component infinite or NaN (v·0 is NaN for those only).
+	VMULPD Y15, Y8, Y4
+	VMULPD Y15, Y9, Y5
+	VADDPD Y5, Y4, Y4
+	VMULPD Y15, Y10, Y5
+	VADDPD Y5, Y4, Y4
+	VMULPD Y15, Y11, Y5
+	VADDPD Y5, Y4, Y4
+	VCMPPD $3, Y4, Y4, Y13
+
+	// Y12: the outcode, each test !(d >= 0) (NGE_US: true on NaN).
+	VSUBPD EPS(R8), Y11, Y4
+	VCMPPD $9, Y15, Y4, Y4
+	VANDPD B1(R8), Y4, Y12
+	VCMPPD $9, Y15, Y10, Y4
+	VANDPD B2(R8), Y4, Y4
+	VORPD  Y4, Y12, Y12
+	VSUBPD Y10, Y11, Y4
+	VCMPPD $9, Y15, Y4, Y4
+	VANDPD B4(R8), Y4, Y4
+	VORPD  Y4, Y12, Y12
+	VMULPD LOX(R8), Y11, Y4
+	VSUBPD Y4, Y8, Y4
+	VCMPPD $9, Y15, Y4, Y4
+	VANDPD B8(R8), Y4, Y4
+	VORPD  Y4, Y12, Y12
+	VMULPD HIX(R8), Y11, Y4
+	VSUBPD Y8, Y4, Y4
+	VCMPPD $9, Y15, Y4, Y4
+	VANDPD B16(R8), Y4, Y4
+	VORPD  Y4, Y12, Y12
+	VMULPD LOY(R8), Y11, Y4
+	VSUBPD Y4, Y9, Y4
+	VCMPPD $9, Y15, Y4, Y4
+	VANDPD B32(R8), Y4, Y4
+	VORPD  Y4, Y12, Y12
+	VMULPD HIY(R8), Y11, Y4
+	VSUBPD Y9, Y4, Y4
+	VCMPPD $9, Y15, Y4, Y4
+	VANDPD B64(R8), Y4, Y4
+	VORPD  Y4, Y12, Y12
+	VBLENDVPD Y13, BAD(R8), Y12, Y12
+
+	// Projection: Y5 1/w, Y6 fx, Y7 fy, Y10 z.
+	VMOVUPD ONE(R8), Y4
+	VDIVPD  Y11, Y4, Y5
+	VMULPD  Y5, Y8, Y6
+	VMULPD  SX(R8), Y6, Y6
+	VADDPD  BX(R8), Y6, Y6
+	VMULPD  Y5, Y9, Y7
+	VMULPD  SY(R8), Y7, Y7
+	VADDPD  BY(R8), Y7, Y7
+	VMULPD  Y5, Y10, Y10
+	VMULPD  SZ(R8), Y10, Y10
+	VADDPD  BZ(R8), Y10, Y10
+
+	// snap: t = trunc(v·256), +1 when v·256 − t ≥ ½, −1 when ≤ −½.
+	VMULPD   S256(R8), Y6, Y6
+	VROUNDPD $3, Y6, Y0
+	VSUBPD   Y0, Y6, Y1
+	VCMPPD   $13, HALF(R8), Y1, Y2
+	VANDPD   ONE(R8), Y2, Y2
+	VADDPD   Y2, Y0, Y0
+	VCMPPD   $2, NHALF(R8), Y1, Y2
+	VANDPD   ONE(R8), Y2, Y2
+	VSUBPD   Y2, Y0, Y0
+	VCVTTPD2DQY Y0, X0
+	VMULPD   S256(R8), Y7, Y7
+	VROUNDPD $3, Y7, Y3
+	VSUBPD   Y3, Y7, Y1
+	VCMPPD   $13, HALF(R8), Y1, Y2
+	VANDPD   ONE(R8), Y2, Y2
+	VADDPD   Y2, Y3, Y3
+	VCMPPD   $2, NHALF(R8), Y1, Y2
+	VANDPD   ONE(R8), Y2, Y2
+	VSUBPD   Y2, Y3, Y3
+	VCVTTPD2DQY Y3, X3
+
+	// The four records (32 bytes each: x, y, oc, 0, z, 1/w).
+	VPUNPCKLDQ X3, X0, X1
+	VPUNPCKHDQ X3, X0, X2
+	VMOVQ      X1, 0(DI)
+	VPEXTRQ    $1, X1, 32(DI)
+	VMOVQ      X2, 64(DI)
+	VPEXTRQ    $1, X2, 96(DI)
+	VMOVQ      X12, 8(DI)
+	VPEXTRQ    $1, X12, 40(DI)
+	VEXTRACTI128 $1, Y12, X4
+	VMOVQ      X4, 72(DI)
+	VPEXTRQ    $1, X4, 104(DI)
+	VUNPCKLPD  Y5, Y10, Y6
+	VUNPCKHPD  Y5, Y10, Y7
+	VMOVUPD    X6, 16(DI)
+	VEXTRACTF128 $1, Y6, 80(DI)
+	VMOVUPD    X7, 48(DI)
+	VEXTRACTF128 $1, Y7, 112(DI)
+
+	ADDQ $64, SI
+	ADDQ $128, DI
+	SUBQ $4, CX
+	JMP  loop
+
+done:
+	VZEROUPPER
+	RET

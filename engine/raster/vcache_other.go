@@ -1,0 +1,6 @@
+//go:build !amd64
+
+package raster
+
+// cachePositionsAsm returns lo: there is no assembly kernel.
+func cachePositionsAsm(vc []vcache, vi *vpInfo, pos []float32, lo, hi int) int { return lo }
