@@ -2,6 +2,6 @@
 
 package raster
 
-const useCoverAsm = false
+var useCoverAsm = false
 
 func blockCoverageAVX2(e *[9]int32, w, h int) uint64 { panic("unreachable") }

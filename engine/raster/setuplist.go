@@ -1,5 +1,7 @@
 package raster
 
+import "math/bits"
+
 // assembleList is assemble for a solid triangle list whose vertices are in
 // the post-transform cache (dc.vc) with one layer and viewport 0: the
 // triangles are read three indices at a time, culled from the cache, and
@@ -25,8 +27,12 @@ func (p *binner) assembleList(dc *drawCtx, lo, hi int) {
 		// compared with the cache's length once, which both finds a
 		// restart index (never below it) and bounds the cache reads.
 		ix := d.Indices
-		id := d.PrimitiveIDBase + uint32(lo/3)
-		for i := lo; i+2 < n; i, id = i+3, id+1 {
+		i := lo
+		if useCullAsm && len(vc) > 0 && len(vc) < 1<<29 {
+			i = p.cullGroups(dc, ix[:n], i)
+		}
+		id := d.PrimitiveIDBase + uint32(i/3)
+		for ; i+2 < n; i, id = i+3, id+1 {
 			q := ix[i : i+3 : i+3]
 			t0, t1, t2 := int(q[0]), int(q[1]), int(q[2])
 			if t0 >= len(vc) || t1 >= len(vc) || t2 >= len(vc) {
@@ -129,3 +135,52 @@ func (p *binner) setupCached(dc *drawCtx, t [3]uint32, id uint32, a, b, c *vcach
 	}
 	p.bin(pr)
 }
+
+// cullGroups runs the culling scan of assembleList's indexed loop on
+// groups of eight triangles in AVX2 (cullListAVX2) from index i of ix, and
+// sets up or clips the triangles it keeps in order, as the loop would. It
+// returns where the loop goes on: the end of the last whole group, or the
+// group with an index outside the cache (a restart index).
+func (p *binner) cullGroups(dc *drawCtx, ix []uint32, i int) int {
+	vc, st := dc.vc, dc.st
+	cw := st.Front == Clockwise
+	cullFront, cullBack := st.Cull == CullFront, st.Cull == CullBack
+	// A triangle of positive area is front-facing when the front winding
+	// is clockwise; one of negative area when it is not.
+	var keepPos, keepNeg uint32
+	if !(cullFront && cw || cullBack && !cw) {
+		keepPos = 0xff
+	}
+	if !(cullFront && !cw || cullBack && cw) {
+		keepNeg = 0xff
+	}
+	var out [64]uint16
+	for len(ix)-i >= 24 {
+		groups := min(len(out), (len(ix)-i)/24)
+		done := cullListAVX2(&ix[i], &vc[0], groups, len(vc), keepPos, keepNeg, &out[0])
+		for g, m := range out[:done] {
+			for bits := m&0xff | m>>8; bits != 0; bits &= bits - 1 {
+				k := bits16(bits)
+				j := i + 24*g + 3*k
+				q := ix[j : j+3 : j+3]
+				t := [3]uint32{q[0], q[1], q[2]}
+				id := dc.d.PrimitiveIDBase + uint32(j/3)
+				if m>>(8+k)&1 != 0 {
+					p.triangle(dc, t, id)
+					continue
+				}
+				a, b, c := &vc[t[0]], &vc[t[1]], &vc[t[2]]
+				a2 := area2(a, b, c)
+				p.setupCached(dc, t, id, a, b, c, a2, (a2 > 0) == cw)
+			}
+		}
+		i += 24 * done
+		if done < groups {
+			break
+		}
+	}
+	return i
+}
+
+// bits16 returns the index of the lowest set bit of m ≠ 0.
+func bits16(m uint16) int { return bits.TrailingZeros16(m) }

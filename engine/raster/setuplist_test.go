@@ -39,6 +39,15 @@ func TestListSetupMatchesAssemble(t *testing.T) {
 		}
 		vs = append(vs, variant{"pixel scene", sc, 1})
 	}
+	// Every cull mode and winding (the AVX2 culling scan's keep masks).
+	for k := range 6 {
+		sc := pixelScene(uint64(10+k), 90, 70)
+		for _, d := range sc.draws {
+			d.State.Cull = []CullMode{CullNone, CullBack, CullFront}[k%3]
+			d.State.Front = []Winding{Clockwise, CounterClockwise}[k/3]
+		}
+		vs = append(vs, variant{"pixel scene, cull and winding", sc, 1})
+	}
 	vs = append(vs, variant{"big scene, serial", bigScene(96, 80), 1}, variant{"big scene, 3 binners", bigScene(96, 80), 3})
 	for i, v := range vs {
 		var sets [2][]*binner
