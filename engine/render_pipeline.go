@@ -261,13 +261,18 @@ func (p *RenderPipelineState) attachFragment(m, field string, up, ff *Function, 
 // fragment function; field names the descriptor field in errors.
 func compileRenderStage(d *Device, fn *Function, constants *FunctionConstantValues, field string) (*renderStage, error) {
 	allowed := []lower.BindingKind{lower.BindBuffer, lower.BindTexture, lower.BindSampler, lower.BindHandle, lower.BindStageIO}
+	lanes := 0
 	if field == "FragmentFunction" {
 		// [[threadgroup(i)]]: the tile's persistent threadgroup memory
 		// (tile_encoder.go).
 		allowed = append(allowed, lower.BindThreadgroup)
+		// Lane-major records (the imageblock copies are record-major).
+		if !usesImageblockData(fn.fn.Checked) {
+			lanes = stageLanes
+		}
 	}
 	return compileStage(d, fn, constants, stageCompile{method: "NewRenderPipelineState", field: field, pipeline: "a render pipeline",
-		lower: lower.Stage, intrinsics: d.intrinsics, allowed: allowed})
+		lower: lower.Stage, intrinsics: d.intrinsics, allowed: allowed, lanes: lanes})
 }
 
 // stageCompile says how compileStage builds one stage of a pipeline.
@@ -277,6 +282,9 @@ type stageCompile struct {
 	lower         func(*sema.Program, *sema.Function, lower.Options) (*lower.Result, error)
 	intrinsics    exec.Intrinsics
 	allowed       []lower.BindingKind // the binding kinds the stage may use
+	// lanes asks for lane-major stage records in blocks of lanes
+	// (lower.Options.StageLanes; 0: record-major).
+	lanes int
 }
 
 // compileStage lowers fn with sc.lower, specializes it with constants
@@ -290,6 +298,7 @@ func compileStage(d *Device, fn *Function, constants *FunctionConstantValues, sc
 	if err != nil {
 		return nil, err
 	}
+	lopts.StageLanes = sc.lanes
 	res, err := sc.lower(fn.lib.lib.Program, fn.fn.Checked, lopts)
 	if err != nil {
 		return nil, fmt.Errorf("engine: %s: %w", what, err)
@@ -310,6 +319,9 @@ func compileStage(d *Device, fn *Function, constants *FunctionConstantValues, sc
 	pl, err := exec.Compile(prog, res.Entry, exec.Options{Workers: d.opts.Workers, MaxCallDepth: d.opts.MaxCallDepth, Intrinsics: sc.intrinsics})
 	if err != nil {
 		return nil, fmt.Errorf("engine: %s: %w", what, err)
+	}
+	if w := res.Wrapper; w != nil && w.Lanes > 0 && w.Lanes != pl.Width() {
+		return nil, fmt.Errorf("engine: %s: internal error: stage records in blocks of %d for a pipeline %d lanes wide", what, w.Lanes, pl.Width())
 	}
 	bs, err := resolveBindings(sc.method+" "+sc.field, name, fn, res, constants)
 	if err != nil {

@@ -32,6 +32,15 @@ func (r *recordReads) reads(off, n int) bool {
 // and any other use of the parameter or of those pointers (arithmetic,
 // calls, being stored, variables) makes every byte count as read.
 func stageRecordReads(prog *ir.Program, size int) recordReads {
+	return stageRecordReadsLanes(prog, size, 0)
+}
+
+// stageRecordReadsLanes is stageRecordReads for records laid out
+// lane-major in blocks of lanes records when lanes > 0
+// (lower.WrapperLayout): the thread's record is param + b·size·lanes +
+// r·4, a field that plus k·4·lanes + j (j < 4) for the record bytes
+// 4k + j.
+func stageRecordReadsLanes(prog *ir.Program, size, lanes int) recordReads {
 	all := recordReads{all: true}
 	var entry *ir.Function
 	for _, fn := range prog.Funcs {
@@ -69,7 +78,8 @@ func stageRecordReads(prog *ir.Program, size int) recordReads {
 	}
 	base := entry.Params[len(entry.Params)-1]
 	// ptr maps a tracked pointer register to its byte offset in the
-	// thread's record (-1: the record array itself).
+	// thread's record (-1: the record array itself; -2: the thread's
+	// block of lane-major records).
 	ptr := map[ir.Reg]int{base: -1}
 	// Pass 1: classify the additions that make row and field pointers,
 	// repeated until nothing changes (definitions need not precede uses
@@ -92,7 +102,7 @@ func stageRecordReads(prog *ir.Program, size int) recordReads {
 			if !tracked {
 				return true
 			}
-			off, good := fieldOffset(entry, defs, constOf, at, b, size)
+			off, good := fieldOffset(entry, defs, constOf, at, b, size, lanes)
 			if !good {
 				ok = false
 				return false
@@ -144,11 +154,14 @@ func stageRecordReads(prog *ir.Program, size int) recordReads {
 }
 
 // fieldOffset classifies the addition of b to a tracked pointer at offset
-// at (-1: the record array): param + t·size is a row pointer (offset 0), a
-// row pointer plus a constant below size a field pointer; good is false
-// for anything else.
-func fieldOffset(fn *ir.Function, defs map[ir.Reg]*ir.Instr, constOf func(ir.Reg) (uint64, bool), at int, b ir.Reg, size int) (off int, good bool) {
-	if at == -1 {
+// at (-1: the record array, -2: a block of lane-major records): param +
+// t·size is a row pointer (offset 0), a row pointer plus a constant below
+// size a field pointer; with lanes > 0, param + t·size·lanes is a block
+// pointer, a block pointer plus t·4 a row pointer, and a row pointer plus
+// k·4·lanes + j (j < 4) a field pointer at 4k + j. good is false for
+// anything else.
+func fieldOffset(fn *ir.Function, defs map[ir.Reg]*ir.Instr, constOf func(ir.Reg) (uint64, bool), at int, b ir.Reg, size, lanes int) (off int, good bool) {
+	if at < 0 {
 		m := defs[b]
 		if m == nil || m.Op != ir.OpMul || len(m.Args) != 2 || fn.Reg(b).Var {
 			return 0, false
@@ -157,10 +170,29 @@ func fieldOffset(fn *ir.Function, defs map[ir.Reg]*ir.Instr, constOf func(ir.Reg
 		if !isC {
 			c, isC = constOf(m.Args[0])
 		}
-		return 0, isC && c == uint64(size)
+		switch {
+		case !isC:
+			return 0, false
+		case lanes <= 0:
+			return 0, at == -1 && c == uint64(size)
+		case at == -1:
+			return -2, c == uint64(size)*uint64(lanes)
+		default:
+			return 0, c == 4
+		}
 	}
 	k, isC := constOf(b)
-	if !isC || at != 0 || k >= uint64(size) {
+	if !isC || at != 0 {
+		return 0, false
+	}
+	if lanes > 0 {
+		row := 4 * uint64(lanes)
+		if k%row >= 4 {
+			return 0, false
+		}
+		k = k/row*4 + k%row
+	}
+	if k >= uint64(size) {
 		return 0, false
 	}
 	return int(k), true

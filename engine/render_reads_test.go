@@ -61,7 +61,10 @@ fragment float4 f(VOut in [[stage_in]]) { return shade(in); }`, true, false},
 			if got := p.fin.frontFacing.ok(); got != c.keepFace {
 				t.Errorf("front_facing slot kept = %v, want %v", got, c.keepFace)
 			}
-			rd := stageRecordReads(p.frag.pl.Program(), p.fin.record)
+			if p.fin.lanes != stageLanes {
+				t.Errorf("fragment records in blocks of %d, want lane-major blocks of %d", p.fin.lanes, stageLanes)
+			}
+			rd := stageRecordReadsLanes(p.frag.pl.Program(), p.fin.record, p.fin.lanes)
 			if rd.all {
 				t.Fatalf("the analysis gave up on %s", c.frag)
 			}

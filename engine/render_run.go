@@ -741,27 +741,27 @@ type fragmentWorker struct {
 
 // putTile writes the tile-shading inputs of the batch's lanes.
 func (w *fragmentWorker) putTile(fl *fragmentLayout, b *raster.FragmentBatch, t *raster.Tile) {
-	n, size := b.N, fl.record
+	n := b.N
 	if fl.pixelInTile.ok() {
 		for i := range n {
 			w.tmp[0][i] = uint32(max(int(b.PosX[i])-t.X0, 0))
 			w.tmp[1][i] = uint32(max(int(b.PosY[i])-t.Y0, 0))
 		}
-		putU(w.rec, size, n, fl.pixelInTile, 0, w.tmp[0][:n])
-		putU(w.rec, size, n, fl.pixelInTile, 1, w.tmp[1][:n])
+		fl.putU(w.rec, n, fl.pixelInTile, 0, w.tmp[0][:n])
+		fl.putU(w.rec, n, fl.pixelInTile, 1, w.tmp[1][:n])
 	}
 	if fl.pixelsPerTile.ok() {
 		for i := range n {
 			w.tmp[0][i], w.tmp[1][i] = uint32(t.Width), uint32(t.Height)
 		}
-		putU(w.rec, size, n, fl.pixelsPerTile, 0, w.tmp[0][:n])
-		putU(w.rec, size, n, fl.pixelsPerTile, 1, w.tmp[1][:n])
+		fl.putU(w.rec, n, fl.pixelsPerTile, 0, w.tmp[0][:n])
+		fl.putU(w.rec, n, fl.pixelsPerTile, 1, w.tmp[1][:n])
 	}
 	if fl.tileIndex.ok() {
 		for i := range n {
 			w.tmp[0][i] = uint32(t.Index)
 		}
-		putU(w.rec, size, n, fl.tileIndex, 0, w.tmp[0][:n])
+		fl.putU(w.rec, n, fl.tileIndex, 0, w.tmp[0][:n])
 	}
 }
 
@@ -832,36 +832,25 @@ func (s *fragmentShader) Shade(worker int, b *raster.FragmentBatch) error {
 	}
 	fl := &s.p.fin
 	n := b.N
-	size := fl.record
 	rec := w.rec
-	if w, ok := recWords(rec, size); ok && fl.alive%4 == 0 && n > 0 {
-		step, o := size/4, fl.alive/4
-		w = w[o : o+(n-1)*step+1]
-		for i := range n {
-			w[i*step] = 0
-		}
-	} else {
-		for i := range n {
-			putU32(rec[i*size+fl.alive:], 0)
-		}
-	}
-	putF(rec, size, n, fl.position, 0, b.PosX)
-	putF(rec, size, n, fl.position, 1, b.PosY)
-	putF(rec, size, n, fl.position, 2, b.PosZ)
-	putF(rec, size, n, fl.position, 3, b.PosW)
-	putU(rec, size, n, fl.frontFacing, 0, b.FrontFacing)
-	putU(rec, size, n, fl.sampleID, 0, b.SampleID)
-	putU(rec, size, n, fl.sampleMask, 0, b.SampleMaskIn)
-	putU(rec, size, n, fl.primitiveID, 0, b.PrimitiveID)
+	fl.clearAlive(rec, n)
+	fl.putF(rec, n, fl.position, 0, b.PosX)
+	fl.putF(rec, n, fl.position, 1, b.PosY)
+	fl.putF(rec, n, fl.position, 2, b.PosZ)
+	fl.putF(rec, n, fl.position, 3, b.PosW)
+	fl.putU(rec, n, fl.frontFacing, 0, b.FrontFacing)
+	fl.putU(rec, n, fl.sampleID, 0, b.SampleID)
+	fl.putU(rec, n, fl.sampleMask, 0, b.SampleMaskIn)
+	fl.putU(rec, n, fl.primitiveID, 0, b.PrimitiveID)
 	for c := range 3 {
-		putF(rec, size, n, fl.bary, c, b.Bary[c])
+		fl.putF(rec, n, fl.bary, c, b.Bary[c])
 	}
-	putF(rec, size, n, fl.pointCoord, 0, b.PointCoord[0])
-	putF(rec, size, n, fl.pointCoord, 1, b.PointCoord[1])
-	putU(rec, size, n, fl.layer, 0, b.Layer)
-	putU(rec, size, n, fl.viewport, 0, b.ViewportIndex)
+	fl.putF(rec, n, fl.pointCoord, 0, b.PointCoord[0])
+	fl.putF(rec, n, fl.pointCoord, 1, b.PointCoord[1])
+	fl.putU(rec, n, fl.layer, 0, b.Layer)
+	fl.putU(rec, n, fl.viewport, 0, b.ViewportIndex)
 	for k, v := range s.p.varyings {
-		putF(rec, size, n, v.frag, 0, b.Varyings[k])
+		fl.putF(rec, n, v.frag, 0, b.Varyings[k])
 	}
 	if fl.pixelInTile.ok() || fl.pixelsPerTile.ok() || fl.tileIndex.ok() {
 		w.putTile(fl, b, &s.r.tiles.cur[worker])
@@ -875,7 +864,7 @@ func (s *fragmentShader) Shade(worker int, b *raster.FragmentBatch) error {
 				continue
 			}
 			for c := range 4 {
-				putF(rec, size, n, sl, c, b.ColorIn[i][c])
+				fl.putF(rec, n, sl, c, b.ColorIn[i][c])
 			}
 		}
 	}
@@ -892,42 +881,25 @@ func (s *fragmentShader) Shade(worker int, b *raster.FragmentBatch) error {
 		}
 		return fmt.Errorf("%s: %w", s.p.frag.name, err)
 	}
-	live := uint64(0)
-	if words, ok := recWords(rec, size); ok && fl.alive%4 == 0 && n > 0 {
-		step, o := size/4, fl.alive/4
-		words = words[o : o+(n-1)*step+1]
-		for i := range n {
-			if words[i*step] != 0 {
-				live |= 1 << i
-			}
-		}
-		live &= b.Covered
-	} else {
-		for i := range n {
-			if b.Covered&(1<<i) != 0 && binary.LittleEndian.Uint32(w.rec[i*size+fl.alive:]) != 0 {
-				live |= 1 << i
-			}
-		}
-	}
+	live := fl.liveLanes(rec, n, b.Covered)
 	for a, sl := range fl.colorOut {
 		if sl.ok() {
-			readColors(sl, w.rec, size, live, b.Color[a])
+			fl.readColors(sl, rec, n, live, b.Color[a])
 		}
 	}
 	if fl.color1.ok() {
-		readColors(fl.color1, w.rec, size, live, b.Color1)
+		fl.readColors(fl.color1, rec, n, live, b.Color1)
 	}
 	for m := live; m != 0 && (fl.depthOut.ok() || fl.sampleMaskOut.ok() || fl.stencilOut.ok()); m &= m - 1 {
 		i := bits.TrailingZeros64(m)
-		r := w.rec[i*size:]
 		if fl.depthOut.ok() {
-			b.Depth[i] = math.Float32frombits(fl.depthOut.get32(r, 0))
+			b.Depth[i] = math.Float32frombits(fl.get32(rec, fl.depthOut, 0, i))
 		}
 		if fl.sampleMaskOut.ok() {
-			b.SampleMaskOut[i] = fl.sampleMaskOut.get32(r, 0)
+			b.SampleMaskOut[i] = fl.get32(rec, fl.sampleMaskOut, 0, i)
 		}
 		if fl.stencilOut.ok() {
-			b.Stencil[i] = fl.stencilOut.get32(r, 0)
+			b.Stencil[i] = fl.get32(rec, fl.stencilOut, 0, i)
 		}
 	}
 	b.Live = live

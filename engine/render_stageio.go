@@ -61,7 +61,11 @@ func slotOf(t *sema.Type, off int) (ioSlot, bool) {
 // get32 reads component c of s in record r as 32 bits: a float32's bits
 // for float and half, the sign- or zero-extended integer otherwise.
 func (s ioSlot) get32(r []byte, c int) uint32 {
-	at := s.off + c*scalarSize(s.kind)
+	return s.get32At(r, s.off+c*scalarSize(s.kind))
+}
+
+// get32At is get32 for the component at byte at of r.
+func (s ioSlot) get32At(r []byte, at int) uint32 {
 	switch s.kind {
 	case sema.KHalf:
 		return math.Float32bits(fmath.HalfToFloat32(binary.LittleEndian.Uint16(r[at:])))
@@ -79,7 +83,11 @@ func (s ioSlot) get32(r []byte, c int) uint32 {
 
 // put32 writes component c of s from 32 bits as get32 returns them.
 func (s ioSlot) put32(r []byte, c int, v uint32) {
-	at := s.off + c*scalarSize(s.kind)
+	s.put32At(r, s.off+c*scalarSize(s.kind), v)
+}
+
+// put32At is put32 for the component at byte at of r.
+func (s ioSlot) put32At(r []byte, at int, v uint32) {
 	switch s.kind {
 	case sema.KHalf:
 		binary.LittleEndian.PutUint16(r[at:], fmath.Float32ToHalf(math.Float32frombits(v)))
@@ -200,6 +208,9 @@ type fragInput struct {
 // and outputs.
 type fragmentLayout struct {
 	record int
+	// lanes is the block size of lane-major records (0: record-major;
+	// lower.WrapperLayout.Lanes).
+	lanes int
 	// built-in inputs
 	position, frontFacing, sampleID, sampleMask, primitiveID, bary, pointCoord, layer, viewport ioSlot
 	// tile-shading inputs: [[pixel_position_in_tile]], [[pixels_per_tile]], [[tile_index]]
@@ -278,7 +289,7 @@ func (l *fragmentLayout) builtinSlot(name string, s ioSlot) bool {
 // layoutFragment finds the fragment function's inputs and outputs in its
 // record.
 func layoutFragment(fn string, lay *lower.WrapperLayout, checked *sema.Function, prog *sema.Program) (fragmentLayout, error) {
-	l := fragmentLayout{record: lay.RecordSize, position: noSlot, frontFacing: noSlot, sampleID: noSlot, sampleMask: noSlot,
+	l := fragmentLayout{record: lay.RecordSize, lanes: lay.Lanes, position: noSlot, frontFacing: noSlot, sampleID: noSlot, sampleMask: noSlot,
 		primitiveID: noSlot, bary: noSlot, pointCoord: noSlot, layer: noSlot, viewport: noSlot, amp: noSlot, alive: -1,
 		pixelInTile: noSlot, pixelsPerTile: noSlot, tileIndex: noSlot,
 		color1: noSlot, depthOut: noSlot, sampleMaskOut: noSlot, stencilOut: noSlot}
@@ -379,6 +390,9 @@ func layoutFragment(fn string, lay *lower.WrapperLayout, checked *sema.Function,
 	}
 	if l.alive < 0 {
 		return errf("internal error: the stage record has no alive field")
+	}
+	if l.lanes > 0 && (l.ibSize > 0 || len(l.ibIn) > 0 || len(l.ibOut) > 0) {
+		return errf("internal error: imageblock data in lane-major stage records")
 	}
 	return l, nil
 }
@@ -536,7 +550,7 @@ func (p *RenderPipelineState) linkVaryings(vf, ff string) error {
 	if p.frag != nil {
 		p.fin.discards = programDiscards(p.frag.pl.Program())
 		p.fin.quads = readsOtherLanes(p.frag.pl.Program())
-		rd := stageRecordReads(p.frag.pl.Program(), p.fin.record)
+		rd := stageRecordReadsLanes(p.frag.pl.Program(), p.fin.record, p.fin.lanes)
 		p.fin.dropUnread(&rd)
 	}
 	return nil

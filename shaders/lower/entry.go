@@ -216,7 +216,15 @@ func (p *program) lowerEntryIO(sfn *sema.Function, res *Result, io *WrapperLayou
 			yz := b.Binary(ir.OpAdd, ir.U64, u64(ir.ThreadPositionInGrid+1), b.Binary(ir.OpMul, ir.U64, gh, u64(ir.ThreadPositionInGrid+2)))
 			gid = b.Binary(ir.OpAdd, ir.U64, gid, b.Binary(ir.OpMul, ir.U64, gw, yz))
 		}
-		ioBase = b.Binary(ir.OpAdd, ir.U64, b.Param(ioParam), b.Binary(ir.OpMul, ir.U64, gid, b.ConstU64(uint64(io.RecordSize))))
+		if io.Lanes > 0 {
+			// Lane-major: threadgroup b is block b, the thread's position
+			// in it its record r; word k of the record at (k·Lanes + r)·4.
+			blk := b.Binary(ir.OpMul, ir.U64, u64(ir.ThreadgroupPositionInGrid), b.ConstU64(uint64(io.RecordSize*io.Lanes)))
+			r := b.Binary(ir.OpMul, ir.U64, u64(ir.ThreadPositionInThreadgroup), b.ConstU64(4))
+			ioBase = b.Binary(ir.OpAdd, ir.U64, b.Binary(ir.OpAdd, ir.U64, b.Param(ioParam), blk), r)
+		} else {
+			ioBase = b.Binary(ir.OpAdd, ir.U64, b.Param(ioParam), b.Binary(ir.OpMul, ir.U64, gid, b.ConstU64(uint64(io.RecordSize))))
+		}
 		f.io, f.ioBase = io, ioBase
 		f.result = sf.Result
 		if f.result != nil && f.result.Kind == sema.KVoid {
@@ -230,8 +238,7 @@ func (p *program) lowerEntryIO(sfn *sema.Function, res *Result, io *WrapperLayou
 		if pl.first == -2 {
 			fd := io.field(prm.Name)
 			if v != nil && fd != nil {
-				lv := &lvalue{t: fd.Type, mem: true, addr: f.addOff(ioBase, fd.Offset), space: ir.Device}
-				val := f.convert(f.load(lv), t.Unqualified(), prm.Pos)
+				val := f.convert(f.ioLoad(fd), t.Unqualified(), prm.Pos)
 				f.declare(v, t.Unqualified(), &val, prm.Pos)
 			}
 			continue

@@ -25,6 +25,14 @@ type Options struct {
 	// program declares extern without defining them, against other
 	// libraries (linking); nil reports them as errors.
 	Externs Externs
+	// StageLanes, when positive, has Stage lay a vertex or fragment
+	// function's records out lane-major in blocks of StageLanes records
+	// (WrapperLayout.Lanes): the engine's SIMD width, so that each input
+	// and output is one contiguous row per batch. Records whose values do
+	// not fit the layout (a scalar wider than 4 bytes, a pixel storage
+	// type) stay record-major; Result.Wrapper.Lanes says which was used.
+	// Other lowerings ignore it.
+	StageLanes int
 }
 
 // Externs finds the definitions of extern declarations in other programs

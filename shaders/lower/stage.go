@@ -2,7 +2,9 @@ package lower
 
 import (
 	"errors"
+	"fmt"
 
+	"github.com/ingot-render/ingot/shaders/ir"
 	"github.com/ingot-render/ingot/shaders/sema"
 )
 
@@ -45,7 +47,8 @@ func (l *WrapperLayout) Field(name string) *WrapperField { return l.field(name) 
 //     as the engine initialized it (0).
 //
 // The engine writes the inputs before the dispatch and reads the outputs
-// after it.
+// after it. With opts.StageLanes the records are lane-major when their
+// values allow it (WrapperLayout.Lanes).
 func Stage(prog *sema.Program, fn *sema.Function, opts Options) (res *Result, err error) {
 	if prog == nil || fn == nil || fn.Func == nil {
 		return nil, errors.New("lower: nil program or function")
@@ -56,7 +59,14 @@ func Stage(prog *sema.Program, fn *sema.Function, opts Options) (res *Result, er
 	if fn.Kind != sema.FuncVertex && fn.Kind != sema.FuncFragment {
 		p.errorf(fn.Pos, "Stage lowers vertex and fragment functions, not %s functions", fn.Kind)
 	}
+	if opts.StageLanes < 0 {
+		return nil, fmt.Errorf("lower: Options.StageLanes is %d, want 0 or more", opts.StageLanes)
+	}
 	lay := stageLayout(p, fn)
+	if opts.StageLanes > 0 && laneMajorFits(lay) {
+		lay.Lanes = opts.StageLanes
+		lay.RecordSize = alignUp(lay.RecordSize, 4)
+	}
 	res = &Result{Program: p.out, Entry: fn.HostName, Wrapper: lay}
 	f := p.lowerEntryIO(fn, res, lay)
 	p.drain()
@@ -105,4 +115,65 @@ func stageLayout(p *program, fn *sema.Function) *WrapperLayout {
 	}
 	lay.RecordSize = alignUp(max(off, 1), lay.Align)
 	return lay
+}
+
+// laneMajorFits reports whether every scalar of lay's fields lies inside
+// one 4-byte word of the record, as the lane-major layout needs: no
+// 64-bit scalars and no pixel storage types (whose packed components the
+// loads read as one value).
+func laneMajorFits(lay *WrapperLayout) bool {
+	for _, fd := range lay.Fields {
+		cs, ok := flatten(fd.Type)
+		if !ok {
+			return false
+		}
+		for _, c := range cs {
+			n, o := c.kind.Size(), fd.Offset+c.off
+			if c.pix != nil || n < 1 || n > 4 || o%4+n > 4 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// ioField returns the lvalue of record field fd of the invocation's
+// record (record-major layouts), or nil for lane-major ones, which
+// ioLoad and ioStore address scalar by scalar.
+func (f *fn) ioField(fd *WrapperField) *lvalue {
+	if f.io.Lanes > 0 {
+		return nil
+	}
+	return &lvalue{t: fd.Type, mem: true, addr: f.addOff(f.ioBase, fd.Offset), space: ir.Device}
+}
+
+// ioLoad reads record field fd of the invocation's record.
+func (f *fn) ioLoad(fd *WrapperField) value {
+	if lv := f.ioField(fd); lv != nil {
+		return f.load(lv)
+	}
+	cs, _ := flatten(fd.Type) // laneMajorFits has checked the fields
+	regs := make([]ir.Reg, len(cs))
+	for i, c := range cs {
+		a := f.addOff(f.ioBase, laneOffset(fd.Offset+c.off, f.io.Lanes))
+		regs[i] = f.b.Load(ir.Device, c.kind, a, uint32(c.kind.Size()))
+	}
+	return value{t: fd.Type, regs: regs}
+}
+
+// ioStore writes v (of fd's type) to record field fd of the invocation's
+// record.
+func (f *fn) ioStore(fd *WrapperField, v value) {
+	if lv := f.ioField(fd); lv != nil {
+		f.store(lv, v)
+		return
+	}
+	cs, _ := flatten(fd.Type)
+	if len(cs) != len(v.regs) {
+		f.errorf(f.b.Pos, "cannot store a value of type '%s'", fd.Type)
+	}
+	for i, c := range cs {
+		a := f.addOff(f.ioBase, laneOffset(fd.Offset+c.off, f.io.Lanes))
+		f.b.Store(ir.Device, c.kind, a, v.regs[i], uint32(c.kind.Size()))
+	}
 }

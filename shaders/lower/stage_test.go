@@ -120,3 +120,88 @@ func TestStageVertexFragment(t *testing.T) {
 		}
 	}
 }
+
+const stageLanesSrc = `#include <metal_stdlib>
+using namespace metal;
+struct VIn { float2 pos [[attribute(0)]]; float3 color [[attribute(1)]]; };
+struct VOut { float4 position [[position]]; half2 h; };
+vertex VOut vh(VIn in [[stage_in]], uint vid [[vertex_id]]) {
+    VOut o;
+    o.position = float4(in.pos, float(vid), 1);
+    o.h = half2(in.color.xy);
+    return o;
+}
+`
+
+// TestStageLanes runs a vertex function on lane-major records in two
+// blocks of four (threadgroups of four) and checks every record's inputs
+// and outputs at the layout's places, sub-word halves included.
+func TestStageLanes(t *testing.T) {
+	prog, err := compileMSL("lanes.metal", stageLanesSrc, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := lower.Stage(prog, prog.Lookup("vh"), lower.Options{StageLanes: -1}); err == nil {
+		t.Error("StageLanes -1 accepted")
+	}
+	const W, n = 4, 8
+	res, err := lower.Stage(prog, prog.Lookup("vh"), lower.Options{StageLanes: W})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lay := res.Wrapper
+	if lay.Lanes != W || lay.RecordSize%4 != 0 {
+		t.Fatalf("lanes %d, record %d bytes", lay.Lanes, lay.RecordSize)
+	}
+	in, vid, out := lay.Field("in"), lay.Field("vid"), lay.Field("result")
+	if in == nil || vid == nil || out == nil {
+		t.Fatalf("layout %+v", lay)
+	}
+	block := lay.RecordSize * W
+	recs := make([]byte, n/W*block)
+	at := func(i, off int) []byte { return recs[i/W*block+lay.RecordOffset(off, i%W):] }
+	for i := range n {
+		binary.LittleEndian.PutUint32(at(i, in.Offset), math.Float32bits(float32(i)))      // pos.x
+		binary.LittleEndian.PutUint32(at(i, in.Offset+4), math.Float32bits(float32(-i)))   // pos.y
+		binary.LittleEndian.PutUint32(at(i, in.Offset+16), math.Float32bits(float32(i)/2)) // color.x
+		binary.LittleEndian.PutUint32(at(i, in.Offset+20), math.Float32bits(3))            // color.y
+		binary.LittleEndian.PutUint32(at(i, vid.Offset), uint32(10+i))
+	}
+	mem, _ := exec.NewMemory(exec.Buffer{Addr: 0x2000, Data: recs})
+	pl, err := exec.Compile(res.Program, res.Entry, exec.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := pl.Run(context.Background(), exec.Dispatch{Grid: exec.ThreadsGrid([3]uint32{n, 1, 1}, [3]uint32{W, 1, 1}), Args: []uint64{0x2000}, Memory: mem}); err != nil {
+		t.Fatal(err)
+	}
+	f32 := func(i, off int) float32 {
+		return math.Float32frombits(binary.LittleEndian.Uint32(at(i, out.Offset+off)))
+	}
+	for i := range n {
+		h0, h1 := binary.LittleEndian.Uint16(at(i, out.Offset+16)), binary.LittleEndian.Uint16(at(i, out.Offset+18))
+		if f32(i, 0) != float32(i) || f32(i, 4) != float32(-i) || f32(i, 8) != float32(10+i) || f32(i, 12) != 1 {
+			t.Errorf("vertex %d: position %v %v %v %v", i, f32(i, 0), f32(i, 4), f32(i, 8), f32(i, 12))
+		}
+		if want := halfBits(float32(i) / 2); h0 != want || h1 != 0x4200 {
+			t.Errorf("vertex %d: h %#04x %#04x, want %#04x 0x4200", i, h0, h1, want)
+		}
+	}
+}
+
+// halfBits is the half-precision encoding of the small exact value v
+// (a multiple of 1/2 below 8).
+func halfBits(v float32) uint16 {
+	if v == 0 {
+		return 0
+	}
+	e := 0
+	for m := v; m >= 2; m /= 2 {
+		e++
+	}
+	for m := v; m < 1; m *= 2 {
+		e--
+	}
+	frac := v/float32(math.Ldexp(1, e)) - 1
+	return uint16(e+15)<<10 | uint16(frac*1024)
+}

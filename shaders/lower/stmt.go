@@ -115,14 +115,13 @@ func (f *fn) returnStmt(s *syntax.ReturnStmt) {
 				v = f.valueAs(s.Result, f.result)
 			}
 			if fd := f.io.field("result"); fd != nil {
-				f.store(&lvalue{t: fd.Type, mem: true, addr: f.addOff(f.ioBase, fd.Offset), space: ir.Device}, v)
+				f.ioStore(fd, v)
 			}
 		} else if s.Result != nil {
 			f.effect(s.Result)
 		}
 		if fd := f.io.field("alive"); fd != nil {
-			f.store(&lvalue{t: fd.Type, mem: true, addr: f.addOff(f.ioBase, fd.Offset), space: ir.Device},
-				value{t: sema.UInt, regs: []ir.Reg{f.b.ConstU32(1)}})
+			f.ioStore(fd, value{t: sema.UInt, regs: []ir.Reg{f.b.ConstU32(1)}})
 		}
 		f.endQueries()
 		f.b.Return()

@@ -45,11 +45,37 @@ type WrapperField struct {
 // are laid out in order as the members of an MSL struct would be (each at
 // a multiple of its alignment; values in their MSL memory layout; pointers,
 // textures and samplers as 8-byte addresses/IDs).
+//
+// Stage records may instead be lane-major (Lanes > 0, Options.StageLanes):
+// the records form blocks of Lanes records, RecordSize·Lanes bytes each,
+// block b at Args + b·RecordSize·Lanes, and the 4-byte word k of record r
+// of a block (the bytes [4k, 4k+4) of its record-major layout, Offset
+// counting as there) at byte (k·Lanes + r)·4 of the block, a smaller
+// scalar at its byte within that word (RecordOffset). The block is the
+// threadgroup and r the thread's position in it: such a stage runs in
+// one-dimensional threadgroups of Lanes threads (or one smaller one).
 type WrapperLayout struct {
 	RecordSize int
 	Align      int
 	Fields     []WrapperField
+	// Lanes is the block size of lane-major stage records (0:
+	// record-major).
+	Lanes int
 }
+
+// RecordOffset returns the byte of record r of a block (0 ≤ r < Lanes)
+// at which byte off of the record-major layout lies, relative to the
+// block's start: off + r·RecordSize for record-major records.
+func (l *WrapperLayout) RecordOffset(off, r int) int {
+	if l.Lanes <= 0 {
+		return off + r*l.RecordSize
+	}
+	return laneOffset(off, l.Lanes) + 4*r
+}
+
+// laneOffset is the byte of lane-major record 0 of a block of lanes
+// records that holds byte off of the record-major layout.
+func laneOffset(off, lanes int) int { return off/4*4*lanes + off%4 }
 
 // Function lowers any function with a body (a helper, a method, a template
 // instance, or an entry point's body called as a plain function) into a
