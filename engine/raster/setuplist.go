@@ -154,7 +154,9 @@ func (p *binner) cullGroups(dc *drawCtx, ix []uint32, i int) int {
 	if !(cullFront && !cw || cullBack && cw) {
 		keepNeg = 0xff
 	}
-	var out [64]uint16
+	// Eight groups per call: the kept triangles' vertices, which the scan
+	// just read, are still in the first-level cache when they are set up.
+	var out [8]uint16
 	for len(ix)-i >= 24 {
 		groups := min(len(out), (len(ix)-i)/24)
 		done := cullListAVX2(&ix[i], &vc[0], groups, len(vc), keepPos, keepNeg, &out[0])
