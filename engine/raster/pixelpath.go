@@ -50,6 +50,67 @@ func (w *worker) usePixelPath() bool {
 	return true
 }
 
+// useDepthPath reports whether the current draw (set by setDraw) runs on
+// the depth-only pixel path: triangles without a fragment function (a
+// depth prepass, a shadow map) against a float32 depth target without
+// stencil, counting no visibility.
+func (w *worker) useDepthPath() bool {
+	d, in := w.d, w.in
+	if pixelPathOff || in.shade || in.visSlot >= 0 || !w.depth32 || w.tested != nil {
+		return false
+	}
+	return (d.Topology == TriangleList || d.Topology == TriangleStrip) && d.State.Fill == FillSolid
+}
+
+// rasterTriDepth is rasterTri1 and rasterTriMS for a draw on the depth-only
+// path: per pixel of the box the covered samples (the edge functions at the
+// centre plus each sample's constant offset, the integers coverage tests),
+// then the depth test and write of each covered sample at its weights
+// (fragDepth), in pixel order. Nothing is shaded.
+func (w *worker) rasterTriDepth(pr *prim, x0, y0, x1, y1 int) {
+	p := w.p
+	ns := p.samples
+	var so0, so1, so2 [8]int64
+	for s := range ns {
+		dx, dy := p.sfx[s]-subHalf, p.sfy[s]-subHalf
+		so0[s] = int64(pr.ea[0])*dx + int64(pr.eb[0])*dy
+		so1[s] = int64(pr.ea[1])*dx + int64(pr.eb[1])*dy
+		so2[s] = int64(pr.ea[2])*dx + int64(pr.eb[2])*dy
+	}
+	ds := &w.d.State.DepthStencil
+	cmp, write := ds.DepthCompare, ds.DepthWrite
+	zdata := p.t.Depth.data
+	smask := w.smask
+	ax0, ax1, ax2 := int64(pr.ea[0])*subOne, int64(pr.ea[1])*subOne, int64(pr.ea[2])*subOne
+	bias0, bias2, den, inv := int64(pr.bias&1), int64(pr.bias>>2&1), pr.den, pr.inv
+	X0 := int64(x0)*subOne + subHalf
+	for py := y0; py < y1; py++ {
+		Y := int64(py)*subOne + subHalf
+		e0 := int64(pr.ea[0])*X0 + int64(pr.eb[0])*Y + pr.ec[0]
+		e1 := int64(pr.ea[1])*X0 + int64(pr.eb[1])*Y + pr.ec[1]
+		e2 := int64(pr.ea[2])*X0 + int64(pr.eb[2])*Y + pr.ec[2]
+		for px := x0; px < x1; px, e0, e1, e2 = px+1, e0+ax0, e1+ax1, e2+ax2 {
+			var m uint8
+			for s := range ns {
+				m |= uint8(uint64(^((e0+so0[s])|(e1+so1[s])|(e2+so2[s])))>>63) << s
+			}
+			if m &= smask; m == 0 {
+				continue
+			}
+			pix := p.lay.pixel(px, py, w.layer) * ns
+			for ; m != 0; m &= m - 1 {
+				s := bits.TrailingZeros8(m)
+				n1, n2 := e2+so2[s]+bias2, e0+so0[s]+bias0
+				l0, l1, l2 := float64(den-n1-n2)*inv, float64(n1)*inv, float64(n2)*inv
+				z := w.clampDepth(float64(l0*pr.z[0]) + float64(l1*pr.z[1]) + float64(l2*pr.z[2]) + pr.zbias)
+				if compare(cmp, z, zdata[pix+s]) && write {
+					zdata[pix+s] = z
+				}
+			}
+		}
+	}
+}
+
 // pixDraw is the pixel path's state of the current draw (setPixDraw).
 type pixDraw struct {
 	needPos, needBary, needPrim, needMask bool

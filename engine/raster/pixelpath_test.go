@@ -308,3 +308,50 @@ func BenchmarkPixelPathMSAA(b *testing.B) {
 		}
 	}
 }
+
+// TestDepthPathMatchesQuadPath draws the pixel-path scenes without a
+// fragment function (a depth prepass) on the depth-only path and on the
+// quad path and compares the depth samples bit for bit, on 1 and 3
+// workers, at every sample count.
+func TestDepthPathMatchesQuadPath(t *testing.T) {
+	defer func() { pixelPathOff = false }()
+	for _, tc := range []struct{ samples, seeds int }{{1, 12}, {2, 4}, {4, 8}, {8, 4}} {
+		for seed := range uint64(tc.seeds) {
+			sc := pixelSceneMS(seed, 70+int(seed%3)*13, 64, tc.samples)
+			for _, d := range sc.draws {
+				st := *d.State
+				st.Visibility = VisibilityDisabled
+				d.State, d.Shader, d.Flags = &st, nil, 0
+			}
+			dt, err := NewDepthTarget(texel.Depth32Float, sc.w, sc.h, sc.samples, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := NewPass(PassTargets{Width: sc.w, Height: sc.h, Samples: sc.samples, Layers: 1, Depth: dt}, PassOptions{Workers: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, d := range sc.draws {
+				if err := p.Draw(d); err != nil {
+					t.Fatal(err)
+				}
+			}
+			w := newWorker(p, 0)
+			for i := range sc.draws {
+				w.setDraw(int32(i))
+				if !w.depthOnly {
+					t.Fatalf("%dx, seed %d: draw %d does not take the depth-only path", sc.samples, seed, i)
+				}
+			}
+			for _, workers := range []int{1, 3} {
+				pixelPathOff = true
+				ref, _ := runVis(t, sc, workers)
+				pixelPathOff = false
+				got, _ := runVis(t, sc, workers)
+				if !sameBits(got.Depth.data, ref.Depth.data) {
+					t.Errorf("%dx, seed %d, %d workers: depth differs from the quad path's", sc.samples, seed, workers)
+				}
+			}
+		}
+	}
+}

@@ -32,13 +32,16 @@ type worker struct {
 	lanes  [MaxBatch][4]int8
 	nl     int
 	pixels bool
-	fast   bool                 // the current draw runs on the pixel path (pixelpath.go)
-	pv     []int                // the pixel path: perspective components (vPersp, then vPerspAlt)
-	pd     pixDraw              // the pixel path: the current draw's state
-	quant  [4][MaxBatch]float32 // writePixels: the batch's colour, quantized
-	lmask  [MaxBatch]uint8      // resolve: final sample mask per lane
-	lpix   [MaxBatch]int32      // resolve: pixel index per lane (the pixel path: set with the lane)
-	lcov   [MaxBatch]uint8      // the pixel path: the samples that passed the depth test per lane
+	fast   bool // the current draw runs on the pixel path (pixelpath.go)
+	// depthOnly: the current draw runs on the depth-only pixel path
+	// (rasterTriDepth).
+	depthOnly bool
+	pv        []int                // the pixel path: perspective components (vPersp, then vPerspAlt)
+	pd        pixDraw              // the pixel path: the current draw's state
+	quant     [4][MaxBatch]float32 // writePixels: the batch's colour, quantized
+	lmask     [MaxBatch]uint8      // resolve: final sample mask per lane
+	lpix      [MaxBatch]int32      // resolve: pixel index per lane (the pixel path: set with the lane)
+	lcov      [MaxBatch]uint8      // the pixel path: the samples that passed the depth test per lane
 	// The pixel path's deferred interpolation (fillPixels): per lane the
 	// perspective weights and the vertices' offsets in the draw's
 	// Varyings (voff[0][L] < 0: the lane was interpolated at once).
@@ -167,6 +170,7 @@ func (w *worker) setDraw(di int32) {
 		}
 	}
 	w.fast = w.tested == nil && w.usePixelPath()
+	w.depthOnly = w.useDepthPath()
 	if w.fast {
 		w.setPixDraw()
 	}
@@ -272,6 +276,10 @@ func (w *worker) rasterTri1(pr *prim, x0, y0, x1, y1 int, ref uint8) error {
 	if w.fast {
 		return w.rasterTriPixels(pr, x0, y0, x1, y1)
 	}
+	if w.depthOnly {
+		w.rasterTriDepth(pr, x0, y0, x1, y1)
+		return nil
+	}
 	qx0 := x0 &^ 1
 	ax0, ax1, ax2 := int64(pr.ea[0])*subOne, int64(pr.ea[1])*subOne, int64(pr.ea[2])*subOne
 	ay0, ay1, ay2 := int64(pr.eb[0])*subOne, int64(pr.eb[1])*subOne, int64(pr.eb[2])*subOne
@@ -319,6 +327,10 @@ func (w *worker) rasterTriMS(pr *prim, x0, y0, x1, y1 int, ref uint8) error {
 			return nil
 		}
 		return w.rasterTriPixelsMS(pr, x0, y0, x1, y1)
+	}
+	if w.depthOnly {
+		w.rasterTriDepth(pr, x0, y0, x1, y1)
+		return nil
 	}
 	p := w.p
 	ns := p.samples
