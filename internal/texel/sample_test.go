@@ -709,14 +709,24 @@ func TestSampleArgErrors(t *testing.T) {
 func TestFastPathMatchesGeneral(t *testing.T) {
 	for _, f := range []PixelFormat{RGBA8Unorm, RGBA8Unorm_sRGB, BGRA8Unorm, BGRA8Unorm_sRGB, RGBA16Float, RGBA32Float, R32Float, Depth32Float, Depth32Float_Stencil8} {
 		tex := randomTexture(t, Descriptor{TextureType: Type2DArray, PixelFormat: f, Width: 9, Height: 6, ArrayLength: 2, MipmapLevelCount: 4}, 11)
-		if f == RGBA16Float { // include infinities and NaN: zero weights must be skipped alike
+		switch f { // include infinities and NaN: zero weights must be skipped alike
+		case RGBA16Float:
 			le.PutUint16(tex.Data()[0:], 0x7c00)
 			le.PutUint16(tex.Data()[10:], 0x7e00)
+		case RGBA32Float:
+			le.PutUint32(tex.Data()[0:], 0x7f800000)
+			le.PutUint32(tex.Data()[20:], 0x7fc00000)
 		}
 		for _, mode := range []AddressMode{ClampToEdge, Repeat, MirrorRepeat, MirrorClampToEdge, ClampToZero, ClampToBorderColor} {
-			for _, mip := range []MipFilter{MipNotMipmapped, MipNearest, MipLinear} {
+			// Nearest magnification mixes nearest and linear lanes; the last
+			// case has every lane linear (trilinear).
+			for _, fl := range []struct {
+				mip MipFilter
+				mag Filter
+			}{{MipNotMipmapped, FilterNearest}, {MipNearest, FilterNearest}, {MipLinear, FilterNearest}, {MipLinear, FilterLinear}} {
+				mip := fl.mip
 				d := DefaultSamplerDescriptor()
-				d.MinFilter, d.MagFilter, d.MipFilter = FilterLinear, FilterNearest, mip
+				d.MinFilter, d.MagFilter, d.MipFilter = FilterLinear, fl.mag, mip
 				d.SAddressMode, d.TAddressMode, d.BorderColor = mode, mode, OpaqueWhite
 				s := mustSampler(t, d)
 				const n = 100
