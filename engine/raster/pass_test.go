@@ -370,7 +370,7 @@ func TestShaderPanicBecomesError(t *testing.T) {
 // then divided) encoded at the texel's own offset.
 func TestResolveWorkers(t *testing.T) {
 	const w, h, layers = 211, 150, 2
-	for _, f := range []texel.PixelFormat{texel.RGBA16Float, texel.RGBA8Unorm} {
+	for _, f := range []texel.PixelFormat{texel.RGBA16Float, texel.RGBA8Unorm, texel.RGBA32Float} {
 		ms, err := texel.New(texel.Descriptor{TextureType: texel.Type2DMultisampleArray, PixelFormat: texel.RGBA16Float, Width: w, Height: h, ArrayLength: layers, SampleCount: 4})
 		if err != nil {
 			t.Fatal(err)

@@ -1,6 +1,7 @@
 package raster
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math"
 	"math/bits"
@@ -348,6 +349,10 @@ func (t *ColorTarget) ResolveWorkers(tex *texel.Texture, level, slice, depthPlan
 			return fmt.Errorf("raster: colour resolve: %w", err)
 		}
 		base := off + z*bpi
+		if avg && df == texel.RGBA32Float {
+			parallelRows(t.Height, workers, func(y0, y1 int) { t.resolveRowsF32(data[base:], bpr, l, y0, y1) })
+			continue
+		}
 		rows := func(y0, y1 int) {
 			for y := y0; y < y1; y++ {
 				row := data[base+y*bpr:][:t.Width*bpp]
@@ -368,6 +373,37 @@ func (t *ColorTarget) ResolveWorkers(tex *texel.Texture, level, slice, depthPlan
 		parallelRows(t.Height, workers, rows)
 	}
 	return nil
+}
+
+// resolveRowsF32 is ResolveWorkers' loop for a float target resolved into
+// RGBA32Float texels (rows bpr bytes apart in dst): each pixel's samples
+// summed in order and divided by their count, the same operations, run
+// along the layout's block rows.
+func (t *ColorTarget) resolveRowsF32(dst []byte, bpr, layer, y0, y1 int) {
+	ns := t.Samples
+	n := float32(ns)
+	for y := y0; y < y1; y++ {
+		row := dst[y*bpr:][:16*t.Width]
+		for x0 := 0; x0 < t.Width; x0 += blockSize {
+			x1 := min(x0+blockSize, t.Width)
+			i := t.sampleIndex(t.lay.pixel(x0, y, layer), 0)
+			src := t.data[i : i+4*ns*(x1-x0)]
+			for x := x0; x < x1; x++ {
+				s := src[: 4*ns : 4*ns]
+				src = src[4*ns:]
+				v0, v1, v2, v3 := s[0], s[1], s[2], s[3]
+				for k := 4; k < len(s); k += 4 {
+					w := s[k : k+4 : k+4]
+					v0, v1, v2, v3 = v0+w[0], v1+w[1], v2+w[2], v3+w[3]
+				}
+				o := row[16*x : 16*x+16 : 16*x+16]
+				binary.LittleEndian.PutUint32(o[0:], math.Float32bits(v0/n))
+				binary.LittleEndian.PutUint32(o[4:], math.Float32bits(v1/n))
+				binary.LittleEndian.PutUint32(o[8:], math.Float32bits(v2/n))
+				binary.LittleEndian.PutUint32(o[12:], math.Float32bits(v3/n))
+			}
+		}
+	}
 }
 
 // storeUnorm8 is Store for single-sample RGBA8Unorm and BGRA8Unorm
