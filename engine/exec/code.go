@@ -103,6 +103,8 @@ const (
 	opVStoreAff
 	opVLoadAffN
 	opVStoreAffN
+	opVLoadRows  // component loads of contiguous lane rows (lane-major records), one row each
+	opVStoreRows // component stores of contiguous lane rows, one row each
 	opCall
 	opIntrinsic
 	opBarrier
@@ -177,8 +179,9 @@ type instExt struct {
 	caseDef  int        // opSwBegin: index of the default case or -1
 	uniRes   []int32    // opIntrinsic: uniform slot per result, or -1
 	maskRes  []bool     // opCall: result i is a variable, moved under the call's mask
-	comp     []int32    // opVLoadAffN: lane offset of each component's result
-	parts    []inst     // opVLoadAffN: the component loads, for the slow path
+	comp     []int32    // opVLoadAffN, opVLoadRows: lane offset of each component's result (stores: value)
+	parts    []inst     // opVLoadAffN, opVLoadRows: the component loads, for the slow path
+	rowOff   []uint64   // opVLoadRows, opVStoreRows: byte offset of each row from the first
 	moves    []int32    // opCopy32N, opVSet32N: destination and source lane offsets of the moves after the first
 }
 

@@ -95,3 +95,7 @@ func VarVectors(p *ir.Program, entry string) (vars, vectors map[string]int, err 
 // PrologueLoads counts the loads in the dispatch-invariant prologue of the
 // kernel of pl.
 func PrologueLoads(pl *Pipeline) int { return len(pl.entry.prologueLoads) }
+
+// UsesRowGroup reports whether pl's entry function has a grouped row load
+// or store (opVLoadRows, opVStoreRows).
+func UsesRowGroup(pl *Pipeline) bool { return pl.entry.has(opVLoadRows) || pl.entry.has(opVStoreRows) }

@@ -892,3 +892,74 @@ func misaligned(a uint64, align uint32) bool {
 	}
 	return a%al != 0
 }
+
+// affineRows runs a group of row loads or stores (opVLoadRows,
+// opVStoreRows): with the lanes' indices consecutive up to the last active
+// lane and the span of all the rows inside one (for stores writable)
+// buffer, each row is copied straight, the active lanes of it when some
+// are not; otherwise the component accesses run one after the other,
+// exactly as they were (and report any fault as they did).
+func (w *worker) affineRows(fr *frame, in *inst, store bool) error {
+	m := fr.exec
+	if store {
+		m &^= fr.noStore
+	}
+	if m == 0 {
+		return nil
+	}
+	W := w.w
+	L := 64 - bits.LeadingZeros64(uint64(m))
+	idx := fr.r32[in.a : in.a+L]
+	signed := in.from == ir.I32
+	if (in.seqOK && fr.seq[in.a/W] && !signed) || consecutive(idx, signed) {
+		var base uint64
+		if in.b >= 0 {
+			base = fr.uni[in.b]
+		}
+		if in.c >= 0 {
+			base += fr.uni[in.c]
+		}
+		i0 := uint64(idx[0])
+		if signed {
+			i0 = uint64(int64(int32(idx[0])))
+		}
+		a0 := base + i0*4
+		offs, comp := in.rowOff, in.comp
+		span := offs[len(offs)-1] + 4*uint64(L)
+		if a0%4 == 0 && !misaligned(a0, in.align) {
+			if b, ok := w.cache.resolve(w.mem, a0, span); ok && !(store && w.cache.ro) {
+				if mem, ok := words(b[:span]); ok {
+					r := fr.r32
+					full := prefixLen(m) == L
+					for k, o := range offs {
+						row := mem[o/4 : o/4+uint64(L)]
+						reg := r[comp[k] : int(comp[k])+L]
+						switch {
+						case full && store:
+							copy(row, reg)
+						case full:
+							copy(reg, row)
+						case store:
+							for mm := m; mm != 0; mm &= mm - 1 {
+								l := mm.First() & 63
+								row[l] = reg[l]
+							}
+						default:
+							for mm := m; mm != 0; mm &= mm - 1 {
+								l := mm.First() & 63
+								reg[l] = row[l]
+							}
+						}
+					}
+					return nil
+				}
+			}
+		}
+	}
+	for i := range in.parts {
+		if err := w.affine(fr, &in.parts[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}

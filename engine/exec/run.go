@@ -462,6 +462,24 @@ func (w *worker) run(fr *frame) (bool, error) {
 			if err := w.affineStoreN(fr, in); err != nil {
 				return false, err
 			}
+		case opVLoadRows:
+			if w.tr.on {
+				for i := range in.parts {
+					w.countMem(fr, &in.parts[i], fr.exec, false)
+				}
+			}
+			if err := w.affineRows(fr, in, false); err != nil {
+				return false, err
+			}
+		case opVStoreRows:
+			if w.tr.on {
+				for i := range in.parts {
+					w.countMem(fr, &in.parts[i], fr.exec&^fr.noStore, true)
+				}
+			}
+			if err := w.affineRows(fr, in, true); err != nil {
+				return false, err
+			}
 		case opCall:
 			if err := w.call(fr, in); err != nil {
 				return false, err
