@@ -26,3 +26,16 @@ func NewFullScreenFrameForTest(s, workers int) (interface {
 }, error) {
 	return newFullScreenFrame(s, workers)
 }
+
+// SetVertexStageLanesForTest sets the block size of the vertex records of
+// the render pipelines made after it (0: record-major) and returns a
+// function restoring the default.
+func SetVertexStageLanesForTest(n int) (restore func()) {
+	old := vertexStageLanes
+	vertexStageLanes = n
+	return func() { vertexStageLanes = old }
+}
+
+// VertexStageLanesForTest returns the block size of p's vertex records
+// (0: record-major).
+func VertexStageLanesForTest(p *RenderPipelineState) int { return p.vout.lanes }

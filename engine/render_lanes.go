@@ -208,3 +208,192 @@ func (l *fragmentLayout) readColors(sl ioSlot, rec []byte, n int, live uint64, d
 		}
 	}
 }
+
+// at returns the byte of record i of rec (a lane-major block, or records
+// of l.record bytes) that holds component c of slot sl.
+func (l *vertexLayout) at(sl ioSlot, c, i int) int {
+	o := sl.off + c*scalarSize(sl.kind)
+	if l.lanes > 0 {
+		return laneRow(o, l.lanes) + 4*i
+	}
+	return o + i*l.record
+}
+
+// put32 writes v to the first component of slot sl of record i of rec as
+// ioSlot.put32 does.
+func (l *vertexLayout) put32(rec []byte, sl ioSlot, i int, v uint32) {
+	sl.put32At(rec, l.at(sl, 0, i), v)
+}
+
+// get32 reads component c of slot sl of record i of rec as ioSlot.get32
+// does.
+func (l *vertexLayout) get32(rec []byte, sl ioSlot, c, i int) uint32 {
+	return sl.get32At(rec, l.at(sl, c, i))
+}
+
+// wordRow returns the n words from byte o of lane-major record 0 of rec
+// on (records 0..n-1's words at record-major byte o), or false when o is
+// not word-aligned or the row does not fit.
+func wordRow(rec []byte, o, lanes, n int) ([]uint32, bool) {
+	if o%4 != 0 || n <= 0 {
+		return nil, false
+	}
+	w, ok := recWords(rec, 4)
+	k := laneRow(o, lanes) / 4
+	if !ok || k+n > len(w) {
+		return nil, false
+	}
+	return w[k : k+n : k+n], true
+}
+
+// fetchPlainLanes is fetchPlain for a lane-major block rec (blocks of
+// lanes records, record i of the draw being record i-base of the block):
+// the nb/4 float words of each vertex go to nb/4 rows. It reports false,
+// leaving the reporting to the general loop, when some vertex reads past
+// src or the member is not whole words.
+func fetchPlainLanes(rec []byte, lanes, base, dst int, src []byte, stride, off, nb int, vids []uint32, lo, hi int) bool {
+	nc, n := nb/4, hi-lo
+	if nb%4 != 0 || nc < 1 || nc > 4 || lo < base || n <= 0 {
+		return n <= 0
+	}
+	var rows [4][]uint32
+	for c := range nc {
+		w, ok := wordRow(rec, dst+4*c, lanes, hi-base)
+		if !ok {
+			return false
+		}
+		rows[c] = w[lo-base:]
+	}
+	nv := len(vids)
+	j := lo % nv
+	for r := range n {
+		at := int(vids[j])*stride + off
+		if j++; j == nv {
+			j = 0
+		}
+		if at < 0 || at+nb > len(src) {
+			return false
+		}
+		s := unsafe.Pointer(&src[at])
+		// The bytes as they are: host-order words in, host-order words out.
+		switch nc {
+		case 3:
+			v := (*[3]uint32)(s)
+			x0, x1, x2 := rows[0][:n], rows[1][:n], rows[2][:n]
+			x0[r], x1[r], x2[r] = v[0], v[1], v[2]
+		case 4:
+			v := (*[4]uint32)(s)
+			x0, x1, x2, x3 := rows[0][:n], rows[1][:n], rows[2][:n], rows[3][:n]
+			x0[r], x1[r], x2[r], x3[r] = v[0], v[1], v[2], v[3]
+		default:
+			for c := range nc {
+				rows[c][r] = *(*uint32)(unsafe.Add(s, 4*c))
+			}
+		}
+	}
+	return true
+}
+
+// writeMemberLanes is writeMember for record r of a lane-major block rec
+// (blocks of lanes records): the member's components, decoded and
+// converted as writeMember does, each go to their own row.
+func writeMemberLanes(rec []byte, lanes, r int, m *memberFetch, af attrFormat, src []byte) {
+	var tmp [16]byte // at most four components of at most 4 bytes
+	writeMember(tmp[:], m, af, src)
+	sz := scalarSize(m.scalar)
+	for c := range m.comps {
+		copy(rec[laneRow(m.dst+c*sz, lanes)+4*r:][:sz], tmp[c*sz:][:sz])
+	}
+}
+
+// gatherLanes is gatherOutputsAt for a lane-major block rec: record j of
+// the draw is record j-base of the block. plain says the position and
+// every varying are floats.
+func (p *RenderPipelineState) gatherLanes(vo *raster.VertexOutputs, rec []byte, base, lo, hi int, ids []uint32, plain bool) {
+	vl := &p.vout
+	n := hi - lo
+	if n <= 0 || lo < base {
+		return
+	}
+	r0 := lo - base
+	dst := func(j int) int {
+		if ids != nil {
+			return int(ids[j] - ids[0])
+		}
+		return j
+	}
+	pos := vo.Position
+	done := false
+	if plain {
+		var rows [4][]uint32
+		ok := true
+		for c := range 4 {
+			w, fits := wordRow(rec, vl.position.off+4*c, vl.lanes, hi-base)
+			if ok = ok && fits; ok {
+				rows[c] = w[r0:]
+			}
+		}
+		if ok {
+			x, y, z, w := rows[0], rows[1][:len(rows[0])], rows[2][:len(rows[0])], rows[3][:len(rows[0])]
+			if ids == nil {
+				pf := pos[4*lo : 4*hi]
+				d := unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(pf))), len(pf))[:4*len(x)]
+				for r := range x {
+					q := d[4*r : 4*r+4 : 4*r+4]
+					q[0], q[1], q[2], q[3] = x[r], y[r], z[r], w[r]
+				}
+			} else {
+				for r := range x {
+					i := int(ids[lo+r] - ids[0])
+					d := pos[4*i : 4*i+4 : 4*i+4]
+					d[0], d[1], d[2], d[3] = math.Float32frombits(x[r]), math.Float32frombits(y[r]), math.Float32frombits(z[r]), math.Float32frombits(w[r])
+				}
+			}
+			done = true
+		}
+	}
+	if !done {
+		for j := lo; j < hi; j++ {
+			i := dst(j)
+			for c := range 4 {
+				pos[4*i+c] = math.Float32frombits(vl.get32(rec, vl.position, c, j-base))
+			}
+		}
+	}
+	stride, vary := vo.Stride, vo.Varyings
+	for k, v := range p.varyings[:stride] {
+		if w, ok := wordRow(rec, v.vert.off, vl.lanes, hi-base); ok && plain {
+			w = w[r0:]
+			if ids == nil {
+				d := vary[lo*stride+k:]
+				_ = d[(n-1)*stride]
+				for r, x := range w {
+					d[r*stride] = math.Float32frombits(x)
+				}
+				continue
+			}
+			for r, x := range w {
+				vary[dst(lo+r)*stride+k] = math.Float32frombits(x)
+			}
+			continue
+		}
+		for j := lo; j < hi; j++ {
+			vary[dst(j)*stride+k] = math.Float32frombits(vl.get32(rec, v.vert, 0, j-base))
+		}
+	}
+	for j := lo; j < hi; j++ {
+		i, r := dst(j), j-base
+		if vo.PointSize != nil {
+			vo.PointSize[i] = math.Float32frombits(vl.get32(rec, vl.pointSize, 0, r))
+		}
+		for c := range vo.ClipCount {
+			vo.ClipDistances[i*vo.ClipCount+c] = math.Float32frombits(vl.get32(rec, vl.clip, c, r))
+		}
+		if vo.Layer != nil {
+			vo.Layer[i] = vl.get32(rec, vl.layer, 0, r)
+		}
+		if vo.ViewportIndex != nil {
+			vo.ViewportIndex[i] = vl.get32(rec, vl.viewport, 0, r)
+		}
+	}
+}

@@ -262,6 +262,11 @@ func (p *RenderPipelineState) attachFragment(m, field string, up, ff *Function, 
 func compileRenderStage(d *Device, fn *Function, constants *FunctionConstantValues, field string) (*renderStage, error) {
 	allowed := []lower.BindingKind{lower.BindBuffer, lower.BindTexture, lower.BindSampler, lower.BindHandle, lower.BindStageIO}
 	lanes := 0
+	if field == "VertexFunction" {
+		// Lane-major records: the vertex stage's batches are blocks of
+		// stageLanes records (render_vertex.go).
+		lanes = vertexStageLanes
+	}
 	if field == "FragmentFunction" {
 		// [[threadgroup(i)]]: the tile's persistent threadgroup memory
 		// (tile_encoder.go).
@@ -274,6 +279,11 @@ func compileRenderStage(d *Device, fn *Function, constants *FunctionConstantValu
 	return compileStage(d, fn, constants, stageCompile{method: "NewRenderPipelineState", field: field, pipeline: "a render pipeline",
 		lower: lower.Stage, intrinsics: d.intrinsics, allowed: allowed, lanes: lanes})
 }
+
+// vertexStageLanes is the block size of vertex functions' lane-major
+// records: stageLanes; the tests set 0 to compare with record-major
+// records.
+var vertexStageLanes = stageLanes
 
 // stageCompile says how compileStage builds one stage of a pipeline.
 type stageCompile struct {

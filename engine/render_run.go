@@ -464,8 +464,10 @@ func (d *drawCmd) assembleSlots(sc *drawScratch, start, count, baseVertex, worke
 // fetchVertices fills the [[stage_in]] of records lo..hi-1 (record i is
 // vertex vids[i mod len(vids)] of instance i / len(vids)) from the vertex
 // buffers: per-vertex layouts by vertex id, per-instance ones by
-// baseInstance + instance / stepRate, constant ones element 0.
-func fetchVertices(f *stageFetch, sources map[int]stageSource, rec []byte, size, base int, vids []uint32, per, lo, hi, baseInstance int, fn string) error {
+// baseInstance + instance / stepRate, constant ones element 0. Record i
+// is at rec[(i-base)·size], or with lanes > 0 record i-base of a
+// lane-major block (laneRow).
+func fetchVertices(f *stageFetch, sources map[int]stageSource, rec []byte, size, lanes, base int, vids []uint32, per, lo, hi, baseInstance int, fn string) error {
 	nv := len(vids)
 	if lo >= hi {
 		return nil
@@ -478,8 +480,13 @@ func fetchVertices(f *stageFetch, sources map[int]stageSource, rec []byte, size,
 		af := m.af
 		nb, stride, off := af.bytes(), m.layout.Stride, m.ad.Offset
 		plain := af.kind == 'f' && m.scalar == sema.KFloat && af.n == m.comps
-		if plain && m.layout.StepFunction == StepFunctionThreadPositionInGridX && fetchPlain(rec, size, base, m.dst, src, stride, off, nb, vids, lo, hi) {
-			continue
+		if plain && m.layout.StepFunction == StepFunctionThreadPositionInGridX {
+			if lanes > 0 && fetchPlainLanes(rec, lanes, base, m.dst, src, stride, off, nb, vids, lo, hi) {
+				continue
+			}
+			if lanes <= 0 && fetchPlain(rec, size, base, m.dst, src, stride, off, nb, vids, lo, hi) {
+				continue
+			}
 		}
 		// Record i is vertex j = i mod nv of instance inst = (i mod per) / nv:
 		// both are stepped, not divided.
@@ -503,6 +510,10 @@ func fetchVertices(f *stageFetch, sources map[int]stageSource, rec []byte, size,
 			if at < 0 || at+nb > len(src) {
 				return fmt.Errorf("%s: vertex fetch: attribute %d (member %q) of vertex %d, instance %d reads bytes [%d, %d) beyond the vertex buffer at index %d (%d bytes)",
 					fn, m.attr, m.name, vid, baseInstance+inst, at, at+nb, m.ad.BufferIndex, len(src))
+			}
+			if lanes > 0 {
+				writeMemberLanes(rec, lanes, i-base, m, af, src[at:])
+				continue
 			}
 			d := rec[(i-base)*size+m.dst:]
 			if plain {
@@ -675,6 +686,10 @@ func (p *RenderPipelineState) gatherOutputsAt(vo *raster.VertexOutputs, rec []by
 	plain := vl.position.kind == sema.KFloat
 	for _, v := range p.varyings {
 		plain = plain && v.vert.kind == sema.KFloat
+	}
+	if vl.lanes > 0 {
+		p.gatherLanes(vo, rec, base, lo, hi, ids, plain)
+		return
 	}
 	if plain && vo.PointSize == nil && vo.ClipCount == 0 && vo.Layer == nil && vo.ViewportIndex == nil && gatherWords(vo, rec, vl.record, base, vl.position.off, p.varyings, lo, hi, ids) {
 		return

@@ -112,7 +112,11 @@ func b2u8(b bool) byte {
 // vertexLayout is where a vertex function's record holds its inputs and
 // outputs.
 type vertexLayout struct {
-	record                                  int
+	record int
+	// lanes is the block size of lane-major records (0: record-major;
+	// lower.WrapperLayout.Lanes). Mesh pipelines' records are
+	// record-major.
+	lanes                                   int
 	vid, iid, baseVertex, baseInstance, amp ioSlot
 	ampCount                                ioSlot
 	position, pointSize, layer, viewport    ioSlot
@@ -124,7 +128,7 @@ type vertexLayout struct {
 // layoutVertexOutputs finds the vertex function's built-in inputs and the
 // outputs in its record.
 func layoutVertexOutputs(fn string, lay *lower.WrapperLayout) (vertexLayout, error) {
-	v := vertexLayout{record: lay.RecordSize, vid: noSlot, iid: noSlot, baseVertex: noSlot, baseInstance: noSlot, amp: noSlot, ampCount: noSlot,
+	v := vertexLayout{record: lay.RecordSize, lanes: lay.Lanes, vid: noSlot, iid: noSlot, baseVertex: noSlot, baseInstance: noSlot, amp: noSlot, ampCount: noSlot,
 		position: noSlot, pointSize: noSlot, layer: noSlot, viewport: noSlot, clip: noSlot, user: map[string]ioSlot{}}
 	for _, f := range lay.Fields {
 		if f.Kind != lower.FieldArg || f.Bind != sema.BindBuiltin {

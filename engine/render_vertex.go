@@ -129,34 +129,37 @@ func (vs *vertexStage) batch(run *exec.Runner, rec []byte, lo, hi int) error {
 	d := vs.d
 	p := d.p
 	vl := &p.vout
-	clear(rec[:(hi-lo)*vl.record])
+	if vl.lanes > 0 {
+		clear(rec[:vl.lanes*vl.record]) // a block's rows span the whole block
+	} else {
+		clear(rec[:(hi-lo)*vl.record])
+	}
 	if vl.vid.ok() || vl.amp.ok() || vl.ampCount.ok() || vl.iid.ok() || vl.baseVertex.ok() || vl.baseInstance.ok() {
 		nv := len(vs.vids)
 		for i := lo; i < hi; i++ {
-			k, vid := (i%vs.per)/nv, vs.vids[i%nv]
-			rr := rec[(i-lo)*vl.record:]
+			k, vid, r := (i%vs.per)/nv, vs.vids[i%nv], i-lo
 			if vl.vid.ok() {
-				vl.vid.put32(rr, 0, vid)
+				vl.put32(rec, vl.vid, r, vid)
 			}
 			if vl.amp.ok() {
-				vl.amp.put32(rr, 0, uint32(i/vs.per))
+				vl.put32(rec, vl.amp, r, uint32(i/vs.per))
 			}
 			if vl.ampCount.ok() {
-				vl.ampCount.put32(rr, 0, uint32(d.amp))
+				vl.put32(rec, vl.ampCount, r, uint32(d.amp))
 			}
 			if vl.iid.ok() {
-				vl.iid.put32(rr, 0, uint32(vs.baseInstance+k))
+				vl.put32(rec, vl.iid, r, uint32(vs.baseInstance+k))
 			}
 			if vl.baseVertex.ok() {
-				vl.baseVertex.put32(rr, 0, uint32(int32(vs.baseVertex)))
+				vl.put32(rec, vl.baseVertex, r, uint32(int32(vs.baseVertex)))
 			}
 			if vl.baseInstance.ok() {
-				vl.baseInstance.put32(rr, 0, uint32(vs.baseInstance))
+				vl.put32(rec, vl.baseInstance, r, uint32(vs.baseInstance))
 			}
 		}
 	}
 	if f := p.fetch; f != nil {
-		if err := fetchVertices(f, d.sources, rec, vl.record, lo, vs.vids, vs.per, lo, hi, vs.baseInstance, p.vert.name); err != nil {
+		if err := fetchVertices(f, d.sources, rec, vl.record, vl.lanes, lo, vs.vids, vs.per, lo, hi, vs.baseInstance, p.vert.name); err != nil {
 			return err
 		}
 	}
