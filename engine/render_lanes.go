@@ -246,6 +246,51 @@ func wordRow(rec []byte, o, lanes, n int) ([]uint32, bool) {
 	return w[k : k+n : k+n], true
 }
 
+// gatherLanesPlain is gatherLanes for float positions and varyings that
+// are whole word rows of the block and nothing else per vertex: vertex by
+// vertex, its position and varyings from the rows. It reports false,
+// doing nothing, when some row is not a word row.
+func (p *RenderPipelineState) gatherLanesPlain(vo *raster.VertexOutputs, rec []byte, base, lo, hi int, ids []uint32) bool {
+	vl := &p.vout
+	n, stride := hi-lo, vo.Stride
+	if n <= 0 || stride > maxWordVaryings || stride != len(p.varyings) || vo.PointSize != nil || vo.ClipCount != 0 || vo.Layer != nil || vo.ViewportIndex != nil {
+		return false
+	}
+	var rows [4 + maxWordVaryings]unsafe.Pointer
+	for c := range 4 {
+		w, ok := wordRow(rec, vl.position.off+4*c, vl.lanes, hi-base)
+		if !ok {
+			return false
+		}
+		rows[c] = unsafe.Pointer(&w[lo-base])
+	}
+	for k, v := range p.varyings[:stride] {
+		w, ok := wordRow(rec, v.vert.off, vl.lanes, hi-base)
+		if !ok {
+			return false
+		}
+		rows[4+k] = unsafe.Pointer(&w[lo-base])
+	}
+	// wordRow has checked that every row holds the n words read.
+	pos := unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(vo.Position))), len(vo.Position))
+	vary := unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(vo.Varyings))), len(vo.Varyings))
+	vr := rows[4 : 4+stride]
+	for r := range n {
+		i := lo + r
+		if ids != nil {
+			i = int(ids[i] - ids[0])
+		}
+		d := pos[4*i : 4*i+4 : 4*i+4]
+		o := uintptr(4 * r)
+		d[0], d[1], d[2], d[3] = *(*uint32)(unsafe.Add(rows[0], o)), *(*uint32)(unsafe.Add(rows[1], o)), *(*uint32)(unsafe.Add(rows[2], o)), *(*uint32)(unsafe.Add(rows[3], o))
+		dv := vary[i*stride : i*stride+stride : i*stride+stride]
+		for k, rp := range vr {
+			dv[k] = *(*uint32)(unsafe.Add(rp, o))
+		}
+	}
+	return true
+}
+
 // fetchPlainLanes is fetchPlain for a lane-major block rec (blocks of
 // lanes records, record i of the draw being record i-base of the block):
 // the nb/4 float words of each vertex go to nb/4 rows. It reports false,
@@ -321,6 +366,9 @@ func (p *RenderPipelineState) gatherLanes(vo *raster.VertexOutputs, rec []byte, 
 			return int(ids[j] - ids[0])
 		}
 		return j
+	}
+	if plain && p.gatherLanesPlain(vo, rec, base, lo, hi, ids) {
+		return
 	}
 	pos := vo.Position
 	done := false
