@@ -320,19 +320,20 @@ func fetchPlainLanes(rec []byte, lanes, base, dst int, src []byte, stride, off, 
 			return false
 		}
 		s := unsafe.Pointer(&src[at])
-		// The bytes as they are: host-order words in, host-order words out.
+		// The bytes as they are: host-order words in, host-order words
+		// out, read as bytes (the source need not be word-aligned).
 		switch nc {
 		case 3:
-			v := (*[3]uint32)(s)
+			v := (*[3][4]byte)(s)
 			x0, x1, x2 := rows[0][:n], rows[1][:n], rows[2][:n]
-			x0[r], x1[r], x2[r] = v[0], v[1], v[2]
+			*(*[4]byte)(unsafe.Pointer(&x0[r])), *(*[4]byte)(unsafe.Pointer(&x1[r])), *(*[4]byte)(unsafe.Pointer(&x2[r])) = v[0], v[1], v[2]
 		case 4:
-			v := (*[4]uint32)(s)
+			v := (*[4][4]byte)(s)
 			x0, x1, x2, x3 := rows[0][:n], rows[1][:n], rows[2][:n], rows[3][:n]
-			x0[r], x1[r], x2[r], x3[r] = v[0], v[1], v[2], v[3]
+			*(*[4]byte)(unsafe.Pointer(&x0[r])), *(*[4]byte)(unsafe.Pointer(&x1[r])), *(*[4]byte)(unsafe.Pointer(&x2[r])), *(*[4]byte)(unsafe.Pointer(&x3[r])) = v[0], v[1], v[2], v[3]
 		default:
 			for c := range nc {
-				rows[c][r] = *(*uint32)(unsafe.Add(s, 4*c))
+				*(*[4]byte)(unsafe.Pointer(&rows[c][r])) = *(*[4]byte)(unsafe.Add(s, 4*c))
 			}
 		}
 	}
