@@ -333,23 +333,13 @@ func (d *drawCmd) assembleSlots(sc *drawScratch, start, count, baseVertex, worke
 				hi = max(hi, h)
 			}
 		} else if words, ok := recWords(src[4*i0:4*i1], 4); ok {
-			// v+1 wraps the restart value to 0, so hi (one more than the
-			// largest other index) takes no branch; four independent
-			// minima and maxima a step.
+			// lane.URange: v+1 wraps the restart value to 0, so hi (one
+			// more than the largest other index) takes no branch.
 			words = words[:len(dst)]
 			copy(dst, words)
-			l1, l2, l3 := lo, lo, lo
-			var h0, h1, h2, h3 uint32
-			i := 0
-			for ; i+4 <= len(words); i += 4 {
-				q := words[i : i+4 : i+4]
-				lo, l1, l2, l3 = min(lo, q[0]), min(l1, q[1]), min(l2, q[2]), min(l3, q[3])
-				h0, h1, h2, h3 = max(h0, q[0]+1), max(h1, q[1]+1), max(h2, q[2]+1), max(h3, q[3]+1)
-			}
-			for _, v := range words[i:] {
-				lo, h0 = min(lo, v), max(h0, v+1)
-			}
-			lo, hi = min(lo, l1, l2, l3), max(h0, h1, h2, h3, 1)-1
+			var h uint32
+			lo, h = lane.URange(words)
+			hi = max(h, 1) - 1
 		} else {
 			b := src[4*i0 : 4*i1]
 			for i := range dst {
