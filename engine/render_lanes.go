@@ -311,6 +311,19 @@ func fetchPlainLanes(rec []byte, lanes, base, dst int, src []byte, stride, off, 
 	}
 	nv := len(vids)
 	j := lo % nv
+	if nc == 3 && n <= nv-j {
+		// A float3 of one instance (no wrap of vids), the commonest.
+		x0, x1, x2 := rows[0][:n], rows[1][:n], rows[2][:n]
+		for r, v := range vids[j : j+n] {
+			at := int(v)*stride + off
+			if at < 0 || at+12 > len(src) {
+				return false
+			}
+			s := (*[3][4]byte)(unsafe.Pointer(&src[at]))
+			*(*[4]byte)(unsafe.Pointer(&x0[r])), *(*[4]byte)(unsafe.Pointer(&x1[r])), *(*[4]byte)(unsafe.Pointer(&x2[r])) = s[0], s[1], s[2]
+		}
+		return true
+	}
 	for r := range n {
 		at := int(vids[j])*stride + off
 		if j++; j == nv {
