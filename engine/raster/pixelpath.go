@@ -115,9 +115,12 @@ func (w *worker) rasterTriDepth(pr *prim, x0, y0, x1, y1 int) {
 type pixDraw struct {
 	needPos, needBary, needPrim, needMask bool
 	linear                                bool // some noperspective components
-	depthWrite                            bool
-	depthCmp                              CompareFunc
-	zdata                                 []float32
+	// plain: none of the above and no flat component (pixelLane's
+	// shortest way).
+	plain      bool
+	depthWrite bool
+	depthCmp   CompareFunc
+	zdata      []float32
 }
 
 // setPixDraw sets w.pd for the current draw.
@@ -136,6 +139,8 @@ func (w *worker) setPixDraw() {
 		depthCmp:   ds.DepthCompare,
 		zdata:      w.p.t.Depth.data,
 	}
+	pd := &w.pd
+	pd.plain = !pd.needPos && !pd.needBary && !pd.needPrim && !pd.needMask && !pd.linear && len(w.vFlat) == 0
 }
 
 // pixTri is the pixel path's state of one triangle: what each of its lanes
@@ -235,6 +240,13 @@ func (w *worker) pixelLane(pr *prim, t *pixTri, px, py int, e0, e2 int64) error 
 	w.nl++
 	w.lpix[L] = int32(pix)
 	c0, c1, c2 := persp(pr, l0, l1, l2)
+	if pd.plain && t.varyings && !t.direct {
+		// No built-in input, no flat or noperspective component: the
+		// lane's weights and vertices for fillPixels only.
+		w.vw[0][L], w.vw[1][L], w.vw[2][L] = c0, c1, c2
+		w.voff[0][L], w.voff[1][L], w.voff[2][L] = t.o0, t.o1, t.o2
+		return nil
+	}
 	if pd.needPos {
 		b.PosX[L] = float32(float64(int64(px)*subOne+subHalf) * (1.0 / subOne))
 		b.PosY[L] = float32(float64(int64(py)*subOne+subHalf) * (1.0 / subOne))
