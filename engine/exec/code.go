@@ -256,6 +256,7 @@ type cfunc struct {
 	hasBarrier    bool
 	nbcache       int // opVBuiltinC instructions (cached built-in vectors)
 	ncmpcache     int // opIfCmpC instructions (cached comparison masks)
+	nucache       int // opULoad instructions of device or constant memory (cached buffers)
 }
 
 type constInit struct {
@@ -282,6 +283,7 @@ type frame struct {
 	bkeys   []builtinKey // per opVBuiltinC: the batch its vector was filled for
 	ckeys   []builtinKey // per opIfCmpC: the batch its mask was computed for
 	cmasks  []lane.Mask  // per opIfCmpC: the mask
+	ubufs   []ubufEntry  // per opULoad of device or constant memory: the buffer it read last
 	pc      int32        // resume point after a barrier
 	b       *batch
 	bt      batch  // storage for b in entry frames
@@ -289,6 +291,19 @@ type frame struct {
 	// prologueOf is the id of the dispatch whose invariant prologue
 	// (cfunc.prologueEnd) the frame's registers hold.
 	prologueOf uint64
+}
+
+// ubufEntry remembers the buffer a uniform load of device or constant
+// memory read last, for the next time it runs: a uniform load reads the
+// same buffer batch after batch (a material record, the scene's resource
+// table), while the worker's memCache follows the buffers of all accesses
+// in turn. It names the buffer by its index in the dispatch's Memory and
+// holds only for the dispatch id (0: empty), so it keeps no buffer alive
+// and needs no clearing between dispatches.
+type ubufEntry struct {
+	id     uint64 // dispatch id
+	lo, hi uint64 // [lo, hi) of buffer i
+	i      int
 }
 
 func newFrame(cf *cfunc, depth int) *frame {
@@ -304,6 +319,7 @@ func newFrame(cf *cfunc, depth int) *frame {
 	fr.bkeys = make([]builtinKey, cf.nbcache)
 	fr.ckeys = make([]builtinKey, cf.ncmpcache)
 	fr.cmasks = make([]lane.Mask, cf.ncmpcache)
+	fr.ubufs = make([]ubufEntry, cf.nucache)
 	for _, c := range cf.consts {
 		fr.uni[c.off] = c.val
 		if c.sh >= 0 {

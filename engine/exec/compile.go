@@ -778,6 +778,10 @@ func (c *compiler) simple(in *ir.Instr) {
 			if ua, ok := c.uloads[in]; ok {
 				ul.a, ul.imm = int(c.uniOperand(in, ua.base)), ua.off
 			}
+			if in.Space == ir.Device || in.Space == ir.Constant {
+				ul.s = c.cf.nucache
+				c.cf.nucache++
+			}
 			c.emitUni(in.Dst, ul)
 			return
 		}

@@ -373,8 +373,23 @@ func (w *worker) run(fr *frame) (bool, error) {
 			a := uni[in.a] + in.imm
 			var v uint64
 			if mc, size := &w.cache, uint64(in.k.Size()); (in.space == ir.Device || in.space == ir.Constant) &&
-				a >= mc.lo && a+size <= mc.hi && a+size >= a && !misaligned(a, in.align) {
-				v = readKind(mc.data[a-mc.lo:], in.k)
+				a+size >= a && !misaligned(a, in.align) {
+				// The worker's last buffer, else the one this load read
+				// last (ubufEntry), else the search.
+				if a >= mc.lo && a+size <= mc.hi {
+					v = readKind(mc.data[a-mc.lo:], in.k)
+				} else if e := &fr.ubufs[in.s]; e.id == w.ds.id && a >= e.lo && a+size <= e.hi {
+					v = readKind(w.mem.bufs[e.i].Data[a-e.lo:], in.k)
+				} else {
+					var err error
+					if v, err = w.loadOne(fr, in, a, fr.exec.First()); err != nil {
+						return false, err
+					}
+					if i := w.mem.find(a, size); i >= 0 {
+						b := &w.mem.bufs[i]
+						*e = ubufEntry{id: w.ds.id, lo: b.Addr, hi: b.Addr + uint64(len(b.Data)), i: i}
+					}
+				}
 			} else {
 				var err error
 				if v, err = w.loadOne(fr, in, a, fr.exec.First()); err != nil {
