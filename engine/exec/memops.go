@@ -702,20 +702,7 @@ func (w *worker) affineN(fr *frame, in *inst) error {
 	}
 	W := w.w
 	if L := prefixLen(m); L >= 2 {
-		idx := fr.r32[in.a : in.a+L]
-		signed := in.from == ir.I32
-		if (in.seqOK && fr.seq[in.a/W] && !signed) || consecutive(idx, signed) {
-			var base uint64
-			if in.b >= 0 {
-				base = fr.uni[in.b]
-			}
-			if in.c >= 0 {
-				base += fr.uni[in.c]
-			}
-			i0 := uint64(idx[0])
-			if signed {
-				i0 = uint64(int64(int32(idx[0])))
-			}
+		if base, i0, ok := affineStart(fr, in, W, L); ok {
 			n := len(in.comp)
 			if src, ok := w.stridedWords(base+i0*in.imm, in.imm, L, n, in); ok {
 				st := int(in.imm / 4)
@@ -824,20 +811,7 @@ func (w *worker) affineStoreN(fr *frame, in *inst) error {
 	W := w.w
 	n := len(in.comp)
 	if L := prefixLen(m); L >= 2 && in.imm >= 4*uint64(n) {
-		idx := fr.r32[in.a : in.a+L]
-		signed := in.from == ir.I32
-		if (in.seqOK && fr.seq[in.a/W] && !signed) || consecutive(idx, signed) {
-			var base uint64
-			if in.b >= 0 {
-				base = fr.uni[in.b]
-			}
-			if in.c >= 0 {
-				base += fr.uni[in.c]
-			}
-			i0 := uint64(idx[0])
-			if signed {
-				i0 = uint64(int64(int32(idx[0])))
-			}
+		if base, i0, ok := affineStart(fr, in, W, L); ok {
 			if dst, ok := w.stridedWords(base+i0*in.imm, in.imm, L, n, in); ok && !w.cache.ro {
 				st := int(in.imm / 4)
 				r, c := fr.r32, in.comp
@@ -909,20 +883,7 @@ func (w *worker) affineRows(fr *frame, in *inst, store bool) error {
 	}
 	W := w.w
 	L := 64 - bits.LeadingZeros64(uint64(m))
-	idx := fr.r32[in.a : in.a+L]
-	signed := in.from == ir.I32
-	if (in.seqOK && fr.seq[in.a/W] && !signed) || consecutive(idx, signed) {
-		var base uint64
-		if in.b >= 0 {
-			base = fr.uni[in.b]
-		}
-		if in.c >= 0 {
-			base += fr.uni[in.c]
-		}
-		i0 := uint64(idx[0])
-		if signed {
-			i0 = uint64(int64(int32(idx[0])))
-		}
+	if base, i0, ok := affineStart(fr, in, W, L); ok {
 		a0 := base + i0*4
 		offs, comp := in.rowOff, in.comp
 		span := offs[len(offs)-1] + 4*uint64(L)
@@ -962,4 +923,26 @@ func (w *worker) affineRows(fr *frame, in *inst, store bool) error {
 		}
 	}
 	return nil
+}
+
+// affineStart returns the uniform base of the affine access in and the
+// index of its first lane, extended as the access extends it, when the
+// indices of lanes 0..L-1 are consecutive (ok false otherwise).
+func affineStart(fr *frame, in *inst, W, L int) (base, i0 uint64, ok bool) {
+	idx := fr.r32[in.a : in.a+L]
+	signed := in.from == ir.I32
+	if !((in.seqOK && fr.seq[in.a/W] && !signed) || consecutive(idx, signed)) {
+		return 0, 0, false
+	}
+	if in.b >= 0 {
+		base = fr.uni[in.b]
+	}
+	if in.c >= 0 {
+		base += fr.uni[in.c]
+	}
+	i0 = uint64(idx[0])
+	if signed {
+		i0 = uint64(int64(int32(idx[0])))
+	}
+	return base, i0, true
 }
