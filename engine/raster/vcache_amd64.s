@@ -25,6 +25,21 @@
 #define B64 672
 #define BAD 704
 
+// SNAP converts the window coordinates in V to int32 fixed point in X (T's
+// low half), as snap does: t = trunc(v·256), +1 when v·256 − t ≥ ½, −1
+// when ≤ −½ (Y1, Y2 scratch; V is clobbered).
+#define SNAP(V, T, X) \
+	VMULPD      S256(R8), V, V; \
+	VROUNDPD    $3, V, T; \
+	VSUBPD      T, V, Y1; \
+	VCMPPD      $13, HALF(R8), Y1, Y2; \
+	VANDPD      ONE(R8), Y2, Y2; \
+	VADDPD      Y2, T, T; \
+	VCMPPD      $2, NHALF(R8), Y1, Y2; \
+	VANDPD      ONE(R8), Y2, Y2; \
+	VSUBPD      Y2, T, T; \
+	VCVTTPD2DQY T, X
+
 // func cachePosAVX2(vc *vcache, pos *float32, n int, k *cacheConsts)
 //
 // cachePositions for n (a multiple of 4) vertices, four at a time in
@@ -109,27 +124,8 @@ loop:
 	VMULPD  SZ(R8), Y10, Y10
 	VADDPD  BZ(R8), Y10, Y10
 
-	// snap: t = trunc(v·256), +1 when v·256 − t ≥ ½, −1 when ≤ −½.
-	VMULPD   S256(R8), Y6, Y6
-	VROUNDPD $3, Y6, Y0
-	VSUBPD   Y0, Y6, Y1
-	VCMPPD   $13, HALF(R8), Y1, Y2
-	VANDPD   ONE(R8), Y2, Y2
-	VADDPD   Y2, Y0, Y0
-	VCMPPD   $2, NHALF(R8), Y1, Y2
-	VANDPD   ONE(R8), Y2, Y2
-	VSUBPD   Y2, Y0, Y0
-	VCVTTPD2DQY Y0, X0
-	VMULPD   S256(R8), Y7, Y7
-	VROUNDPD $3, Y7, Y3
-	VSUBPD   Y3, Y7, Y1
-	VCMPPD   $13, HALF(R8), Y1, Y2
-	VANDPD   ONE(R8), Y2, Y2
-	VADDPD   Y2, Y3, Y3
-	VCMPPD   $2, NHALF(R8), Y1, Y2
-	VANDPD   ONE(R8), Y2, Y2
-	VSUBPD   Y2, Y3, Y3
-	VCVTTPD2DQY Y3, X3
+	SNAP(Y6, Y0, X0)
+	SNAP(Y7, Y3, X3)
 
 	// The four records (32 bytes each: x, y, oc, 0, z, 1/w).
 	VPUNPCKLDQ X3, X0, X1
