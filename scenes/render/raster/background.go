@@ -7,7 +7,7 @@ import (
 )
 
 // background is the environment seen behind the geometry of one frame,
-// composited on the host over the resolved image (compose): the render
+// composited on the host over the resolved image (composeRow): the render
 // passes leave the environment out and their alpha is the coverage (the
 // attachments clear to 0; opaque and mask surfaces write 1, blended ones
 // accumulate theirs with One, OneMinusSourceAlpha), so a pixel of
@@ -37,13 +37,19 @@ type background struct {
 	rows    [][3]float32
 	// key is what the radiance behind each pixel depends on: frames of
 	// one key share a background (backgroundFor), and memo keeps the
-	// radiance of every pixel some frame left uncovered (3 floats a pixel
-	// of the w×h frame, set where known is), so a steady view computes
-	// each pixel's environment lookup once. Rows are filled by the band
-	// of the toneMap worker that composites them (disjoint).
+	// radiance of every pixel some frame left uncovered (the w×h frame's
+	// rows in groups of 8 pixels, memoSlot), set where known is, so a
+	// steady view computes each pixel's environment lookup once. Rows
+	// are filled by the band of the toneMap worker that composites them
+	// (disjoint).
 	key   backgroundKey
 	memo  []float32
-	known []bool
+	known []uint8
+	// flat is the radiance of a constant environment as a memo group
+	// (every lane colour), and flatKnown a known byte of every lane: the
+	// tone-map kernel's memo for every group of a frame (prepare).
+	flat      [24]float32
+	flatKnown uint8
 }
 
 // backgroundKey identifies a background: the environment (its map by
@@ -115,7 +121,7 @@ func newBackground(fr *rasterFrame, u *upload) *background {
 // radiance is the environment's radiance behind pixel (x, y).
 func (b *background) radiance(x, y int) [3]float32 {
 	c := b.colour
-	if b.rgb == nil || c == [3]float32{} {
+	if b.constant() {
 		return c
 	}
 	d := b.forward
@@ -194,44 +200,89 @@ func clampIndex(i, n int) int {
 	return min(max(i, 0), n-1)
 }
 
-// compose adds the background behind rows [y0, y1) of the w-pixel-wide
-// linear RGBA image lin where its alpha (the coverage) is below 1, with
-// the memoised radiance where prepare made a memo for this frame size.
-func (b *background) compose(lin []float32, w, y0, y1 int) {
-	memo := b.memo != nil && w == b.key.width && y1 <= b.key.height
-	for y := y0; y < y1; y++ {
-		row := lin[4*w*y : 4*w*(y+1)]
-		for x := range w {
-			s := row[4*x : 4*x+4 : 4*x+4]
-			a := s[3]
-			if a >= 1 {
-				continue
-			}
-			var e [3]float32
-			if i := y*w + x; !memo {
-				e = b.radiance(x, y)
-			} else if m := b.memo[3*i : 3*i+3 : 3*i+3]; b.known[i] {
-				e = [3]float32{m[0], m[1], m[2]}
-			} else {
-				e = b.radiance(x, y)
-				m[0], m[1], m[2] = e[0], e[1], e[2]
-				b.known[i] = true
-			}
-			t := 1 - a
-			s[0] += float32(t * e[0])
-			s[1] += float32(t * e[1])
-			s[2] += float32(t * e[2])
+// memoSlot locates pixel x of row y in a memo of groups of 8 pixels
+// (gw groups a row): the radiance's channel c is memo[i+8c], its known
+// flag bit of known[g]. A group is 24 floats, its 8 lanes of red, green,
+// then blue, pixels 0, 2, 4, 6, 1, 3, 5, 7 in the lanes: the order of
+// the tone-map kernel's lanes.
+func memoSlot(gw, x, y int) (i, g int, bit uint8) {
+	g = y*gw + x>>3
+	lane := (x&7)>>1 + (x&1)<<2
+	return 24*g + lane, g, 1 << lane
+}
+
+// memoGroups is the number of memo groups of a row of w pixels.
+func memoGroups(w int) int { return (w + 7) / 8 }
+
+// hasMemo reports whether composeRow reads row y of a w-pixel-wide
+// image from the memo (prepare made one for this frame size).
+func (b *background) hasMemo(w, y int) bool {
+	return b.memo != nil && w == b.key.width && y < b.key.height
+}
+
+// composeRow adds the background behind pixels [x0, x1) of row y (w
+// pixels, linear RGBA) where its alpha (the coverage) is below 1, with
+// the memoised radiance where hasMemo.
+func (b *background) composeRow(row []float32, w, y, x0, x1 int) {
+	memo := b.hasMemo(w, y)
+	gw := memoGroups(w)
+	for x := x0; x < x1; x++ {
+		s := row[4*x : 4*x+4 : 4*x+4]
+		a := s[3]
+		if a >= 1 {
+			continue
+		}
+		var e [3]float32
+		if !memo {
+			e = b.radiance(x, y)
+		} else if i, g, bit := memoSlot(gw, x, y); b.known[g]&bit != 0 {
+			e = [3]float32{b.memo[i], b.memo[i+8], b.memo[i+16]}
+		} else {
+			e = b.radiance(x, y)
+			b.memo[i], b.memo[i+8], b.memo[i+16] = e[0], e[1], e[2]
+			b.known[g] |= bit
+		}
+		t := 1 - a
+		s[0] += float32(t * e[0])
+		s[1] += float32(t * e[1])
+		s[2] += float32(t * e[2])
+	}
+}
+
+// memoize sets the memo of the pixels [x0, x1) of row y (of a w-pixel
+// row with a memo, hasMemo) that composeRow composites (alpha below 1) and
+// the memo does not know.
+func (b *background) memoize(row []float32, w, y, x0, x1 int) {
+	gw := memoGroups(w)
+	for x := x0; x < x1; x++ {
+		if row[4*x+3] >= 1 {
+			continue
+		}
+		if i, g, bit := memoSlot(gw, x, y); b.known[g]&bit == 0 {
+			e := b.radiance(x, y)
+			b.memo[i], b.memo[i+8], b.memo[i+16] = e[0], e[1], e[2]
+			b.known[g] |= bit
 		}
 	}
 }
 
+// constant reports whether the radiance is the colour everywhere.
+func (b *background) constant() bool { return b.rgb == nil || b.colour == [3]float32{} }
+
 // prepare allocates the memo of a map background (a constant one costs
-// nothing to look up) before toneMap's bands composite its rows
-// concurrently, each band its own pixels.
+// nothing to look up: flat is its every group) before toneMap's bands
+// composite its rows concurrently, each band its own pixels.
 func (b *background) prepare() {
-	if b.rgb == nil || b.colour == [3]float32{} || b.memo != nil {
+	if b.constant() {
+		for l := range 8 {
+			b.flat[l], b.flat[8+l], b.flat[16+l] = b.colour[0], b.colour[1], b.colour[2]
+		}
+		b.flatKnown = 0xff
 		return
 	}
-	n := b.key.width * b.key.height
-	b.memo, b.known = make([]float32, 3*n), make([]bool, n)
+	if b.memo != nil {
+		return
+	}
+	n := memoGroups(b.key.width) * b.key.height
+	b.memo, b.known = make([]float32, 24*n), make([]uint8, n)
 }
