@@ -6,27 +6,8 @@ import (
 	"testing"
 )
 
-// The vector kernel's byte decode must equal unorm8LUT for every byte.
-func TestDecodeUnorm8Exact(t *testing.T) {
-	for c0 := 0; c0 < 256; c0 += 8 {
-		var c [8]uint32
-		var got [8]float32
-		for i := range c {
-			c[i] = uint32(c0 + i)
-		}
-		if !decodeUnorm8SIMD(&c, &got) {
-			t.Skip("no vector kernel in this build or on this CPU")
-		}
-		for i, v := range got {
-			if math.Float32bits(v) != math.Float32bits(unorm8LUT[c[i]]) {
-				t.Fatalf("byte %d: decode %v, want %v", c[i], v, unorm8LUT[c[i]])
-			}
-		}
-	}
-}
-
-// Batches that the vector kernels take (whole groups of 8 active lanes
-// inside the level) mixed with groups they leave to the scalar loop must
+// Batches that the AVX2 kernels take (groups of 8 lanes inside the level)
+// mixed with groups they leave to the scalar loop must
 // give the general path's bits, with linear and nearest filtering, on
 // widths that are not multiples of 64.
 func TestDirectBilinearGroups(t *testing.T) {

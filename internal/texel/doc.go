@@ -38,7 +38,11 @@
 // general path that computes the footprint for all lanes, then per
 // footprint corner fetches (one format switch per corner and chunk) and
 // accumulates. Both give bit-identical results. Uncommon formats decode
-// through a per-texel switch in the general path.
+// through a per-texel switch in the general path. On amd64 CPUs with AVX2
+// and FMA, bilinear samples of one level of a 2D RGBA8/BGRA8 texture (plain
+// or sRGB) are filtered 8 lanes at a time by an assembly kernel
+// (bilinear_amd64.s) in every build, with the scalar loop's float
+// operations in its order, so the bits do not depend on the CPU.
 //
 // Deliberate approximations (documented, deterministic):
 //   - Filter weights are computed in float32 at full precision; GPUs

@@ -55,9 +55,9 @@ func (t *Texture) sampleDirect2DRGBA8(s *Sampler, a *SampleArgs, mask []uint64, 
 	u, v := a.U[:n], a.V[:n]
 	R, G, B, A := out.R[:n], out.G[:n], out.B[:n], out.A[:n]
 	if d.MinFilter != FilterLinear {
-		if !(simdBilinear && bpp == 4 && rgb == &unorm8LUT && len(data) < 1<<31) {
+		if !(useBilinearAsm && bpp == 4 && len(u) >= 8) {
 			// The whole batch one lane at a time (this loop inline is
-			// faster than nk.scalar in the pure-Go build).
+			// faster than nk.scalar without the AVX2 kernel).
 			for i := range u {
 				if mask != nil && !isActive(mask, i) {
 					continue
@@ -89,14 +89,8 @@ func (t *Texture) sampleDirect2DRGBA8(s *Sampler, a *SampleArgs, mask []uint64, 
 		if ri == 2 {
 			C0, C2 = B, R
 		}
-		for g0 := 0; g0 < len(u); g0 += 64 {
-			end0 := min(g0+64, len(u))
-			done := nk.nearest64(g0, fullGroups(mask, g0, end0), C0, C2)
-			for g := g0; g < end0; g += 8 {
-				if done>>((g-g0)>>3)&1 == 0 {
-					nk.scalar(mask, g, min(g+8, end0))
-				}
-			}
+		if !nk.sampleAsm(mask, C0, C2) {
+			nk.scalar(mask, 0, len(u))
 		}
 		return true
 	}
@@ -111,49 +105,20 @@ func (t *Texture) sampleDirect2DRGBA8(s *Sampler, a *SampleArgs, mask []uint64, 
 	if ri == 2 {
 		C0, C2 = B, R
 	}
-	// Groups of 8 active lanes of an RGBA8Unorm/BGRA8Unorm level may go to
-	// the vector kernel (a no-op without GOEXPERIMENT=simd on amd64).
-	vec := simdBilinear && bpp == 4 && rgb == &unorm8LUT && w > 1 && h > 1 && len(data) < 1<<31
 	// Field by field: a composite literal is built in a temporary and
 	// copied (about 250 bytes) on every call.
 	var k bilinearRGBA8
 	k.u, k.v, k.c0, k.g, k.c2, k.a = u, v, C0, G, C2, A
 	k.data, k.base, k.row, k.bpp = data, base, row, bpp
 	k.norm, k.wf, k.hf, k.ox, k.oy = norm, wf, hf, ox, oy
-	k.w1, k.h1, k.w, k.h, k.fw1, k.fh1 = w-1, h-1, w, h, fw1, fh1
+	k.w, k.h, k.fw1, k.fh1 = w, h, fw1, fh1
 	k.rgb, k.bw, k.rs, k.bs, k.ms, k.mt = rgb, bw, rs, bs, ms, mt
 	k.rx, k.ry = repeatMask(ms, w, bpp), repeatMask(mt, h, bpp)
-	if !vec {
+	// Groups of 8 lanes go to the AVX2 kernel where the CPU has one.
+	if !k.sampleAsm(mask) {
 		k.scalar(mask, 0, len(u))
-		return true
-	}
-	for g0 := 0; g0 < len(u); g0 += 64 {
-		end0 := min(g0+64, len(u))
-		// Groups of 8 lanes, all active, go to the vector kernel (64 lanes
-		// a call); done marks those it wrote.
-		done := k.bilinear64(g0, fullGroups(mask, g0, end0))
-		for g := g0; g < end0; g += 8 {
-			if done>>((g-g0)>>3)&1 == 0 {
-				k.scalar(mask, g, min(g+8, end0))
-			}
-		}
 	}
 	return true
-}
-
-// fullGroups returns the bits of the whole groups of 8 lanes of [g0, end)
-// (g0 a multiple of 64, end ≤ g0+64) whose lanes are all active.
-func fullGroups(mask []uint64, g0, end int) uint8 {
-	full := uint8(1<<((end-g0)>>3) - 1)
-	if mask != nil {
-		mw := mask[g0>>6]
-		for j := range 8 {
-			if byte(mw>>(8*j)) != 0xff {
-				full &^= 1 << j
-			}
-		}
-	}
-	return full
 }
 
 // nearestRGBA8 holds what the direct nearest path needs.
