@@ -13,12 +13,15 @@ import (
 
 // TestUnlitStateMatchesBSDFState: a fragment without lights to evaluate
 // builds only the part of the BSDF state that the image-based lighting
-// reads (rx_ibl_state); one with lights builds bsdf.h's whole
-// bsdf_state. A point light of zero intensity adds exactly nothing but
-// takes the second path, so the showcase under an environment, with
-// plain, sheen, clearcoat and transmissive-specular materials, must give
-// the same bits with and without it, forward (4× MSAA) and deferred
-// (without emissive materials, whose triangles would be area lights).
+// reads (bsdf.h's bsdf_state<false>, the shared function the raster
+// shader calls); one with lights builds the whole state (bsdf_state),
+// whose common part must be the same bits. A point light of zero
+// intensity adds exactly nothing but takes the second path, so the
+// showcase under an environment, with plain, Lambert-only (no specular
+// layer: the state's diffuse case on the dielectric spheres), sheen,
+// clearcoat and transmissive-specular materials, must give the same bits
+// with and without it, forward (4× MSAA) and deferred (without emissive
+// materials, whose triangles would be area lights).
 func TestUnlitStateMatchesBSDFState(t *testing.T) {
 	env := &render.Environment{Color: [3]float32{1, 0.9, 0.8}, Intensity: 1}
 	for _, c := range []struct {
@@ -26,6 +29,7 @@ func TestUnlitStateMatchesBSDFState(t *testing.T) {
 		set  func(m *model.Material)
 	}{
 		{"plain", func(*model.Material) {}},
+		{"lambert", func(m *model.Material) { m.Specular.Factor = 0 }},
 		{"sheen", func(m *model.Material) { m.Sheen.Color, m.Sheen.Roughness = [3]float32{0.8, 0.2, 0.1}, 0.5 }},
 		{"clearcoat", func(m *model.Material) { m.Clearcoat.Factor, m.Clearcoat.Roughness = 0.7, 0.3 }},
 		{"transmission", func(m *model.Material) { m.Transmission.Factor, m.Specular.Factor = 0.5, 0.4 }},

@@ -403,13 +403,31 @@ inline float spec_albedo(float f0, float e1, float e5, float fm) {
     return f0 * e1 + (1.0f - f0) * e5 + fm * (1.0f - e1);
 }
 
-// bsdf_state has a single return: inlined, its state is built in place
-// (an early return would copy the whole struct under the lanes' mask).
+// bsdf_state builds the BSDF state for wo. By default (Lobes) it builds
+// all of it, what bsdf_state_eval, bsdf_state_pdf and bsdf_state_sample
+// read; bsdf_state<false> builds the part that image-based lighting reads
+// (the raster preview's split sum for fragments no light reaches): f0c,
+// f0d, w, diffuse, e1o, e5o, eso, fmsD, fmsM, avg1, ccScale, the sheen's
+// sheenMax, sheenEo and sheenScale, and eta, by the same expressions (the
+// same bits as the whole state's), and leaves 0 what only the lobes read
+// (the α's, esAvg, sheenA and the lobe probabilities), skipping their
+// table lookups. Lobes is a template argument rather than a second
+// function for the rest so that the whole state keeps one branch per case
+// and shares its table coordinates, and each instance folds to straight
+// code; called directly rather than through a wrapper, the smaller
+// instance is small enough to be inlined. It has a single return:
+// inlined, its state is built in place (an early return would copy the
+// whole struct under the lanes' mask).
+template <bool Lobes = true>
 inline BSDFState bsdf_state(BSDFParams p, float3 wo) {
     BSDFState s;
     float r = clamp(p.roughness, 0.0f, 1.0f);
-    s.a = ggx_alpha(r);
-    s.acc = ggx_alpha(p.clearcoatRoughness);
+    s.a = 0.0f;
+    s.acc = 0.0f;
+    if (Lobes) {
+        s.a = ggx_alpha(r);
+        s.acc = ggx_alpha(p.clearcoatRoughness);
+    }
     float ior = max(p.ior, 1.0f);
     float q = (ior - 1.0f) / (ior + 1.0f);
     s.f0c = min(q * q * p.specularColor, float3(1.0f));
@@ -420,6 +438,8 @@ inline BSDFState bsdf_state(BSDFParams p, float3 wo) {
     s.sheenEo = 0.0f;
     s.sheenScale = 1.0f;
     s.eta = 0.0f;
+    s.esAvg = 0.0f;
+    s.lobeP = float4(0.0f);
     if (p.volume == kVolumeExit) {
         // Inside a volume: a bare dielectric boundary (reflection and
         // refraction split by the Fresnel factor of each microfacet).
@@ -428,12 +448,13 @@ inline BSDFState bsdf_state(BSDFParams p, float3 wo) {
         s.e1o = 0.0f;
         s.e5o = 0.0f;
         s.eso = 0.0f;
-        s.esAvg = 0.0f;
         s.fmsD = 0.0f;
         s.fmsM = float3(0.0f);
         s.avg1 = 0.0f;
         s.ccScale = 1.0f;
-        s.lobeP = float4(0.0f, 0.5f, 0.0f, 0.5f);
+        if (Lobes) {
+            s.lobeP = float4(0.0f, 0.5f, 0.0f, 0.5f);
+        }
     } else {
         if (p.volume == kVolumeEnter) {
             s.eta = max(ior, kVolumeIorMin);
@@ -447,23 +468,29 @@ inline BSDFState bsdf_state(BSDFParams p, float3 wo) {
             s.e1o = 0.0f;
             s.e5o = 0.0f;
             s.eso = 0.0f;
-            s.esAvg = 0.0f;
             s.fmsD = 0.0f;
             s.fmsM = float3(0.0f);
             s.avg1 = 0.0f;
             s.ccScale = 1.0f;
-            s.lobeP = float4(0.0f, 0.0f, 1.0f, 0.0f);
+            if (Lobes) {
+                s.lobeP = float4(0.0f, 0.0f, 1.0f, 0.0f);
+            }
         } else {
             float mu = wo.z;
             s.avg1 = table1(p.ggx + GGX_OFFSET_AVG1, r);
-            float avg5 = table1(p.ggx + GGX_OFFSET_AVG5, r);
+            float avg5 = 0.0f;
+            if (Lobes) {
+                avg5 = table1(p.ggx + GGX_OFFSET_AVG5, r);
+            }
             s.e1o = table2(p.ggx + GGX_OFFSET_E1, mu, r);
             float e5o = table2(p.ggx + GGX_OFFSET_E5, mu, r);
             s.e5o = e5o;
             s.fmsD = kc_fms(s.f0d, s.avg1);
             s.fmsM = float3(kc_fms(p.baseColor.x, s.avg1), kc_fms(p.baseColor.y, s.avg1), kc_fms(p.baseColor.z, s.avg1));
             s.eso = s.w * spec_albedo(s.f0d, s.e1o, e5o, s.fmsD);
-            s.esAvg = s.w * spec_albedo(s.f0d, s.avg1, avg5, s.fmsD);
+            if (Lobes) {
+                s.esAvg = s.w * spec_albedo(s.f0d, s.avg1, avg5, s.fmsD);
+            }
             float rc = clamp(p.clearcoatRoughness, 0.0f, 1.0f);
             // Without clearcoat ccScale is 1 whatever ecc is: skip its two
             // table lookups (the same bits as the Go reference, which always
@@ -473,38 +500,49 @@ inline BSDFState bsdf_state(BSDFParams p, float3 wo) {
                 ecc = 0.04f * table2(p.ggx + GGX_OFFSET_E1, mu, rc) + 0.96f * table2(p.ggx + GGX_OFFSET_E5, mu, rc);
             }
             s.ccScale = 1.0f - p.clearcoat * ecc;
-            float m = p.metallic;
-            float tr = p.transmission;
-            float lc = luminance(p.baseColor);
-            float metalSpec = luminance(p.baseColor * s.e1o + (1.0f - p.baseColor) * e5o);
-            float wSpec = (1.0f - m) * s.w * (s.f0d * s.e1o + (1.0f - s.f0d) * e5o) + m * metalSpec;
-            float wDiff = (1.0f - m) * (1.0f - tr) * lc * (1.0f - s.eso) + ((1.0f - m) * s.w * s.fmsD + m * luminance(s.fmsM)) * (1.0f - s.e1o);
-            float wTrans = (1.0f - m) * tr * lc * (1.0f - s.eso);
-            float sum = wSpec + wDiff + wTrans;
+            // The lobes' selection weights (the sheen layer scales them).
+            float wSpec = 0.0f;
+            float wDiff = 0.0f;
+            float wTrans = 0.0f;
+            float sum = 0.0f;
+            if (Lobes) {
+                float m = p.metallic;
+                float tr = p.transmission;
+                float lc = luminance(p.baseColor);
+                float metalSpec = luminance(p.baseColor * s.e1o + (1.0f - p.baseColor) * e5o);
+                wSpec = (1.0f - m) * s.w * (s.f0d * s.e1o + (1.0f - s.f0d) * e5o) + m * metalSpec;
+                wDiff = (1.0f - m) * (1.0f - tr) * lc * (1.0f - s.eso) + ((1.0f - m) * s.w * s.fmsD + m * luminance(s.fmsM)) * (1.0f - s.e1o);
+                wTrans = (1.0f - m) * tr * lc * (1.0f - s.eso);
+                sum = wSpec + wDiff + wTrans;
+            }
             if (s.sheenMax > 0.0f) {
                 // The sheen layer: the base keeps 1 − max(colour)·Ê(μo);
                 // the sheen's own albedo is sampled with the diffuse lobe
                 // (cosine).
-                s.sheenA = sheen_alpha(p.sheenRoughness);
                 s.sheenEo = table2(p.ggx + GGX_OFFSET_SHEEN, mu, clamp(p.sheenRoughness, 0.0f, 1.0f));
                 float eo = min(s.sheenEo, 1.0f);
                 s.sheenScale = 1.0f - s.sheenMax * eo;
-                wSpec *= s.sheenScale;
-                wTrans *= s.sheenScale;
-                wDiff = wDiff * s.sheenScale + luminance(p.sheenColor) * eo;
-                sum = wSpec + wDiff + wTrans;
+                if (Lobes) {
+                    s.sheenA = sheen_alpha(p.sheenRoughness);
+                    wSpec *= s.sheenScale;
+                    wTrans *= s.sheenScale;
+                    wDiff = wDiff * s.sheenScale + luminance(p.sheenColor) * eo;
+                    sum = wSpec + wDiff + wTrans;
+                }
             }
-            if (!(sum > 0.0f)) {
-                wSpec = 0.0f;
-                wDiff = 1.0f;
-                wTrans = 0.0f;
-                sum = 1.0f;
+            if (Lobes) {
+                if (!(sum > 0.0f)) {
+                    wSpec = 0.0f;
+                    wDiff = 1.0f;
+                    wTrans = 0.0f;
+                    sum = 1.0f;
+                }
+                float pcc = 1.0f - s.ccScale;
+                s.lobeP[kLobeClearcoat] = pcc;
+                s.lobeP[kLobeSpecular] = (1.0f - pcc) * wSpec / sum;
+                s.lobeP[kLobeDiffuse] = (1.0f - pcc) * wDiff / sum;
+                s.lobeP[kLobeTransmission] = (1.0f - pcc) * wTrans / sum;
             }
-            float pcc = 1.0f - s.ccScale;
-            s.lobeP[kLobeClearcoat] = pcc;
-            s.lobeP[kLobeSpecular] = (1.0f - pcc) * wSpec / sum;
-            s.lobeP[kLobeDiffuse] = (1.0f - pcc) * wDiff / sum;
-            s.lobeP[kLobeTransmission] = (1.0f - pcc) * wTrans / sum;
         }
     }
     return s;

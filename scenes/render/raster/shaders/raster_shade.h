@@ -265,65 +265,6 @@ inline float rx_shadow(constant RasterFrame& f, depth2d<float> map, sampler smp,
     return map.sample_compare(smp, uv, q.z - f.shadowBias, level(0.0f));
 }
 
-// rx_ibl_state is the part of bsdf.h's bsdf_state(p, wo) that the
-// image-based lighting reads, for a fragment that no punctual or area
-// light reaches: f0c, w, diffuse, e1o, e5o, fmsD, fmsM, eso, ccScale and
-// the sheen's sheenMax, sheenEo and sheenScale, by the same expressions
-// in the same order (the same bits), without what only the lights'
-// evaluation and the lobe sampling read (the α's, esAvg, avg5, the lobe
-// probabilities), which it leaves 0. The rasterizer's thin-walled
-// parameters never take bsdf_state's volume-exit branch.
-inline BSDFState rx_ibl_state(BSDFParams p, float3 wo) {
-    BSDFState s;
-    float r = clamp(p.roughness, 0.0f, 1.0f);
-    s.a = 0.0f;
-    s.acc = 0.0f;
-    float ior = max(p.ior, 1.0f);
-    float q = (ior - 1.0f) / (ior + 1.0f);
-    s.f0c = min(q * q * p.specularColor, float3(1.0f));
-    s.f0d = max(s.f0c.x, max(s.f0c.y, s.f0c.z));
-    s.w = clamp(p.specular, 0.0f, 1.0f);
-    s.sheenMax = max(max(p.sheenColor.x, max(p.sheenColor.y, p.sheenColor.z)), 0.0f);
-    s.sheenA = 0.0f;
-    s.sheenEo = 0.0f;
-    s.sheenScale = 1.0f;
-    s.eta = 0.0f;
-    s.esAvg = 0.0f;
-    s.lobeP = float4(0.0f);
-    s.diffuse = (s.w == 0.0f) & (p.metallic == 0.0f) & (p.transmission == 0.0f) & (p.clearcoat == 0.0f) &
-                (s.sheenMax == 0.0f) & (p.iridescence == 0.0f);
-    if (s.diffuse) {
-        s.e1o = 0.0f;
-        s.e5o = 0.0f;
-        s.eso = 0.0f;
-        s.fmsD = 0.0f;
-        s.fmsM = float3(0.0f);
-        s.avg1 = 0.0f;
-        s.ccScale = 1.0f;
-    } else {
-        float mu = wo.z;
-        s.avg1 = table1(p.ggx + GGX_OFFSET_AVG1, r);
-        s.e1o = table2(p.ggx + GGX_OFFSET_E1, mu, r);
-        float e5o = table2(p.ggx + GGX_OFFSET_E5, mu, r);
-        s.e5o = e5o;
-        s.fmsD = kc_fms(s.f0d, s.avg1);
-        s.fmsM = float3(kc_fms(p.baseColor.x, s.avg1), kc_fms(p.baseColor.y, s.avg1), kc_fms(p.baseColor.z, s.avg1));
-        s.eso = s.w * spec_albedo(s.f0d, s.e1o, e5o, s.fmsD);
-        float rc = clamp(p.clearcoatRoughness, 0.0f, 1.0f);
-        float ecc = 0.0f;
-        if (p.clearcoat != 0.0f) {
-            ecc = 0.04f * table2(p.ggx + GGX_OFFSET_E1, mu, rc) + 0.96f * table2(p.ggx + GGX_OFFSET_E5, mu, rc);
-        }
-        s.ccScale = 1.0f - p.clearcoat * ecc;
-        if (s.sheenMax > 0.0f) {
-            s.sheenEo = table2(p.ggx + GGX_OFFSET_SHEEN, mu, clamp(p.sheenRoughness, 0.0f, 1.0f));
-            float eo = min(s.sheenEo, 1.0f);
-            s.sheenScale = 1.0f - s.sheenMax * eo;
-        }
-    }
-    return s;
-}
-
 // RasterShade is what one fragment's shading produced.
 struct RasterShade {
     float3 radiance;   // emitted + reflected (not premultiplied)
@@ -434,8 +375,8 @@ inline RasterShade rx_shade(RasterVaryings in, uint prim, uint instance, uint ge
     }
     // Without lights to evaluate (no punctual light in the list, no area
     // lights) the image-based lighting reads only the normal's cosine
-    // woL.z and part of the BSDF state (rx_ibl_state); the lights need
-    // the whole tangent frame.
+    // woL.z and part of the BSDF state (bsdf.h's bsdf_state<false>); the
+    // lights need the whole tangent frame and state.
     bool lit = count > 0u || (frame.flags & RASTER_AREA_LIGHTS) != 0u;
     float3 tx = float3(0.0f);
     float3 ty = float3(0.0f);
@@ -454,7 +395,7 @@ inline RasterShade rx_shade(RasterVaryings in, uint prim, uint instance, uint ge
         return o;
     }
     BSDFParams bp = material_bsdf(mo, scene.ggxTables);
-    BSDFState bst = lit ? bsdf_state(bp, woL) : rx_ibl_state(bp, woL);
+    BSDFState bst = lit ? bsdf_state(bp, woL) : bsdf_state<false>(bp, woL);
     float3 p = sh.position;
     // Punctual lights.
     for (uint k = 0u; k < count; k++) {
