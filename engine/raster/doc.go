@@ -71,5 +71,9 @@
 // tests on a float32 depth target without stencil and no coverage or
 // framebuffer input or output takes the pixel path (pixelpath.go), where
 // each pixel with a sample that passes the depth test gets its lane and
-// inputs at once from the weights the test computed.
+// inputs at once from the weights the test computed. With several samples,
+// and on the depth-only path of a draw without a fragment function, the
+// coverage and depth tests of a box run a storage block's piece at a time,
+// eight samples at once in an AVX2 kernel where the values fit in int32
+// (msdepth.go).
 package raster

@@ -16,7 +16,9 @@ import (
 // computed from the screen weights the depth test computed (the same
 // integers and float operations as fill, so the same bits), and the lane
 // remembers its pixel and passing samples for the colour writes.
-// Lanes are packed in pixel order, row by row; a fragment's value does not
+// Lanes are packed in pixel order, row by row (with several samples, row
+// by row of each piece of the box that one storage block holds: the depth
+// tests run a piece at a time, msdepth.go); a fragment's value does not
 // depend on its lane, and the colour writes still run in lane order, which
 // is submission order per pixel.
 
@@ -63,51 +65,24 @@ func (w *worker) useDepthPath() bool {
 }
 
 // rasterTriDepth is rasterTri1 and rasterTriMS for a draw on the depth-only
-// path: per pixel of the box the covered samples (the edge functions at the
-// centre plus each sample's constant offset, the integers coverage tests),
-// then the depth test and write of each covered sample at its weights
-// (fragDepth), in pixel order. Nothing is shaded.
+// path: the depth tests and writes of the covered samples of the box,
+// piece by piece (depthPiece). Nothing is shaded.
 func (w *worker) rasterTriDepth(pr *prim, x0, y0, x1, y1 int) {
-	p := w.p
-	ns := p.samples
-	var so0, so1, so2 [8]int64
-	for s := range ns {
-		dx, dy := p.sfx[s]-subHalf, p.sfy[s]-subHalf
-		so0[s] = int64(pr.ea[0])*dx + int64(pr.eb[0])*dy
-		so1[s] = int64(pr.ea[1])*dx + int64(pr.eb[1])*dy
-		so2[s] = int64(pr.ea[2])*dx + int64(pr.eb[2])*dy
+	b := &w.dbox
+	setDepthBox(b, pr, x0, y0)
+	asm := useDepthAsm && !w.zclamp && depthFits(b, x1-x0, y1-y0)
+	if asm {
+		setDepthKern(&w.dk, b, pr)
 	}
-	ds := &w.d.State.DepthStencil
-	cmp, write := ds.DepthCompare, ds.DepthWrite
-	zdata := p.t.Depth.data
-	smask := w.smask
-	ax0, ax1, ax2 := int64(pr.ea[0])*subOne, int64(pr.ea[1])*subOne, int64(pr.ea[2])*subOne
-	bias0, bias2, den, inv := int64(pr.bias&1), int64(pr.bias>>2&1), pr.den, pr.inv
-	X0 := int64(x0)*subOne + subHalf
-	for py := y0; py < y1; py++ {
-		Y := int64(py)*subOne + subHalf
-		e0 := int64(pr.ea[0])*X0 + int64(pr.eb[0])*Y + pr.ec[0]
-		e1 := int64(pr.ea[1])*X0 + int64(pr.eb[1])*Y + pr.ec[1]
-		e2 := int64(pr.ea[2])*X0 + int64(pr.eb[2])*Y + pr.ec[2]
-		for px := x0; px < x1; px, e0, e1, e2 = px+1, e0+ax0, e1+ax1, e2+ax2 {
-			var m uint8
-			for s := range ns {
-				m |= uint8(uint64(^((e0+so0[s])|(e1+so1[s])|(e2+so2[s])))>>63) << s
-			}
-			if m &= smask; m == 0 {
-				continue
-			}
-			pix := p.lay.pixel(px, py, w.layer) * ns
-			for ; m != 0; m &= m - 1 {
-				s := bits.TrailingZeros8(m)
-				n1, n2 := e2+so2[s]+bias2, e0+so0[s]+bias0
-				l0, l1, l2 := float64(den-n1-n2)*inv, float64(n1)*inv, float64(n2)*inv
-				z := w.clampDepth(float64(l0*pr.z[0]) + float64(l1*pr.z[1]) + float64(l2*pr.z[2]) + pr.zbias)
-				if compare(cmp, z, zdata[pix+s]) && write {
-					zdata[pix+s] = z
-				}
-			}
+	maxw := 64 / w.p.samples
+	for py := y0; py < y1; {
+		h := min(y1, py|blockMask+1) - py
+		for px := x0; px < x1; {
+			wd := min(x1, px|blockMask+1, px+maxw) - px
+			w.depthPiece(pr, b, asm, x0, y0, px, py, wd, h)
+			px += wd
 		}
+		py += h
 	}
 }
 
@@ -374,160 +349,143 @@ func rowCoverage(f0, f1, f2, a0, a1, a2 int64, n int) uint64 {
 }
 
 // rasterTriPixelsMS is rasterTriMS on the pixel path (rasterTriPixels with
-// several samples): the edge functions at the pixel centres are stepped
-// along each row of the bounding box, each sample adds its constant offset
-// from the centre (the same integers as covers at the sample), the depth
-// test runs per covered sample at the sample's weights, and a pixel with
-// a passing sample gets one lane at its centre (the centroid, the first
-// passing sample, when the centre is outside and the draw has centroid
-// components) that writes the passing samples (lcov).
+// several samples): the depth tests of the covered samples run over the
+// box piece by piece (depthPiece), then each pixel of the piece with a
+// passing sample gets one lane (msLane), row by row.
 func (w *worker) rasterTriPixelsMS(pr *prim, x0, y0, x1, y1 int) error {
-	p, b, d := w.p, w.b, w.d
-	ns := p.samples
-	centroid := w.in.centroid
-	var so0, so1, so2 [8]int64
-	for s := range ns {
-		dx, dy := p.sfx[s]-subHalf, p.sfy[s]-subHalf
-		so0[s] = int64(pr.ea[0])*dx + int64(pr.eb[0])*dy
-		so1[s] = int64(pr.ea[1])*dx + int64(pr.eb[1])*dy
-		so2[s] = int64(pr.ea[2])*dx + int64(pr.eb[2])*dy
-	}
-	ds := &d.State.DepthStencil
-	zdata := p.t.Depth.data
-	flags := d.Flags
-	listed := flags&FlagInputsListed != 0
-	needPos := !listed || flags&FlagInPosition != 0
-	needBary := !listed || flags&FlagInBary != 0
-	needPrim := !listed || flags&FlagInPrimitive != 0
-	needMask := !listed || flags&FlagInSampleMask != 0
-	var v0, v1, v2, fl []float32
-	// The perspective components are interpolated per component in
-	// fillPixels unless some vertex lives in the binner's extra.
-	var direct bool
-	o0, o1, o2 := int32(pr.vref[0]), int32(pr.vref[1]), int32(pr.vref[2])
+	var t pixTri
+	d := w.d
 	if d.Vertices.Stride != 0 {
-		v0, v1, v2 = w.varyings(pr, 0), w.varyings(pr, 1), w.varyings(pr, 2)
-		direct = pr.extraMask != 0
-		fl = d.Vertices.Varyings[pr.flat:]
+		t.varyings = true
+		// The perspective components are interpolated per component in
+		// fillPixels unless some vertex lives in the binner's extra.
+		t.v0, t.v1, t.v2 = w.varyings(pr, 0), w.varyings(pr, 1), w.varyings(pr, 2)
+		t.direct = pr.extraMask != 0
+		t.fl = d.Vertices.Varyings[pr.flat:]
 	}
-	front := uint32(0)
 	if pr.front {
-		front = 1
+		t.front = 1
 	}
-	ax0, ax1, ax2 := int64(pr.ea[0])*subOne, int64(pr.ea[1])*subOne, int64(pr.ea[2])*subOne
-	// The weights come from the stepped edges: n1 = E2 and n2 = E0 with
-	// the top-left bias added back (prim.weights).
-	bias0, bias2, den, inv := int64(pr.bias&1), int64(pr.bias>>2&1), pr.den, pr.inv
-	X0 := int64(x0)*subOne + subHalf
-	for py := y0; py < y1; py++ {
-		Y := int64(py)*subOne + subHalf
-		e0 := int64(pr.ea[0])*X0 + int64(pr.eb[0])*Y + pr.ec[0]
-		e1 := int64(pr.ea[1])*X0 + int64(pr.eb[1])*Y + pr.ec[1]
-		e2 := int64(pr.ea[2])*X0 + int64(pr.eb[2])*Y + pr.ec[2]
-		X := X0
-		for px := x0; px < x1; px, X, e0, e1, e2 = px+1, X+subOne, e0+ax0, e1+ax1, e2+ax2 {
-			var m uint8
-			for s := range ns {
-				if (e0+so0[s])|(e1+so1[s])|(e2+so2[s]) >= 0 {
-					m |= 1 << s
+	t.o0, t.o1, t.o2 = int32(pr.vref[0]), int32(pr.vref[1]), int32(pr.vref[2])
+	b := &w.dbox
+	setDepthBox(b, pr, x0, y0)
+	asm := useDepthAsm && !w.zclamp && depthFits(b, x1-x0, y1-y0)
+	if asm {
+		setDepthKern(&w.dk, b, pr)
+	}
+	ns := w.p.samples
+	lns := uint(bits.TrailingZeros(uint(ns)))
+	full := uint64(1)<<ns - 1
+	maxw := 64 / ns
+	for py := y0; py < y1; {
+		h := min(y1, py|blockMask+1) - py
+		for px := x0; px < x1; {
+			wd := min(x1, px|blockMask+1, px+maxw) - px
+			if w.depthPiece(pr, b, asm, x0, y0, px, py, wd, h) != 0 {
+				pix0 := w.p.lay.pixel(px, py, w.layer)
+				for r, rm := range w.zmask[:h] {
+					dr := int64(py + r - y0)
+					for rm != 0 {
+						col := uint(bits.TrailingZeros64(rm)) >> lns
+						m := uint8(rm >> (col << lns) & full)
+						rm &^= full << (col << lns)
+						dc := int64(px - x0 + int(col))
+						e0 := b.e[0] + dc*b.ax[0] + dr*b.ay[0]
+						e1 := b.e[1] + dc*b.ax[1] + dr*b.ay[1]
+						e2 := b.e[2] + dc*b.ax[2] + dr*b.ay[2]
+						if err := w.msLane(pr, &t, px+int(col), py+r, pix0+r*blockSize+int(col), e0, e1, e2, m); err != nil {
+							return err
+						}
+					}
 				}
 			}
-			if m &= w.smask; m == 0 {
-				continue
-			}
-			pix := p.lay.pixel(px, py, w.layer)
-			// The per-sample depth tests of quad (dsTest on a float32
-			// target), at each sample's weights (fragDepth).
-			for t := m; t != 0; t &= t - 1 {
-				s := bits.TrailingZeros8(t)
-				n1, n2 := e2+so2[s]+bias2, e0+so0[s]+bias0
-				l0, l1, l2 := float64(den-n1-n2)*inv, float64(n1)*inv, float64(n2)*inv
-				zs := w.clampDepth(float64(l0*pr.z[0]) + float64(l1*pr.z[1]) + float64(l2*pr.z[2]) + pr.zbias)
-				si := pix*ns + s
-				if !compare(ds.DepthCompare, zs, zdata[si]) {
-					m &^= 1 << s
-					continue
-				}
-				if ds.DepthWrite {
-					zdata[si] = zs
-				}
-			}
-			if m == 0 {
-				continue
-			}
-			n1, n2 := e2+bias2, e0+bias0
-			l0, l1, l2 := float64(den-n1-n2)*inv, float64(n1)*inv, float64(n2)*inv
-			var z float32
-			if needPos {
-				z = w.clampDepth(float64(l0*pr.z[0]) + float64(l1*pr.z[1]) + float64(l2*pr.z[2]) + pr.zbias)
-			}
-			if w.nl == MaxBatch {
-				if err := w.flush(); err != nil {
-					return err
-				}
-			}
-			L := w.nl
-			w.nl++
-			w.lpix[L] = int32(pix)
-			w.lcov[L] = m
-			c0, c1, c2 := persp(pr, l0, l1, l2)
-			if needPos {
-				b.PosX[L] = float32(float64(X) * (1.0 / subOne))
-				b.PosY[L] = float32(float64(Y) * (1.0 / subOne))
-				b.PosZ[L] = z
-				b.PosW[L] = float32(float64(l0*pr.invw[0]) + float64(l1*pr.invw[1]) + float64(l2*pr.invw[2]))
-			}
-			switch {
-			case !needBary:
-			case pr.perm[0] >= 0:
-				b.Bary[pr.perm[0]][L], b.Bary[pr.perm[1]][L], b.Bary[pr.perm[2]][L] = c0, c1, c2
-			default:
-				bw := &w.p.sets[pr.seg].bws[pr.bwi]
-				for j := range 3 {
-					b.Bary[j][L] = float32(c0*bw[0][j]) + float32(c1*bw[1][j]) + float32(c2*bw[2][j])
-				}
-			}
-			if needPrim {
-				b.FrontFacing[L] = front
-				b.PrimitiveID[L] = pr.id
-				b.Layer[L] = pr.layer
-				b.ViewportIndex[L] = pr.vp
-			}
-			if needMask {
-				b.SampleMaskIn[L] = uint32(m)
-			}
-			if v0 == nil {
-				continue
-			}
-			for _, c := range w.vFlat {
-				b.Varyings[c][L] = fl[c]
-			}
-			if centroid && e0|e1|e2 < 0 {
-				// The centroid is the first passing sample (fill).
-				s := bits.TrailingZeros8(m)
-				an1, an2 := e2+so2[s]+bias2, e0+so0[s]+bias0
-				a0, a1, a2 := float64(den-an1-an2)*inv, float64(an1)*inv, float64(an2)*inv
-				p0, p1, p2 := persp(pr, a0, a1, a2)
-				w.voff[0][L] = -1
-				interpLane(b, w.vPersp, L, v0, v1, v2, c0, c1, c2)
-				interpLane(b, w.vPerspAlt, L, v0, v1, v2, p0, p1, p2)
-				interpLane(b, w.vLinear, L, v0, v1, v2, float32(l0), float32(l1), float32(l2))
-				interpLane(b, w.vLinearAlt, L, v0, v1, v2, float32(a0), float32(a1), float32(a2))
-				continue
-			}
-			if direct {
-				w.voff[0][L] = -1
-				interpLane(b, w.pv, L, v0, v1, v2, c0, c1, c2)
-			} else {
-				w.vw[0][L], w.vw[1][L], w.vw[2][L] = c0, c1, c2
-				w.voff[0][L], w.voff[1][L], w.voff[2][L] = o0, o1, o2
-			}
-			if len(w.vLinear)+len(w.vLinearAlt) != 0 {
-				s0, s1, s2 := float32(l0), float32(l1), float32(l2)
-				interpLane(b, w.vLinear, L, v0, v1, v2, s0, s1, s2)
-				interpLane(b, w.vLinearAlt, L, v0, v1, v2, s0, s1, s2)
-			}
+			px += wd
 		}
+		py += h
+	}
+	return nil
+}
+
+// msLane is rasterTriPixelsMS's lane for pixel (px, py) at storage index
+// pix, whose edge functions at the centre are e0, e1, e2 and whose
+// samples m passed the depth test: at the centre (the centroid, the first
+// passing sample, when the centre is outside and the draw has centroid
+// components), writing the passing samples (lcov).
+func (w *worker) msLane(pr *prim, t *pixTri, px, py, pix int, e0, e1, e2 int64, m uint8) error {
+	pd, b, db := &w.pd, w.b, &w.dbox
+	n1, n2 := e2+db.bias2, e0+db.bias0
+	l0, l1, l2 := float64(db.den-n1-n2)*db.inv, float64(n1)*db.inv, float64(n2)*db.inv
+	var z float32
+	if pd.needPos {
+		z = w.clampDepth(float64(l0*pr.z[0]) + float64(l1*pr.z[1]) + float64(l2*pr.z[2]) + pr.zbias)
+	}
+	if w.nl == MaxBatch {
+		if err := w.flush(); err != nil {
+			return err
+		}
+		b = w.b
+	}
+	L := w.nl
+	w.nl++
+	w.lpix[L] = int32(pix)
+	w.lcov[L] = m
+	c0, c1, c2 := persp(pr, l0, l1, l2)
+	if pd.needPos {
+		b.PosX[L] = float32(float64(int64(px)*subOne+subHalf) * (1.0 / subOne))
+		b.PosY[L] = float32(float64(int64(py)*subOne+subHalf) * (1.0 / subOne))
+		b.PosZ[L] = z
+		b.PosW[L] = float32(float64(l0*pr.invw[0]) + float64(l1*pr.invw[1]) + float64(l2*pr.invw[2]))
+	}
+	switch {
+	case !pd.needBary:
+	case pr.perm[0] >= 0:
+		b.Bary[pr.perm[0]][L], b.Bary[pr.perm[1]][L], b.Bary[pr.perm[2]][L] = c0, c1, c2
+	default:
+		bw := &w.p.sets[pr.seg].bws[pr.bwi]
+		for j := range 3 {
+			b.Bary[j][L] = float32(c0*bw[0][j]) + float32(c1*bw[1][j]) + float32(c2*bw[2][j])
+		}
+	}
+	if pd.needPrim {
+		b.FrontFacing[L] = t.front
+		b.PrimitiveID[L] = pr.id
+		b.Layer[L] = pr.layer
+		b.ViewportIndex[L] = pr.vp
+	}
+	if pd.needMask {
+		b.SampleMaskIn[L] = uint32(m)
+	}
+	v0, v1, v2 := t.v0, t.v1, t.v2
+	if v0 == nil {
+		return nil
+	}
+	for _, c := range w.vFlat {
+		b.Varyings[c][L] = t.fl[c]
+	}
+	if w.in.centroid && e0|e1|e2 < 0 {
+		// The centroid is the first passing sample (fill).
+		s := bits.TrailingZeros8(m)
+		an1, an2 := e2+w.sampleOffset(pr, 2, s)+db.bias2, e0+w.sampleOffset(pr, 0, s)+db.bias0
+		a0, a1, a2 := float64(db.den-an1-an2)*db.inv, float64(an1)*db.inv, float64(an2)*db.inv
+		p0, p1, p2 := persp(pr, a0, a1, a2)
+		w.voff[0][L] = -1
+		interpLane(b, w.vPersp, L, v0, v1, v2, c0, c1, c2)
+		interpLane(b, w.vPerspAlt, L, v0, v1, v2, p0, p1, p2)
+		interpLane(b, w.vLinear, L, v0, v1, v2, float32(l0), float32(l1), float32(l2))
+		interpLane(b, w.vLinearAlt, L, v0, v1, v2, float32(a0), float32(a1), float32(a2))
+		return nil
+	}
+	if t.direct {
+		w.voff[0][L] = -1
+		interpLane(b, w.pv, L, v0, v1, v2, c0, c1, c2)
+	} else {
+		w.vw[0][L], w.vw[1][L], w.vw[2][L] = c0, c1, c2
+		w.voff[0][L], w.voff[1][L], w.voff[2][L] = t.o0, t.o1, t.o2
+	}
+	if pd.linear {
+		s0, s1, s2 := float32(l0), float32(l1), float32(l2)
+		interpLane(b, w.vLinear, L, v0, v1, v2, s0, s1, s2)
+		interpLane(b, w.vLinearAlt, L, v0, v1, v2, s0, s1, s2)
 	}
 	return nil
 }

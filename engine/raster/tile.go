@@ -42,6 +42,13 @@ type worker struct {
 	lmask     [MaxBatch]uint8      // resolve: final sample mask per lane
 	lpix      [MaxBatch]int32      // resolve: pixel index per lane (the pixel path: set with the lane)
 	lcov      [MaxBatch]uint8      // the pixel path: the samples that passed the depth test per lane
+	// The depth tests of the multisampled pixel paths (msdepth.go): the
+	// current triangle, its kernel form, the draw's kernel constants and
+	// the passing samples of a piece's rows.
+	dbox  depthBox
+	dk    depthKern
+	dc    depthConsts
+	zmask [blockSize]uint64
 	// The pixel path's deferred interpolation (fillPixels): per lane the
 	// perspective weights and the vertices' offsets in the draw's
 	// Varyings (voff[0][L] < 0: the lane was interpolated at once).
@@ -173,6 +180,9 @@ func (w *worker) setDraw(di int32) {
 	w.depthOnly = w.useDepthPath()
 	if w.fast {
 		w.setPixDraw()
+	}
+	if w.depthOnly || (w.fast && p.samples > 1) {
+		w.setDepthConsts()
 	}
 }
 
