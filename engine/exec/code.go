@@ -128,6 +128,15 @@ const (
 	opSwBegin
 	opCase
 	opSwEnd
+	// A uniform if whose arms nothing leaves early (no break, continue or
+	// return of an enclosing construct): no lane changes state inside, so
+	// it needs no masks, only jumps (uniformIfPlain).
+	opIfUJ   // to tgt when the uniform condition is false
+	opIfUCmp // to tgt when the uniform comparison irop(a, b) of kind k is false
+	opJump   // to tgt
+	// The uniform loads and arithmetic of instExt.parts (opULoad and opUGen
+	// instructions), in order: a run of uniform work in one dispatch.
+	opURun
 )
 
 // Register files of an operand.
@@ -156,6 +165,7 @@ type inst struct {
 	shWide     bool
 	seqOK      bool  // affine ops: the index is a built-in, whose seq flag is valid
 	offLoad    bool  // opVLoad: the address is ops[0] (varying) + uni[b]
+	shKeep     bool  // opULoad, opUGen: the only writer of d and its shadow (shadowKept)
 	tgt        int32 // jump target
 	skip       int32 // restore ops: where to go when no lane is left
 	d, a, b, c int   // lane offsets (varying) or uniform slots
@@ -180,7 +190,7 @@ type instExt struct {
 	uniRes   []int32    // opIntrinsic: uniform slot per result, or -1
 	maskRes  []bool     // opCall: result i is a variable, moved under the call's mask
 	comp     []int32    // opVLoadAffN, opVLoadRows: lane offset of each component's result (stores: value)
-	parts    []inst     // opVLoadAffN, opVLoadRows: the component loads, for the slow path
+	parts    []inst     // opVLoadAffN, opVLoadRows: the component loads, for the slow path; opURun: its instructions
 	rowOff   []uint64   // opVLoadRows, opVStoreRows: byte offset of each row from the first
 	moves    []int32    // opCopy32N, opVSet32N: destination and source lane offsets of the moves after the first
 }
@@ -196,6 +206,7 @@ type instDef struct {
 	shWide     bool
 	seqOK      bool
 	offLoad    bool
+	shKeep     bool
 	imm        uint64
 	align      uint32
 	tgt        int32
@@ -215,7 +226,7 @@ type instDef struct {
 }
 
 func (d *instDef) compact() inst {
-	return inst{op: d.op, irop: d.irop, k: d.k, from: d.from, space: d.space, shWide: d.shWide, seqOK: d.seqOK, offLoad: d.offLoad,
+	return inst{op: d.op, irop: d.irop, k: d.k, from: d.from, space: d.space, shWide: d.shWide, seqOK: d.seqOK, offLoad: d.offLoad, shKeep: d.shKeep,
 		tgt: d.tgt, skip: d.skip, d: d.d, a: d.a, b: d.b, c: d.c, sh: d.sh, s: d.s, x1: d.x1, x2: d.x2,
 		imm: d.imm, align: d.align, cost: d.cost,
 		instExt: &instExt{ops: d.ops, res: d.res, callee: d.callee, intr: d.intr, src: d.src,
@@ -244,7 +255,8 @@ type cfunc struct {
 	// prologueEnd is the pc after the entry's dispatch-invariant prologue
 	// (hoistInvariants), 0 without one.
 	prologueEnd int32
-	// prologueLoads are the pcs of the prologue's loads (constant memory):
+	// prologueLoads are the pcs of the prologue's loads (constant memory;
+	// opULoad, or opURun with loads among its parts):
 	// a batch that skips the prologue still counts their traffic.
 	prologueLoads []int32
 	consts        []constInit

@@ -61,7 +61,7 @@ func Compile(p *ir.Program, entry string, opt Options) (*Pipeline, error) {
 		return nil, fmt.Errorf("exec: compile %s: %w", entry, err)
 	}
 	q := ir.Clone(p)
-	ir.Optimize(q)
+	ir.OptimizeEntry(q, entry)
 	if err := ir.Verify(q); err != nil {
 		return nil, fmt.Errorf("exec: compile %s after optimization: %w", entry, err)
 	}
@@ -126,7 +126,7 @@ type compiler struct {
 	loc    []regLoc
 	labels []int32
 	fixups []fixup
-	udefs  map[ir.Reg][]int // uniform defs to patch when a shadow appears
+	udefs  map[ir.Reg][]udef // uniform defs to patch when a shadow appears
 	fused  map[*ir.Instr]fusedAddr
 	uloads map[*ir.Instr]uloadAddr // uniform loads of base + constant offset
 	dead   []bool                  // registers only used through fused addresses
@@ -217,7 +217,7 @@ func (c *compiler) compile() error {
 	f := c.f
 	c.loc = make([]regLoc, len(f.Regs))
 	c.boundAt, c.lastLoad, c.lastStore = -1, loadGroup{pc: -1}, loadGroup{pc: -1}
-	c.udefs = map[ir.Reg][]int{}
+	c.udefs = map[ir.Reg][]udef{}
 	c.cidx = map[ir.Reg]int{}
 	isParam := make([]bool, len(f.Regs))
 	for _, r := range f.Params {
@@ -262,7 +262,7 @@ func (c *compiler) compile() error {
 		c.block(f.Body[:prologue], end, slotZero, slotZero)
 		c.cf.prologueEnd = int32(len(c.cf.code))
 		for pc, pi := range c.cf.code {
-			if pi.op == opULoad {
+			if pi.op == opULoad || pi.op == opURun && slices.ContainsFunc(pi.parts, func(p inst) bool { return p.op == opULoad }) {
 				c.cf.prologueLoads = append(c.cf.prologueLoads, int32(pc))
 			}
 		}
@@ -344,9 +344,13 @@ func (c *compiler) laneOperand(r ir.Reg) operand {
 		if l.lane < 0 {
 			l.lane = c.newLane(k.Wide())
 		}
-		for _, pc := range c.udefs[r] {
-			c.cf.code[pc].sh = int(l.lane)
-			c.cf.code[pc].shWide = k.Wide()
+		for _, u := range c.udefs[r] {
+			in := &c.cf.code[u.pc]
+			if in.op == opURun {
+				in = &in.parts[max(u.part, 0)]
+			}
+			in.sh = int(l.lane)
+			in.shWide = k.Wide()
 		}
 		if i, ok := c.cidx[r]; ok {
 			c.cf.consts[i].sh = l.lane
@@ -407,13 +411,58 @@ func (c *compiler) uniOperand(in *ir.Instr, r ir.Reg) int32 {
 }
 
 // emitUni emits a uniform definition of dst, remembering it for shadows.
+// A uniform load or arithmetic op right after another (or after a run of
+// them) that nothing jumps between joins it (opURun: one dispatch for the
+// member loads, flag tests and index arithmetic a shader does on uniform
+// values); the instructions of a run execute in order, each as on its own,
+// so a fault names the load that faults.
 func (c *compiler) emitUni(dst ir.Reg, in instDef) {
 	l := c.loc[dst]
 	in.d = int(l.uni)
 	in.sh = int(l.lane)
 	in.shWide = c.wide(dst)
+	in.shKeep = (in.op == opULoad || in.op == opUGen) && c.shadowKept(dst)
+	// (Not across the end of the entry's prologue, which runs once.)
+	if n := len(c.cf.code); (in.op == opULoad || in.op == opUGen) && n > 0 && c.boundAt != n && int32(n) != c.cf.prologueEnd {
+		if p := &c.cf.code[n-1]; p.op == opULoad || p.op == opUGen || p.op == opURun {
+			ext := *p.instExt
+			if p.op != opURun {
+				// The first instruction of the run becomes its part 0.
+				ext.parts = []inst{*p}
+			}
+			ext.parts = append(slices.Clip(ext.parts), in.compact())
+			p.instExt = &ext
+			p.op = opURun
+			c.udefs[dst] = append(c.udefs[dst], udef{pc: n - 1, part: len(ext.parts) - 1})
+			return
+		}
+	}
 	pc := c.emit(in)
-	c.udefs[dst] = append(c.udefs[dst], pc)
+	c.udefs[dst] = append(c.udefs[dst], udef{pc: pc, part: -1})
+}
+
+// udef locates a uniform definition in the code: the instruction at pc,
+// or part part of it (opURun; part -1 of a run is its part 0, the
+// instruction the run started as).
+type udef struct{ pc, part int }
+
+// shadowKept reports whether the definition of dst is the only
+// instruction that writes dst's uniform slot and its shadow vector (a
+// temporary: defined once, no parameter, no variable). The two then stay
+// in step for the life of the frame (both start at zero), and a
+// definition that computes the value the slot already holds need not
+// refill the shadow: a uniform load of a material field, reading the same
+// value batch after batch, broadcasts it once.
+func (c *compiler) shadowKept(dst ir.Reg) bool {
+	if c.f.Regs[dst].Var || c.def[dst] == nil {
+		return false
+	}
+	for _, p := range c.f.Params {
+		if p == dst {
+			return false
+		}
+	}
+	return true
 }
 
 // block compiles b. restore is the label of the innermost restore point
@@ -435,8 +484,34 @@ func (c *compiler) block(b ir.Block, restore int, brk, cont int) {
 func (c *compiler) instr(in *ir.Instr, restore int, brk, cont int) {
 	switch in.Op {
 	case ir.OpIf:
-		s := c.slots(2)
 		hasElse := len(in.Else) > 0
+		if cond := in.Args[0]; c.uniform(cond) && uniformIfPlain(in) {
+			// The arms run with the lanes of the if, and nothing in them
+			// leaves early: jumps only, no masks to save or restore.
+			lElse, lEnd := c.newLabel(), c.newLabel()
+			first := lEnd
+			if hasElse {
+				first = lElse
+			}
+			ij := instDef{op: opIfUJ, a: int(c.loc[cond].uni), src: in}
+			if c.fusableUniformCompare(in) {
+				d := c.def[cond]
+				ij = instDef{op: opIfUCmp, irop: d.Op, k: d.Kind, from: d.From, src: in,
+					a: int(c.uniOperand(d, d.Args[0])), b: int(c.uniOperand(d, d.Args[1]))}
+			}
+			pc := c.emit(ij)
+			c.jump(pc, first)
+			c.block(in.Then, restore, brk, cont)
+			if hasElse {
+				pc = c.emit(instDef{op: opJump, src: in})
+				c.jump(pc, lEnd)
+				c.bind(lElse)
+				c.block(in.Else, restore, brk, cont)
+			}
+			c.bind(lEnd)
+			return
+		}
+		s := c.slots(2)
 		lElse, lEnd := c.newLabel(), c.newLabel()
 		first := lEnd
 		if hasElse {
@@ -541,6 +616,62 @@ func (c *compiler) instr(in *ir.Instr, restore int, brk, cont int) {
 	default:
 		c.simple(in)
 	}
+}
+
+// fusableUniformCompare reports whether the condition of if, a uniform
+// if that compiles to jumps (uniformIfPlain), is a comparison of two
+// uniform values used only there: opIfUCmp then compares and branches in
+// one op, and planFusion marks the comparison dead.
+func (c *compiler) fusableUniformCompare(in *ir.Instr) bool {
+	cond := in.Args[0]
+	d := c.def[cond]
+	if d == nil || !d.Op.IsCompare() || len(d.Args) != 2 || !c.uniform(cond) || c.f.Regs[cond].Var || c.uses[cond] != 1 {
+		return false
+	}
+	return c.uniform(d.Args[0]) && c.uniform(d.Args[1]) && uniformIfPlain(in)
+}
+
+// uniformIfPlain reports whether no lane can leave the arms of if in
+// early: they hold no return, and no break or continue other than those
+// of loops and switches inside them. With a uniform condition every lane
+// of the if then runs the arm taken and is active again after it, and the
+// if compiles to jumps (opIfUJ, opJump). (A discard demotes lanes to
+// helpers, which run on: it does not count.)
+func uniformIfPlain(in *ir.Instr) bool {
+	var ok func(b ir.Block, inLoop, inSwitch bool) bool
+	ok = func(b ir.Block, inLoop, inSwitch bool) bool {
+		for _, x := range b {
+			switch x.Op {
+			case ir.OpReturn:
+				return false
+			case ir.OpBreak:
+				if !inLoop && !inSwitch {
+					return false
+				}
+			case ir.OpContinue:
+				if !inLoop {
+					return false
+				}
+			case ir.OpLoop:
+				if !ok(x.Body, true, false) || !ok(x.Continuing, true, false) {
+					return false
+				}
+				continue
+			case ir.OpSwitch:
+				for _, cs := range x.Cases {
+					if !ok(cs.Body, inLoop, true) {
+						return false
+					}
+				}
+				continue
+			}
+			if !ok(x.Then, inLoop, inSwitch) || !ok(x.Else, inLoop, inSwitch) {
+				return false
+			}
+		}
+		return true
+	}
+	return ok(in.Then, false, false) && ok(in.Else, false, false)
 }
 
 // hoistInvariants moves the entry function's dispatch-invariant uniform

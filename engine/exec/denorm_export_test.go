@@ -44,7 +44,7 @@ func MixedLaneVectors(p *ir.Program, entry string, intr Intrinsics) (map[string]
 // the compiler of every function, after it compiled it.
 func compileEach(p *ir.Program, entry string, intr Intrinsics, inspect func(c *compiler)) error {
 	q := ir.Clone(p)
-	ir.Optimize(q)
+	ir.OptimizeEntry(q, entry)
 	ef := q.Func(entry)
 	if ef == nil {
 		return fmt.Errorf("no function %q", entry)

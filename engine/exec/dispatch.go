@@ -304,7 +304,16 @@ func (w *worker) enterEntry(ds *dispatchState, fr *frame, exec, noStore lane.Mas
 			if w.tr.on && fr.exec != 0 {
 				// Traffic as if the batch had run the loads.
 				for _, pc := range fr.cf.prologueLoads {
-					w.countMem(fr, &fr.cf.code[pc], 1, false)
+					in := &fr.cf.code[pc]
+					if in.op != opURun {
+						w.countMem(fr, in, 1, false)
+						continue
+					}
+					for i := range in.parts {
+						if p := &in.parts[i]; p.op == opULoad {
+							w.countMem(fr, p, 1, false)
+						}
+					}
 				}
 			}
 		} else {

@@ -57,11 +57,21 @@ func MulAddOps(pl *Pipeline) int {
 // "clamp" (opClampF), "setN" (opVSet32N), "copyN" (opCopy32N), "uload"
 // (opULoad), "ugen" (opUGen).
 func CountOps(pl *Pipeline, name string) int {
-	want := map[string]vop{"clamp": opClampF, "setN": opVSet32N, "copyN": opCopy32N, "uload": opULoad, "ugen": opUGen}[name]
+	want := map[string]vop{"clamp": opClampF, "setN": opVSet32N, "copyN": opCopy32N, "uload": opULoad, "ugen": opUGen, "urun": opURun,
+		"ifu": opIfU, "ifuj": opIfUJ, "ifucmp": opIfUCmp, "jump": opJump, "else": opElse, "endif": opEndIf}[name]
 	n := 0
 	for i := range pl.entry.code {
-		if pl.entry.code[i].op == want {
+		in := &pl.entry.code[i]
+		if in.op == want {
 			n++
+		}
+		if in.op == opURun && (want == opULoad || want == opUGen) {
+			// Uniform loads and arithmetic count inside runs too.
+			for _, p := range in.parts {
+				if p.op == want {
+					n++
+				}
+			}
 		}
 	}
 	return n
@@ -94,7 +104,22 @@ func VarVectors(p *ir.Program, entry string) (vars, vectors map[string]int, err 
 
 // PrologueLoads counts the loads in the dispatch-invariant prologue of the
 // kernel of pl.
-func PrologueLoads(pl *Pipeline) int { return len(pl.entry.prologueLoads) }
+func PrologueLoads(pl *Pipeline) int {
+	n := 0
+	for _, pc := range pl.entry.prologueLoads {
+		in := &pl.entry.code[pc]
+		if in.op != opURun {
+			n++
+			continue
+		}
+		for _, p := range in.parts {
+			if p.op == opULoad {
+				n++
+			}
+		}
+	}
+	return n
+}
 
 // UsesRowGroup reports whether pl's entry function has a grouped row load
 // or store (opVLoadRows, opVStoreRows).

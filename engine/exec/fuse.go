@@ -194,7 +194,7 @@ func (c *compiler) planFusion() {
 	}
 	defer ir.Walk(f.Body, func(in *ir.Instr) bool {
 		// Comparisons folded into opIfCmp; their operands stay alive.
-		if in.Op == ir.OpIf && c.fusableCompare(in.Args[0]) {
+		if in.Op == ir.OpIf && (c.fusableCompare(in.Args[0]) || c.fusableUniformCompare(in)) {
 			c.dead[in.Args[0]] = true
 		}
 		return true
@@ -236,13 +236,32 @@ type uloadAddr struct {
 }
 
 // planUniformLoads folds "t = add.u64 base, const; load t" with t uniform
-// into one opULoad reading base and adding the offset, and marks t dead
-// when those loads are its only uses. base is a temporary or a parameter
+// into one opULoad reading base and adding the offset, through chains of
+// such adds (p + c1 + c2: a member of a member, a row of a matrix in a
+// struct), and marks the adds dead when loads and other dead adds are
+// their only uses. Every base on the way is a temporary or a parameter
 // (defined once, so it holds the same value at the load as at the add).
 // The sum is the same modulo 2^64.
 func (c *compiler) planUniformLoads() {
 	f := c.f
 	c.uloads = map[*ir.Instr]uloadAddr{}
+	// step returns base and off when t is "add.u64 base, off" with off a
+	// constant and t and base uniform temporaries or parameters.
+	step := func(t ir.Reg) (ir.Reg, uint64, bool) {
+		d := c.def[t]
+		if d == nil || d.Op != ir.OpAdd || d.Kind != ir.U64 || f.Regs[t].Var || !c.uniform(t) {
+			return ir.NoReg, 0, false
+		}
+		for k := range 2 {
+			base, k2 := d.Args[k], d.Args[1-k]
+			cd := c.def[k2]
+			if cd == nil || cd.Op != ir.OpConst || f.Regs[base].Var || !c.uniform(base) {
+				continue
+			}
+			return base, cd.Imm, true
+		}
+		return ir.NoReg, 0, false
+	}
 	folded := make([]int, len(f.Regs))
 	ir.Walk(f.Body, func(in *ir.Instr) bool {
 		if in.Op != ir.OpLoad || !c.uniform(in.Dst) || !c.uniform(in.Args[0]) {
@@ -251,26 +270,35 @@ func (c *compiler) planUniformLoads() {
 		if _, ok := c.fused[in]; ok {
 			return true
 		}
-		t := in.Args[0]
-		d := c.def[t]
-		if d == nil || d.Op != ir.OpAdd || d.Kind != ir.U64 || f.Regs[t].Var {
-			return true
-		}
-		for k := range 2 {
-			base, k2 := d.Args[k], d.Args[1-k]
-			cd := c.def[k2]
-			if cd == nil || cd.Op != ir.OpConst || f.Regs[base].Var || !c.uniform(base) {
-				continue
+		base, off, n := in.Args[0], uint64(0), 0
+		for {
+			b, o, ok := step(base)
+			if !ok {
+				break
 			}
-			c.uloads[in] = uloadAddr{base: base, off: cd.Imm}
-			folded[t]++
-			break
+			base, off, n = b, off+o, n+1
+		}
+		if n > 0 {
+			c.uloads[in] = uloadAddr{base: base, off: off}
+			folded[in.Args[0]]++
 		}
 		return true
 	})
-	for r, n := range folded {
-		if n > 0 && n == c.uses[r] {
-			c.dead[r] = true
+	// An add all of whose uses are folded is dead; the loads that fold
+	// through it also fold past its base, so it no longer reads that.
+	for changed := true; changed; {
+		changed = false
+		for r, n := range folded {
+			if n == 0 || n != c.uses[r] || c.dead[r] {
+				continue
+			}
+			// (The last base of a chain is read by the loads: only adds
+			// on the way die.)
+			if b, _, ok := step(ir.Reg(r)); ok {
+				c.dead[r] = true
+				changed = true
+				folded[b]++
+			}
 		}
 	}
 }

@@ -322,25 +322,7 @@ func (w *worker) run(fr *frame) (bool, error) {
 
 		// Uniform ops.
 		case opUGen:
-			var a, b, c uint64
-			switch in.s {
-			case 3:
-				c = uni[in.c]
-				fallthrough
-			case 2:
-				b = uni[in.b]
-				fallthrough
-			case 1:
-				a = uni[in.a]
-			}
-			v, ok := uniformFast(in.irop, in.k, a, b)
-			if !ok {
-				v = ir.Eval(in.irop, in.k, in.from, a, b, c)
-			}
-			uni[in.d] = v
-			if in.sh >= 0 {
-				fr.fillShadow(in, v, W)
-			}
+			fr.ugen(in, W)
 		case opUSet:
 			v := uni[in.a]
 			uni[in.d] = v
@@ -363,42 +345,19 @@ func (w *worker) run(fr *frame) (bool, error) {
 			if fr.exec == 0 {
 				break
 			}
-			if w.tr.on {
-				w.countMem(fr, in, 1, false)
+			if err := w.uload(fr, in); err != nil {
+				return false, err
 			}
-			// The address is a uniform pointer plus the constant offset
-			// of a member (planUniformLoads; 0 otherwise). Device and
-			// constant reads inside the buffer the worker read last skip
-			// locate's search.
-			a := uni[in.a] + in.imm
-			var v uint64
-			if mc, size := &w.cache, uint64(in.k.Size()); (in.space == ir.Device || in.space == ir.Constant) &&
-				a+size >= a && !misaligned(a, in.align) {
-				// The worker's last buffer, else the one this load read
-				// last (ubufEntry), else the search.
-				if a >= mc.lo && a+size <= mc.hi {
-					v = readKind(mc.data[a-mc.lo:], in.k)
-				} else if e := &fr.ubufs[in.s]; e.id == w.ds.id && a >= e.lo && a+size <= e.hi {
-					v = readKind(w.mem.bufs[e.i].Data[a-e.lo:], in.k)
-				} else {
-					var err error
-					if v, err = w.loadOne(fr, in, a, fr.exec.First()); err != nil {
+		case opURun:
+			for i := range in.parts {
+				p := &in.parts[i]
+				if p.op == opUGen {
+					fr.ugen(p, W)
+				} else if fr.exec != 0 {
+					if err := w.uload(fr, p); err != nil {
 						return false, err
 					}
-					if i := w.mem.find(a, size); i >= 0 {
-						b := &w.mem.bufs[i]
-						*e = ubufEntry{id: w.ds.id, lo: b.Addr, hi: b.Addr + uint64(len(b.Data)), i: i}
-					}
 				}
-			} else {
-				var err error
-				if v, err = w.loadOne(fr, in, a, fr.exec.First()); err != nil {
-					return false, err
-				}
-			}
-			uni[in.d] = v
-			if in.sh >= 0 {
-				fr.fillShadow(in, v, W)
 			}
 
 		// Masked and memory ops.
@@ -548,6 +507,21 @@ func (w *worker) run(fr *frame) (bool, error) {
 				masks[in.s+1] = 0
 				pc = int(in.tgt)
 			}
+		case opIfUJ:
+			if uni[in.a]&1 == 0 {
+				pc = int(in.tgt)
+			}
+		case opIfUCmp:
+			a, b := uni[in.a], uni[in.b]
+			v, ok := uniformCompare(in.irop, in.k, a, b)
+			if !ok {
+				v = ir.Eval(in.irop, in.k, in.from, a, b, 0)
+			}
+			if v&1 == 0 {
+				pc = int(in.tgt)
+			}
+		case opJump:
+			pc = int(in.tgt)
 		case opElse:
 			m := masks[in.s] &^ masks[in.s+1]
 			fr.exec = m
@@ -650,6 +624,74 @@ func cmpMask(in *inst, r32 []uint32, w int) lane.Mask {
 		return lane.CmpMaskI32(cmp, u32i(a), u32i(b))
 	}
 	return lane.CmpMaskU32(cmp, a, b)
+}
+
+// ugen evaluates the uniform op in (opUGen) into its slot and shadow.
+func (fr *frame) ugen(in *inst, w int) {
+	uni := fr.uni
+	var a, b, c uint64
+	switch in.s {
+	case 3:
+		c = uni[in.c]
+		fallthrough
+	case 2:
+		b = uni[in.b]
+		fallthrough
+	case 1:
+		a = uni[in.a]
+	}
+	v, ok := uniformFast(in.irop, in.k, a, b)
+	if !ok {
+		v = ir.Eval(in.irop, in.k, in.from, a, b, c)
+	}
+	// The shadow already holds v when the slot does (shKeep).
+	if in.sh >= 0 && (!in.shKeep || uni[in.d] != v) {
+		fr.fillShadow(in, v, w)
+	}
+	uni[in.d] = v
+}
+
+// uload runs the uniform load in (opULoad; fr has lanes active) into its
+// slot and shadow.
+func (w *worker) uload(fr *frame, in *inst) error {
+	if w.tr.on {
+		w.countMem(fr, in, 1, false)
+	}
+	// The address is a uniform pointer plus the constant offset of a
+	// member (planUniformLoads; 0 otherwise). Device and constant reads
+	// inside the buffer the worker read last skip locate's search.
+	a := fr.uni[in.a] + in.imm
+	var v uint64
+	if mc, size := &w.cache, uint64(in.k.Size()); (in.space == ir.Device || in.space == ir.Constant) &&
+		a+size >= a && !misaligned(a, in.align) {
+		// The worker's last buffer, else the one this load read last
+		// (ubufEntry), else the search.
+		if a >= mc.lo && a+size <= mc.hi {
+			v = readKind(mc.data[a-mc.lo:], in.k)
+		} else if e := &fr.ubufs[in.s]; e.id == w.ds.id && a >= e.lo && a+size <= e.hi {
+			v = readKind(w.mem.bufs[e.i].Data[a-e.lo:], in.k)
+		} else {
+			var err error
+			if v, err = w.loadOne(fr, in, a, fr.exec.First()); err != nil {
+				return err
+			}
+			if i := w.mem.find(a, size); i >= 0 {
+				b := &w.mem.bufs[i]
+				*e = ubufEntry{id: w.ds.id, lo: b.Addr, hi: b.Addr + uint64(len(b.Data)), i: i}
+			}
+		}
+	} else {
+		var err error
+		if v, err = w.loadOne(fr, in, a, fr.exec.First()); err != nil {
+			return err
+		}
+	}
+	// The shadow already holds v when the slot does (shKeep).
+	if in.sh >= 0 && (!in.shKeep || fr.uni[in.d] != v) {
+		fr.fillShadow(in, v, w.w)
+	}
+	fr.uni[in.d] = v
+	return nil
 }
 
 // fillShadow broadcasts uniform value v into the shadow lane vector of in.

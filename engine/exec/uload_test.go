@@ -30,7 +30,7 @@ func buildMemberLoads(space ir.Space) *ir.Program {
 }
 
 // TestMemberLoads checks uniform member loads (base + constant offset,
-// one op each, the adds gone; in constant memory hoisted into the
+// the adds gone, the three in one run of uniform ops; in constant memory hoisted into the
 // dispatch-invariant prologue) against native Go over several batches,
 // widths and worker counts, and that an out-of-bounds member faults at
 // the member's address, as in refexec.
@@ -49,6 +49,9 @@ func TestMemberLoads(t *testing.T) {
 				}
 				if n := exec.CountOps(pl, "uload"); n != 3 {
 					t.Errorf("%v W=%d: %d uniform loads, want 3", space, w, n)
+				}
+				if n := exec.CountOps(pl, "urun"); n != 1 {
+					t.Errorf("%v W=%d: %d runs of uniform ops, want the three loads in one", space, w, n)
 				}
 				wantPro := 0
 				if space == ir.Constant {

@@ -12,7 +12,8 @@ import (
 // declines the others).
 func TestUniformFastMatchesEval(t *testing.T) {
 	kinds := []ir.Kind{ir.U64, ir.I64, ir.I32, ir.U32, ir.F32, ir.F16, ir.Bool, ir.I16}
-	ops := []ir.Op{ir.OpAdd, ir.OpSub, ir.OpMul, ir.OpDiv, ir.OpMin}
+	ops := []ir.Op{ir.OpAdd, ir.OpSub, ir.OpMul, ir.OpDiv, ir.OpMin, ir.OpAnd, ir.OpOr, ir.OpXor,
+		ir.OpEq, ir.OpNe, ir.OpLt, ir.OpLe, ir.OpGt, ir.OpGe}
 	edge := []uint64{0, 1, 2, 0x7fffffff, 0x80000000, 0xffffffff, 1 << 40, math.MaxUint64,
 		uint64(math.Float32bits(1.5)), uint64(math.Float32bits(float32(math.Inf(-1)))), uint64(math.Float32bits(float32(math.NaN())))}
 	for _, k := range kinds {

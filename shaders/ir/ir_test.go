@@ -331,3 +331,47 @@ func TestUniformityAcrossCalls(t *testing.T) {
 		}
 	}
 }
+
+// TestUniformityFromEntry: rooted at the kernel, a call in a function no
+// root reaches (left behind by inlining) does not make its callee's
+// parameter varying, as it does when every function counts as an entry; a
+// root that is not a kernel has varying parameters even where its callers
+// pass uniform values.
+func TestUniformityFromEntry(t *testing.T) {
+	build := func() (p *ir.Program, leaf, dead, k *ir.Builder) {
+		p = ir.NewProgram(nil)
+		leaf = ir.NewFunction(p, "leaf", []ir.Kind{ir.U32}, []ir.Kind{ir.U32})
+		leaf.Return(leaf.Binary(ir.OpAdd, ir.U32, leaf.Param(0), leaf.ConstU32(1)))
+		dead = ir.NewFunction(p, "dead", []ir.Kind{ir.U32}, []ir.Kind{ir.U32})
+		dr := dead.Call(leaf.Fn, dead.Param(0))
+		dead.Return(dr[0])
+		k = ir.NewFunction(p, "k", []ir.Kind{ir.U32}, nil)
+		k.Fn.Kernel = true
+		k.Call(leaf.Fn, k.Param(0))
+		k.Return()
+		for _, b := range []*ir.Builder{leaf, dead, k} {
+			if err := b.Finish(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return p, leaf, dead, k
+	}
+	p, leaf, _, _ := build()
+	ir.AnalyzeUniformity(p)
+	if got := leaf.Fn.Reg(leaf.Param(0)).Class; got != ir.Varying {
+		t.Errorf("whole program: leaf param %v, want varying (dead passes its varying parameter)", got)
+	}
+	p, leaf, dead, k := build()
+	ir.AnalyzeUniformityFrom(p, p.FuncIndex(k.Fn))
+	if got := leaf.Fn.Reg(leaf.Param(0)).Class; got != ir.Uniform {
+		t.Errorf("from k: leaf param %v, want uniform (dead never runs)", got)
+	}
+	if got := dead.Fn.Reg(dead.Param(0)).Class; got != ir.Varying {
+		t.Errorf("from k: unreached dead's param %v, want varying", got)
+	}
+	p, leaf, _, _ = build()
+	ir.AnalyzeUniformityFrom(p, p.FuncIndex(leaf.Fn))
+	if got := leaf.Fn.Reg(leaf.Param(0)).Class; got != ir.Varying {
+		t.Errorf("from leaf: the root's param %v, want varying (not a kernel)", got)
+	}
+}

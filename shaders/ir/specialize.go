@@ -86,3 +86,18 @@ func Optimize(p *Program) {
 	Simplify(p)
 	AnalyzeUniformity(p)
 }
+
+// OptimizeEntry is Optimize for a program that runs only from its function
+// called entry (as an executor's pipeline does): the uniformity analysis
+// counts only the calls that entry reaches (AnalyzeUniformityFrom), so a
+// function left behind by inlining, which never runs, makes no parameter of
+// its callees varying. Without a function called entry it is Optimize.
+func OptimizeEntry(p *Program, entry string) {
+	Inline(p, InlineOptions{})
+	Simplify(p)
+	if f := p.Func(entry); f != nil {
+		AnalyzeUniformityFrom(p, p.FuncIndex(f))
+		return
+	}
+	AnalyzeUniformity(p)
+}

@@ -20,6 +20,10 @@ package ir
 // stays so. Functions that no call reaches and that are not kernels (entry
 // points of other stages) have varying parameters. The analysis is a
 // fixed point (optimistic start, monotone) within and across functions.
+//
+// Every function counts as a possible entry point, so calls in functions
+// that never run (callees whose calls were all inlined) still count; an
+// executor that knows its entry uses AnalyzeUniformityFrom instead.
 func AnalyzeUniformity(p *Program) {
 	called := make([]bool, len(p.Funcs))
 	for _, f := range p.Funcs {
@@ -30,24 +34,82 @@ func AnalyzeUniformity(p *Program) {
 			return true
 		})
 	}
-	paramVarying := make([][]bool, len(p.Funcs))
+	roots := make([]int, 0, len(p.Funcs))
+	for i, f := range p.Funcs {
+		if f.Kernel || !called[i] {
+			roots = append(roots, i)
+		}
+	}
+	analyzeUniformity(p, roots)
+}
+
+// AnalyzeUniformityFrom is AnalyzeUniformity for a program that runs only
+// from the functions p.Funcs[roots[i]]: a call site counts only in a
+// function that calls reach from a root, so a function that no root reaches
+// (for instance one whose every call was inlined) makes no parameter
+// varying. A root that is not a kernel has varying parameters, as the
+// entry of another stage does. The registers of unreached functions, which
+// never run, are classified as if their parameters were varying. Indices
+// out of range are ignored.
+func AnalyzeUniformityFrom(p *Program, roots ...int) {
+	analyzeUniformity(p, roots)
+}
+
+// analyzeUniformity classifies the registers of p's functions, running
+// from roots.
+func analyzeUniformity(p *Program, roots []int) {
+	n := len(p.Funcs)
+	callees := make([][]int, n)
+	for i, f := range p.Funcs {
+		Walk(f.Body, func(in *Instr) bool {
+			if in.Op == OpCall && int(in.Imm) < n {
+				callees[i] = append(callees[i], int(in.Imm))
+			}
+			return true
+		})
+	}
+	reached := make([]bool, n)
+	root := make([]bool, n)
+	stack := make([]int, 0, n)
+	for _, r := range roots {
+		if r >= 0 && r < n {
+			root[r] = true
+			stack = append(stack, r)
+		}
+	}
+	for len(stack) > 0 {
+		i := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if reached[i] {
+			continue
+		}
+		reached[i] = true
+		stack = append(stack, callees[i]...)
+	}
+	// A root that is not a kernel and every function no root reaches start
+	// with varying parameters; those reached only through calls start
+	// uniform and become varying as call sites pass varying values.
+	paramVarying := make([][]bool, n)
 	for i, f := range p.Funcs {
 		paramVarying[i] = make([]bool, len(f.Params))
-		if !f.Kernel && !called[i] {
+		if !f.Kernel && (root[i] || !reached[i]) {
 			for k := range paramVarying[i] {
 				paramVarying[i][k] = true
 			}
 		}
 	}
-	us := make([]*uniformity, len(p.Funcs))
+	us := make([]*uniformity, n)
 	for {
 		changed := false
 		for i, f := range p.Funcs {
 			us[i] = analyzeFunc(p, f, paramVarying[i])
 		}
-		for _, u := range us {
+		for i, u := range us {
+			if !reached[i] {
+				continue
+			}
 			Walk(u.f.Body, func(in *Instr) bool {
-				if in.Op != OpCall || int(in.Imm) >= len(paramVarying) {
+				if in.Op != OpCall || int(in.Imm) >= n {
 					return true
 				}
 				pv := paramVarying[in.Imm]
