@@ -1,11 +1,8 @@
 package texture
 
 import (
-	"image"
 	"math"
 	"sync"
-
-	"golang.org/x/image/draw"
 )
 
 var (
@@ -39,48 +36,35 @@ func LinearToSRGB(c float64) float64 {
 	return 1.055*math.Pow(c, 1/2.4) - 0.055
 }
 
-// toLinear16 expands RGBA8 (non-premultiplied) into a premultiplied linear
-// 16-bit image for filtering.
-func toLinear16(w, h int, pix []uint8, srgb bool) *image.RGBA64 {
-	dst := image.NewRGBA64(image.Rect(0, 0, w, h))
-	d := dst.Pix
-	for i, j := 0, 0; i < len(pix); i, j = i+4, j+8 {
-		a := uint32(pix[i+3]) * 257
-		for c := 0; c < 3; c++ {
-			var v uint32
-			if srgb {
-				v = uint32(srgbToLin[pix[i+c]])
-			} else {
-				v = uint32(pix[i+c]) * 257
-			}
-			v = (v*a + 32767) / 65535
-			d[j+2*c], d[j+2*c+1] = uint8(v>>8), uint8(v)
-		}
-		d[j+6], d[j+7] = uint8(a>>8), uint8(a)
-	}
-	return dst
+// premul16 premultiplies a 16-bit channel by a 16-bit alpha, rounding.
+func premul16(v, a uint32) uint32 {
+	return (v*a + 32767) / 65535
 }
 
-// fromLinear16 converts back to RGBA8 non-premultiplied, re-encoding sRGB.
-func fromLinear16(src *image.RGBA64, srgb bool) []uint8 {
-	s := src.Pix
-	out := make([]uint8, len(s)/2)
-	for i, j := 0, 0; j < len(s); i, j = i+4, j+8 {
-		a := uint32(s[j+6])<<8 | uint32(s[j+7])
-		out[i+3] = uint8((a + 128) / 257)
+// fromLinear16 converts premultiplied linear 16-bit RGBA (4 uint16 per
+// pixel) back to RGBA8 non-premultiplied, re-encoding sRGB.
+func fromLinear16(s []uint16, srgb bool) []uint8 {
+	out := make([]uint8, len(s))
+	for i := 0; i+4 <= len(s); i += 4 {
+		p := s[i : i+4 : i+4]
+		o := out[i : i+4 : i+4]
+		a := uint32(p[3])
+		o[3] = uint8((a + 128) / 257)
 		if a == 0 {
 			continue
 		}
 		for c := 0; c < 3; c++ {
-			v := uint32(s[j+2*c])<<8 | uint32(s[j+2*c+1])
-			v = (v*65535 + a/2) / a
-			if v > 65535 {
-				v = 65535
+			v := uint32(p[c])
+			if a != 65535 { // (v*65535 + 32767) / 65535 == v
+				v = (v*65535 + a/2) / a
+				if v > 65535 {
+					v = 65535
+				}
 			}
 			if srgb {
-				out[i+c] = linToSRGB[v]
+				o[c] = linToSRGB[v]
 			} else {
-				out[i+c] = uint8((v + 128) / 257)
+				o[c] = uint8((v + 128) / 257)
 			}
 		}
 	}
@@ -88,21 +72,23 @@ func fromLinear16(src *image.RGBA64, srgb bool) []uint8 {
 }
 
 // buildMips returns levels 1..n-1 of the chain, each filtered from the
-// previous one with draw.BiLinear (a tent filter widened to the 2:1
-// footprint) in premultiplied linear light.
+// previous one with a bilinear tent filter widened to the 2:1 footprint
+// (bit for bit what draw.BiLinear.Scale gives; see tentDownsample) in
+// premultiplied linear light.
 func buildMips(w, h int, pix []uint8, srgb bool) []Level {
 	if w <= 1 && h <= 1 {
 		return nil
 	}
 	lutOnce.Do(initLUT)
-	cur := toLinear16(w, h, pix, srgb)
+	src := tentSource{w: w, h: h, pix8: pix, srgb: srgb}
 	var levels []Level
+	var sc tentScratch
 	for w > 1 || h > 1 {
 		w, h = max(w/2, 1), max(h/2, 1)
-		next := image.NewRGBA64(image.Rect(0, 0, w, h))
-		draw.BiLinear.Scale(next, next.Bounds(), cur, cur.Bounds(), draw.Src, nil)
+		next := make([]uint16, 4*w*h)
+		tentDownsample(next, w, h, &src, &sc)
 		levels = append(levels, Level{Width: w, Height: h, Pix: fromLinear16(next, srgb)})
-		cur = next
+		src = tentSource{w: w, h: h, pix16: next}
 	}
 	return levels
 }
