@@ -3,12 +3,10 @@ package raster
 import (
 	"math"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
-	"regexp"
-	"strings"
 	"testing"
 	"unsafe"
+
+	"github.com/ingot-render/ingot/internal/testkit"
 )
 
 // depthWorker returns a worker for the depth kernels: ns samples, the
@@ -218,31 +216,10 @@ func TestPixelPathsGoDepth(t *testing.T) {
 }
 
 // TestAssemblyVEXOnly fails on a legacy-SSE instruction that touches an
-// XMM register in the package's assembly: run between AVX instructions
-// (whose upper YMM halves stay dirty until VZEROUPPER) each one costs an
-// SSE/AVX state transition or a merge with the upper half.
+// XMM register in the package's assembly (an SSE/AVX state transition or a
+// merge with the upper half each while the upper YMM halves are dirty).
 func TestAssemblyVEXOnly(t *testing.T) {
-	files, err := filepath.Glob("*_amd64.s")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no assembly: %v", err)
-	}
-	xmm := regexp.MustCompile(`\b[XY]\d+\b`)
-	for _, name := range files {
-		src, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i, line := range strings.Split(string(src), "\n") {
-			f := strings.Fields(strings.TrimSuffix(line, "\\"))
-			// Macro uses are checked in the macros' bodies.
-			if len(f) < 2 || !strings.HasPrefix(line, "\t") || strings.HasPrefix(f[0], "//") || strings.Contains(f[0], "(") || !xmm.MatchString(line) {
-				continue
-			}
-			if !strings.HasPrefix(f[0], "V") {
-				t.Errorf("%s:%d: %s is not VEX-encoded", name, i+1, strings.TrimSpace(line))
-			}
-		}
-	}
+	testkit.CheckAssembly(t, "*_amd64.s", false)
 }
 
 // BenchmarkDepthRows times the depth tests of one piece of a small

@@ -2,12 +2,10 @@ package texel
 
 import (
 	"math"
-	"os"
-	"path/filepath"
-	"regexp"
-	"strings"
 	"testing"
 	"unsafe"
+
+	"github.com/ingot-render/ingot/internal/testkit"
 )
 
 // The assembly reads bilinearAsmArgs by these offsets.
@@ -54,31 +52,9 @@ func TestDecodeUnorm8Asm(t *testing.T) {
 }
 
 // TestAssemblyVEXOnly fails on a legacy-SSE instruction that touches an
-// XMM register in the package's AVX2 kernels: run between AVX
-// instructions (whose upper YMM halves stay dirty until VZEROUPPER) each
-// costs an SSE/AVX state transition.
+// XMM register in the package's AVX2 kernels (an SSE/AVX state transition
+// each while the upper YMM halves are dirty) and on a RET without
+// VZEROUPPER.
 func TestAssemblyVEXOnly(t *testing.T) {
-	files, err := filepath.Glob("*_amd64.s")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no assembly files: %v", err)
-	}
-	xmm := regexp.MustCompile(`\b[XY]\d+\b`)
-	for _, name := range files {
-		src, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i, line := range strings.Split(string(src), "\n") {
-			// Instructions in macros are separated by ';'.
-			for _, ins := range strings.Split(strings.TrimSuffix(strings.TrimSpace(line), "\\"), ";") {
-				f := strings.Fields(ins)
-				if len(f) < 2 || strings.HasPrefix(f[0], "#") || strings.HasPrefix(f[0], "//") || !xmm.MatchString(ins) {
-					continue
-				}
-				if op := f[0]; !strings.HasPrefix(op, "V") && !strings.Contains(op, "(") {
-					t.Errorf("%s:%d: %s is not VEX-encoded", name, i+1, strings.TrimSpace(ins))
-				}
-			}
-		}
-	}
+	testkit.CheckAssembly(t, "*_amd64.s", true)
 }

@@ -4,8 +4,9 @@ import (
 	"os"
 	"regexp"
 	"strconv"
-	"strings"
 	"testing"
+
+	"github.com/ingot-render/ingot/internal/testkit"
 )
 
 // TestToneAssemblyVEXOnly fails on a legacy-SSE instruction that touches
@@ -13,52 +14,7 @@ import (
 // transition each while the upper halves are dirty), and on a TEXT
 // without VZEROUPPER before its RET.
 func TestToneAssemblyVEXOnly(t *testing.T) {
-	files, err := os.ReadDir(".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	xmm := regexp.MustCompile(`\b[XY]\d+\b`)
-	n := 0
-	for _, e := range files {
-		if !strings.HasSuffix(e.Name(), "_amd64.s") {
-			continue
-		}
-		n++
-		src, err := os.ReadFile(e.Name())
-		if err != nil {
-			t.Fatal(err)
-		}
-		// Invocations of the file's macros are checked in their bodies.
-		macros := map[string]bool{}
-		for _, m := range regexp.MustCompile(`(?m)^#define (\w+)\(`).FindAllStringSubmatch(string(src), -1) {
-			macros[m[1]] = true
-		}
-		zeroed := true
-		for i, line := range strings.Split(string(src), "\n") {
-			code, _, _ := strings.Cut(line, "//")
-			f := strings.Fields(code)
-			if len(f) == 0 || strings.HasPrefix(f[0], "#") {
-				continue
-			}
-			if name, _, ok := strings.Cut(f[0], "("); ok && macros[name] {
-				continue
-			}
-			switch {
-			case f[0] == "TEXT":
-				zeroed = false
-			case f[0] == "VZEROUPPER":
-				zeroed = true
-			case f[0] == "RET" && !zeroed:
-				t.Errorf("%s:%d: RET without VZEROUPPER", e.Name(), i+1)
-			}
-			if len(f) >= 2 && xmm.MatchString(code) && !strings.HasPrefix(f[0], "V") {
-				t.Errorf("%s:%d: %s is not VEX-encoded", e.Name(), i+1, strings.TrimSpace(code))
-			}
-		}
-	}
-	if n == 0 {
-		t.Fatal("no assembly files")
-	}
+	testkit.CheckAssembly(t, "*_amd64.s", true)
 }
 
 // TestToneConstOffsets checks that tonemap_amd64.s's offsets of the
