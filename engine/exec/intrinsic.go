@@ -105,13 +105,6 @@ func u32i(s []uint32) []int32 {
 	return unsafe.Slice((*int32)(unsafe.Pointer(&s[0])), len(s))
 }
 
-func u64i(s []uint64) []int64 {
-	if len(s) == 0 {
-		return nil
-	}
-	return unsafe.Slice((*int64)(unsafe.Pointer(&s[0])), len(s))
-}
-
 func u32bits(s []float32) []uint32 {
 	if len(s) == 0 {
 		return nil
