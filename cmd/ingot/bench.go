@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ingot-render/ingot/internal/benchkit"
+	"github.com/ingot-render/ingot/scenes/render/renderbench"
 )
 
 // benchSources lists the functions that supply benchmark cases; each layer
@@ -27,10 +28,13 @@ type benchSuite struct {
 }
 
 // peerRasterCase is the ingot case the render-pipeline peers draw too;
-// peerRenderCase the one Blender Cycles renders.
+// peerRenderCase the one Blender Cycles renders, and peerRenderLimitsCase
+// the same frame with Cycles' default per-lobe bounce limits, which the
+// harness leaves Cycles with.
 const (
-	peerRasterCase = "raster/bunny-512"
-	peerRenderCase = "render/cornell-512x512-16spp"
+	peerRasterCase       = "raster/bunny-512"
+	peerRenderCase       = "render/cornell-512x512-16spp"
+	peerRenderLimitsCase = renderbench.CornellCyclesLimitsCase
 )
 
 // benchSuites lists the self-measuring suites (acceleration structures).
@@ -150,7 +154,7 @@ func newBenchCmd() *cobra.Command {
 				if err := emit(r); err != nil {
 					return err
 				}
-				renderSel = renderSel || c.Name == peerRenderCase
+				renderSel = renderSel || c.Name == peerRenderCase || c.Name == peerRenderLimitsCase
 				if c.Name == peerRasterCase && peers {
 					rasterSel = true
 					// The peers run on 1 and 2 threads: ingot too.
@@ -190,6 +194,6 @@ func newBenchCmd() *cobra.Command {
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object per benchmark")
 	cmd.Flags().IntVar(&workers, "workers", 1, "number of ingot workers (0 = all cores); a ratio is printed only against a baseline on as many workers")
-	cmd.Flags().BoolVar(&peers, "peers", false, "also run the peer harnesses of ../shared/peers (built in $INGOT_PEERS, default /tmp/ingot-peers) on the same inputs: fauxgl and llvmpipe beside raster/bunny-512, Embree beside accel/, Blender Cycles beside render/cornell-512x512-16spp")
+	cmd.Flags().BoolVar(&peers, "peers", false, "also run the peer harnesses of ../shared/peers (built in $INGOT_PEERS, default /tmp/ingot-peers) on the same inputs: fauxgl and llvmpipe beside raster/bunny-512, Embree beside accel/, Blender Cycles beside render/cornell-512x512-16spp (and its -cycles-limits variant)")
 	return cmd
 }

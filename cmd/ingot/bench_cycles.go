@@ -19,10 +19,13 @@ func sharedPeersSourceDir() string {
 // 12 bounces, lit by its own emissive quad, viewed along +Z) on as many
 // threads as ingot's workers, with ../shared/peers/cycles/cycles_bench.py:
 // its path-tracing time (pathtrace_s: first sample to the end, scene sync
-// and BVH build excluded as ingot's setup is) beside ingot's render, and
-// its whole render (render_s: sync, BVH and path tracing) alone. The
-// error wraps errPeerMissing when blender, the script or the scene is
-// absent.
+// and BVH build excluded as ingot's setup is) beside ingot's render at 12
+// bounces and beside ingot's render with Cycles' default per-lobe limits
+// (render/cornell-512x512-16spp-cycles-limits: the harness sets only Max
+// Bounces, so Cycles keeps its Diffuse 4, Glossy 4 and Transmission 12),
+// and its whole render (render_s: sync, BVH and path tracing) alone. The
+// rows share one run of the harness. The error wraps errPeerMissing when
+// blender, the script or the scene is absent.
 func cyclesPeers(workers int) ([]peerRun, error) {
 	bin, err := exec.LookPath("blender")
 	if err != nil {
@@ -51,6 +54,9 @@ func cyclesPeers(workers int) ([]peerRun, error) {
 	return []peerRun{
 		{name: "peer/cycles/cornell-512x512-16spp-pathtrace", tool: "blender", bin: bin, threads: t, args: args, unit: "s",
 			pick: field("pathtrace_s"), match: peerRenderCase, label: "peer: Blender Cycles, path tracing (sync and BVH excluded)"},
+		{name: "peer/cycles/cornell-512x512-16spp-pathtrace-cycles-limits", tool: "blender", bin: bin, threads: t, args: args, unit: "s",
+			pick: field("pathtrace_s"), match: peerRenderLimitsCase,
+			label: "peer: Blender Cycles, path tracing, beside ingot with Cycles' per-lobe bounce limits"},
 		{name: "peer/cycles/cornell-512x512-16spp-render", tool: "blender", bin: bin, threads: t, args: args, unit: "s",
 			pick: field("render_s"), label: "peer: Blender Cycles, whole render (sync, BVH, path tracing)"},
 	}, nil

@@ -73,8 +73,10 @@ func TestRunPeersBadOutput(t *testing.T) {
 
 // TestRunPeersCycles: beside render/cornell, Blender Cycles (a blender
 // on PATH running ../shared/peers/cycles/cycles_bench.py) gives a
-// path-tracing row against ingot's render time and a whole-render row;
-// without blender the peer is skipped with a message.
+// path-tracing row against ingot's render time at 12 bounces, one
+// against ingot's with Cycles' per-lobe limits, and a whole-render row,
+// from one run of the harness; without blender the peer is skipped with a
+// message.
 func TestRunPeersCycles(t *testing.T) {
 	root := t.TempDir()
 	scenes, bin := filepath.Join(root, "scenes"), filepath.Join(root, "bin")
@@ -90,7 +92,7 @@ func TestRunPeersCycles(t *testing.T) {
 	}
 	t.Setenv("INGOT_SCENES", scenes)
 	t.Setenv("PATH", bin)
-	ran := []benchkit.Result{{Name: peerRenderCase, Workers: 1, NsPerOp: 6e9}}
+	ran := []benchkit.Result{{Name: peerRenderCase, Workers: 1, NsPerOp: 6e9}, {Name: peerRenderLimitsCase, Workers: 1, NsPerOp: 3e9}}
 	var rows []benchkit.Result
 	var msgs bytes.Buffer
 	emit := func(r benchkit.Result) error { rows = append(rows, r); return nil }
@@ -100,17 +102,28 @@ func TestRunPeersCycles(t *testing.T) {
 	if len(rows) != 0 || !strings.Contains(msgs.String(), "blender") {
 		t.Fatalf("without blender: rows %v, messages %q; want none and a message", rows, msgs.String())
 	}
-	fakePeer(t, bin, "blender", `{"tool": "blender-cycles", "pathtrace_s": 2.0, "render_s": 2.5}`)
+	// The fake harness counts its runs: the rows must share one.
+	count := filepath.Join(root, "runs")
+	script := "#!/bin/sh\necho run >> " + count + "\necho '{\"tool\": \"blender-cycles\", \"pathtrace_s\": 2.0, \"render_s\": 2.5}'\n"
+	if err := os.WriteFile(filepath.Join(bin, "blender"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	if err := runPeers(t.Context(), ran, false, false, true, 1, emit, &msgs); err != nil {
 		t.Fatal(err)
 	}
-	if len(rows) != 2 {
-		t.Fatalf("%d rows %v, want 2", len(rows), rows)
+	if len(rows) != 3 {
+		t.Fatalf("%d rows %v, want 3", len(rows), rows)
 	}
 	if r := rows[0]; r.Native != 2 || r.Ingot != 6 || r.Ratio != 3 || r.Unit != "s" || !strings.Contains(r.Baseline, "Cycles") {
 		t.Errorf("path-tracing row %+v, want Cycles 2 s beside ingot 6 s (ratio 3)", r)
 	}
-	if r := rows[1]; r.Native != 2.5 || r.Ratio != 0 {
+	if r := rows[1]; r.Native != 2 || r.Ingot != 3 || r.Ratio != 1.5 || !strings.Contains(r.Name, "cycles-limits") {
+		t.Errorf("Cycles-limits row %+v, want Cycles 2 s beside ingot 3 s (ratio 1.5)", r)
+	}
+	if r := rows[2]; r.Native != 2.5 || r.Ratio != 0 {
 		t.Errorf("whole-render row %+v, want 2.5 s and no ratio", r)
+	}
+	if runs, err := os.ReadFile(count); err != nil || strings.Count(string(runs), "run") != 1 {
+		t.Errorf("the harness ran %q times (err %v), want once", runs, err)
 	}
 }

@@ -28,6 +28,7 @@ type renderFlags struct {
 	out, linear, aovDir       string
 	size, mode                string
 	spp, maxBounces           int
+	lobeBounces               lobeBounceFlags
 	time                      float64
 	shutter                   string
 	camera                    string
@@ -93,6 +94,7 @@ func newRenderCmd() *cobra.Command {
 	fl.IntVar(&f.msaa, "msaa", 0, "samples per pixel of --mode raster and mesh (1, 2, 4 or 8; 0: 4, and 1 with --mode deferred, which supports only 1)")
 	fl.IntVar(&f.spp, "spp", 8, "samples per pixel of the path tracer (0: --mode auto rasterizes)")
 	fl.IntVar(&f.maxBounces, "max-bounces", render.DefaultMaxBounces, "maximum path length (bounces after the camera ray; 0: emitters seen directly only)")
+	f.lobeBounces.register(cmd)
 	fl.Float64Var(&f.time, "time", 0, "scene time in seconds (animation)")
 	fl.StringVar(&f.shutter, "shutter", "", "shutter interval OPEN,CLOSE in seconds (motion blur)")
 	fl.StringVar(&f.camera, "camera", "", "scene camera by NAME or INDEX (default: the first placed camera, else an automatic view)")
@@ -217,6 +219,9 @@ func renderSetup(f *renderFlags) (render.Options, render.Frame, error) {
 		return opts, frame, fmt.Errorf("--max-bounces %d: want 0..65536", f.maxBounces)
 	}
 	frame.MaxBounces = f.maxBounces // 0: emitters seen directly only
+	if err := f.lobeBounces.apply(&frame); err != nil {
+		return opts, frame, err
+	}
 	frame.Time = float32(f.time)
 	if f.shutter != "" {
 		a, b, ok := strings.Cut(f.shutter, ",")

@@ -57,6 +57,9 @@ func checkRasterFlags(f *renderFlags) error {
 		{f.job.region != "", "--region"},
 		{f.job.shutterAngle != 0, "--shutter-angle"},
 		{f.maxBounces != render.DefaultMaxBounces, "--max-bounces"},
+		{f.lobeBounces.diffuse != 0, "--max-diffuse-bounces"},
+		{f.lobeBounces.glossy != 0, "--max-glossy-bounces"},
+		{f.lobeBounces.transmission != 0, "--max-transmission-bounces"},
 	} {
 		if c.set {
 			return fmt.Errorf("%s: a path-tracing setting, not supported with --mode raster", c.flag)

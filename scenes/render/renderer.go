@@ -76,6 +76,21 @@ type Frame struct {
 	// ray, as `ingot render --max-bounces` (0: emitters seen directly
 	// only). DefaultFrame sets DefaultMaxBounces.
 	MaxBounces int
+	// MaxDiffuseBounces, MaxGlossyBounces and MaxTransmissionBounces
+	// limit each kind of bounce as MaxBounces limits all of them; 0 (the
+	// zero value) sets no limit of its own, only MaxBounces applies. A
+	// bounce is of the kind of the BSDF lobe that sampled it, as in
+	// Blender Cycles: diffuse is the cosine-sampled lobe (Lambert, the
+	// sheen layer, and the specular lobes' multiple-scattering energy,
+	// which is sampled with it); glossy is specular and clearcoat
+	// reflection, a volume's internal reflection included; transmission
+	// is thin-walled transmission and refraction through a volume
+	// boundary. As at MaxBounces, the path ends at the vertex after the
+	// limit-th bounce of a kind once that vertex's emission (or the
+	// environment, on a miss) is counted: it samples no light and
+	// scatters no further. The limits count as MaxBounces does, one more
+	// than Cycles' settings of the same names (SetCyclesBounces).
+	MaxDiffuseBounces, MaxGlossyBounces, MaxTransmissionBounces int
 	// Time is the scene time of a frame without motion blur; Shutter,
 	// when Shutter[1] > Shutter[0], is the shutter interval instead.
 	Time    float32
@@ -124,6 +139,41 @@ func DefaultFrame() Frame {
 
 // DefaultMaxBounces is DefaultFrame's (and `ingot render`'s) MaxBounces.
 const DefaultMaxBounces = 12
+
+// Blender Cycles' default Light Paths bounce limits (Max Bounces,
+// Diffuse, Glossy and Transmission, in Cycles' counting; Blender 3.4):
+// SetCyclesBounces(CyclesMaxBounces, CyclesDiffuseBounces,
+// CyclesGlossyBounces, CyclesTransmissionBounces) renders with them.
+// Cycles' Transparent (8) and Volume (0) limits have no counterpart: alpha
+// BLEND is decided in the any-hit test without a bounce, and volumes only
+// absorb.
+const (
+	CyclesMaxBounces          = 12
+	CyclesDiffuseBounces      = 4
+	CyclesGlossyBounces       = 4
+	CyclesTransmissionBounces = 12
+)
+
+// SetCyclesBounces sets f's bounce limits to those of Blender Cycles'
+// Light Paths settings total (Max Bounces), diffuse, glossy and
+// transmission. Cycles counts a bounce of 0 as direct lighting (its
+// kernel adds one to every setting), where MaxBounces 0 sees emitters
+// only and 1 is direct lighting, so each limit here is Cycles' plus one:
+// Cycles' defaults (12, 4, 4, 12) are MaxBounces 13, MaxDiffuseBounces 5,
+// MaxGlossyBounces 5 and MaxTransmissionBounces 13. Negative settings
+// are passed on as they are, for validation to reject.
+func (f *Frame) SetCyclesBounces(total, diffuse, glossy, transmission int) {
+	plus := func(n int) int {
+		if n < 0 {
+			return n
+		}
+		return n + 1
+	}
+	f.MaxBounces = plus(total)
+	f.MaxDiffuseBounces = plus(diffuse)
+	f.MaxGlossyBounces = plus(glossy)
+	f.MaxTransmissionBounces = plus(transmission)
+}
 
 // Progress reports a render in flight.
 type Progress struct {
@@ -256,6 +306,12 @@ func (f *Frame) validate() error {
 		return fmt.Errorf("render: Frame.SPP is %d, want ≥ 1", f.SPP)
 	case f.MaxBounces < 0 || f.MaxBounces > 1<<16:
 		return fmt.Errorf("render: Frame.MaxBounces is %d, want 0..65536", f.MaxBounces)
+	case f.MaxDiffuseBounces < 0 || f.MaxDiffuseBounces > 1<<16:
+		return fmt.Errorf("render: Frame.MaxDiffuseBounces is %d, want 0..65536 (0: MaxBounces only)", f.MaxDiffuseBounces)
+	case f.MaxGlossyBounces < 0 || f.MaxGlossyBounces > 1<<16:
+		return fmt.Errorf("render: Frame.MaxGlossyBounces is %d, want 0..65536 (0: MaxBounces only)", f.MaxGlossyBounces)
+	case f.MaxTransmissionBounces < 0 || f.MaxTransmissionBounces > 1<<16:
+		return fmt.Errorf("render: Frame.MaxTransmissionBounces is %d, want 0..65536 (0: MaxBounces only)", f.MaxTransmissionBounces)
 	case f.Shutter[1] < f.Shutter[0]:
 		return fmt.Errorf("render: Frame.Shutter is [%v, %v], want open ≤ close", f.Shutter[0], f.Shutter[1])
 	case f.TileSize < 0:
@@ -387,6 +443,12 @@ func (r *Renderer) Render(ctx context.Context, f Frame, progress func(Progress))
 	}
 	if f.NoNEE {
 		st.Flags |= kernel.SettingsNoNEE
+	}
+	st.MaxDiffuseBounces, st.MaxGlossyBounces, st.MaxTransmissionBounces = lobeLimit(f.MaxDiffuseBounces),
+		lobeLimit(f.MaxGlossyBounces), lobeLimit(f.MaxTransmissionBounces)
+	if f.MaxDiffuseBounces != 0 || f.MaxGlossyBounces != 0 || f.MaxTransmissionBounces != 0 {
+		// Only then does path_trace count each lobe's bounces.
+		st.Flags |= kernel.SettingsLobeLimits
 	}
 	// Lanes whose rays escape start their next paths before the others
 	// shade: it pays wherever rays escape (an environment, or an open box
@@ -594,4 +656,13 @@ func (r *Renderer) dispatchTile(ctx context.Context, u *upload, fp *kernel.Frame
 		return fmt.Errorf("render: path_trace: %w", err)
 	}
 	return nil
+}
+
+// lobeLimit is the kernel's per-lobe bounce limit for a validated Frame
+// limit n (0: none).
+func lobeLimit(n int) uint32 {
+	if n == 0 {
+		return kernel.NoLobeLimit
+	}
+	return uint32(n)
 }

@@ -38,6 +38,21 @@ type benchScene struct {
 	// native renders the same frame with the plain Go path tracer
 	// (internal/refpt: Lambertian scenes only).
 	native bool
+	// cyclesLimits renders with Blender Cycles' default per-lobe bounce
+	// limits (render.Frame.SetCyclesBounces) instead of 12 bounces.
+	cyclesLimits bool
+}
+
+// cornellScene loads CornellBox-Original.obj of scenesDir (the built-in
+// box when absent).
+func cornellScene(scenesDir string) func() (*model.Scene, error) {
+	return func() (*model.Scene, error) {
+		p := filepath.Join(scenesDir, "CornellBox", "CornellBox-Original.obj")
+		if _, err := os.Stat(p); err != nil {
+			return builtin.Cornell(), nil
+		}
+		return objload.Load(context.Background(), p, model.Options{})
+	}
 }
 
 // BenchCases returns the path tracer's benchmark cases for `ingot bench`
@@ -51,16 +66,18 @@ type benchScene struct {
 // and bounce limit, on one goroutine (the built-in box, used when the
 // OBJ is absent, has no baseline: its materials are beyond refpt); the
 // larger models have none either.
+//
+// render/cornell-512x512-16spp-cycles-limits is the Cornell box with the
+// bounce limits Blender Cycles renders it with when only its Max Bounces is
+// set (12): its default Diffuse 4, Glossy 4 and Transmission 12 too
+// (render.Frame.SetCyclesBounces: limits 13, 5, 5, 13 here, one more than
+// Cycles' settings). Every bounce of the box is diffuse, so its native
+// baseline is refpt at 5 bounces.
 func BenchCases(scenesDir string) []benchkit.Case {
 	sky := &render.Environment{Color: [3]float32{0.6, 0.7, 0.9}, Intensity: 1}
 	list := []benchScene{
-		{name: "render/cornell-512x512-16spp", native: true, load: func() (*model.Scene, error) {
-			p := filepath.Join(scenesDir, "CornellBox", "CornellBox-Original.obj")
-			if _, err := os.Stat(p); err != nil {
-				return builtin.Cornell(), nil
-			}
-			return objload.Load(context.Background(), p, model.Options{})
-		}},
+		{name: "render/cornell-512x512-16spp", native: true, load: cornellScene(scenesDir)},
+		{name: CornellCyclesLimitsCase, native: true, cyclesLimits: true, load: cornellScene(scenesDir)},
 		{name: "render/bunny-512x512-16spp", env: sky, load: func() (*model.Scene, error) {
 			s, err := objload.Load(context.Background(), filepath.Join(scenesDir, "bunny", "bunny.obj"), model.Options{})
 			if err != nil {
@@ -108,9 +125,17 @@ func withFrontCamera(s *model.Scene) *model.Scene {
 	return s
 }
 
-func benchFrame() render.Frame {
+// CornellCyclesLimitsCase is the Cornell box case rendered with Blender
+// Cycles' default per-lobe bounce limits.
+const CornellCyclesLimitsCase = "render/cornell-512x512-16spp-cycles-limits"
+
+// benchFrame is the frame of bs: 12 bounces, or Cycles' default limits.
+func benchFrame(bs benchScene) render.Frame {
 	f := render.DefaultFrame()
 	f.Width, f.Height, f.SPP, f.MaxBounces = benchSize, benchSize, benchSPP, benchBounces
+	if bs.cyclesLimits {
+		f.SetCyclesBounces(render.CyclesMaxBounces, render.CyclesDiffuseBounces, render.CyclesGlossyBounces, render.CyclesTransmissionBounces)
+	}
 	return f
 }
 
@@ -131,7 +156,7 @@ func benchRender(b *testing.B, bs benchScene, workers int) {
 		b.Fatal(err)
 	}
 	defer r.Close()
-	f := benchFrame()
+	f := benchFrame(bs)
 	b.ResetTimer()
 	c0 := processCPU()
 	for range b.N {
@@ -146,9 +171,14 @@ func benchRender(b *testing.B, bs benchScene, workers int) {
 // bench` prints it.
 const BaselineName = "plain Go path tracer, SAH BVH, 1 worker (renderbench/internal/refpt)"
 
-// refSettings is benchFrame for refpt.
-func refSettings() refpt.Settings {
-	return refpt.Settings{Width: benchSize, Height: benchSize, SPP: benchSPP, MaxBounces: benchBounces, RRStartBounce: benchRRBounce}
+// refSettings is benchFrame for refpt, whose scenes are Lambertian:
+// every bounce is diffuse, so the diffuse limit bounds them all.
+func refSettings(bs benchScene) refpt.Settings {
+	st := refpt.Settings{Width: benchSize, Height: benchSize, SPP: benchSPP, MaxBounces: benchBounces, RRStartBounce: benchRRBounce}
+	if f := benchFrame(bs); f.MaxDiffuseBounces > 0 {
+		st.MaxBounces = min(f.MaxBounces, f.MaxDiffuseBounces)
+	}
+	return st
 }
 
 // newRefScene prepares the scene of bs for refpt, seen from the camera
@@ -174,7 +204,7 @@ func benchRefPT(b *testing.B, bs benchScene) {
 	if err != nil {
 		benchkit.Skip(b, err) // e.g. the built-in box: its materials are beyond refpt
 	}
-	st := refSettings()
+	st := refSettings(bs)
 	b.ResetTimer()
 	c0 := processCPU()
 	for i := range b.N {

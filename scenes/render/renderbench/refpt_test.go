@@ -42,7 +42,7 @@ func lumImages(t *testing.T, w, spp int) (ing, ref []float64) {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	f := benchFrame()
+	f := benchFrame(benchScene{})
 	f.Width, f.Height, f.SPP = w, w, spp
 	img, err := r.Render(context.Background(), f, nil)
 	if err != nil {
@@ -52,7 +52,7 @@ func lumImages(t *testing.T, w, spp int) (ing, ref []float64) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st := refSettings()
+	st := refSettings(benchScene{})
 	st.Width, st.Height, st.SPP, st.Seed = w, w, spp, 1
 	rimg, err := sc.Render(context.Background(), st)
 	if err != nil {

@@ -27,6 +27,7 @@ typedef intersector<triangle_data, instancing, primitive_motion, instance_motion
 typedef SceneIntersector::result_type SceneHit;
 
 #define kInvalidLight 0xFFFFFFFFu
+#define kNoLobeLimit 0xFFFFFFFFu // RenderSettings.max*Bounces: no limit of that lobe's own
 #define kRayEpsilon 1e-4f
 
 // ---- geometry helpers -------------------------------------------------------
@@ -768,6 +769,8 @@ kernel void path_trace(constant SceneResources& scene [[buffer(BUFFER_SCENE)]],
     bool alphaScene = (st.flags & SETTINGS_ALPHA) != 0u;
     // The first-hit AOVs are summed only when asked for (SETTINGS_AOV).
     bool aovs = (st.flags & SETTINGS_AOV) != 0u;
+    // Per-lobe bounce limits are counted only when some is set.
+    bool lobeLimits = (st.flags & SETTINGS_LOBE_LIMITS) != 0u;
     bool timedCamera = frame.camera.shutterClose != frame.camera.shutterOpen ||
                        any(float3(frame.camera.positionClose) != float3(frame.camera.position));
     CameraSetup cam = camera_setup(frame.camera, st, timedCamera);
@@ -786,6 +789,14 @@ kernel void path_trace(constant SceneResources& scene [[buffer(BUFFER_SCENE)]],
     bool fresh = true;
     uint idx = 0u;
     uint bounce = 0u;
+    // lastVertex: the path's last vertex (its emission is counted, then it
+    // ends): maxBounces, or the vertex after a bounce that reached its
+    // lobe's limit. nDiffuse, nGlossy, nTransmission count the bounces of
+    // each lobe (SETTINGS_LOBE_LIMITS).
+    uint lastVertex = 0u;
+    uint nDiffuse = 0u;
+    uint nGlossy = 0u;
+    uint nTransmission = 0u;
     uint culled = 0u;
     ray r;
     float time = 0.0f;
@@ -891,6 +902,10 @@ kernel void path_trace(constant SceneResources& scene [[buffer(BUFFER_SCENE)]],
                 prevPdf = 0.0f;
                 prevSpecular = true;
                 bounce = 0u;
+                lastVertex = st.maxBounces;
+                nDiffuse = 0u;
+                nGlossy = 0u;
+                nTransmission = 0u;
                 if (aovs) {
                     pathAlbedo = float3(0.0f);
                     pathNormal = float3(0.0f);
@@ -977,7 +992,7 @@ kernel void path_trace(constant SceneResources& scene [[buffer(BUFFER_SCENE)]],
             } else if (any(mo.emission > float3(0.0f)) && (sh.frontFacing || twoSided)) {
                 L += beta * mo.emission;
             }
-            if ((mo.flags & MATERIAL_UNLIT) != 0u || bounce >= st.maxBounces) {
+            if ((mo.flags & MATERIAL_UNLIT) != 0u || bounce >= lastVertex) {
                 break;
             }
             // Local frame with the shading normal on the viewer's side.
@@ -1029,6 +1044,26 @@ kernel void path_trace(constant SceneResources& scene [[buffer(BUFFER_SCENE)]],
             beta *= bs.weight;
             prevPdf = bs.pdf;
             prevSpecular = false;
+            if (lobeLimits) {
+                // The bounce counts as the lobe that sampled it (Cycles'
+                // path_state_next): the cosine lobe is diffuse, transmission
+                // (thin-walled or refraction) is transmission, the rest
+                // (specular, clearcoat, a volume's internal reflection) is
+                // glossy. Reaching a lobe's limit makes the next vertex the
+                // last: its emission (or the environment on a miss) still
+                // counts, it samples no light and scatters no further.
+                bool isDiffuse = bs.lobe == kLobeDiffuse;
+                bool isTransmission = bs.lobe == kLobeTransmission;
+                bool isGlossy = !isDiffuse & !isTransmission;
+                nDiffuse += select(0u, 1u, isDiffuse);
+                nGlossy += select(0u, 1u, isGlossy);
+                nTransmission += select(0u, 1u, isTransmission);
+                // & and | rather than && and ||: no branch on varying values.
+                bool limit = (isDiffuse & (nDiffuse >= st.maxDiffuseBounces)) |
+                             (isGlossy & (nGlossy >= st.maxGlossyBounces)) |
+                             (isTransmission & (nTransmission >= st.maxTransmissionBounces));
+                lastVertex = select(lastVertex, min(lastVertex, bounce + 1u), limit);
+            }
             if (bounce >= st.rrStartBounce) {
                 float q = max(0.05f, 1.0f - max(beta.x, max(beta.y, beta.z)));
                 if (ub.w < q) {

@@ -117,6 +117,7 @@ typedef simd_packed_float2 packed_float2;
 #define SETTINGS_NO_NEE 2u       // disable next-event estimation (debug)
 #define SETTINGS_REGENERATE 4u   // lanes whose rays miss start their next paths before the others shade (always set)
 #define SETTINGS_ALPHA 8u        // some geometry is non-opaque: rays run alpha_test through the function table
+#define SETTINGS_LOBE_LIMITS 16u // count each path's diffuse, glossy and transmission bounces against RenderSettings' limits
 
 #define INSTANCE_MASK_ALL 0xFFu
 
@@ -321,6 +322,14 @@ struct RenderSettings {
     uint rrStartBounce;         // @60 Russian roulette from this bounce on
     uint filter;                // @64 FILTER_* pixel filter (0: tent)
     float filterWidth;          // @68 its width in pixels (0: the filter's default)
+    // Per-lobe bounce limits (with SETTINGS_LOBE_LIMITS): a path ends at
+    // the vertex after its maxDiffuseBounces-th diffuse (the cosine lobe),
+    // maxGlossyBounces-th glossy (specular, clearcoat, a volume's internal
+    // reflection) or maxTransmissionBounces-th transmission bounce, once
+    // that vertex's emission is counted, as at maxBounces. 0xFFFFFFFF: none.
+    uint maxDiffuseBounces;     // @72
+    uint maxGlossyBounces;      // @76
+    uint maxTransmissionBounces; // @80
 };
 
 // Pixel filters (RenderSettings.filter; filter.go PixelFilter).
@@ -330,7 +339,7 @@ struct RenderSettings {
 #define FILTER_BLACKMAN_HARRIS 3u
 #define FILTER_CENTER 4u
 
-// Everything a dispatch needs besides the scene. 168 bytes, align 4.
+// Everything a dispatch needs besides the scene. 180 bytes, align 4.
 struct FrameParams {
     CameraData camera;          // @0
     RenderSettings settings;    // @96

@@ -35,7 +35,7 @@ func TestHeaderDefinesMatchGo(t *testing.T) {
 		"PROJECTION_PERSPECTIVE": ProjectionPerspective, "PROJECTION_ORTHOGRAPHIC": ProjectionOrthographic,
 		"TONEMAP_NONE": uint64(ToneNone), "TONEMAP_PBR_NEUTRAL": uint64(TonePBRNeutral), "TONEMAP_ACES": uint64(ToneACES),
 		"SETTINGS_AOV": SettingsAOV, "SETTINGS_NO_NEE": SettingsNoNEE, "SETTINGS_REGENERATE": SettingsRegenerate,
-		"SETTINGS_ALPHA":    SettingsAlpha,
+		"SETTINGS_ALPHA": SettingsAlpha, "SETTINGS_LOBE_LIMITS": SettingsLobeLimits, "kNoLobeLimit": NoLobeLimit,
 		"INSTANCE_MASK_ALL": InstanceMaskAll,
 		"DIM_CAMERA":        DimCamera, "DIM_TIME": DimTime, "DIM_BOUNCE0": DimBounce0,
 		"kLobeClearcoat": LobeClearcoat, "kLobeSpecular": LobeSpecular, "kLobeDiffuse": LobeDiffuse,

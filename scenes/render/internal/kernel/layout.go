@@ -72,6 +72,13 @@ const (
 	// intersect without a table or payload (the same hits: every geometry
 	// is opaque).
 	SettingsAlpha = 8
+	// SettingsLobeLimits makes path_trace count each path's diffuse,
+	// glossy and transmission bounces against RenderSettings'
+	// MaxDiffuseBounces, MaxGlossyBounces and MaxTransmissionBounces.
+	// Without it only MaxBounces ends paths (and no count runs).
+	SettingsLobeLimits = 16
+	// NoLobeLimit is a per-lobe bounce limit that never ends a path.
+	NoLobeLimit = 0xFFFFFFFF
 
 	// NoLight is GeometryData.LightBase for a geometry that is not an
 	// emissive-triangle light.
@@ -255,7 +262,7 @@ type CameraData struct {
 	NearClip        float32
 }
 
-// RenderSettings is scene_types.h RenderSettings (72 bytes).
+// RenderSettings is scene_types.h RenderSettings (84 bytes).
 type RenderSettings struct {
 	Width, Height                         uint32
 	TileX, TileY, TileWidth, TileHeight   uint32
@@ -267,9 +274,15 @@ type RenderSettings struct {
 	// the filter's DefaultWidth).
 	Filter      uint32
 	FilterWidth float32
+	// MaxDiffuseBounces, MaxGlossyBounces and MaxTransmissionBounces
+	// limit each kind of bounce as MaxBounces limits all of them: the
+	// path ends at the vertex after the limit-th bounce of that kind, once
+	// its emission is counted (NoLobeLimit: none). They apply with
+	// SettingsLobeLimits only.
+	MaxDiffuseBounces, MaxGlossyBounces, MaxTransmissionBounces uint32
 }
 
-// FrameParams is scene_types.h FrameParams (168 bytes).
+// FrameParams is scene_types.h FrameParams (180 bytes).
 type FrameParams struct {
 	Camera   CameraData
 	Settings RenderSettings

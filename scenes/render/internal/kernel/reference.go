@@ -515,6 +515,9 @@ func (r *Reference) tracePath(frame *FrameParams, px, py, seed, idx uint32) Vec3
 	prevPdf := float32(0)
 	prevSpecular := true
 	useNEE := st.Flags&SettingsNoNEE == 0
+	lobeLimits := st.Flags&SettingsLobeLimits != 0
+	lastVertex := st.MaxBounces
+	var nDiffuse, nGlossy, nTransmission uint32
 	res := &r.res
 	for bounce := uint32(0); ; bounce++ {
 		rng := Hash32(HashCombine(seed, idx*131+bounce))
@@ -569,7 +572,7 @@ func (r *Reference) tracePath(frame *FrameParams, px, py, seed, idx uint32) Vec3
 		} else if (mo.emission[0] > 0 || mo.emission[1] > 0 || mo.emission[2] > 0) && (sh.front || twoSided) {
 			L = L.add(beta.mul(mo.emission))
 		}
-		if mo.flags&MaterialUnlit != 0 || bounce >= st.MaxBounces {
+		if mo.flags&MaterialUnlit != 0 || bounce >= lastVertex {
 			break
 		}
 		if n.dot(sh.wo) < 0 {
@@ -616,6 +619,25 @@ func (r *Reference) tracePath(frame *FrameParams, px, py, seed, idx uint32) Vec3
 		beta = beta.mul(bs.Weight)
 		prevPdf = bs.Pdf
 		prevSpecular = false
+		if lobeLimits {
+			// The bounce counts as the lobe that sampled it; reaching its
+			// limit makes the next vertex the last.
+			var limit bool
+			switch bs.Lobe {
+			case LobeDiffuse:
+				nDiffuse++
+				limit = nDiffuse >= st.MaxDiffuseBounces
+			case LobeTransmission:
+				nTransmission++
+				limit = nTransmission >= st.MaxTransmissionBounces
+			default:
+				nGlossy++
+				limit = nGlossy >= st.MaxGlossyBounces
+			}
+			if limit {
+				lastVertex = min(lastVertex, bounce+1)
+			}
+		}
 		if bounce >= st.RRStartBounce {
 			q := max(0.05, 1-max(beta[0], beta[1], beta[2]))
 			if ub[3] < q {

@@ -3,6 +3,7 @@ package kernel
 import (
 	"context"
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/chewxy/math32"
@@ -284,5 +285,65 @@ func TestReferenceAlphaTest(t *testing.T) {
 		if seen := centre < 0.5; seen != c.seen {
 			t.Errorf("%v alpha %v: centre pixel %v, seen = %v, want %v", c.mode, c.alpha, centre, seen, c.seen)
 		}
+	}
+}
+
+// TestReferenceLobeLimits: the reference counts per-lobe bounces as
+// path_trace does. In a closed Lambert box of albedo ½ whose walls emit 1,
+// a diffuse limit of 2 keeps 1 + ½ + ¼ and renders the bits of MaxBounces
+// 2 (every bounce is diffuse); a glossy limit of 1 changes nothing there.
+func TestReferenceLobeLimits(t *testing.T) {
+	m := model.DefaultMaterial()
+	m.BaseColor, m.Metallic, m.Specular.Factor = [4]float32{0.5, 0.5, 0.5, 1}, 0, 0
+	m.Emissive, m.EmissiveStrength, m.DoubleSided = [3]float32{1, 1, 1}, 1, true
+	var pr model.Primitive
+	for axis := range 3 {
+		for _, side := range []float32{-1, 1} {
+			u, v := (axis+1)%3, (axis+2)%3
+			base := uint32(len(pr.Positions))
+			for _, c := range [][2]float32{{-1, -1}, {1, -1}, {1, 1}, {-1, 1}} {
+				var p [3]float32
+				p[axis], p[u], p[v] = side, c[0], c[1]
+				pr.Positions = append(pr.Positions, p)
+			}
+			pr.Indices = append(pr.Indices, base, base+1, base+2, base, base+2, base+3)
+		}
+	}
+	s := &model.Scene{Name: "furnace-box", Materials: []model.Material{m}}
+	mesh := &model.Mesh{Name: "box", Primitives: []model.Primitive{pr}}
+	mesh.ComputeBounds()
+	s.Meshes = []*model.Mesh{mesh}
+	n := model.NewNode("box")
+	n.Mesh = 0
+	s.AddNode(n, -1)
+	p, err := Pack(s, PackOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, err := NewReference(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	render := func(mod func(*RenderSettings)) []Float4 {
+		frame := testFrame(8, 8, 64, LookAt([3]float32{}, [3]float32{0, 0, -1}, [3]float32{0, 1, 0}), 1.5)
+		st := &frame.Settings
+		st.MaxDiffuseBounces, st.MaxGlossyBounces, st.MaxTransmissionBounces = NoLobeLimit, NoLobeLimit, NoLobeLimit
+		mod(st)
+		accum := make([]Float4, 64)
+		if err := ref.Render(context.Background(), &frame, accum, 2); err != nil {
+			t.Fatal(err)
+		}
+		return accum
+	}
+	limited := render(func(st *RenderSettings) { st.Flags |= SettingsLobeLimits; st.MaxDiffuseBounces = 2 })
+	if mean := meanImage(limited); math.Abs(mean[0]-1.75) > 0.005 {
+		t.Errorf("diffuse limit 2: mean %v, want 1.75", mean[0])
+	}
+	if two := render(func(st *RenderSettings) { st.MaxBounces = 2 }); !slices.Equal(limited, two) {
+		t.Errorf("diffuse limit 2: not the bits of MaxBounces 2")
+	}
+	glossy := render(func(st *RenderSettings) { st.Flags |= SettingsLobeLimits; st.MaxGlossyBounces = 1 })
+	if plain := render(func(*RenderSettings) {}); !slices.Equal(glossy, plain) {
+		t.Errorf("glossy limit 1 changed a diffuse-only image")
 	}
 }
