@@ -78,14 +78,18 @@ func TestMatchesPathTracer(t *testing.T) {
 // luminanceBounds are the luminance bounds of the scenes whose light the
 // rasterizer is known to approximate badly (instead of the 10 %).
 var luminanceBounds = map[string]float64{
-	// Five point lights inside a lamp: point lights cast no shadows (the
-	// shadow map is for a directional or spot light), so they shine
-	// through the shade (measured 1.30× at 16 spp).
-	"LightsPunctualLamp": 0.4,
-	// The only light is five emissive cubes between partitions: area
-	// lights cast no shadows either, so they light the backdrop through
-	// the partitions (measured 1.35× at 16 spp).
-	"EmissiveStrengthTest": 0.45,
+	// Five point lights inside a lamp, shadowed by their cube maps: the
+	// path tracer also lights the transmissive shade from the lights
+	// behind it (its transmission lobe), which the rasterizer's
+	// thin-walled transmission (a blend with what lies behind) does not,
+	// so the shade is darker (measured 0.899× at 16 spp).
+	"LightsPunctualLamp": 0.15,
+	// The only light is five emissive cubes between partitions, shadowed
+	// by their cube maps: what is left is the uniform ambient term that
+	// stands in for their indirect light (closedAmbient), which also
+	// lights the outer faces of the partitions that the path tracer
+	// leaves dark (measured 1.25× at 16 spp).
+	"EmissiveStrengthTest": 0.3,
 }
 
 // colourGrid is the mean redness (R − max(G, B), clamped at 0) and

@@ -152,7 +152,7 @@ func (pl *pipelines) compileDeferred(dev *engine.Device) error {
 // mask geometry into the G-buffer imageblock, the per-tile light lists,
 // the lighting (and the environment where nothing was drawn), then the
 // blended geometry back to front with the forward pipelines.
-func (r *Renderer) deferredPass(ctx context.Context, fr *rasterFrame, cam *kernel.CameraData, tg *targets, shadow *engine.Texture, aovs bool) error {
+func (r *Renderer) deferredPass(ctx context.Context, fr *rasterFrame, cam *kernel.CameraData, tg *targets, maps passMaps, aovs bool) error {
 	dp := r.pl.deferred
 	u := r.cur
 	var pd engine.RenderPassDescriptor
@@ -182,17 +182,15 @@ func (r *Renderer) deferredPass(ctx context.Context, fr *rasterFrame, cam *kerne
 		return fmt.Errorf("raster: %w", err)
 	}
 	frame := bytesOf([]rasterFrame{*fr})
-	if shadow == nil {
-		shadow = r.dummy
-	}
 	steps := []error{
 		enc.SetVertexBuffer(u.resources, 0, bufferScene), enc.SetFragmentBuffer(u.resources, 0, bufferScene),
 		enc.SetVertexBytes(frame, bufferFrame), enc.SetFragmentBytes(frame, bufferFrame),
 		enc.SetFragmentBuffer(r.light.sh, 0, bufferSH), enc.SetFragmentBuffer(u.lights, 0, bufferLights),
-		enc.SetFragmentTexture(r.light.specular, textureSpecular), enc.SetFragmentTexture(shadow, textureShadow),
+		enc.SetFragmentTexture(r.light.specular, textureSpecular),
 		enc.SetFragmentSamplerState(r.light.fragSampler, samplerIBL), enc.SetFragmentSamplerState(r.shadowSmp, samplerShadow),
 		enc.SetTileBuffer(u.resources, 0, bufferScene),
 	}
+	steps = append(steps, r.bindMaps(enc, maps)...)
 	steps = append(steps, useScene(u, enc.UseResource)...)
 	ds := ordered(r.draws, mgl32.Vec3(cam.Position), mgl32.Vec3(cam.Forward))
 	steps = append(steps, enc.SetRenderPipelineState(dp.gbuffer[aovs]), enc.SetDepthStencilState(r.pl.depthWrite))

@@ -8,8 +8,10 @@
 // evaluation and BSDF (gltf_material.h, bsdf.h: one MSL header for both
 // renderers) and environment, and returns the same render.Image. Lighting:
 // KHR_lights_punctual lights (with a shadow map for the strongest
-// directional or spot light), the emissive triangles of scenes with few of
-// them as unshadowed area lights, and image-based lighting from the
+// directional or spot light and cube shadow maps for the strongest point
+// lights), the emissive triangles of scenes with few of them as area
+// lights (shadowed through a cube map per emissive instance), and
+// image-based lighting from the
 // environment (order-2 spherical-harmonic irradiance and GGX pre-filtered
 // specular mips in an octahedral map, so a lookup needs no atan2/acos,
 // made by MSL compute kernels, shaders/ibl.metal, once per renderer and
@@ -63,12 +65,28 @@
 // pixel's camera ray behind what the geometry leaves uncovered while it
 // tone maps (background.go: the path tracer's env_radiance, read as the
 // engine's bilinear sampler reads the map), so no sample is shaded twice
-// and the covered pixels cost nothing. The targets and the shadow map are
+// and the covered pixels cost nothing. The targets and the shadow maps are
 // kept from one frame to the next, and so is the environment's radiance
 // behind each pixel while the view and the environment stay; the shadow
-// map, the light's view of the geometry, is drawn again only when the
+// maps, the lights' views of the geometry, are drawn again only when the
 // scene is uploaded anew (a new time of an animated scene, a new
 // environment) or the shadow light changes, not for a new camera.
+//
+// Cube shadow maps (cubeshadow.go) are six 90° faces in slices of one
+// Depth32Float 2D array texture, drawn with the shadow map's depth-only
+// pipeline and sampled with the same comparison sampler (2×2 PCF) on the
+// face the fragment's direction selects in MSL (rx_cube_shadow), with a
+// normal offset and a depth bias of a texel at the fragment's distance
+// and the pass's slope-scaled bias. Up to Options.CubeShadows lights get
+// one, the strongest by the path tracer's light-selection probability:
+// point lights, and with area lights each instance's emissive triangles
+// as a group, mapped from their centroid without their own emissive
+// geometry (a closed emitter does not shadow its own light). Each of a
+// group's point samples q looks the map up for the fragment p shifted by
+// q's offset from the centroid, projected on p's tangent plane (the
+// parallel-ray approximation of the segment from q, which gives large
+// emitters penumbrae). Scenes without point or area lights draw no cube
+// map and shade as they did without them.
 //
 // The shading code (shaders/raster_shade.h) serves three front ends: the
 // forward vertex pipeline, the meshlet pipeline (Options.Meshlets) and a
@@ -91,11 +109,16 @@
 //     scene lit by emitters without an environment gets one diffuse
 //     bounce of their flux as a uniform ambient term (closedAmbient), with
 //     no occlusion.
-//   - Emissive triangles light the scene as four points each, unshadowed,
-//     only when there are at most Options.MaxAreaLights of them.
-//   - One shadow map (the strongest directional or spot light, 2×2 PCF);
-//     other lights are unshadowed; MASK geometry casts shadows as if
-//     opaque, BLEND geometry casts none.
+//   - Emissive triangles light the scene as four points each, only when
+//     there are at most Options.MaxAreaLights of them; their shadows come
+//     from their instance's cube map at the group's centroid (shifted per
+//     point as above, which is exact only for distant occluders).
+//   - One shadow map (the strongest directional or spot light, 2×2 PCF)
+//     and up to Options.CubeShadows cube maps (point lights and emissive
+//     groups); other lights are unshadowed; MASK geometry casts shadows
+//     as if opaque, BLEND geometry casts none; transmissive geometry
+//     casts cube-map shadows (the path tracer's shadow rays stop at it)
+//     but not the directional or spot light's.
 //   - Thin-walled transmission blends what lies behind, untinted.
 //   - Textures are sampled at level 0 (the shared material code's
 //     sampling; MSAA resolves some of the aliasing).

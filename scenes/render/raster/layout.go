@@ -13,6 +13,7 @@ const (
 
 	textureSpecular = 1
 	textureShadow   = 2
+	textureCube     = 3
 	samplerIBL      = 0
 	samplerShadow   = 1
 )
@@ -24,7 +25,11 @@ const (
 	flagAreaLights = 4
 	flagShadow     = 8
 	flagDeform     = 16
+	flagCubes      = 32
 )
+
+// noCube is RASTER_NO_CUBE: a light without a cube shadow map.
+const noCube = 0xFFFFFFFF
 
 // Draw passes (RasterDraw.Pass).
 const (
@@ -33,7 +38,7 @@ const (
 	passBlend  = 2
 )
 
-// rasterFrame is raster_types.h RasterFrame (272 bytes).
+// rasterFrame is raster_types.h RasterFrame (288 bytes).
 type rasterFrame struct {
 	ViewProj        [4][4]float32
 	ShadowProj      [4][4]float32
@@ -58,6 +63,19 @@ type rasterFrame struct {
 	// addresses of the RasterDeform records, the joint palette, the morph
 	// weights and the deformed positions (flagDeform).
 	Deforms, Joints, MorphWeights, DeformedPositions uint64
+	// Cubes and CubeOf are the device addresses of the cube shadow maps'
+	// records and of the cube index of each punctual light and emissive
+	// triangle (flagCubes).
+	Cubes, CubeOf uint64
+}
+
+// rasterCubeShadow is raster_types.h RasterCubeShadow (32 bytes).
+type rasterCubeShadow struct {
+	Centre                [3]float32
+	Layer                 uint32
+	DepthScale, DepthNear float32
+	Texel                 float32
+	Pad0                  uint32
 }
 
 // rasterDeformJob is raster_types.h RasterDeformJob (16 bytes).

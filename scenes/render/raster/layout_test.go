@@ -15,7 +15,8 @@ func TestLayoutSizes(t *testing.T) {
 		name      string
 		got, want uintptr
 	}{
-		{"RasterFrame", unsafe.Sizeof(rasterFrame{}), 272},
+		{"RasterFrame", unsafe.Sizeof(rasterFrame{}), 288},
+		{"RasterCubeShadow", unsafe.Sizeof(rasterCubeShadow{}), 32},
 		{"RasterDeform", unsafe.Sizeof(rasterDeform{}), 80},
 		{"RasterDeformJob", unsafe.Sizeof(rasterDeformJob{}), 16},
 		{"RasterDraw", unsafe.Sizeof(rasterDraw{}), 32},
@@ -47,6 +48,10 @@ func TestLayoutSizes(t *testing.T) {
 		{"RasterDeform.weightBase", unsafe.Offsetof(rasterDeform{}.WeightBase), 60},
 		{"RasterDeform.positionBase", unsafe.Offsetof(rasterDeform{}.PositionBase), 64},
 		{"RasterFrame.deformedPositions", unsafe.Offsetof(rasterFrame{}.DeformedPositions), 264},
+		{"RasterFrame.cubes", unsafe.Offsetof(rasterFrame{}.Cubes), 272},
+		{"RasterFrame.cubeOf", unsafe.Offsetof(rasterFrame{}.CubeOf), 280},
+		{"RasterCubeShadow.layer", unsafe.Offsetof(rasterCubeShadow{}.Layer), 12},
+		{"RasterCubeShadow.texel", unsafe.Offsetof(rasterCubeShadow{}.Texel), 24},
 		{"RasterMotionFrame.deforms", unsafe.Offsetof(rasterMotionFrame{}.Deforms), 144},
 		{"RasterMotionFrame.flags", unsafe.Offsetof(rasterMotionFrame{}.Flags), 184},
 	} {

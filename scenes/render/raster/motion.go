@@ -238,7 +238,7 @@ func (r *Renderer) motionPass(ctx context.Context, mp *motionPipelines, fr *rast
 		enc.SetVertexBytes(sf, bufferShadeFrame), enc.SetFragmentBytes(sf, bufferShadeFrame),
 		enc.SetFragmentBuffer(u.resources, 0, bufferScene),
 		enc.SetFragmentBuffer(r.light.sh, 0, bufferSH), enc.SetFragmentBuffer(u.lights, 0, bufferLights), enc.SetFragmentTexture(r.light.specular, textureSpecular),
-		enc.SetFragmentTexture(r.dummy, textureShadow),
+		enc.SetFragmentTexture(r.dummy, textureShadow), enc.SetFragmentTexture(r.dummyCube, textureCube),
 		enc.SetFragmentSamplerState(r.light.fragSampler, samplerIBL), enc.SetFragmentSamplerState(r.shadowSmp, samplerShadow)}
 	steps = append(steps, useScene(u, enc.UseResource)...)
 	if pu != u {

@@ -40,7 +40,7 @@ func useScene(u *upload, use func(any) error) []error {
 // geometry back to front, into the frame's targets (resolved at the end
 // of the pass). The environment is not drawn: the colour's alpha is the
 // coverage, and resolve composites the background behind it.
-func (r *Renderer) mainPass(ctx context.Context, fr *rasterFrame, cam *kernel.CameraData, tg *targets, shadow *engine.Texture, aovs bool) error {
+func (r *Renderer) mainPass(ctx context.Context, fr *rasterFrame, cam *kernel.CameraData, tg *targets, maps passMaps, aovs bool) error {
 	var pd engine.RenderPassDescriptor
 	for i, c := range tg.color {
 		if c == nil {
@@ -67,16 +67,13 @@ func (r *Renderer) mainPass(ctx context.Context, fr *rasterFrame, cam *kernel.Ca
 	}
 	u := r.cur
 	frame := bytesOf([]rasterFrame{*fr})
-	if shadow == nil {
-		shadow = r.dummy
-	}
 	steps := []error{
 		enc.SetVertexBuffer(u.resources, 0, bufferScene), enc.SetFragmentBuffer(u.resources, 0, bufferScene),
 		enc.SetVertexBytes(frame, bufferFrame), enc.SetFragmentBytes(frame, bufferFrame),
 		enc.SetFragmentBuffer(r.light.sh, 0, bufferSH), enc.SetFragmentBuffer(u.lights, 0, bufferLights), enc.SetFragmentTexture(r.light.specular, textureSpecular),
-		enc.SetFragmentTexture(shadow, textureShadow),
 		enc.SetFragmentSamplerState(r.light.fragSampler, samplerIBL), enc.SetFragmentSamplerState(r.shadowSmp, samplerShadow),
 	}
+	steps = append(steps, r.bindMaps(enc, maps)...)
 	steps = append(steps, useScene(u, enc.UseResource)...)
 	eye, fwd := mgl32.Vec3(cam.Position), mgl32.Vec3(cam.Forward)
 	ds := ordered(r.draws, eye, fwd)
@@ -131,6 +128,29 @@ func (r *Renderer) mainPass(ctx context.Context, fr *rasterFrame, cam *kernel.Ca
 		return fmt.Errorf("raster: render pass: %w", err)
 	}
 	return nil
+}
+
+// passMaps are the shadow maps a frame's shading pass reads: the shadow
+// light's and the cube shadow maps (nil: none).
+type passMaps struct {
+	shadow, cubes *engine.Texture
+}
+
+// bindMaps binds maps' textures (the dummies for those absent) and
+// declares the cube maps' records to the encoder.
+func (r *Renderer) bindMaps(enc *engine.RenderCommandEncoder, maps passMaps) []error {
+	shadow, cubes := maps.shadow, maps.cubes
+	if shadow == nil {
+		shadow = r.dummy
+	}
+	if cubes == nil {
+		cubes = r.dummyCube
+	}
+	steps := []error{enc.SetFragmentTexture(shadow, textureShadow), enc.SetFragmentTexture(cubes, textureCube)}
+	if maps.cubes != nil {
+		steps = append(steps, enc.UseResource(r.cubes.recs), enc.UseResource(r.cubes.index))
+	}
+	return steps
 }
 
 // depthPrepass encodes the depth pre-pass of the opaque draws of ds: the

@@ -29,6 +29,18 @@ type Options struct {
 	// directional or spot light (0: DefaultShadowMapSize; negative: no
 	// shadow map).
 	ShadowMapSize int
+	// CubeShadows bounds the cube shadow maps, at most 64: the point
+	// lights and (with area lights, see MaxAreaLights) the groups of
+	// emissive triangles of one instance that cast shadows, the
+	// strongest by the path tracer's light-selection probability (0:
+	// DefaultCubeShadows; negative: none). A group's map is its view
+	// from its centroid without its own emissive geometry, which its
+	// points look up shifted by their offset from the centroid. Other
+	// point lights and groups are unshadowed.
+	CubeShadows int
+	// CubeShadowSize is the edge of each face of a cube shadow map, at
+	// most 4096 (0: DefaultCubeShadowSize).
+	CubeShadowSize int
 	// MaxAreaLights bounds the emissive triangles that light the scene
 	// as area lights (0: DefaultMaxAreaLights; negative: none). A scene
 	// with more emissive triangles than this shows its emitters without
@@ -88,10 +100,12 @@ type Options struct {
 
 // Defaults of Options.
 const (
-	DefaultSampleCount   = 4
-	DefaultShadowMapSize = 1024
-	DefaultMaxAreaLights = 64
-	DefaultLODPixels     = 1
+	DefaultSampleCount    = 4
+	DefaultShadowMapSize  = 1024
+	DefaultMaxAreaLights  = 64
+	DefaultCubeShadows    = 8
+	DefaultCubeShadowSize = 256
+	DefaultLODPixels      = 1
 )
 
 // Renderer renders frames of one scene with the MSL forward rasterizer on
@@ -136,6 +150,9 @@ type Renderer struct {
 	// ambient is closedAmbient of the current upload.
 	ambient [3]float32
 	dummy   *engine.Texture // 1×1 depth texture bound when there is no shadow map
+	// dummyCube is the 1×1, one-slice depth array bound when there are
+	// no cube shadow maps.
+	dummyCube *engine.Texture
 	// noPrepass turns the opaque geometry's depth pre-pass off (tests
 	// compare the images and costs with and without it).
 	noPrepass bool
@@ -157,6 +174,10 @@ type Renderer struct {
 	shadowGen   int
 	shadowOf    int
 	shadowDraws int
+	// cubes are the cube shadow maps of upload cubes.gen, kept across
+	// frames as the shadow map is; cubeDraws counts their passes.
+	cubes     cubeState
+	cubeDraws int
 	// bg is the last frame's background, reused (with its memoised
 	// environment radiance) by the next frame of the same view and
 	// environment.
@@ -199,6 +220,18 @@ func NewRenderer(ctx context.Context, dev *engine.Device, s *model.Scene, opts O
 	}
 	if opts.ShadowMapSize > 1<<13 {
 		return nil, fmt.Errorf("raster: Options.ShadowMapSize is %d, want at most 8192", opts.ShadowMapSize)
+	}
+	switch {
+	case opts.CubeShadows > 64:
+		return nil, fmt.Errorf("raster: Options.CubeShadows is %d, want at most 64", opts.CubeShadows)
+	case opts.CubeShadows == 0:
+		opts.CubeShadows = DefaultCubeShadows
+	}
+	switch {
+	case opts.CubeShadowSize < 0 || opts.CubeShadowSize > 1<<12:
+		return nil, fmt.Errorf("raster: Options.CubeShadowSize is %d, want 0..4096", opts.CubeShadowSize)
+	case opts.CubeShadowSize == 0:
+		opts.CubeShadowSize = DefaultCubeShadowSize
 	}
 	if opts.MaxAreaLights == 0 {
 		opts.MaxAreaLights = DefaultMaxAreaLights
@@ -255,6 +288,11 @@ func NewRenderer(ctx context.Context, dev *engine.Device, s *model.Scene, opts O
 	dd := engine.Texture2DDescriptor(shadowFormat, 1, 1, false)
 	dd.Usage = engine.TextureUsageShaderRead | engine.TextureUsageRenderTarget
 	if r.dummy, err = dev.NewTexture(dd); err != nil {
+		return nil, fmt.Errorf("raster: %w", err)
+	}
+	dd.TextureType, dd.ArrayLength = engine.TextureType2DArray, 1
+	if r.dummyCube, err = dev.NewTexture(dd); err != nil {
+		r.Close()
 		return nil, fmt.Errorf("raster: %w", err)
 	}
 	sd := engine.DefaultSamplerDescriptor()
@@ -373,6 +411,11 @@ func (r *Renderer) Close() {
 		r.dummy.Release()
 		r.dummy = nil
 	}
+	if r.dummyCube != nil {
+		r.dummyCube.Release()
+		r.dummyCube = nil
+	}
+	r.cubes.release()
 	if r.tg != nil {
 		r.tg.release()
 		r.tg = nil
@@ -476,11 +519,15 @@ func (r *Renderer) Render(ctx context.Context, f render.Frame) (*render.Image, e
 			return nil, err
 		}
 	}
+	cubes, err := r.cubePass(ctx, &fr)
+	if err != nil {
+		return nil, err
+	}
 	pass := r.mainPass
 	if r.opts.Deferred {
 		pass = r.deferredPass
 	}
-	if err := pass(ctx, &fr, &cam, tg, shadow, f.AOVs); err != nil {
+	if err := pass(ctx, &fr, &cam, tg, passMaps{shadow, cubes}, f.AOVs); err != nil {
 		return nil, err
 	}
 	img, err := r.resolve(tg, &f, r.backgroundFor(&fr))

@@ -11,13 +11,14 @@ import (
 // TestShadowMap: the showcase's sun casts shadows: with the shadow map
 // the image is darker (the shadowed ground), without it (ShadowMapSize
 // −1) brighter, and the path tracer's mean luminance is closer to the
-// shadowed one.
+// shadowed one. The emissive panel's cube shadow map is off in both
+// (CubeShadows −1): the test is of the sun's map.
 func TestShadowMap(t *testing.T) {
 	s := openScene(t, "showcase")
 	env := &render.Environment{Color: [3]float32{0.6, 0.7, 0.9}, Intensity: 1}
 	f := smallFrame(64, 64)
-	with := mustRender(t, newTestRenderer(t, s, 2, Options{Env: env}), f)
-	without := mustRender(t, newTestRenderer(t, s, 2, Options{Env: env, ShadowMapSize: -1}), f)
+	with := mustRender(t, newTestRenderer(t, s, 2, Options{Env: env, CubeShadows: -1}), f)
+	without := mustRender(t, newTestRenderer(t, s, 2, Options{Env: env, ShadowMapSize: -1, CubeShadows: -1}), f)
 	lw, lo := meanLuminance(with), meanLuminance(without)
 	pr, err := render.NewRenderer(context.Background(), testDevice(t, 2), s, render.Options{Env: env})
 	if err != nil {

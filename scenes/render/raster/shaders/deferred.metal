@@ -99,10 +99,11 @@ fragment RasterGBufferOut raster_gbuffer_mask(RasterVaryings in [[stage_in]], ui
                                               constant uint* lights [[buffer(RASTER_BUFFER_LIGHTS)]],
                                               texture2d<float> spec [[texture(RASTER_TEXTURE_SPECULAR)]],
                                               depth2d<float> shadow [[texture(RASTER_TEXTURE_SHADOW)]],
+                                              depth2d_array<float> cubes [[texture(RASTER_TEXTURE_CUBE_SHADOW)]],
                                               sampler ibl [[sampler(RASTER_SAMPLER_IBL)]],
                                               sampler shadowSmp [[sampler(RASTER_SAMPLER_SHADOW)]]) {
-    RasterShade s = rx_shade(in, prim, draw.instance, draw.geometry, scene, frame, lights, 0u, true, sh, spec, shadow, ibl,
-                             shadowSmp);
+    RasterShade s = rx_shade(in, prim, draw.instance, draw.geometry, scene, frame, lights, 0u, true, sh, spec, shadow, cubes,
+                             ibl, shadowSmp);
     if (s.alpha < scene.materials[scene.geometries[draw.geometry].material].alphaCutoff) {
         discard_fragment();
     }
@@ -237,10 +238,10 @@ inline RasterShade rx_no_shade() {
         RasterVaryings v = rx_deferred_varyings(in, g);                                                            \
         if (rx_single_draw) {                                                                                      \
             s = rx_shade(v, g.primitive, draw.instance, draw.geometry, scene, frame, list + 1, list[0], false, sh,  \
-                         spec, shadow, ibl, shadowSmp);                                                            \
+                         spec, shadow, cubes, ibl, shadowSmp);                                                     \
         } else {                                                                                                   \
             s = rx_shade(v, g.primitive, g.instance, g.geometry, scene, frame, list + 1, list[0], false, sh, spec, \
-                         shadow, ibl, shadowSmp);                                                                  \
+                         shadow, cubes, ibl, shadowSmp);                                                           \
         }                                                                                                          \
     }
 
@@ -262,6 +263,7 @@ fragment RasterDeferredColor raster_deferred_light(RasterDeferredVertex in [[sta
                                                    constant float4* sh [[buffer(RASTER_BUFFER_SH)]],
                                                    texture2d<float> spec [[texture(RASTER_TEXTURE_SPECULAR)]],
                                                    depth2d<float> shadow [[texture(RASTER_TEXTURE_SHADOW)]],
+                                                   depth2d_array<float> cubes [[texture(RASTER_TEXTURE_CUBE_SHADOW)]],
                                                    sampler ibl [[sampler(RASTER_SAMPLER_IBL)]],
                                                    sampler shadowSmp [[sampler(RASTER_SAMPLER_SHADOW)]],
                                                    threadgroup uint* list [[threadgroup(0)]]) {
@@ -278,6 +280,7 @@ fragment RasterDeferredColorAOV raster_deferred_light_aov(RasterDeferredVertex i
                                                           constant float4* sh [[buffer(RASTER_BUFFER_SH)]],
                                                           texture2d<float> spec [[texture(RASTER_TEXTURE_SPECULAR)]],
                                                           depth2d<float> shadow [[texture(RASTER_TEXTURE_SHADOW)]],
+                                                          depth2d_array<float> cubes [[texture(RASTER_TEXTURE_CUBE_SHADOW)]],
                                                           sampler ibl [[sampler(RASTER_SAMPLER_IBL)]],
                                                           sampler shadowSmp [[sampler(RASTER_SAMPLER_SHADOW)]],
                                                           threadgroup uint* list [[threadgroup(0)]]) {

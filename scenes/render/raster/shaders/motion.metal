@@ -155,6 +155,7 @@ fragment float4 raster_motion_mask_fragment(RasterMotionMaskVaryings in [[stage_
                                             constant uint* lights [[buffer(RASTER_BUFFER_LIGHTS)]],
                                             texture2d<float> spec [[texture(RASTER_TEXTURE_SPECULAR)]],
                                             depth2d<float> shadow [[texture(RASTER_TEXTURE_SHADOW)]],
+                                            depth2d_array<float> cubes [[texture(RASTER_TEXTURE_CUBE_SHADOW)]],
                                             sampler ibl [[sampler(RASTER_SAMPLER_IBL)]],
                                             sampler shadowSmp [[sampler(RASTER_SAMPLER_SHADOW)]]) {
     RasterVaryings v;
@@ -165,7 +166,8 @@ fragment float4 raster_motion_mask_fragment(RasterMotionMaskVaryings in [[stage_
     v.uv0 = in.uv0;
     v.uv1 = in.uv1;
     v.color = in.color;
-    RasterShade s = rx_shade(v, prim, draw.instance, draw.geometry, scene, shade, lights, 0u, true, sh, spec, shadow, ibl, shadowSmp);
+    RasterShade s = rx_shade(v, prim, draw.instance, draw.geometry, scene, shade, lights, 0u, true, sh, spec, shadow, cubes, ibl,
+                             shadowSmp);
     if (s.alpha < scene.materials[scene.geometries[draw.geometry].material].alphaCutoff) {
         discard_fragment();
     }

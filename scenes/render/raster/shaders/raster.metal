@@ -14,7 +14,8 @@
 //                                      and the image-based lighting of the
 //                                      environment (ibl.metal: SH
 //                                      irradiance, octahedral specular)
-// Shadow map       raster_shadow_vertex depth only, from the shadow light
+// Shadow maps      raster_shadow_vertex depth only, from the shadow light
+//                                      (and each face of a cube shadow map)
 // Kernel           raster_deform_positions  a skinned or morphed record's
 //                                      positions at the frame's time (the
 //                                      fragments' face normals)
@@ -180,11 +181,12 @@ inline float4 rx_output(RasterShade s, const device MaterialData& m, constant Ra
         constant RasterDraw& draw [[buffer(RASTER_BUFFER_DRAW)]],                                          \
         constant RasterFrame& frame [[buffer(RASTER_BUFFER_FRAME)]], constant float4* sh [[buffer(RASTER_BUFFER_SH)]], \
         constant uint* lights [[buffer(RASTER_BUFFER_LIGHTS)]], texture2d<float> spec [[texture(RASTER_TEXTURE_SPECULAR)]], \
-        depth2d<float> shadow [[texture(RASTER_TEXTURE_SHADOW)]], sampler ibl [[sampler(RASTER_SAMPLER_IBL)]],  \
+        depth2d<float> shadow [[texture(RASTER_TEXTURE_SHADOW)]],                                          \
+        depth2d_array<float> cubes [[texture(RASTER_TEXTURE_CUBE_SHADOW)]], sampler ibl [[sampler(RASTER_SAMPLER_IBL)]], \
         sampler shadowSmp [[sampler(RASTER_SAMPLER_SHADOW)]]
 
 #define RASTER_SHADE() \
-    rx_shade(in, prim, draw.instance, draw.geometry, scene, frame, lights, scene.punctualCount, false, sh, spec, shadow, ibl, shadowSmp)
+    rx_shade(in, prim, draw.instance, draw.geometry, scene, frame, lights, scene.punctualCount, false, sh, spec, shadow, cubes, ibl, shadowSmp)
 
 // rx_aovs fills the AOV outputs of a shade.
 inline void rx_aovs(thread RasterColorAOV& o, RasterShade s) {

@@ -265,6 +265,32 @@ inline float rx_shadow(constant RasterFrame& f, depth2d<float> map, sampler smp,
     return map.sample_compare(smp, uv, q.z - f.shadowBias, level(0.0f));
 }
 
+// rx_cube_shadow is the lit fraction of p for a light at cube c's centre,
+// in direction wi from p: the 2×2 PCF (the sampler's linear comparison)
+// of the face that holds p's direction. The biases that keep a surface
+// from shadowing itself: p is pushed off its surface along the geometric
+// normal ng (turned to the light's side) by the edge of a map texel at
+// its distance and compared as if that much nearer the light, and the
+// shadow pass adds its slope-scaled depth bias.
+inline float rx_cube_shadow(RasterCubeShadow c, depth2d_array<float> map, sampler smp, float3 p, float3 ng, float3 wi) {
+    float3 d = p - float3(c.centre);
+    float z = max(max(abs(d.x), abs(d.y)), abs(d.z));
+    d += (dot(ng, wi) >= 0.0f ? ng : -ng) * (z * c.texel);
+    float3 ad = abs(d);
+    bool xm = ad.x >= ad.y && ad.x >= ad.z;
+    bool ym = !xm && ad.y >= ad.z;
+    z = xm ? ad.x : (ym ? ad.y : ad.z);
+    float2 st = xm ? d.yz : (ym ? d.zx : d.xy);
+    float sg = xm ? d.x : (ym ? d.y : d.z);
+    uint face = (xm ? 0u : (ym ? 2u : 4u)) + (sg < 0.0f ? 1u : 0u);
+    float ref = c.depthScale - c.depthNear / (z * (1.0f - c.texel));
+    if (!(z > 0.0f) || ref < 0.0f || ref > 1.0f) {
+        return 1.0f;
+    }
+    float2 uv = float2(st.x / z * 0.5f + 0.5f, 0.5f - st.y / z * 0.5f);
+    return map.sample_compare(smp, uv, c.layer + face, ref, level(0.0f));
+}
+
 // RasterShade is what one fragment's shading produced.
 struct RasterShade {
     float3 radiance;   // emitted + reflected (not premultiplied)
@@ -284,7 +310,8 @@ struct RasterShade {
 template <typename LightList>
 inline RasterShade rx_shade(RasterVaryings in, uint prim, uint instance, uint geometry, constant SceneResources& scene,
                             constant RasterFrame& frame, LightList lights, uint count, bool alphaOnly, constant float4* shIrr,
-                            texture2d<float> spec, depth2d<float> shadow, sampler ibl, sampler shadowSmp) {
+                            texture2d<float> spec, depth2d<float> shadow, depth2d_array<float> cubes, sampler ibl,
+                            sampler shadowSmp) {
     const device InstanceData& inst = scene.instances[instance];
     const device GeometryData& g = scene.geometries[geometry];
     const device MaterialData& m = scene.materials[g.material];
@@ -409,16 +436,32 @@ inline RasterShade rx_shade(RasterVaryings in, uint prim, uint instance, uint ge
         }
         if ((frame.flags & RASTER_SHADOW) != 0u && i == frame.shadowLight) {
             Li *= rx_shadow(frame, shadow, shadowSmp, p);
+        } else if ((frame.flags & RASTER_CUBE_SHADOWS) != 0u) {
+            uint c = frame.cubeOf[i];
+            if (c != RASTER_NO_CUBE) {
+                Li *= rx_cube_shadow(frame.cubes[c], cubes, shadowSmp, p, ng, wi);
+            }
         }
         L += bsdf_state_eval(bp, bst, woL, wiL) * abs(wiL.z) * Li;
     }
     // Emissive triangles as area lights: each split into four by its edge
-    // midpoints, every part a point of a quarter of the area (no shadows).
+    // midpoints, every part a point q of a quarter of the area, shadowed
+    // through its group's cube map (the emissive triangles of one
+    // instance: the map at their centroid c, which their own emissive
+    // geometry does not cover), looked up for p shifted by −(q − c) along
+    // p's tangent plane: the visibility from c of the segment parallel to
+    // q's, a soft shadow for a large emitter.
     if ((frame.flags & RASTER_AREA_LIGHTS) != 0u) {
         const float3 kBary[4] = {float3(2.0f / 3.0f, 1.0f / 6.0f, 1.0f / 6.0f), float3(1.0f / 6.0f, 2.0f / 3.0f, 1.0f / 6.0f),
                                  float3(1.0f / 6.0f, 1.0f / 6.0f, 2.0f / 3.0f), float3(1.0f / 3.0f)};
+        bool cubed = (frame.flags & RASTER_CUBE_SHADOWS) != 0u;
         for (uint i = 0u; i < frame.areaSamples; i++) {
             EmissiveTriangle tri = scene.emissive[i];
+            uint c = cubed ? frame.cubeOf[scene.punctualCount + i] : RASTER_NO_CUBE;
+            RasterCubeShadow cs;
+            if (c != RASTER_NO_CUBE) {
+                cs = frame.cubes[c];
+            }
             const device MaterialData& em = scene.materials[scene.geometries[tri.geometry].material];
             float3 Le = float3(em.emissive) * em.emissiveStrength;
             bool emTwoSided = (em.flags & MATERIAL_DOUBLE_SIDED) != 0u;
@@ -443,6 +486,10 @@ inline RasterShade rx_shade(RasterVaryings in, uint prim, uint instance, uint ge
                     continue;
                 }
                 float g2 = abs(cosL) * 0.25f * tri.area / max(d2, 0.25f * tri.area);
+                if (c != RASTER_NO_CUBE) {
+                    float3 shift = q - float3(cs.centre);
+                    g2 *= rx_cube_shadow(cs, cubes, shadowSmp, p - (shift - ng * dot(shift, ng)), ng, wi);
+                }
                 L += bsdf_state_eval(bp, bst, woL, wiL) * abs(wiL.z) * Le * g2;
             }
         }

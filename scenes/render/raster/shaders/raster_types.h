@@ -27,6 +27,7 @@ using namespace metal;
 // Fragment textures and samplers.
 #define RASTER_TEXTURE_SPECULAR 1   // IBL pre-filtered specular (octahedral, world space, mip k = roughness k/(n−1))
 #define RASTER_TEXTURE_SHADOW 2     // shadow map (Depth32Float)
+#define RASTER_TEXTURE_CUBE_SHADOW 3 // cube shadow maps: six Depth32Float slices each (RasterCubeShadow.layer)
 #define RASTER_SAMPLER_IBL 0        // linear, clamp to edge, linear mips
 #define RASTER_SAMPLER_SHADOW 1     // linear, clamp, compare less-equal
 
@@ -36,6 +37,26 @@ using namespace metal;
 #define RASTER_AREA_LIGHTS 4u  // emissive triangles light the scene as area lights (few emitters)
 #define RASTER_SHADOW 8u       // the shadow map covers light shadowLight
 #define RASTER_DEFORM 16u      // deforms, joints and morphWeights are set: geometry records with RasterDeform flags are morphed and skinned
+#define RASTER_CUBE_SHADOWS 32u // cubes and cubeOf are set: point lights and emissive groups with a cube shadow map
+
+// RasterFrame.cubeOf entry of a light without a cube shadow map.
+#define RASTER_NO_CUBE 0xFFFFFFFFu
+
+// One cube shadow map: the depth of the nearest caster seen from centre
+// through six 90° faces, slices layer + face of the cube texture (face
+// 2·axis + (the axis component negative): +X, −X, +Y, −Y, +Z, −Z). Face
+// axis a looks along ±e_a with e_(a+1) right and e_(a+2) up; a point at
+// d from centre with major component z = |d_a| stores depth
+// depthScale − depthNear / z (the perspective depth of near … far).
+// 32 bytes.
+struct RasterCubeShadow {
+    packed_float3 centre;   // @0
+    uint layer;             // @12 first of the six slices
+    float depthScale;       // @16 far / (far − near)
+    float depthNear;        // @20 near · far / (far − near)
+    float texel;            // @24 a texel's edge at distance 1 (2 / face size)
+    uint pad0;              // @28
+};
 
 // How the vertex functions morph and skin one geometry record (its
 // vertices are the rest pose). 80 bytes.
@@ -73,7 +94,7 @@ struct RasterDeformJob {
 #define RASTER_DEFORM_TARGET_TANGENTS 8u
 #define RASTER_JOINT_ROWS 6u  // float4 rows a joint takes in the palette: joint × inverse bind (3), its normal matrix (3)
 
-// Per-frame constants. 272 bytes, align 16.
+// Per-frame constants. 288 bytes, align 16.
 struct RasterFrame {
     float4 viewProj[4];     // @0   rows: clip = (dot(r0, p1), dot(r1, p1), dot(r2, p1), dot(r3, p1))
     float4 shadowProj[4];   // @64  rows: the shadow light's clip space (RASTER_SHADOW)
@@ -99,6 +120,8 @@ struct RasterFrame {
     INGOT_PTR(float4) joints;        // @248 the joint palette of this frame's time (RASTER_JOINT_ROWS rows a joint)
     INGOT_PTR(float) morphWeights;   // @256 the morph weights of this frame's time
     INGOT_PTR(packed_float3) deformedPositions; // @264 RASTER_DEFORM: the deformed records' object-space positions of this time (raster_deform_positions)
+    INGOT_PTR(RasterCubeShadow) cubes;          // @272 RASTER_CUBE_SHADOWS: the cube shadow maps
+    INGOT_PTR(uint) cubeOf;                     // @280 RASTER_CUBE_SHADOWS: the cube of each punctual light, then of each emissive triangle (RASTER_NO_CUBE: none)
 };
 
 // Per-draw constants: which geometry record of which instance, and its
