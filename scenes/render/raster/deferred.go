@@ -193,7 +193,10 @@ func (r *Renderer) deferredPass(ctx context.Context, fr *rasterFrame, cam *kerne
 	steps = append(steps, r.bindMaps(enc, maps)...)
 	steps = append(steps, useScene(u, enc.UseResource)...)
 	ds := ordered(r.draws, mgl32.Vec3(cam.Position), mgl32.Vec3(cam.Forward))
-	steps = append(steps, enc.SetRenderPipelineState(dp.gbuffer[aovs]), enc.SetDepthStencilState(r.pl.depthWrite))
+	// Opaque draws keep the last fragment at the nearest depth (LessEqual),
+	// as the forward pre-pass and its equal-depth test do; mask draws
+	// follow them with Less, as in forward.
+	steps = append(steps, enc.SetRenderPipelineState(dp.gbuffer[aovs]), enc.SetDepthStencilState(r.pl.depthLessEqual))
 	// With one opaque or mask draw its instance and geometry are every
 	// covered pixel's: the lighting pipeline of rx_single_draw takes
 	// them from its RasterDraw (the same values, shared by all lanes).
@@ -239,7 +242,7 @@ func (r *Renderer) deferredPass(ctx context.Context, fr *rasterFrame, cam *kerne
 			light(true)
 		}
 		if !mask && d.rec.Pass == passMask {
-			steps = append(steps, enc.SetRenderPipelineState(dp.gbufferMask[aovs]))
+			steps = append(steps, enc.SetRenderPipelineState(dp.gbufferMask[aovs]), enc.SetDepthStencilState(r.pl.depthWrite))
 			mask = true
 		}
 		rec := bytesOf([]rasterDraw{d.rec})

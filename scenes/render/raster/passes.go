@@ -106,6 +106,8 @@ func (r *Renderer) mainPass(ctx context.Context, fr *rasterFrame, cam *kernel.Ca
 			ds = r.pl.depthTest
 		case d.rec.Pass == passOpaque && prepass && d.lod == 0:
 			ds = r.pl.depthEqual
+		case d.rec.Pass == passOpaque && !prepass:
+			ds = r.pl.depthLessEqual
 		}
 		if p != cur || ds != curDS {
 			cur, curDS = p, ds

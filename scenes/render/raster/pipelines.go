@@ -62,6 +62,11 @@ type pipelines struct {
 	depthWrite, depthTest *engine.DepthStencilState
 	// depthEqual tests against the pre-pass depth without writing.
 	depthEqual *engine.DepthStencilState
+	// depthLessEqual writes the depth of fragments as near as or nearer
+	// than what is there: opaque draws without the pre-pass, so that, as
+	// with the pre-pass and depthEqual, the last of the fragments at the
+	// nearest depth is the one kept.
+	depthLessEqual *engine.DepthStencilState
 
 	// lib is raster.metal; meshlet holds the meshlet pipelines of the
 	// opaque and mask passes, compiled on first use (compileMeshlets).
@@ -201,7 +206,7 @@ func newPipelines(dev *engine.Device, samples int, users []render.UserMaterial) 
 	if pl.shadowVert, err = fn(rl, "raster_shadow_vertex"); err != nil {
 		return nil, err
 	}
-	less, equal := engine.CompareFunctionLess, engine.CompareFunctionEqual
+	less, equal, lessEqual := engine.CompareFunctionLess, engine.CompareFunctionEqual, engine.CompareFunctionLessEqual
 	for _, s := range []struct {
 		dst   **engine.DepthStencilState
 		desc  engine.DepthStencilDescriptor
@@ -210,6 +215,7 @@ func newPipelines(dev *engine.Device, samples int, users []render.UserMaterial) 
 		{&pl.depthWrite, engine.DepthStencilDescriptor{DepthCompareFunction: &less, DepthWriteEnabled: true}, "depth write"},
 		{&pl.depthTest, engine.DepthStencilDescriptor{DepthCompareFunction: &less}, "depth test"},
 		{&pl.depthEqual, engine.DepthStencilDescriptor{DepthCompareFunction: &equal}, "depth equal"},
+		{&pl.depthLessEqual, engine.DepthStencilDescriptor{DepthCompareFunction: &lessEqual, DepthWriteEnabled: true}, "depth less-equal write"},
 	} {
 		s.desc.Label = s.label
 		if *s.dst, err = dev.NewDepthStencilState(&s.desc); err != nil {

@@ -80,8 +80,9 @@ inline RasterGBuffer rx_gbuffer(RasterVaryings in, uint prim, constant RasterDra
 }
 
 // raster_gbuffer writes the opaque draws' fragments: no discard, so the
-// pass's depth test runs first and only fragments nearer than everything
-// drawn before them arrive, in submission order.
+// pass's depth test (less or equal) runs first and only fragments as near
+// as or nearer than everything drawn before them arrive, in submission
+// order.
 fragment RasterGBufferOut raster_gbuffer(RasterVaryings in [[stage_in]], uint prim [[primitive_id]],
                                          constant RasterDraw& draw [[buffer(RASTER_BUFFER_DRAW)]]) {
     RasterGBufferOut o;
