@@ -23,18 +23,28 @@ type drawCtx struct {
 	v      *VertexOutputs
 	stride int
 	vps    []vpInfo
-	vc     []vcache // per vertex, when every primitive uses viewport 0
+	// The post-transform cache, per vertex, when every primitive uses
+	// viewport 0: the fixed-point positions that the culling scan reads
+	// (8 bytes a vertex), the depths and 1/w that setup reads (16 bytes),
+	// the outcodes that clipping reads.
+	vxy []vpos
+	vc  []vcache
+	voc []uint32
 }
 
-// vcache is a vertex clip-tested and projected once per draw (post-transform
-// cache): its outcode (badVertex for NaN/Inf) and, when inside every plane,
-// its window position. Inside the guard band the fixed-point coordinates
-// are below 2^23 in magnitude, so 32 bits hold them (32 bytes a vertex).
-type vcache struct {
-	x, y    int32
-	oc      uint32
-	z, invw float64
-}
+// vpos is the window position of a vertex clip-tested and projected once
+// per draw (post-transform cache) in fixed point, or x = vOutside when the
+// vertex is outside some plane. Inside the guard band the coordinates are
+// below 2^23 in magnitude, so 32 bits hold them and no inside vertex has
+// x = vOutside.
+type vpos struct{ x, y int32 }
+
+// vOutside is vpos.x of a vertex outside some plane (or NaN or infinite).
+const vOutside = math.MinInt32
+
+// vcache is a cached vertex's window z and 1/w, when it is inside every
+// plane; drawCtx.voc has its outcode (badVertex for NaN/Inf).
+type vcache struct{ z, invw float64 }
 
 const badVertex = 1 << 31
 
@@ -51,8 +61,10 @@ func (p *Pass) buildCache(dc *drawCtx) {
 	}
 	if cap(p.vcbuf) < v.Count {
 		p.vcbuf = make([]vcache, v.Count)
+		p.vxybuf = make([]vpos, v.Count)
+		p.vocbuf = make([]uint32, v.Count)
 	}
-	dc.vc = p.vcbuf[:v.Count]
+	dc.vc, dc.vxy, dc.voc = p.vcbuf[:v.Count], p.vxybuf[:v.Count], p.vocbuf[:v.Count]
 	k := min(p.workers, v.Count/parVertices)
 	if k <= 1 {
 		cacheVertices(dc, 0, v.Count)
@@ -61,11 +73,11 @@ func (p *Pass) buildCache(dc *drawCtx) {
 	var wg sync.WaitGroup
 	for i := range k {
 		wg.Add(1)
-		go func(vc []vcache, vps []vpInfo, v *VertexOutputs, lo, hi int) {
+		go func(vxy []vpos, vc []vcache, voc []uint32, vps []vpInfo, v *VertexOutputs, lo, hi int) {
 			defer wg.Done()
-			c := drawCtx{vc: vc, vps: vps, v: v}
+			c := drawCtx{vxy: vxy, vc: vc, voc: voc, vps: vps, v: v}
 			cacheVertices(&c, lo, hi)
-		}(dc.vc, dc.vps, v, v.Count*i/k, v.Count*(i+1)/k)
+		}(dc.vxy, dc.vc, dc.voc, dc.vps, v, v.Count*i/k, v.Count*(i+1)/k)
 	}
 	wg.Wait()
 }
@@ -75,33 +87,34 @@ func (p *Pass) buildCache(dc *drawCtx) {
 const parVertices = 8192
 
 // area2 is twice the signed window area of the cached triangle abc.
-func area2(a, b, c *vcache) int64 {
+func area2(a, b, c *vpos) int64 {
 	ax, ay := int64(a.x), int64(a.y)
 	return (int64(b.x)-ax)*(int64(c.y)-ay) - (int64(b.y)-ay)*(int64(c.x)-ax)
 }
 
-// cacheVertices fills dc.vc[lo:hi].
+// cacheVertices fills dc.vxy, dc.vc and dc.voc from lo to hi.
 func cacheVertices(dc *drawCtx, lo, hi int) {
 	vi := &dc.vps[0]
 	if dc.v.ClipCount == 0 {
-		cachePositions(dc.vc, vi, dc.v.Position, lo, hi)
+		cachePositions(dc.vxy, dc.vc, dc.voc, vi, dc.v.Position, lo, hi)
 		return
 	}
 	var c cv
 	var s sv
 	for i := lo; i < hi; i++ {
-		e := &dc.vc[i]
+		e, xy, oc := &dc.vc[i], &dc.vxy[i], &dc.voc[i]
+		xy.x = vOutside
 		if !dc.loadCV(uint32(i), 0, &c) {
-			e.oc = badVertex
+			*oc = badVertex
 			continue
 		}
-		e.oc = vi.pl.outcode(&c)
-		if e.oc == 0 {
+		*oc = vi.pl.outcode(&c)
+		if *oc == 0 {
 			iw := 1 / c.pos[3]
 			s.fx = vi.bx + float64(vi.sx*float64(c.pos[0]*iw))
 			s.fy = vi.by + float64(vi.sy*float64(c.pos[1]*iw))
 			e.z = vi.bz + float64(vi.sz*float64(c.pos[2]*iw))
-			e.x, e.y, e.invw = int32(snap(s.fx)), int32(snap(s.fy)), iw
+			xy.x, xy.y, e.invw = int32(snap(s.fx)), int32(snap(s.fy)), iw
 		}
 	}
 }
@@ -110,24 +123,25 @@ func cacheVertices(dc *drawCtx, lo, hi int) {
 // loadCV's finiteness test on the float32 bits (an exponent of all ones is
 // an infinity or a NaN, in float32 and after conversion alike), the same
 // outcode and projection.
-func cachePositions(vc []vcache, vi *vpInfo, pos []float32, lo, hi int) {
+func cachePositions(vxy []vpos, vc []vcache, voc []uint32, vi *vpInfo, pos []float32, lo, hi int) {
 	const exp = 0x7f800000
 	var c cv
-	for i := cachePositionsAsm(vc, vi, pos, lo, hi); i < hi; i++ {
-		e := &vc[i]
+	for i := cachePositionsAsm(vxy, vc, voc, vi, pos, lo, hi); i < hi; i++ {
+		e, xy, oc := &vc[i], &vxy[i], &voc[i]
+		xy.x = vOutside
 		p := pos[4*i : 4*i+4 : 4*i+4]
 		if math.Float32bits(p[0])&exp == exp || math.Float32bits(p[1])&exp == exp || math.Float32bits(p[2])&exp == exp || math.Float32bits(p[3])&exp == exp {
-			e.oc = badVertex
+			*oc = badVertex
 			continue
 		}
 		c.pos = [4]float64{float64(p[0]), float64(p[1]), float64(p[2]), float64(p[3])}
-		e.oc = vi.pl.outcode(&c)
-		if e.oc == 0 {
+		*oc = vi.pl.outcode(&c)
+		if *oc == 0 {
 			iw := 1 / c.pos[3]
 			fx := vi.bx + float64(vi.sx*float64(c.pos[0]*iw))
 			fy := vi.by + float64(vi.sy*float64(c.pos[1]*iw))
 			e.z = vi.bz + float64(vi.sz*float64(c.pos[2]*iw))
-			e.x, e.y, e.invw = int32(snap(fx)), int32(snap(fy)), iw
+			xy.x, xy.y, e.invw = int32(snap(fx)), int32(snap(fy)), iw
 		}
 	}
 }
@@ -480,7 +494,7 @@ func (p *binner) point(dc *drawCtx, i, id uint32) {
 	}
 	size = min(size, maxPoint)
 	pr := p.newPrim(dc, id, layer, vp, i*uint32(dc.stride), true)
-	if !pr.setupPoint(&s, size, p.samples, vi.sc, &p.bws) {
+	if !pr.setupPoint(&s, size, p.samples, vi.sc, &p.exts) {
 		return
 	}
 	p.bin(pr)
@@ -519,7 +533,7 @@ func (p *binner) line(dc *drawCtx, i0, i1, id uint32) {
 // lineSV sets up a line between projected vertices.
 func (p *binner) lineSV(dc *drawCtx, a, b *sv, id, layer, vp, flat uint32, front bool) {
 	pr := p.newPrim(dc, id, layer, vp, flat, front)
-	if !pr.setupLine(a, b, p.samples, dc.vps[vp].sc, &p.bws) {
+	if !pr.setupLine(a, b, p.samples, dc.vps[vp].sc, &p.exts) {
 		return
 	}
 	p.bin(pr)
@@ -532,12 +546,12 @@ func (p *binner) triangle(dc *drawCtx, t [3]uint32, id uint32) {
 		return
 	}
 	if dc.vc != nil {
-		a, b, c := &dc.vc[t[0]], &dc.vc[t[1]], &dc.vc[t[2]]
-		if (a.oc|b.oc|c.oc)&badVertex != 0 || a.oc&b.oc&c.oc != 0 {
+		a, b, c := dc.voc[t[0]], dc.voc[t[1]], dc.voc[t[2]]
+		if (a|b|c)&badVertex != 0 || a&b&c != 0 {
 			return
 		}
-		if a.oc|b.oc|c.oc == 0 && dc.st.Fill == FillSolid {
-			p.fastTriangle(dc, t, id, layer, a, b, c)
+		if a|b|c == 0 && dc.st.Fill == FillSolid {
+			p.fastTriangle(dc, t, id, layer, &dc.vxy[t[0]], &dc.vxy[t[1]], &dc.vxy[t[2]])
 			return
 		}
 	}
@@ -594,7 +608,7 @@ func (p *binner) triangle(dc *drawCtx, t [3]uint32, id uint32) {
 			b, c, a2 = c, b, -a2
 		}
 		pr := p.newPrim(dc, id, layer, vp, flat, front)
-		if !pr.setupTriangle(a, b, c, a2, p.samples, vi.sc, &p.bws) {
+		if !pr.setupTriangle(a, b, c, a2, p.samples, vi.sc, &p.exts) {
 			continue
 		}
 		if st := dc.st; st.DepthBias != 0 || st.DepthSlope != 0 {
@@ -606,7 +620,7 @@ func (p *binner) triangle(dc *drawCtx, t [3]uint32, id uint32) {
 
 // fastTriangle sets up a solid triangle none of whose vertices needs
 // clipping, from the vertex cache.
-func (p *binner) fastTriangle(dc *drawCtx, t [3]uint32, id, layer uint32, a, b, c *vcache) {
+func (p *binner) fastTriangle(dc *drawCtx, t [3]uint32, id, layer uint32, a, b, c *vpos) {
 	a2 := area2(a, b, c)
 	if a2 == 0 {
 		return
@@ -627,7 +641,7 @@ func (p *binner) fastTriangle(dc *drawCtx, t [3]uint32, id, layer uint32, a, b, 
 	}
 	st := uint32(dc.stride)
 	pr := p.newPrim(dc, id, layer, 0, t[0]*st, front)
-	p.setTriangle(pr, dc, a, b, c, a2, [4]int64{x0, y0, x1, y1}, [3]uint32{t[0] * st, t1 * st, t2 * st}, k1, k2)
+	p.setTriangle(pr, dc, a, b, c, a2, [4]int64{x0, y0, x1, y1}, [3]uint32{t[0], t1, t2}, k1, k2)
 	p.bin(pr)
 }
 
@@ -673,12 +687,16 @@ func (p *binner) bin(pr *prim) {
 	}
 	large := (tx1-tx0+1)*(ty1-ty0+1) > maxLocalTiles
 	ref := uint32(len(p.large)) | largeBit
+	var q *primExt
+	if pr.nedge == 4 {
+		q = &p.exts[pr.ext]
+	}
 	if large {
 		p.large = append(p.large, *pr)
 	}
 	for ty := ty0; ty <= ty1; ty++ {
 		for tx := tx0; tx <= tx1; tx++ {
-			if pr.rejectsTile(tx*TW, ty*TH, TW, TH) {
+			if pr.rejectsTile(tx*TW, ty*TH, TW, TH, q) {
 				continue
 			}
 			i := base + ty*p.tilesX + tx
@@ -704,31 +722,38 @@ func (p *binner) binLocal(i int, pr *prim) {
 }
 
 // rejectsTile reports whether some edge excludes the whole TW×TH tile at
-// pixel (x, y) (every point of it, so any sample position).
-func (pr *prim) rejectsTile(x, y, TW, TH int) bool {
+// pixel (x, y) (every point of it, so any sample position); q is pr's
+// primExt for a quad (else unused).
+func (pr *prim) rejectsTile(x, y, TW, TH int, q *primExt) bool {
 	x0, y0 := int64(x)*subOne, int64(y)*subOne
 	x1, y1 := int64(x+TW)*subOne, int64(y+TH)*subOne
-	for e := range int(pr.nedge) {
-		// The corner maximizing the edge function.
-		cx, cy := x0, y0
-		if pr.ea[e] > 0 {
-			cx = x1
-		}
-		if pr.eb[e] > 0 {
-			cy = y1
-		}
-		if int64(pr.ea[e])*cx+int64(pr.eb[e])*cy+pr.ec[e] < 0 {
+	for e := range 3 {
+		if edgeRejects(pr.ea[e], pr.eb[e], pr.ec[e], x0, y0, x1, y1) {
 			return true
 		}
 	}
-	return false
+	return pr.nedge == 4 && edgeRejects(q.ea3, q.eb3, q.ec3, x0, y0, x1, y1)
+}
+
+// edgeRejects reports whether the edge ea·x + eb·y + ec is negative at the
+// corner of the fixed-point box [x0, x1] × [y0, y1] that maximizes it.
+func edgeRejects(ea, eb int32, ec, x0, y0, x1, y1 int64) bool {
+	cx, cy := x0, y0
+	if ea > 0 {
+		cx = x1
+	}
+	if eb > 0 {
+		cy = y1
+	}
+	return int64(ea)*cx+int64(eb)*cy+ec < 0
 }
 
 // setTriangle fills pr's setup for the solid, unclipped triangle a, b, c
 // (counter-clockwise after the caller's swap: a2 > 0 is twice its area in
-// fixed point) covering pixel box bx; vref holds the vertices' record
-// offsets, k1 and k2 which of the original vertices b and c are.
-func (p *binner) setTriangle(pr *prim, dc *drawCtx, a, b, c *vcache, a2 int64, bx [4]int64, vref [3]uint32, k1, k2 int) {
+// fixed point) covering pixel box bx; v holds the vertices' numbers (their
+// cache entries: z and 1/w), k1 and k2 which of the original vertices b
+// and c are.
+func (p *binner) setTriangle(pr *prim, dc *drawCtx, a, b, c *vpos, a2 int64, bx [4]int64, v [3]uint32, k1, k2 int) {
 	pr.kind, pr.nedge = kindTriangle, 3
 	ax, ay, bx_, by, cx, cy := int64(a.x), int64(a.y), int64(b.x), int64(b.y), int64(c.x), int64(c.y)
 	pr.edge(0, ax, ay, bx_, by)
@@ -737,9 +762,11 @@ func (p *binner) setTriangle(pr *prim, dc *drawCtx, a, b, c *vcache, a2 int64, b
 	pr.x0, pr.y0, pr.x1, pr.y1 = int32(bx[0]), int32(bx[1]), int32(bx[2]), int32(bx[3])
 	pr.den = a2
 	pr.inv = 1 / float64(a2)
-	pr.invw = [3]float64{a.invw, b.invw, c.invw}
-	pr.z = [3]float64{a.z, b.z, c.z}
-	pr.vref = vref
+	za, zb, zc := &dc.vc[v[0]], &dc.vc[v[1]], &dc.vc[v[2]]
+	pr.invw = [3]float64{za.invw, zb.invw, zc.invw}
+	pr.z = [3]float64{za.z, zb.z, zc.z}
+	st := uint32(dc.stride)
+	pr.vref = [3]uint32{v[0] * st, v[1] * st, v[2] * st}
 	pr.perm = [3]int8{0, int8(k1), int8(k2)}
 	if s := dc.st; s.DepthBias != 0 || s.DepthSlope != 0 {
 		pr.zbias = p.depthBias(s, pr)

@@ -113,8 +113,9 @@ func TestUnorm8Lin(t *testing.T) {
 
 // TestCachePositionsKernel checks the AVX2 vertex-cache kernel against the
 // Go loop on random positions: inside and outside every plane, w near 0,
-// infinities and NaNs, with and without depth clipping; outcodes always,
-// the projection where the outcode is 0.
+// infinities and NaNs, with and without depth clipping; outcodes and x
+// (vOutside exactly where the outcode is not 0) always, the rest of the
+// projection where the outcode is 0.
 func TestCachePositionsKernel(t *testing.T) {
 	if !useCoverAsm {
 		t.Skip("no AVX2")
@@ -146,15 +147,20 @@ func TestCachePositionsKernel(t *testing.T) {
 		{ok: true, sx: 320.5, bx: 321.25, sy: -100, by: 99.75, sz: 0.5, bz: 0.25, pl: planes{n: 7, lox: -1, hix: 1, loy: -2, hiy: 2}},
 	} {
 		got, want := make([]vcache, n), make([]vcache, n)
+		gxy, wxy := make([]vpos, n), make([]vpos, n)
+		goc, woc := make([]uint32, n), make([]uint32, n)
 		for _, lo := range []int{0, 3} {
-			cachePositions(got, &vp, pos, lo, n)
+			cachePositions(gxy, got, goc, &vp, pos, lo, n)
 			useCoverAsm = false
-			cachePositions(want, &vp, pos, lo, n)
+			cachePositions(wxy, want, woc, &vp, pos, lo, n)
 			useCoverAsm = true
 			for i := lo; i < n; i++ {
 				g, w := got[i], want[i]
-				if g.oc != w.oc || (w.oc == 0 && (g.x != w.x || g.y != w.y || math.Float64bits(g.z) != math.Float64bits(w.z) || math.Float64bits(g.invw) != math.Float64bits(w.invw))) {
-					t.Fatalf("vertex %d %v: kernel %+v, Go %+v", i, pos[4*i:4*i+4], g, w)
+				if goc[i] != woc[i] || gxy[i].x != wxy[i].x || (woc[i] == 0 && (gxy[i].y != wxy[i].y || math.Float64bits(g.z) != math.Float64bits(w.z) || math.Float64bits(g.invw) != math.Float64bits(w.invw))) {
+					t.Fatalf("vertex %d %v: kernel %+v %+v %#x, Go %+v %+v %#x", i, pos[4*i:4*i+4], gxy[i], g, goc[i], wxy[i], w, woc[i])
+				}
+				if (woc[i] != 0) != (wxy[i].x == vOutside) {
+					t.Fatalf("vertex %d %v: outcode %#x with x %d", i, pos[4*i:4*i+4], woc[i], wxy[i].x)
 				}
 			}
 		}

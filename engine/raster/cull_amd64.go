@@ -6,7 +6,8 @@ import "golang.org/x/sys/cpu"
 var useCullAsm = cpu.X86.HasAVX2
 
 // cullListAVX2 culls groups of eight triangles of an index list against
-// the post-transform cache (see the assembly for the bits of out).
+// the post-transform cache's positions (see the assembly for the bits
+// of out).
 //
 //go:noescape
-func cullListAVX2(ix *uint32, vc *vcache, groups int, nv int, keepPos, keepNeg uint32, out *uint16) int
+func cullListAVX2(ix *uint32, vc *vpos, groups int, nv int, keepPos, keepNeg uint32, out *uint16) int

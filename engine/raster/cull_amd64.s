@@ -17,19 +17,19 @@ GLOBL tri3<>(SB), RODATA|NOPTR, $32
 	VMOVDQA Y14, Y13; \
 	VPGATHERDD Y13, off(SI)(Y15*4), Y
 
-// VGATHER gathers the 32-bit field at byte off of the records (32 bytes
-// each) at DI indexed by Yo (index·4) into Y.
+// VGATHER gathers the 32-bit field at byte off of the positions (vpos,
+// 8 bytes each) at DI indexed by Yo into Y.
 #define VGATHER(off, Yo, Y) \
 	VMOVDQA Y14, Y13; \
 	VPGATHERDD Y13, off(DI)(Yo*8), Y
 
-// func cullListAVX2(ix *uint32, vc *vcache, groups int, nv int, keepPos, keepNeg uint32, out *uint16) int
+// func cullListAVX2(ix *uint32, vc *vpos, groups int, nv int, keepPos, keepNeg uint32, out *uint16) int
 //
 // For each group of eight triangles (24 indices) at ix: out[g] has bit k
 // set when triangle k is inside every plane, not degenerate and kept by
 // the cull mode (keepPos/keepNeg: 0xff when triangles of positive/negative
 // area are kept, else 0), and bit 8+k when some vertex of it is outside a
-// plane. It stops before the first group with an index outside [0, nv)
+// plane (its x is vOutside). It stops before the first group with an index outside [0, nv)
 // and returns the groups done.
 TEXT ·cullListAVX2(SB), NOSPLIT, $0-56
 	MOVQ ix+0(FP), SI
@@ -43,6 +43,7 @@ TEXT ·cullListAVX2(SB), NOSPLIT, $0-56
 	VPCMPEQD Y14, Y14, Y14
 	VMOVQ   AX, X12
 	VPBROADCASTD X12, Y12 // nv
+	VPSLLD $31, Y14, Y11 // vOutside
 	XORQ R11, R11
 
 loop:
@@ -66,20 +67,18 @@ loop:
 	VMOVMSKPS Y3, BX
 	CMPL     BX, $0xff
 	JNE      done
-	VPSLLD $2, Y0, Y0
-	VPSLLD $2, Y1, Y1
-	VPSLLD $2, Y2, Y2
 	VGATHER(0, Y0, Y3) // x0
 	VGATHER(4, Y0, Y4) // y0
-	VGATHER(8, Y0, Y5) // oc0
 	VGATHER(0, Y1, Y6) // x1
 	VGATHER(4, Y1, Y7) // y1
-	VGATHER(8, Y1, Y8) // oc1
-	VPOR    Y8, Y5, Y5
-	VGATHER(0, Y2, Y8)  // x2
-	VGATHER(4, Y2, Y9)  // y2
-	VGATHER(8, Y2, Y10) // oc2
-	VPOR    Y10, Y5, Y5
+	VGATHER(0, Y2, Y8) // x2
+	VGATHER(4, Y2, Y9) // y2
+	// Y5: lanes with some vertex outside.
+	VPCMPEQD Y11, Y3, Y5
+	VPCMPEQD Y11, Y6, Y10
+	VPOR     Y10, Y5, Y5
+	VPCMPEQD Y11, Y8, Y10
+	VPOR     Y10, Y5, Y5
 	// area2 = (x1−x0)(y2−y0) − (y1−y0)(x2−x0) in int64, even and odd lanes.
 	VPSUBD  Y3, Y6, Y6 // dx1
 	VPSUBD  Y4, Y9, Y9 // dy2
@@ -95,23 +94,22 @@ loop:
 	VPMULDQ Y9, Y6, Y1
 	VPMULDQ Y8, Y7, Y2
 	VPSUBQ  Y2, Y1, Y1 // odd lanes' area2
-	VPXOR    Y11, Y11, Y11
-	VPCMPGTQ Y11, Y0, Y2 // > 0
-	VPCMPGTQ Y11, Y1, Y3
+	VPXOR    Y10, Y10, Y10
+	VPCMPGTQ Y10, Y0, Y2 // > 0
+	VPCMPGTQ Y10, Y1, Y3
 	VPBLENDD $0xaa, Y3, Y2, Y2
 	VMOVMSKPS Y2, BX // positive area
-	VPCMPGTQ Y0, Y11, Y2 // < 0
-	VPCMPGTQ Y1, Y11, Y3
+	VPCMPGTQ Y0, Y10, Y2 // < 0
+	VPCMPGTQ Y1, Y10, Y3
 	VPBLENDD $0xaa, Y3, Y2, Y2
 	VMOVMSKPS Y2, DX // negative area
-	VPCMPEQD Y11, Y5, Y5
-	VMOVMSKPS Y5, R12 // every vertex inside
+	VMOVMSKPS Y5, R12 // some vertex outside
 	ANDL R8, BX
 	ANDL R9, DX
 	ORL  DX, BX
-	ANDL R12, BX
-	NOTL R12
-	ANDL $0xff, R12
+	MOVL R12, R13
+	NOTL R13
+	ANDL R13, BX
 	SHLL $8, R12
 	ORL  R12, BX
 	MOVW BX, (R10)(R11*2)

@@ -99,8 +99,8 @@ func TestDepthRowsKernel(t *testing.T) {
 			v[1], v[2], a2 = v[2], v[1], -a2
 		}
 		var pr prim
-		var bws [][3][3]float32
-		if !pr.setupTriangle(&v[0], &v[1], &v[2], a2, ns, rect{-1 << 20, -1 << 20, 1 << 20, 1 << 20}, &bws) {
+		var exts []primExt
+		if !pr.setupTriangle(&v[0], &v[1], &v[2], a2, ns, rect{-1 << 20, -1 << 20, 1 << 20, 1 << 20}, &exts) {
 			continue
 		}
 		if rng.IntN(4) == 0 {
@@ -231,8 +231,8 @@ func BenchmarkDepthRows(b *testing.B) {
 	v := [3]sv{{x: 3 * subOne, y: 3 * subOne, z: 0.25}, {x: 9*subOne - 40, y: 4*subOne + 17, z: 0.5}, {x: 4*subOne + 90, y: 9*subOne - 3, z: 0.75}}
 	a2 := (v[1].x-v[0].x)*(v[2].y-v[0].y) - (v[1].y-v[0].y)*(v[2].x-v[0].x)
 	var pr prim
-	var bws [][3][3]float32
-	if !pr.setupTriangle(&v[0], &v[1], &v[2], a2, ns, rect{0, 0, 32, 32}, &bws) {
+	var exts []primExt
+	if !pr.setupTriangle(&v[0], &v[1], &v[2], a2, ns, rect{0, 0, 32, 32}, &exts) {
 		b.Fatal("no triangle")
 	}
 	x0, y0, wd, h := int(pr.x0), int(pr.y0), int(pr.x1-pr.x0), int(pr.y1-pr.y0)

@@ -74,6 +74,8 @@ type Pass struct {
 	idle    []bool // Flush: tiles of whole blocks with nothing to draw (their clears deferred)
 	vpbuf   []vpInfo
 	vcbuf   []vcache
+	vxybuf  []vpos
+	vocbuf  []uint32
 
 	restarts bool // the draw validate checked has restart indices
 }
@@ -170,14 +172,14 @@ func (p *Pass) tiles() int { return p.tilesX * p.tilesY * p.t.Layers }
 // binners of one draw can run on different goroutines.
 type binner struct {
 	*Pass
-	seg     uint32          // the binner's index in Pass.sets
-	stage   prim            // the primitive being set up
-	nprims  int             // primitives binned
-	extra   []float32       // varyings of vertices made by clipping
-	bws     [][3][3]float32 // general barycentric weights of primitives (prim.bwi)
-	bins    [][]uint32      // per tile (layer-major, then row-major): command entries in submission order
-	local   [][]prim        // per tile: copies of its small primitives
-	large   []prim          // primitives spanning many tiles
+	seg     uint32     // the binner's index in Pass.sets
+	stage   prim       // the primitive being set up
+	nprims  int        // primitives binned
+	extra   []float32  // varyings of vertices made by clipping
+	exts    []primExt  // the primitives' primExts (prim.ext)
+	bins    [][]uint32 // per tile (layer-major, then row-major): command entries in submission order
+	local   [][]prim   // per tile: copies of its small primitives
+	large   []prim     // primitives spanning many tiles
 	scratch [2][maxPoly]cv
 }
 
@@ -188,7 +190,7 @@ func (p *Pass) newBinner() *binner {
 		b, p.pool = p.pool[n-1], p.pool[:n-1]
 		b.nprims = 0
 		b.extra = b.extra[:0]
-		b.bws = b.bws[:0]
+		b.exts = b.exts[:0]
 		b.large = b.large[:0]
 		for i := range b.bins {
 			b.bins[i] = b.bins[i][:0]

@@ -233,7 +233,7 @@ func (w *worker) pixelLane(pr *prim, t *pixTri, px, py int, e0, e2 int64) error 
 	case pr.perm[0] >= 0:
 		b.Bary[pr.perm[0]][L], b.Bary[pr.perm[1]][L], b.Bary[pr.perm[2]][L] = c0, c1, c2
 	default:
-		bw := &w.p.sets[pr.seg].bws[pr.bwi]
+		bw := &w.p.sets[pr.seg].exts[pr.ext].bw
 		for j := range 3 {
 			b.Bary[j][L] = float32(c0*bw[0][j]) + float32(c1*bw[1][j]) + float32(c2*bw[2][j])
 		}
@@ -441,7 +441,7 @@ func (w *worker) msLane(pr *prim, t *pixTri, px, py, pix int, e0, e1, e2 int64, 
 	case pr.perm[0] >= 0:
 		b.Bary[pr.perm[0]][L], b.Bary[pr.perm[1]][L], b.Bary[pr.perm[2]][L] = c0, c1, c2
 	default:
-		bw := &w.p.sets[pr.seg].bws[pr.bwi]
+		bw := &w.p.sets[pr.seg].exts[pr.ext].bw
 		for j := range 3 {
 			b.Bary[j][L] = float32(c0*bw[0][j]) + float32(c1*bw[1][j]) + float32(c2*bw[2][j])
 		}

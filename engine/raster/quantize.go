@@ -84,6 +84,10 @@ func clampf(v, lo, hi float32) float32 {
 // srgb8 is texel's linear→sRGB8 encoding (NaN → 0, clamped).
 func srgb8(f float32) uint8 { return fmath.LinearToSRGB8(f) }
 
+// exact reports whether the format holds every float32 as it is (quant
+// leaves every value, and blending clamps none).
+func (q *quantizer) exact() bool { return q.f == texel.RGBA32Float }
+
 // quant rounds v in place to the format.
 func (q *quantizer) quant(v *[4]float32) {
 	switch q.fast {

@@ -8,8 +8,8 @@ import (
 // TestPrimRecordSize guards the size of the primitive record: setup and
 // the tile walk are bound by the memory traffic through it.
 func TestPrimRecordSize(t *testing.T) {
-	if n := unsafe.Sizeof(prim{}); n > 216 {
-		t.Errorf("prim is %d bytes, want at most 216", n)
+	if n := unsafe.Sizeof(prim{}); n > 184 {
+		t.Errorf("prim is %d bytes, want at most 184", n)
 	}
 }
 
@@ -30,14 +30,14 @@ func TestTriangleWeightsFromEdges(t *testing.T) {
 			b, c, area2 = c, b, -area2
 		}
 		var pr prim
-		var bws [][3][3]float32
+		var exts []primExt
 		r := rect{-guard, -guard, guard, guard}
-		if !pr.setupTriangle(&a, &b, &c, area2, 1, r, &bws) {
+		if !pr.setupTriangle(&a, &b, &c, area2, 1, r, &exts) {
 			t.Fatalf("case %d: setup failed", i)
 		}
 		for k, v := range []*sv{&a, &b, &c} {
 			l := [3]float64{}
-			l[0], l[1], l[2] = pr.weights(v.x, v.y)
+			l[0], l[1], l[2] = pr.weights(v.x, v.y, nil)
 			for j := range 3 {
 				want := 0.0
 				if j == k {
@@ -49,7 +49,7 @@ func TestTriangleWeightsFromEdges(t *testing.T) {
 			}
 		}
 		cx, cy := (a.x+b.x+c.x)/3, (a.y+b.y+c.y)/3
-		l0, l1, l2 := pr.weights(cx, cy)
+		l0, l1, l2 := pr.weights(cx, cy, nil)
 		if s := l0 + l1 + l2; s < 1-1e-12 || s > 1+1e-12 {
 			t.Errorf("case %d: weights at the centroid sum to %v", i, s)
 		}

@@ -3,7 +3,7 @@ package raster
 import "math/bits"
 
 // assembleList is assemble for a solid triangle list whose vertices are in
-// the post-transform cache (dc.vc) with one layer and viewport 0: the
+// the post-transform cache (dc.vxy, dc.vc) with one layer and viewport 0: the
 // triangles are read three indices at a time, culled from the cache, and
 // the ones inside every plane set up in place (setupCached); the others go
 // through triangle. At the first triangle holding a restart index the rest
@@ -18,7 +18,7 @@ func (p *binner) assembleList(dc *drawCtx, lo, hi int) {
 	if hi >= 0 {
 		n = hi
 	}
-	vc := dc.vc
+	xy := dc.vxy
 	st := dc.st
 	cw := st.Front == Clockwise
 	cullFront, cullBack := st.Cull == CullFront, st.Cull == CullBack
@@ -28,20 +28,20 @@ func (p *binner) assembleList(dc *drawCtx, lo, hi int) {
 		// restart index (never below it) and bounds the cache reads.
 		ix := d.Indices
 		i := lo
-		if useCullAsm && len(vc) > 0 && len(vc) < 1<<29 {
+		if useCullAsm && len(xy) > 0 && len(xy) < 1<<29 {
 			i = p.cullGroups(dc, ix[:n], i)
 		}
 		id := d.PrimitiveIDBase + uint32(i/3)
 		for ; i+2 < n; i, id = i+3, id+1 {
 			q := ix[i : i+3 : i+3]
 			t0, t1, t2 := int(q[0]), int(q[1]), int(q[2])
-			if t0 >= len(vc) || t1 >= len(vc) || t2 >= len(vc) {
+			if t0 >= len(xy) || t1 >= len(xy) || t2 >= len(xy) {
 				p.assemble(dc, i, hi)
 				return
 			}
-			a, b, c := &vc[t0], &vc[t1], &vc[t2]
+			a, b, c := &xy[t0], &xy[t1], &xy[t2]
 			t := [3]uint32{uint32(t0), uint32(t1), uint32(t2)}
-			if a.oc|b.oc|c.oc != 0 {
+			if a.x == vOutside || b.x == vOutside || c.x == vOutside {
 				p.triangle(dc, t, id)
 				continue
 			}
@@ -69,8 +69,8 @@ func (p *binner) assembleList(dc *drawCtx, lo, hi int) {
 			}
 		}
 		id := d.primitiveID(uint32(i / 3))
-		a, b, c := &vc[t[0]], &vc[t[1]], &vc[t[2]]
-		if a.oc|b.oc|c.oc != 0 {
+		a, b, c := &xy[t[0]], &xy[t[1]], &xy[t[2]]
+		if a.x == vOutside || b.x == vOutside || c.x == vOutside {
 			p.triangle(dc, t, id)
 			continue
 		}
@@ -97,7 +97,7 @@ func (dc *drawCtx) useList() bool {
 // setupCached is fastTriangle after culling (a2 ≠ 0, the triangle kept):
 // a triangle inside one tile is set up directly in that tile's local list
 // instead of in the staging primitive.
-func (p *binner) setupCached(dc *drawCtx, t [3]uint32, id uint32, a, b, c *vcache, a2 int64, front bool) {
+func (p *binner) setupCached(dc *drawCtx, t [3]uint32, id uint32, a, b, c *vpos, a2 int64, front bool) {
 	t1, t2 := t[1], t[2]
 	k1, k2 := 1, 2
 	if a2 < 0 {
@@ -127,8 +127,7 @@ func (p *binner) setupCached(dc *drawCtx, t [3]uint32, id uint32, a, b, c *vcach
 	} else {
 		pr = p.newPrim(dc, id, 0, 0, t[0]*uint32(dc.stride), front)
 	}
-	st := uint32(dc.stride)
-	p.setTriangle(pr, dc, a, b, c, a2, [4]int64{x0, y0, x1, y1}, [3]uint32{t[0] * st, t1 * st, t2 * st}, k1, k2)
+	p.setTriangle(pr, dc, a, b, c, a2, [4]int64{x0, y0, x1, y1}, [3]uint32{t[0], t1, t2}, k1, k2)
 	if ti >= 0 {
 		p.nprims++
 		return
@@ -142,7 +141,7 @@ func (p *binner) setupCached(dc *drawCtx, t [3]uint32, id uint32, a, b, c *vcach
 // returns where the loop goes on: the end of the last whole group, or the
 // group with an index outside the cache (a restart index).
 func (p *binner) cullGroups(dc *drawCtx, ix []uint32, i int) int {
-	vc, st := dc.vc, dc.st
+	xy, st := dc.vxy, dc.st
 	cw := st.Front == Clockwise
 	cullFront, cullBack := st.Cull == CullFront, st.Cull == CullBack
 	// A triangle of positive area is front-facing when the front winding
@@ -159,7 +158,7 @@ func (p *binner) cullGroups(dc *drawCtx, ix []uint32, i int) int {
 	var out [8]uint16
 	for len(ix)-i >= 24 {
 		groups := min(len(out), (len(ix)-i)/24)
-		done := cullListAVX2(&ix[i], &vc[0], groups, len(vc), keepPos, keepNeg, &out[0])
+		done := cullListAVX2(&ix[i], &xy[0], groups, len(xy), keepPos, keepNeg, &out[0])
 		for g, m := range out[:done] {
 			for bits := m&0xff | m>>8; bits != 0; bits &= bits - 1 {
 				k := bits16(bits)
@@ -171,7 +170,7 @@ func (p *binner) cullGroups(dc *drawCtx, ix []uint32, i int) int {
 					p.triangle(dc, t, id)
 					continue
 				}
-				a, b, c := &vc[t[0]], &vc[t[1]], &vc[t[2]]
+				a, b, c := &xy[t[0]], &xy[t[1]], &xy[t[2]]
 				a2 := area2(a, b, c)
 				p.setupCached(dc, t, id, a, b, c, a2, (a2 > 0) == cw)
 			}

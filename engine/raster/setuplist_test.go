@@ -1,6 +1,7 @@
 package raster
 
 import (
+	"fmt"
 	"reflect"
 	"testing"
 
@@ -9,10 +10,11 @@ import (
 
 // TestListSetupMatchesAssemble sets up triangle lists (with clipped and
 // culled triangles, restart indices, depth bias, large triangles, serial
-// and parallel binners) through assembleList and through assemble and
-// compares the binners' tile lists, primitives and clipped varyings.
+// and parallel binners) through assembleList, with the AVX2 culling scan
+// and with the Go loop, and through assemble and compares the binners'
+// tile lists, primitives and clipped varyings.
 func TestListSetupMatchesAssemble(t *testing.T) {
-	defer func() { listSetupOff = false }()
+	defer func(asm bool) { listSetupOff, useCullAsm = false, asm }(useCullAsm)
 	type variant struct {
 		name    string
 		sc      *scene
@@ -49,39 +51,55 @@ func TestListSetupMatchesAssemble(t *testing.T) {
 		vs = append(vs, variant{"pixel scene, cull and winding", sc, 1})
 	}
 	vs = append(vs, variant{"big scene, serial", bigScene(96, 80), 1}, variant{"big scene, 3 binners", bigScene(96, 80), 3})
+	asms := []bool{false}
+	if useCullAsm {
+		asms = append(asms, true)
+	}
 	for i, v := range vs {
-		var sets [2][]*binner
-		for k, off := range []bool{true, false} {
-			listSetupOff = off
-			dt, err := NewDepthTarget(texel.Depth32Float, v.sc.w, v.sc.h, 1, 1)
-			if err != nil {
+		for _, asm := range asms {
+			useCullAsm = asm
+			compareListSetup(t, i, v.name, v.sc, v.workers)
+		}
+	}
+}
+
+// compareListSetup sets up the draws of sc (case i, name) on a pass of
+// workers through assemble and through assembleList and compares the
+// binners.
+func compareListSetup(t *testing.T, i int, name string, sc *scene, workers int) {
+	t.Helper()
+	name = fmt.Sprintf("%s, AVX2 scan %v", name, useCullAsm)
+	var sets [2][]*binner
+	for k, off := range []bool{true, false} {
+		listSetupOff = off
+		dt, err := NewDepthTarget(texel.Depth32Float, sc.w, sc.h, 1, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := NewPass(PassTargets{Width: sc.w, Height: sc.h, Samples: 1, Layers: 1, Depth: dt}, PassOptions{Workers: workers})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range sc.draws {
+			if err := p.Draw(d); err != nil {
 				t.Fatal(err)
 			}
-			p, err := NewPass(PassTargets{Width: v.sc.w, Height: v.sc.h, Samples: 1, Layers: 1, Depth: dt}, PassOptions{Workers: v.workers})
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, d := range v.sc.draws {
-				if err := p.Draw(d); err != nil {
-					t.Fatal(err)
-				}
-			}
-			sets[k] = p.sets
 		}
-		a, b := sets[0], sets[1]
-		if len(a) != len(b) {
-			t.Fatalf("%d %s: %d binners, assemble's %d", i, v.name, len(b), len(a))
+		sets[k] = p.sets
+	}
+	a, b := sets[0], sets[1]
+	if len(a) != len(b) {
+		t.Fatalf("%d %s: %d binners, assemble's %d", i, name, len(b), len(a))
+	}
+	n := 0
+	for j := range a {
+		n += b[j].nprims
+		if a[j].nprims != b[j].nprims || !reflect.DeepEqual(a[j].bins, b[j].bins) || !reflect.DeepEqual(a[j].local, b[j].local) ||
+			!reflect.DeepEqual(a[j].large, b[j].large) || !reflect.DeepEqual(a[j].extra, b[j].extra) || !reflect.DeepEqual(a[j].exts, b[j].exts) {
+			t.Errorf("%d %s: binner %d differs from assemble's (%d primitives, assemble %d)", i, name, j, b[j].nprims, a[j].nprims)
 		}
-		n := 0
-		for j := range a {
-			n += b[j].nprims
-			if a[j].nprims != b[j].nprims || !reflect.DeepEqual(a[j].bins, b[j].bins) || !reflect.DeepEqual(a[j].local, b[j].local) ||
-				!reflect.DeepEqual(a[j].large, b[j].large) || !reflect.DeepEqual(a[j].extra, b[j].extra) {
-				t.Errorf("%d %s: binner %d differs from assemble's (%d primitives, assemble %d)", i, v.name, j, b[j].nprims, a[j].nprims)
-			}
-		}
-		if n == 0 {
-			t.Errorf("%d %s: no primitive was binned", i, v.name)
-		}
+	}
+	if n == 0 {
+		t.Errorf("%d %s: no primitive was binned", i, name)
 	}
 }

@@ -29,9 +29,10 @@ type ColorTarget struct {
 	pending  bool
 	clearVal [4]float32
 	// Blocks of tiles a pass drew nothing into keep their clear deferred
-	// past the pass (bit blk of lazy; nlazy of them): a store writes the
-	// clear value's texels for them without touching the storage, every
-	// other access applies them first (settle).
+	// past the pass (bit blk of lazy; nlazy of them): a store and a
+	// resolve into RGBA32Float write the clear value's texels for them
+	// without touching the storage, every other access applies them first
+	// (settle).
 	lazy  []uint64
 	nlazy int
 }
@@ -338,10 +339,13 @@ func (t *ColorTarget) ResolveWorkers(tex *texel.Texture, level, slice, depthPlan
 		return fmt.Errorf("raster: colour resolve: texture format %v incompatible with %v", df, t.Format)
 	}
 	t.materialize()
-	t.settle()
-	data, bpp := tex.Data(), df.BytesPerPixel()
 	n := float32(t.Samples)
 	avg := !t.q.kind.IsInteger() && t.Samples > 1
+	f32 := avg && df == texel.RGBA32Float
+	if !f32 {
+		t.settle() // resolveRowsF32 resolves deferred clears without writing them
+	}
+	data, bpp := tex.Data(), df.BytesPerPixel()
 	for l := range t.Layers {
 		sl, z := texLayer(tex, slice, depthPlane, l)
 		off, bpr, bpi, err := tex.LevelLayout(sl, level)
@@ -349,7 +353,7 @@ func (t *ColorTarget) ResolveWorkers(tex *texel.Texture, level, slice, depthPlan
 			return fmt.Errorf("raster: colour resolve: %w", err)
 		}
 		base := off + z*bpi
-		if avg && df == texel.RGBA32Float {
+		if f32 {
 			parallelRows(t.Height, workers, func(y0, y1 int) { t.resolveRowsF32(data[base:], bpr, l, y0, y1) })
 			continue
 		}
@@ -378,32 +382,64 @@ func (t *ColorTarget) ResolveWorkers(tex *texel.Texture, level, slice, depthPlan
 // resolveRowsF32 is ResolveWorkers' loop for a float target resolved into
 // RGBA32Float texels (rows bpr bytes apart in dst): each pixel's samples
 // summed in order and divided by their count, the same operations, run
-// along the layout's block rows.
+// along the layout's block rows. A block whose clear is deferred
+// (lazyBlock) holds the clear value in every sample: its pixels take that
+// value's resolve, and its storage is left as it is.
 func (t *ColorTarget) resolveRowsF32(dst []byte, bpr, layer, y0, y1 int) {
 	ns := t.Samples
-	n := float32(ns)
+	var clr [4]float32
+	if t.nlazy != 0 {
+		var s [4 * 8]float32
+		for k := range ns {
+			copy(s[4*k:4*k+4], t.clearVal[:])
+		}
+		resolvePixelF32(clr[:], s[:4*ns], ns)
+	}
 	for y := y0; y < y1; y++ {
 		row := dst[y*bpr:][:16*t.Width]
 		for x0 := 0; x0 < t.Width; x0 += blockSize {
 			x1 := min(x0+blockSize, t.Width)
-			i := t.sampleIndex(t.lay.pixel(x0, y, layer), 0)
-			src := t.data[i : i+4*ns*(x1-x0)]
-			for x := x0; x < x1; x++ {
-				s := src[: 4*ns : 4*ns]
-				src = src[4*ns:]
-				v0, v1, v2, v3 := s[0], s[1], s[2], s[3]
-				for k := 4; k < len(s); k += 4 {
-					w := s[k : k+4 : k+4]
-					v0, v1, v2, v3 = v0+w[0], v1+w[1], v2+w[2], v3+w[3]
+			pix := t.lay.pixel(x0, y, layer)
+			o := row[16*x0 : 16*x1]
+			if t.lazyBlock(pix >> (2 * blockShift)) {
+				for k := 0; k < len(o); k += 16 {
+					c := o[k : k+16 : k+16]
+					binary.LittleEndian.PutUint32(c[0:], math.Float32bits(clr[0]))
+					binary.LittleEndian.PutUint32(c[4:], math.Float32bits(clr[1]))
+					binary.LittleEndian.PutUint32(c[8:], math.Float32bits(clr[2]))
+					binary.LittleEndian.PutUint32(c[12:], math.Float32bits(clr[3]))
 				}
-				o := row[16*x : 16*x+16 : 16*x+16]
-				binary.LittleEndian.PutUint32(o[0:], math.Float32bits(v0/n))
-				binary.LittleEndian.PutUint32(o[4:], math.Float32bits(v1/n))
-				binary.LittleEndian.PutUint32(o[8:], math.Float32bits(v2/n))
-				binary.LittleEndian.PutUint32(o[12:], math.Float32bits(v3/n))
+				continue
+			}
+			i := t.sampleIndex(pix, 0)
+			src := t.data[i : i+4*ns*(x1-x0)]
+			if useResolveAsm {
+				resolveF32AVX(&o[0], &src[0], x1-x0, ns, 1/float32(ns))
+				continue
+			}
+			for x := range x1 - x0 {
+				var v [4]float32
+				resolvePixelF32(v[:], src[4*ns*x:4*ns*(x+1)], ns)
+				c := o[16*x : 16*x+16 : 16*x+16]
+				binary.LittleEndian.PutUint32(c[0:], math.Float32bits(v[0]))
+				binary.LittleEndian.PutUint32(c[4:], math.Float32bits(v[1]))
+				binary.LittleEndian.PutUint32(c[8:], math.Float32bits(v[2]))
+				binary.LittleEndian.PutUint32(c[12:], math.Float32bits(v[3]))
 			}
 		}
 	}
+}
+
+// resolvePixelF32 sets v (four components) to the mean of the ns samples
+// of one pixel in s: summed in sample order, then divided by ns.
+func resolvePixelF32(v, s []float32, ns int) {
+	n := float32(ns)
+	v0, v1, v2, v3 := s[0], s[1], s[2], s[3]
+	for k := 4; k < 4*ns; k += 4 {
+		w := s[k : k+4 : k+4]
+		v0, v1, v2, v3 = v0+w[0], v1+w[1], v2+w[2], v3+w[3]
+	}
+	v[0], v[1], v[2], v[3] = v0/n, v1/n, v2/n, v3/n
 }
 
 // storeUnorm8 is Store for single-sample RGBA8Unorm and BGRA8Unorm

@@ -186,19 +186,28 @@ func (w *worker) setDraw(di int32) {
 	}
 }
 
-// coverage returns the covered samples of pixel (px, py).
-func (w *worker) coverage(pr *prim, px, py int) uint8 {
+// quadExt returns pr's primExt when pr is a quad (nil for triangles).
+func (w *worker) quadExt(pr *prim) *primExt {
+	if pr.nedge != 4 {
+		return nil
+	}
+	return &w.p.sets[pr.seg].exts[pr.ext]
+}
+
+// coverage returns the covered samples of pixel (px, py) of pr (q: its
+// quadExt).
+func (w *worker) coverage(pr *prim, q *primExt, px, py int) uint8 {
 	p := w.p
 	X, Y := int64(px)*subOne, int64(py)*subOne
 	if p.samples == 1 {
-		if pr.covers(X+subHalf, Y+subHalf) {
+		if pr.covers(X+subHalf, Y+subHalf, q) {
 			return 1
 		}
 		return 0
 	}
 	var m uint8
 	for s := range p.samples {
-		if pr.covers(X+p.sfx[s], Y+p.sfy[s]) {
+		if pr.covers(X+p.sfx[s], Y+p.sfy[s], q) {
 			m |= 1 << s
 		}
 	}
@@ -214,7 +223,7 @@ func (w *worker) samplePos(px, py, s int) (int64, int64) {
 // fragDepth returns the depth of pr at fixed point (x, y): interpolated,
 // biased and clamped.
 func (w *worker) fragDepth(pr *prim, x, y int64) float32 {
-	l0, l1, l2 := pr.weights(x, y)
+	l0, l1, l2 := pr.weights(x, y, w.quadExt(pr))
 	z := float64(l0*pr.z[0]) + float64(l1*pr.z[1]) + float64(l2*pr.z[2]) + pr.zbias
 	return w.clampDepth(z)
 }
@@ -252,6 +261,13 @@ func (w *worker) rasterPrim(pr *prim) error {
 		}
 		return w.rasterTriMS(pr, x0, y0, x1, y1, ref)
 	}
+	return w.rasterQuadPrim(pr, x0, y0, x1, y1, ref)
+}
+
+// rasterQuadPrim is rasterPrim for a line or point (a quad prim): the
+// coverage of each pixel of the box [x0, x1) × [y0, y1), quad by quad.
+func (w *worker) rasterQuadPrim(pr *prim, x0, y0, x1, y1 int, ref uint8) error {
+	ext := w.quadExt(pr)
 	for qy := y0 &^ 1; qy < y1; qy += 2 {
 		for qx := x0 &^ 1; qx < x1; qx += 2 {
 			var cov [4]uint8
@@ -261,7 +277,7 @@ func (w *worker) rasterPrim(pr *prim) error {
 				if px < x0 || px >= x1 || py < y0 || py >= y1 {
 					continue
 				}
-				m := w.coverage(pr, px, py) & w.smask
+				m := w.coverage(pr, ext, px, py) & w.smask
 				cov[q] = m
 				any |= m
 			}
@@ -598,6 +614,7 @@ func (w *worker) fill() {
 			front = 1
 		}
 		ls := &w.lanes[k]
+		ext := w.quadExt(pr)
 		for q := range 4 {
 			L := int(ls[q])
 			if L < 0 {
@@ -615,15 +632,15 @@ func (w *worker) fill() {
 			switch {
 			case r.sample >= 0:
 				ax, ay = w.samplePos(px, py, int(r.sample))
-			case in.centroid && cov != 0 && !pr.covers(cx, cy):
+			case in.centroid && cov != 0 && !pr.covers(cx, cy, ext):
 				ax, ay = w.samplePos(px, py, firstSample(cov))
 			}
-			l0, l1, l2 := pr.weights(cx, cy)
+			l0, l1, l2 := pr.weights(cx, cy, ext)
 			c0, c1, c2 := persp(pr, l0, l1, l2)
 			a0, a1, a2 := l0, l1, l2
 			p0, p1, p2 := c0, c1, c2
 			if ax != cx || ay != cy {
-				a0, a1, a2 = pr.weights(ax, ay)
+				a0, a1, a2 = pr.weights(ax, ay, ext)
 				p0, p1, p2 = persp(pr, a0, a1, a2)
 			}
 			sw[0][q], sw[1][q], sw[2][q] = c0, c1, c2
@@ -650,13 +667,13 @@ func (w *worker) fill() {
 			case pr.perm[0] >= 0:
 				b.Bary[pr.perm[0]][L], b.Bary[pr.perm[1]][L], b.Bary[pr.perm[2]][L] = b0, b1, b2
 			default:
-				bw := &w.p.sets[pr.seg].bws[pr.bwi]
+				bw := &w.p.sets[pr.seg].exts[pr.ext].bw
 				for j := range 3 {
 					b.Bary[j][L] = float32(b0*bw[0][j]) + float32(b1*bw[1][j]) + float32(b2*bw[2][j])
 				}
 			}
 			if pr.kind == kindPoint {
-				pcx, pcy, psize := pr.pointCoord()
+				pcx, pcy, psize := ext.pointCoord()
 				b.PointCoord[0][L] = (b.PosX[L] - pcx) / psize
 				b.PointCoord[1][L] = (b.PosY[L] - pcy) / psize
 			}
@@ -903,6 +920,29 @@ func (w *worker) writeColors() {
 		t := p.t.Color[i]
 		bl := &st.Blends[i]
 		cr, cg, cb, ca := b.Color[i][0][:n], b.Color[i][1][:n], b.Color[i][2][:n], b.Color[i][3][:n]
+		if !bl.Enabled && bl.WriteMask == WriteAll && t.q.exact() {
+			// Plain writes to a format that holds every float32 (no
+			// clamp, no rounding): the lane's colour to every sample.
+			full := uint8(1<<ns - 1)
+			for L := range n {
+				m := w.lmask[L]
+				if m == 0 {
+					continue
+				}
+				r, g, bb, a := cr[L], cg[L], cb[L], ca[L]
+				if d.AlphaToOne {
+					a = 1
+				}
+				o := t.data[int(w.lpix[L])*ns*4:][: ns*4 : ns*4]
+				for s := 0; s < len(o); s += 4 {
+					if m == full || m&(1<<(s>>2)) != 0 {
+						q := o[s : s+4 : s+4]
+						q[0], q[1], q[2], q[3] = r, g, bb, a
+					}
+				}
+			}
+			continue
+		}
 		if !bl.Enabled && bl.WriteMask == WriteAll && !t.q.kind.IsInteger() {
 			// Plain writes: quantize once per lane, store to every sample.
 			lo, hi, clamp := t.q.clampRange()

@@ -13,16 +13,16 @@ type cacheConsts [23][4]uint64
 // cachePosAVX2 is cachePositions for n vertices, n a multiple of 4.
 //
 //go:noescape
-func cachePosAVX2(vc *vcache, pos *float32, n int, k *cacheConsts)
+func cachePosAVX2(vxy *vpos, vc *vcache, voc *uint32, pos *float32, n int, k *cacheConsts)
 
 // cachePositionsAsm runs the whole groups of four vertices of
-// cachePositions(vc, vi, pos, lo, hi) in AVX2 and returns where the rest
+// cachePositions(vxy, vc, voc, vi, pos, lo, hi) in AVX2 and returns where the rest
 // starts. The kernel converts the snapped coordinates to int32 from
 // float64, so it runs only when every vertex inside the planes lands well
 // inside int32 (as int32(int64(...)) leaves them).
-func cachePositionsAsm(vc []vcache, vi *vpInfo, pos []float32, lo, hi int) int {
+func cachePositionsAsm(vxy []vpos, vc []vcache, voc []uint32, vi *vpInfo, pos []float32, lo, hi int) int {
 	n := (hi - lo) &^ 3
-	if !useCoverAsm || n == 0 || unsafe.Sizeof(vcache{}) != 32 {
+	if !useCoverAsm || n == 0 || unsafe.Sizeof(vpos{}) != 8 || unsafe.Sizeof(vcache{}) != 16 {
 		return lo
 	}
 	pl := &vi.pl
@@ -58,7 +58,7 @@ func cachePositionsAsm(vc []vcache, vi *vpInfo, pos []float32, lo, hi int) int {
 		u(17, 0)
 	}
 	u(22, badVertex)
-	_, _ = vc[lo+n-1], pos[4*(lo+n)-1]
-	cachePosAVX2(&vc[lo], &pos[4*lo], n, &k)
+	_, _, _, _ = vxy[lo+n-1], vc[lo+n-1], voc[lo+n-1], pos[4*(lo+n)-1]
+	cachePosAVX2(&vxy[lo], &vc[lo], &voc[lo], &pos[4*lo], n, &k)
 	return lo + n
 }

@@ -40,15 +40,17 @@
 	VSUBPD      Y2, T, T; \
 	VCVTTPD2DQY T, X
 
-// func cachePosAVX2(vc *vcache, pos *float32, n int, k *cacheConsts)
+// func cachePosAVX2(vxy *vpos, vc *vcache, voc *uint32, pos *float32, n int, k *cacheConsts)
 //
 // cachePositions for n (a multiple of 4) vertices, four at a time in
 // float64 lanes: the same finiteness test, outcode and projection.
-TEXT ·cachePosAVX2(SB), NOSPLIT, $0-32
-	MOVQ vc+0(FP), DI
-	MOVQ pos+8(FP), SI
-	MOVQ n+16(FP), CX
-	MOVQ k+24(FP), R8
+TEXT ·cachePosAVX2(SB), NOSPLIT, $0-48
+	MOVQ vxy+0(FP), DI
+	MOVQ vc+8(FP), R9
+	MOVQ voc+16(FP), R10
+	MOVQ pos+24(FP), SI
+	MOVQ n+32(FP), CX
+	MOVQ k+40(FP), R8
 	VXORPD Y15, Y15, Y15
 
 loop:
@@ -127,27 +129,35 @@ loop:
 	SNAP(Y6, Y0, X0)
 	SNAP(Y7, Y3, X3)
 
-	// The four records (32 bytes each: x, y, oc, 0, z, 1/w).
+	// x = vOutside where the outcode is not 0: X4 has the int32 lanes
+	// of the vertices whose outcode is 0.
+	VPCMPEQQ     Y15, Y12, Y4
+	VEXTRACTI128 $1, Y4, X1
+	VSHUFPS      $0x88, X1, X4, X4
+	VPCMPEQD     X2, X2, X2
+	VPSLLD       $31, X2, X2
+	VPBLENDVB    X4, X0, X2, X0
+
+	// The four positions (8 bytes each: x, y), depths and 1/w (16 bytes
+	// each) and outcodes (the low halves of Y12's lanes).
 	VPUNPCKLDQ X3, X0, X1
 	VPUNPCKHDQ X3, X0, X2
-	VMOVQ      X1, 0(DI)
-	VPEXTRQ    $1, X1, 32(DI)
-	VMOVQ      X2, 64(DI)
-	VPEXTRQ    $1, X2, 96(DI)
-	VMOVQ      X12, 8(DI)
-	VPEXTRQ    $1, X12, 40(DI)
-	VEXTRACTI128 $1, Y12, X4
-	VMOVQ      X4, 72(DI)
-	VPEXTRQ    $1, X4, 104(DI)
+	VMOVDQU    X1, 0(DI)
+	VMOVDQU    X2, 16(DI)
 	VUNPCKLPD  Y5, Y10, Y6
 	VUNPCKHPD  Y5, Y10, Y7
-	VMOVUPD    X6, 16(DI)
-	VEXTRACTF128 $1, Y6, 80(DI)
-	VMOVUPD    X7, 48(DI)
-	VEXTRACTF128 $1, Y7, 112(DI)
+	VMOVUPD    X6, 0(R9)
+	VMOVUPD    X7, 16(R9)
+	VEXTRACTF128 $1, Y6, 32(R9)
+	VEXTRACTF128 $1, Y7, 48(R9)
+	VEXTRACTI128 $1, Y12, X4
+	VSHUFPS    $0x88, X4, X12, X4
+	VMOVDQU    X4, 0(R10)
 
 	ADDQ $64, SI
-	ADDQ $128, DI
+	ADDQ $32, DI
+	ADDQ $64, R9
+	ADDQ $16, R10
 	SUBQ $4, CX
 	JMP  loop
 
