@@ -95,7 +95,9 @@ func (ds *directState) use(s *Structure) {
 // after a hand-back, which comes from a leaf). The node tests take the
 // plane offsets from a table by the signs of d; r's copy (nx … fz, which
 // traceKernel4 reads) is written only when a group is handed back (status
-// 1).
+// 1). At the first leaf the kernel prefetches the leaf's first group
+// before it derives the watertight constants (the group's loads wait on
+// kz) and hands them to the group test in registers.
 //
 //go:noescape
 func traceRay4(r *levelRay, st *traceState, stack *[stackSize]stackEntry, o, d *[3]float32, tmin, tmax float32) uint32

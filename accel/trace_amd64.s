@@ -1100,8 +1100,11 @@ leaf:
 	CMPQ R10, $-1 // emptyChild
 	JEQ  pop
 	MOVQ R9, ST_SP(DX)
-	CMPQ ST_KZ16(DX), $0
-	JLT  wtsetup // the first leaf
+	MOVQ  ST_KZ16(DX), R13
+	TESTQ R13, R13
+	JLT   wtsetup // the first leaf
+	MOVQ  ST_KX16(DX), R11
+	MOVQ  ST_KY16(DX), R12
 
 wtback:
 	NOTL R10
@@ -1114,9 +1117,6 @@ wtback:
 	CMPQ AX, ST_NGROUPS(DX)
 	JHI  bad
 	XORL R8, R8    // R8: found
-	MOVQ ST_KX16(DX), R11
-	MOVQ ST_KY16(DX), R12
-	MOVQ ST_KZ16(DX), R13
 
 group:
 	TESTQ R9, R9
@@ -1343,7 +1343,16 @@ bad:
 
 wtsetup:
 	// the watertight test's constants, at the ray's first leaf: kernelRay's
-	// code from its kz on, on the ray in r
+	// code from its kz on, on the ray in r. First a prefetch of the leaf's
+	// first group (R10: the leaf child), whose loads wait on kz below.
+	MOVL         R10, BX
+	NOTL         BX
+	SHRL         $4, BX
+	IMULQ        $144, BX
+	ADDQ         ST_TRI4(DX), BX
+	PREFETCHT0   (BX)
+	PREFETCHT0   64(BX)
+	PREFETCHT0   128(BX)
 	VMOVUPS      0(DI), X0  // ox oy oz
 	VMOVUPS      12(DI), X1 // dx dy dz
 	VMOVUPS      36(DI), X11 // ix iy iz
@@ -1402,6 +1411,11 @@ wtsetup:
 	MOVQ         R12, 136(DX)
 	MOVQ         R13, 144(DX)
 	MOVQ         R9, 152(DX)
+	// kx16, ky16, kz16 for the group tests from the registers (no reload
+	// of the stores above on the first leaf's path)
+	MOVQ         R12, R11
+	MOVQ         R13, R12
+	MOVQ         R9, R13
 	JMP          wtback
 
 
@@ -2776,8 +2790,11 @@ leaf:
 	CMPQ R10, $-1 // emptyChild
 	JEQ  pop
 	MOVQ R9, ST_SP(DX)
-	CMPQ ST_KZ16(DX), $0
-	JLT  wtsetup // the first leaf
+	MOVQ  ST_KZ16(DX), R13
+	TESTQ R13, R13
+	JLT   wtsetup // the first leaf
+	MOVQ  ST_KX16(DX), R11
+	MOVQ  ST_KY16(DX), R12
 
 wtback:
 	NOTL R10
@@ -2790,9 +2807,6 @@ wtback:
 	CMPQ AX, ST_NGROUPS(DX)
 	JHI  bad
 	XORL R8, R8    // R8: found
-	MOVQ ST_KX16(DX), R11
-	MOVQ ST_KY16(DX), R12
-	MOVQ ST_KZ16(DX), R13
 
 group:
 	TESTQ R9, R9
@@ -3022,7 +3036,16 @@ bad:
 
 wtsetup:
 	// the watertight test's constants, at the ray's first leaf: kernelRay's
-	// code from its kz on, on the ray in r
+	// code from its kz on, on the ray in r. First a prefetch of the leaf's
+	// first group (R10: the leaf child), whose loads wait on kz below.
+	MOVL         R10, BX
+	NOTL         BX
+	SHRL         $4, BX
+	IMULQ        $144, BX
+	ADDQ         ST_TRI4(DX), BX
+	PREFETCHT0   (BX)
+	PREFETCHT0   64(BX)
+	PREFETCHT0   128(BX)
 	VMOVUPS      0(DI), X0  // ox oy oz
 	VMOVUPS      12(DI), X1 // dx dy dz
 	VMOVUPS      36(DI), X11 // ix iy iz
@@ -3081,6 +3104,11 @@ wtsetup:
 	MOVQ         R12, 136(DX)
 	MOVQ         R13, 144(DX)
 	MOVQ         R9, 152(DX)
+	// kx16, ky16, kz16 for the group tests from the registers (no reload
+	// of the stores above on the first leaf's path)
+	MOVQ         R12, R11
+	MOVQ         R13, R12
+	MOVQ         R9, R13
 	JMP          wtback
 
 

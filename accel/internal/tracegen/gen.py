@@ -459,10 +459,7 @@ leaf:
 	CMPQ AX, ST_NGROUPS(DX)
 	JHI  bad
 	XORL R8, R8    // R8: found
-	MOVQ ST_KX16(DX), R11
-	MOVQ ST_KY16(DX), R12
-	MOVQ ST_KZ16(DX), R13
-
+@KLOAD@
 group:
 	TESTQ R9, R9
 	JLE   leafdone
@@ -1100,16 +1097,35 @@ WTSETUP = re.sub(r"\b(R10|DX|AX|SI)\b", lambda m: _regs[m.group(1)], WTSETUP)
 LAZYBLOCK = """
 wtsetup:
 	// the watertight test's constants, at the ray's first leaf: kernelRay's
-	// code from its kz on, on the ray in r
+	// code from its kz on, on the ray in r. First a prefetch of the leaf's
+	// first group (R10: the leaf child), whose loads wait on kz below.
+	MOVL         R10, BX
+	NOTL         BX
+	SHRL         $4, BX
+	IMULQ        $144, BX
+	ADDQ         ST_TRI4(DX), BX
+	PREFETCHT0   (BX)
+	PREFETCHT0   64(BX)
+	PREFETCHT0   128(BX)
 	VMOVUPS      0(DI), X0  // ox oy oz
 	VMOVUPS      12(DI), X1 // dx dy dz
 	VMOVUPS      36(DI), X11 // ix iy iz
 	VBROADCASTSS rsAbs<>(SB), X4
 	VANDPS       X4, X1, X5 // |d|
 """ + WTSETUP + """
+	// kx16, ky16, kz16 for the group tests from the registers (no reload
+	// of the stores above on the first leaf's path)
+	MOVQ         R12, R11
+	MOVQ         R13, R12
+	MOVQ         R9, R13
 	JMP          wtback
 """
-LAZY = "\tCMPQ ST_KZ16(DX), $0\n\tJLT  wtsetup // the first leaf\n\nwtback:\n"
+# the group tests' kx16, ky16, kz16 (R11, R12, R13): loaded after the
+# leaf's decode, or in traceRay before it, where a kz16 of -1 sends the
+# first leaf to wtsetup, which leaves them in the registers
+KLOAD = "\tMOVQ ST_KX16(DX), R11\n\tMOVQ ST_KY16(DX), R12\n\tMOVQ ST_KZ16(DX), R13\n"
+LAZY = ("\tMOVQ  ST_KZ16(DX), R13\n\tTESTQ R13, R13\n\tJLT   wtsetup // the first leaf\n"
+        "\tMOVQ  ST_KX16(DX), R11\n\tMOVQ  ST_KY16(DX), R12\n\nwtback:\n")
 # (kLanes served the planes' arithmetic, which the table replaces)
 SETUP_DATA = "".join(l + "\n" for l in SETUP_DATA.splitlines() if "rsLanes<>" not in l)
 SETUP_DATA = "// kernelRay's constants (raysetup_amd64.s)\n" + SETUP_DATA
@@ -1165,7 +1181,8 @@ def group(subs):
 LEAF = LEAF.replace("@GROUPTEST@", group(kernel_group))
 LEAF4GROUP = LEAF4GROUP.replace("@GROUPTEST@", group(go_group))
 
-single_ray = dict(single, **{"@RET@": "ret+48", "@LAZY@": LAZY, "@LAZYBLOCK@": LAZYBLOCK, "@GRESTPL@": GRESTPL})
+single_ray = dict(single, **{"@RET@": "ret+48", "@LAZY@": LAZY, "@KLOAD@": "", "@LAZYBLOCK@": LAZYBLOCK, "@GRESTPL@": GRESTPL})
+single["@KLOAD@"], stream["@KLOAD@"] = KLOAD, KLOAD
 single["@GRESTPL@"] = ""
 # the node tests' plane offsets: r's (nx … fz @48) or traceRay's table row (R14)
 for k in range(6):
