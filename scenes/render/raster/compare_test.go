@@ -26,22 +26,7 @@ func TestMatchesPathTracer(t *testing.T) {
 	if testing.Short() {
 		t.Skip("path-traced references take seconds")
 	}
-	scenes := [][2]string{{"cornell", "cornell"}}
-	dirs, err := os.ReadDir(sharedScenes)
-	if err != nil {
-		t.Skipf("no shared scenes: %v", err)
-	}
-	for _, d := range dirs {
-		for _, pattern := range []string{"glTF-Binary/*.glb", "glTF/*.gltf"} {
-			if m, _ := filepath.Glob(filepath.Join(sharedScenes, d.Name(), pattern)); len(m) > 0 {
-				scenes = append(scenes, [2]string{d.Name(), m[0]})
-				break
-			}
-		}
-	}
-	if len(scenes) < 10 {
-		t.Fatalf("only %d scenes found in %s", len(scenes), sharedScenes)
-	}
+	scenes := append([][2]string{{"cornell", "cornell"}}, modelFolders(t)...)
 	for _, c := range scenes {
 		name, scene := c[0], c[1]
 		t.Run(name, func(t *testing.T) {

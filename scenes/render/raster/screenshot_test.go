@@ -201,26 +201,16 @@ func mirrored(img *render.Image, covered []bool) (*render.Image, []bool) {
 // screenshot's background) and the screenshot are written beside each
 // other to testkit.FailureDir.
 func TestScreenshotDistance(t *testing.T) {
-	dirs, err := os.ReadDir(sharedScenes)
-	if err != nil {
-		t.Skipf("no shared scenes: %v", err)
-	}
-	for _, d := range dirs {
-		shots, _ := filepath.Glob(filepath.Join(sharedScenes, d.Name(), "screenshot", "screenshot.*"))
-		var scene string
-		for _, pattern := range []string{"glTF-Binary/*.glb", "glTF/*.gltf"} {
-			if m, _ := filepath.Glob(filepath.Join(sharedScenes, d.Name(), pattern)); len(m) > 0 {
-				scene = m[0]
-				break
-			}
-		}
-		if len(shots) == 0 || scene == "" {
+	for _, m := range modelFolders(t) {
+		name, scene := m[0], m[1]
+		shots, _ := filepath.Glob(filepath.Join(sharedScenes, name, "screenshot", "screenshot.*"))
+		if len(shots) == 0 {
 			continue
 		}
-		t.Run(d.Name(), func(t *testing.T) {
-			c, ok := shotCases[d.Name()]
+		t.Run(name, func(t *testing.T) {
+			c, ok := shotCases[name]
 			if !ok {
-				t.Fatalf("no shotCases entry for %s", d.Name())
+				t.Fatalf("no shotCases entry for %s", name)
 			}
 			sf, err := os.Open(shots[0])
 			if err != nil {
@@ -236,7 +226,7 @@ func TestScreenshotDistance(t *testing.T) {
 			dist, comp := shotDistance(img, covered, shot)
 			t.Logf("distance %.4f (tolerance %.3f)", dist, c.tol)
 			if dist > c.tol {
-				writeShotFailure(t, d.Name(), comp, shot)
+				writeShotFailure(t, name, comp, shot)
 				t.Errorf("distance from the screenshot %.4f, want at most %.3f", dist, c.tol)
 			}
 			if c.mirror {
