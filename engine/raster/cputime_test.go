@@ -1,16 +1,13 @@
-//go:build linux
-
 package raster
 
-import "syscall"
+import "github.com/ingot-render/ingot/internal/testkit"
 
 // threadCPU returns the CPU time consumed by the calling OS thread in
 // nanoseconds, or -1 when unavailable (callers lock the goroutine to its
 // thread).
 func threadCPU() int64 {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(1 /* RUSAGE_THREAD */, &ru); err != nil {
-		return -1
+	if d, ok := testkit.ThreadCPU(); ok {
+		return d.Nanoseconds()
 	}
-	return ru.Utime.Nano() + ru.Stime.Nano()
+	return -1
 }

@@ -1,6 +1,0 @@
-//go:build !linux
-
-package raster
-
-// threadCPU is unavailable off Linux.
-func threadCPU() int64 { return -1 }
