@@ -18,7 +18,8 @@ import (
 // as the Cornell box is towards the camera); that irradiance over π is
 // returned as a uniform radiance (per channel). It is zero for scenes with
 // an environment or without emitters. This is an approximation: it has no
-// occlusion and ignores where the light falls.
+// occlusion and ignores where the light falls. Frames use it only without
+// irradiance probes (Options.Probes negative), which replace it.
 func closedAmbient(p *kernel.Packed) [3]float32 {
 	if p.Picks[2] > 0 || len(p.Emissive) == 0 {
 		return [3]float32{}

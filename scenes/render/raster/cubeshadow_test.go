@@ -89,7 +89,8 @@ func occluderFrame(n int) render.Frame {
 // uniform ambient that stands in for its indirect light, the image with
 // no area lights), and the pixels outside the shadow are the image
 // without cube shadow maps, bit for bit. Deferred and meshlet modes give
-// the same shadow.
+// the same shadow. The irradiance probes are off: they light the umbra
+// with the floor's and the occluder's indirect light.
 func TestCubeShadowOccluder(t *testing.T) {
 	const n = 64
 	f := occluderFrame(n)
@@ -97,15 +98,15 @@ func TestCubeShadowOccluder(t *testing.T) {
 		name := map[bool]string{false: "point", true: "emissive"}[emissive]
 		t.Run(name, func(t *testing.T) {
 			s := occluderScene(emissive)
-			r := newTestRenderer(t, s, 2, Options{})
+			r := newTestRenderer(t, s, 2, Options{Probes: -1})
 			shadowed := mustRender(t, r, f)
 			if len(r.cubes.lights) != 1 {
 				t.Fatalf("%d cube shadow maps, want 1", len(r.cubes.lights))
 			}
-			plain := mustRender(t, newTestRenderer(t, s, 2, Options{CubeShadows: -1}), f)
+			plain := mustRender(t, newTestRenderer(t, s, 2, Options{CubeShadows: -1, Probes: -1}), f)
 			dark := make([]float32, 4*n*n)
 			if emissive {
-				dark = mustRender(t, newTestRenderer(t, s, 2, Options{MaxAreaLights: -1}), f).Linear
+				dark = mustRender(t, newTestRenderer(t, s, 2, Options{MaxAreaLights: -1, Probes: -1}), f).Linear
 			}
 			var umbra, lit, litMin int
 			for py := range n {

@@ -15,7 +15,8 @@
 // environment (order-2 spherical-harmonic irradiance and GGX pre-filtered
 // specular mips in an octahedral map, so a lookup needs no atan2/acos,
 // made by MSL compute kernels, shaders/ibl.metal, once per renderer and
-// environment). Alpha MASK uses alpha-to-coverage under MSAA (4× by
+// environment) or, for a scene that no environment lights, irradiance
+// probes baked by the path tracer (probes.go). Alpha MASK uses alpha-to-coverage under MSAA (4× by
 // default), BLEND and transmissive surfaces are drawn after the opaque
 // ones, sorted back to front. Images are the same bits on any worker
 // count.
@@ -72,6 +73,32 @@
 // scene is uploaded anew (a new time of an animated scene, a new
 // environment) or the shadow light changes, not for a new camera.
 //
+// Irradiance probes (probes.go, Options.Probes) stand in for the
+// environment's light where it is black or absent: a grid of probes over
+// the scene's bounds (Options.Probes along the longest axis, 4 by
+// default, proportionally fewer and at least 2 along the others, at the
+// centres of the cells they split the bounds into) is baked at the first
+// frame of each upload of the scene (a new time or environment; a new
+// camera reuses it) by the path tracer itself, render.NewRenderer on the same device and
+// scene under the frame's context and instruction budget: each probe
+// renders the six 90° faces of a cube, 8×8 pixels at one sample through
+// the pixel centres and 3 bounces, whose radiance is projected onto
+// order-2 spherical harmonics as irradiance (the environment's
+// convention, rx_sh_irradiance). They hold indirect light only: where
+// the emissive triangles light the scene as area lights, the same faces
+// at MaxBounces 0 with the same seed (the bits of each sample's emitted
+// part) are subtracted, and point, spot and directional lights are not
+// seen by camera rays; where there are too many emissive triangles to be
+// area lights, the probes carry their light too. A fragment blends the
+// SH of the eight probes around it, trilinearly, each weighted by
+// max(0.05, cos) of the angle between the surface normal and the
+// direction to the probe (probes behind the surface, often beyond a thin
+// wall, count little), and lights its diffuse lobes with it about the
+// normal and its specular and clearcoat lobes about the reflection
+// direction, scaled by the occlusion map. The path tracer of a static
+// scene's bake is closed after it; an animated one's is kept for the next
+// time's.
+//
 // Cube shadow maps (cubeshadow.go) are six 90° faces in slices of one
 // Depth32Float 2D array texture, drawn with the shadow map's depth-only
 // pipeline and sampled with the same comparison sampler (2×2 PCF) on the
@@ -105,10 +132,14 @@
 //   - Indirect light comes only from the environment (IBL: split sum with
 //     the path tracer's GGX albedo tables; occlusion maps scale it; the
 //     irradiance is its order-2 spherical-harmonic fit, which smooths
-//     small bright sources such as a sun). A
-//     scene lit by emitters without an environment gets one diffuse
-//     bounce of their flux as a uniform ambient term (closedAmbient), with
-//     no occlusion.
+//     small bright sources such as a sun) or, without one, from the
+//     irradiance probes: a coarse grid whose order-2 fit lets light
+//     through walls thinner than a cell where the back-face weight does
+//     not stop it, lights glossy surfaces with the SH's cosine-blurred
+//     radiance, and is noisy at the path tracer's few samples. With
+//     Options.Probes negative, a scene lit by emitters without an
+//     environment gets one diffuse bounce of their flux as a uniform
+//     ambient term instead (closedAmbient), with no occlusion.
 //   - Emissive triangles light the scene as four points each, only when
 //     there are at most Options.MaxAreaLights of them; their shadows come
 //     from their instance's cube map at the group's centroid (shifted per

@@ -26,6 +26,7 @@ const (
 	flagShadow     = 8
 	flagDeform     = 16
 	flagCubes      = 32
+	flagProbes     = 64
 )
 
 // noCube is RASTER_NO_CUBE: a light without a cube shadow map.
@@ -38,7 +39,7 @@ const (
 	passBlend  = 2
 )
 
-// rasterFrame is raster_types.h RasterFrame (288 bytes).
+// rasterFrame is raster_types.h RasterFrame (352 bytes).
 type rasterFrame struct {
 	ViewProj        [4][4]float32
 	ShadowProj      [4][4]float32
@@ -67,6 +68,17 @@ type rasterFrame struct {
 	// records and of the cube index of each punctual light and emissive
 	// triangle (flagCubes).
 	Cubes, CubeOf uint64
+	// The irradiance probes' grid (flagProbes): the first probe's
+	// position, the spacing and its reciprocal, the probes per axis and
+	// the device address of their coefficients.
+	ProbeOrigin  [3]float32
+	ProbeCountX  uint32
+	ProbeStep    [3]float32
+	ProbeCountY  uint32
+	ProbeInvStep [3]float32
+	ProbeCountZ  uint32
+	Probes       uint64
+	Pad2         [2]uint32
 }
 
 // rasterCubeShadow is raster_types.h RasterCubeShadow (32 bytes).

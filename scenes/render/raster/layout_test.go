@@ -15,7 +15,7 @@ func TestLayoutSizes(t *testing.T) {
 		name      string
 		got, want uintptr
 	}{
-		{"RasterFrame", unsafe.Sizeof(rasterFrame{}), 288},
+		{"RasterFrame", unsafe.Sizeof(rasterFrame{}), 352},
 		{"RasterCubeShadow", unsafe.Sizeof(rasterCubeShadow{}), 32},
 		{"RasterDeform", unsafe.Sizeof(rasterDeform{}), 80},
 		{"RasterDeformJob", unsafe.Sizeof(rasterDeformJob{}), 16},
@@ -50,6 +50,9 @@ func TestLayoutSizes(t *testing.T) {
 		{"RasterFrame.deformedPositions", unsafe.Offsetof(rasterFrame{}.DeformedPositions), 264},
 		{"RasterFrame.cubes", unsafe.Offsetof(rasterFrame{}.Cubes), 272},
 		{"RasterFrame.cubeOf", unsafe.Offsetof(rasterFrame{}.CubeOf), 280},
+		{"RasterFrame.probeOrigin", unsafe.Offsetof(rasterFrame{}.ProbeOrigin), 288},
+		{"RasterFrame.probeInvStep", unsafe.Offsetof(rasterFrame{}.ProbeInvStep), 320},
+		{"RasterFrame.probes", unsafe.Offsetof(rasterFrame{}.Probes), 336},
 		{"RasterCubeShadow.layer", unsafe.Offsetof(rasterCubeShadow{}.Layer), 12},
 		{"RasterCubeShadow.texel", unsafe.Offsetof(rasterCubeShadow{}.Texel), 24},
 		{"RasterMotionFrame.deforms", unsafe.Offsetof(rasterMotionFrame{}.Deforms), 144},

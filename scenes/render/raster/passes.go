@@ -132,14 +132,16 @@ func (r *Renderer) mainPass(ctx context.Context, fr *rasterFrame, cam *kernel.Ca
 	return nil
 }
 
-// passMaps are the shadow maps a frame's shading pass reads: the shadow
-// light's and the cube shadow maps (nil: none).
+// passMaps are the maps a frame's shading pass reads: the shadow light's
+// and the cube shadow maps and the irradiance probes (nil: none).
 type passMaps struct {
 	shadow, cubes *engine.Texture
+	// probes is the irradiance probes' buffer (nil: none).
+	probes *engine.Buffer
 }
 
 // bindMaps binds maps' textures (the dummies for those absent) and
-// declares the cube maps' records to the encoder.
+// declares the cube maps' records and the probes to the encoder.
 func (r *Renderer) bindMaps(enc *engine.RenderCommandEncoder, maps passMaps) []error {
 	shadow, cubes := maps.shadow, maps.cubes
 	if shadow == nil {
@@ -151,6 +153,9 @@ func (r *Renderer) bindMaps(enc *engine.RenderCommandEncoder, maps passMaps) []e
 	steps := []error{enc.SetFragmentTexture(shadow, textureShadow), enc.SetFragmentTexture(cubes, textureCube)}
 	if maps.cubes != nil {
 		steps = append(steps, enc.UseResource(r.cubes.recs), enc.UseResource(r.cubes.index))
+	}
+	if maps.probes != nil {
+		steps = append(steps, enc.UseResource(maps.probes))
 	}
 	return steps
 }

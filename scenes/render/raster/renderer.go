@@ -47,8 +47,18 @@ type Options struct {
 	// their light (only the path tracer integrates them).
 	MaxAreaLights int
 	// InstructionBudget bounds the executor instructions of one frame's
-	// render pass (0: none); a frame past it fails with an error.
+	// render pass (0: none); a frame past it fails with an error. It also
+	// bounds each face the probes' path tracer renders (Probes).
 	InstructionBudget int64
+	// Probes is the number of irradiance probes along the longest axis
+	// of the scene's bounds, 2 to 16 (0: DefaultProbes; negative: none),
+	// for scenes that no environment lights: a grid of probes,
+	// proportionally fewer (at least 2) along the other axes, whose
+	// indirect light the path tracer bakes at the first frame of each
+	// upload of the scene (a new time or environment; a new camera
+	// reuses them) and the fragments interpolate. Without probes such a scene lit by emitters
+	// gets a uniform ambient term instead.
+	Probes int
 	// Meshlets draws opaque and alpha-mask geometry through an object/mesh
 	// pipeline instead of the vertex pipeline: each geometry is split into
 	// meshlets of at most 64 vertices and 124 triangles when the scene is
@@ -106,6 +116,7 @@ const (
 	DefaultCubeShadows    = 8
 	DefaultCubeShadowSize = 256
 	DefaultLODPixels      = 1
+	DefaultProbes         = 4
 )
 
 // Renderer renders frames of one scene with the MSL forward rasterizer on
@@ -147,7 +158,8 @@ type Renderer struct {
 	motionTg *targets
 	light    *ibl
 	draws    []draw
-	// ambient is closedAmbient of the current upload.
+	// ambient is closedAmbient of the current upload (the frames without
+	// irradiance probes light with it).
 	ambient [3]float32
 	dummy   *engine.Texture // 1×1 depth texture bound when there is no shadow map
 	// dummyCube is the 1×1, one-slice depth array bound when there are
@@ -178,6 +190,11 @@ type Renderer struct {
 	// frames as the shadow map is; cubeDraws counts their passes.
 	cubes     cubeState
 	cubeDraws int
+	// probes are the irradiance probes of upload probes.gen, baked by
+	// tracer (made at the first bake); probeBakes counts the bakes.
+	probes     probeState
+	tracer     *render.Renderer
+	probeBakes int
 	// bg is the last frame's background, reused (with its memoised
 	// environment radiance) by the next frame of the same view and
 	// environment.
@@ -243,6 +260,12 @@ func NewRenderer(ctx context.Context, dev *engine.Device, s *model.Scene, opts O
 		return nil, fmt.Errorf("raster: Options.LODPixels is %v, want ≥ 0", opts.LODPixels)
 	case opts.LODPixels == 0:
 		opts.LODPixels = DefaultLODPixels
+	}
+	switch {
+	case opts.Probes > maxProbes || opts.Probes == 1:
+		return nil, fmt.Errorf("raster: Options.Probes is %d, want 2..%d (0: %d; negative: none)", opts.Probes, maxProbes, DefaultProbes)
+	case opts.Probes == 0:
+		opts.Probes = DefaultProbes
 	}
 	if opts.InstructionBudget < 0 {
 		return nil, fmt.Errorf("raster: Options.InstructionBudget is %d, want ≥ 0", opts.InstructionBudget)
@@ -416,6 +439,11 @@ func (r *Renderer) Close() {
 		r.dummyCube = nil
 	}
 	r.cubes.release()
+	r.probes.release()
+	if r.tracer != nil {
+		r.tracer.Close()
+		r.tracer = nil
+	}
 	if r.tg != nil {
 		r.tg.release()
 		r.tg = nil
@@ -523,11 +551,15 @@ func (r *Renderer) Render(ctx context.Context, f render.Frame) (*render.Image, e
 	if err != nil {
 		return nil, err
 	}
+	probes, err := r.probePass(ctx, &fr)
+	if err != nil {
+		return nil, err
+	}
 	pass := r.mainPass
 	if r.opts.Deferred {
 		pass = r.deferredPass
 	}
-	if err := pass(ctx, &fr, &cam, tg, passMaps{shadow, cubes}, f.AOVs); err != nil {
+	if err := pass(ctx, &fr, &cam, tg, passMaps{shadow, cubes, probes}, f.AOVs); err != nil {
 		return nil, err
 	}
 	img, err := r.resolve(tg, &f, r.backgroundFor(&fr))

@@ -64,3 +64,23 @@ inline float3 rx_sh_irradiance(constant float4* sh, float3 n) {
     e = fma(float3(sh[8].rgb), float3(0.546274f * (n.x * n.x - n.y * n.y)), e);
     return max(e, float3(0.0f));
 }
+
+// RasterSH is the 9 RGB coefficients of an SH irradiance in registers
+// (the blend of the irradiance probes around a fragment).
+struct RasterSH {
+    float3 c0, c1, c2, c3, c4, c5, c6, c7, c8;
+};
+
+// rx_sh_eval is rx_sh_irradiance of coefficients held in registers.
+inline float3 rx_sh_eval(RasterSH sh, float3 n) {
+    float3 e = sh.c0 * 0.282095f;
+    e = fma(sh.c1, float3(0.488603f * n.y), e);
+    e = fma(sh.c2, float3(0.488603f * n.z), e);
+    e = fma(sh.c3, float3(0.488603f * n.x), e);
+    e = fma(sh.c4, float3(1.092548f * n.x * n.y), e);
+    e = fma(sh.c5, float3(1.092548f * n.y * n.z), e);
+    e = fma(sh.c6, float3(0.315392f * (3.0f * n.z * n.z - 1.0f)), e);
+    e = fma(sh.c7, float3(1.092548f * n.x * n.z), e);
+    e = fma(sh.c8, float3(0.546274f * (n.x * n.x - n.y * n.y)), e);
+    return max(e, float3(0.0f));
+}

@@ -291,6 +291,87 @@ inline float rx_cube_shadow(RasterCubeShadow c, depth2d_array<float> map, sample
     return map.sample_compare(smp, uv, c.layer + face, ref, level(0.0f));
 }
 
+// rx_probe_sh is the blend of the SH irradiance of the eight probes
+// around p: trilinear weights (p clamped into the grid), each scaled by
+// max(kProbeBackFace, cos) of the angle between the surface normal n and
+// the direction to the probe, so that probes behind the surface (often
+// beyond a thin wall) count little, then normalised. A probe is
+// RASTER_PROBE_FLOAT4S float4: its 9 RGB coefficients' 27 floats in a
+// row (and one of padding), blended as float4s. The corners' offsets,
+// weights and cosines are sums of per-axis terms (suffix 0: the lower
+// probe along the axis, 1: the upper).
+#define kProbeBackFace 0.05f
+#define RX_PROBE_CORNER(X, Y, Z)                                                              \
+    {                                                                                         \
+        float l2 = q##X.x + q##Y.y + q##Z.z;                                                  \
+        float w = u##X.x * u##Y.y * u##Z.z * max(l2 > 0.0f ? (c##X.x + c##Y.y + c##Z.z) * rsqrt(l2) : 1.0f, kProbeBackFace); \
+        const device float4* pr = f.probes + (o##X.x + o##Y.y + o##Z.z);                     \
+        float4 wv = float4(w);                                                                \
+        a0 = fma(pr[0], wv, a0);                                                              \
+        a1 = fma(pr[1], wv, a1);                                                              \
+        a2 = fma(pr[2], wv, a2);                                                              \
+        a3 = fma(pr[3], wv, a3);                                                              \
+        a4 = fma(pr[4], wv, a4);                                                              \
+        a5 = fma(pr[5], wv, a5);                                                              \
+        a6 = fma(pr[6], wv, a6);                                                              \
+        sum += w;                                                                             \
+    }
+inline RasterSH rx_probe_sh(constant RasterFrame& f, float3 p, float3 n) {
+    uint3 cnt = uint3(f.probeCountX, f.probeCountY, f.probeCountZ);
+    float3 origin = float3(f.probeOrigin);
+    float3 step = float3(f.probeStep);
+    float3 g = clamp((p - origin) * float3(f.probeInvStep), float3(0.0f), float3(cnt - 1u));
+    uint3 i0 = min(uint3(g), cnt - 1u);
+    uint3 i1 = min(i0 + 1u, cnt - 1u);
+    float3 u1 = g - float3(i0);
+    float3 u0 = 1.0f - u1;
+    float3 d0 = origin + float3(i0) * step - p;
+    float3 d1 = origin + float3(i1) * step - p;
+    float3 c0 = n * d0;
+    float3 c1 = n * d1;
+    float3 q0 = d0 * d0;
+    float3 q1 = d1 * d1;
+    uint3 stride = RASTER_PROBE_FLOAT4S * uint3(1u, cnt.x, cnt.x * cnt.y);
+    uint3 o0 = i0 * stride;
+    uint3 o1 = i1 * stride;
+    float4 a0 = float4(0.0f);
+    float4 a1 = float4(0.0f);
+    float4 a2 = float4(0.0f);
+    float4 a3 = float4(0.0f);
+    float4 a4 = float4(0.0f);
+    float4 a5 = float4(0.0f);
+    float4 a6 = float4(0.0f);
+    float sum = 0.0f;
+    RX_PROBE_CORNER(0, 0, 0)
+    RX_PROBE_CORNER(1, 0, 0)
+    RX_PROBE_CORNER(0, 1, 0)
+    RX_PROBE_CORNER(1, 1, 0)
+    RX_PROBE_CORNER(0, 0, 1)
+    RX_PROBE_CORNER(1, 0, 1)
+    RX_PROBE_CORNER(0, 1, 1)
+    RX_PROBE_CORNER(1, 1, 1)
+    float4 inv = float4(1.0f / max(sum, 1e-30f));
+    a0 *= inv;
+    a1 *= inv;
+    a2 *= inv;
+    a3 *= inv;
+    a4 *= inv;
+    a5 *= inv;
+    a6 *= inv;
+    RasterSH s;
+    s.c0 = a0.xyz;
+    s.c1 = float3(a0.w, a1.xy);
+    s.c2 = float3(a1.zw, a2.x);
+    s.c3 = a2.yzw;
+    s.c4 = a3.xyz;
+    s.c5 = float3(a3.w, a4.xy);
+    s.c6 = float3(a4.zw, a5.x);
+    s.c7 = a5.yzw;
+    s.c8 = a6.xyz;
+    return s;
+}
+#undef RX_PROBE_CORNER
+
 // RasterShade is what one fragment's shading produced.
 struct RasterShade {
     float3 radiance;   // emitted + reflected (not premultiplied)
@@ -305,8 +386,9 @@ struct RasterShade {
 // geometry record geometry of instance instance and lights it: the
 // punctual lights lights[0 … count) (in index order: the forward passes
 // list them all, the deferred lighting its tile's), the emissive
-// triangles, the image-based or ambient light. alphaOnly stops after the
-// material (the alpha of a deferred G-buffer's MASK test).
+// triangles, the image-based light, the irradiance probes' or the ambient
+// light. alphaOnly stops after the material (the alpha of a deferred
+// G-buffer's MASK test).
 template <typename LightList>
 inline RasterShade rx_shade(RasterVaryings in, uint prim, uint instance, uint geometry, constant SceneResources& scene,
                             constant RasterFrame& frame, LightList lights, uint count, bool alphaOnly, constant float4* shIrr,
@@ -495,23 +577,34 @@ inline RasterShade rx_shade(RasterVaryings in, uint prim, uint instance, uint ge
         }
     }
     // Image-based lighting: the split-sum approximation with the path
-    // tracer's own directional albedos (bsdf.h's GGX tables); without an
-    // environment, a closed scene's estimated indirect light stands in as
-    // a uniform one (frame.ambient).
+    // tracer's own directional albedos (bsdf.h's GGX tables). Without an
+    // environment the irradiance probes' indirect light stands in for it
+    // (their SH irradiance about the normal for the diffuse lobes, about
+    // the reflection direction for the specular ones), or else a closed
+    // scene's estimated indirect light as a uniform one (frame.ambient).
     float trW = (1.0f - bp.metallic) * bp.transmission * (1.0f - bst.eso);
     bool ambient = any(float3(frame.ambient) > float3(0.0f));
-    if ((frame.flags & RASTER_IBL) != 0u || ambient) {
+    bool useIBL = (frame.flags & RASTER_IBL) != 0u;
+    bool useProbes = (frame.flags & RASTER_PROBES) != 0u;
+    if (useIBL || useProbes || ambient) {
         float ao = 1.0f;
         if ((m.flags & MATERIAL_TEXTURED) != 0u) {
             float occ = sample_material_slot(m.occlusionTex, sh, scene, float4(1.0f)).r;
             ao = 1.0f + m.occlusionStrength * (occ - 1.0f);
         }
         float3 c = bp.baseColor;
-        bool useIBL = (frame.flags & RASTER_IBL) != 0u;
-        float3 irrad = useIBL ? rx_sh_irradiance(shIrr, sn) : float3(frame.ambient);
+        float3 R = 2.0f * woL.z * sn - sh.wo; // woL.z = dot(sh.wo, sn)
+        float3 irrad = float3(frame.ambient);
+        float3 specAmb = float3(frame.ambient);
+        if (useIBL) {
+            irrad = rx_sh_irradiance(shIrr, sn);
+        } else if (useProbes) {
+            RasterSH probe = rx_probe_sh(frame, p, ng);
+            irrad = rx_sh_eval(probe, sn);
+            specAmb = rx_sh_eval(probe, R);
+        }
         float3 diffuse = (1.0f - bp.metallic) * (1.0f - bp.transmission) * (1.0f - bst.eso) * c;
         float3 specAlb = float3(0.0f);
-        float3 R = 2.0f * woL.z * sn - sh.wo; // woL.z = dot(sh.wo, sn)
         float r = clamp(bp.roughness, 0.0f, 1.0f);
         if (!bst.diffuse) {
             float e5o = bst.e5o; // table2(E5, woL.z, r), as bsdf_state read it
@@ -521,7 +614,7 @@ inline RasterShade rx_shade(RasterVaryings in, uint prim, uint instance, uint ge
         }
         float3 env = diffuse * irrad;
         if (any(specAlb > float3(0.0f))) {
-            env += specAlb * (useIBL ? spec.sample(ibl, rx_oct_uv(R), level(r * frame.specularMips)).rgb : float3(frame.ambient));
+            env += specAlb * (useIBL ? spec.sample(ibl, rx_oct_uv(R), level(r * frame.specularMips)).rgb : specAmb);
         }
         if (bst.sheenMax > 0.0f) {
             // The sheen layer (bsdf.h): the base keeps sheenScale, the
@@ -532,7 +625,7 @@ inline RasterShade rx_shade(RasterVaryings in, uint prim, uint instance, uint ge
         if (bp.clearcoat > 0.0f) {
             float rc = clamp(bp.clearcoatRoughness, 0.0f, 1.0f);
             float ecc = 0.04f * table2(bp.ggx + GGX_OFFSET_E1, woL.z, rc) + 0.96f * table2(bp.ggx + GGX_OFFSET_E5, woL.z, rc);
-            env += bp.clearcoat * ecc * (useIBL ? spec.sample(ibl, rx_oct_uv(R), level(rc * frame.specularMips)).rgb : float3(frame.ambient));
+            env += bp.clearcoat * ecc * (useIBL ? spec.sample(ibl, rx_oct_uv(R), level(rc * frame.specularMips)).rgb : specAmb);
         }
         L += env * ao;
     }

@@ -38,6 +38,10 @@ using namespace metal;
 #define RASTER_SHADOW 8u       // the shadow map covers light shadowLight
 #define RASTER_DEFORM 16u      // deforms, joints and morphWeights are set: geometry records with RasterDeform flags are morphed and skinned
 #define RASTER_CUBE_SHADOWS 32u // cubes and cubeOf are set: point lights and emissive groups with a cube shadow map
+#define RASTER_PROBES 64u      // the probe fields are set: irradiance probes replace the ambient term
+
+// The float4s of one irradiance probe (RasterFrame.probes).
+#define RASTER_PROBE_FLOAT4S 7u
 
 // RasterFrame.cubeOf entry of a light without a cube shadow map.
 #define RASTER_NO_CUBE 0xFFFFFFFFu
@@ -94,7 +98,7 @@ struct RasterDeformJob {
 #define RASTER_DEFORM_TARGET_TANGENTS 8u
 #define RASTER_JOINT_ROWS 6u  // float4 rows a joint takes in the palette: joint × inverse bind (3), its normal matrix (3)
 
-// Per-frame constants. 288 bytes, align 16.
+// Per-frame constants. 352 bytes, align 16.
 struct RasterFrame {
     float4 viewProj[4];     // @0   rows: clip = (dot(r0, p1), dot(r1, p1), dot(r2, p1), dot(r3, p1))
     float4 shadowProj[4];   // @64  rows: the shadow light's clip space (RASTER_SHADOW)
@@ -122,6 +126,19 @@ struct RasterFrame {
     INGOT_PTR(packed_float3) deformedPositions; // @264 RASTER_DEFORM: the deformed records' object-space positions of this time (raster_deform_positions)
     INGOT_PTR(RasterCubeShadow) cubes;          // @272 RASTER_CUBE_SHADOWS: the cube shadow maps
     INGOT_PTR(uint) cubeOf;                     // @280 RASTER_CUBE_SHADOWS: the cube of each punctual light, then of each emissive triangle (RASTER_NO_CUBE: none)
+    // RASTER_PROBES: a grid of probeCount probes, probe (i, j, k) at
+    // probeOrigin + (i, j, k) · probeStep, x fastest, each the 9 RGB
+    // coefficients of its SH irradiance / π (rx_sh_irradiance's) as 27
+    // floats in a row, RASTER_PROBE_FLOAT4S float4 with the padding.
+    packed_float3 probeOrigin;  // @288
+    uint probeCountX;           // @300
+    packed_float3 probeStep;    // @304
+    uint probeCountY;           // @316
+    packed_float3 probeInvStep; // @320 1 / probeStep
+    uint probeCountZ;           // @332
+    INGOT_PTR(float4) probes;   // @336
+    uint pad2;                  // @344
+    uint pad3;                  // @348
 };
 
 // Per-draw constants: which geometry record of which instance, and its
