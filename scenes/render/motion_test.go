@@ -79,3 +79,35 @@ func TestMotionBlurSmear(t *testing.T) {
 		t.Errorf("plateau %.3f, want %.2f ± 5%%", plateau, a/d)
 	}
 }
+
+// TestMorphAtTime: a morphed mesh renders at any frame time without a
+// shutter interval (its geometry is built at that time alone, not as a
+// motion structure with equal start and end times), and the morph moves
+// it: at t = 1 the quad has slid d right, so the pixels it covers differ
+// from t = 0.
+func TestMorphAtTime(t *testing.T) {
+	const d = 0.5
+	s := movingQuad(0.5, 0)
+	s.Animations = nil
+	pr := &s.Meshes[0].Primitives[0]
+	pr.Targets = []model.MorphTarget{{Positions: [][3]float32{{d, 0, 0}, {d, 0, 0}, {d, 0, 0}, {d, 0, 0}}}}
+	s.Meshes[0].Weights = []float32{0}
+	s.Animations = []model.Animation{{Name: "morph", Start: 0, End: 1,
+		Samplers: []model.AnimSampler{{Input: []float32{0, 1}, Output: []float32{0, 1}, Width: 1}},
+		Channels: []model.Channel{{Sampler: 0, Node: 0, Path: model.PathWeights}}}}
+	r := testRenderer(t, s, 2, Options{Env: &Environment{}})
+	var imgs []*Image
+	for _, tm := range []float32{0, 0.5, 1} {
+		f := smallFrame(32, 8, 1)
+		f.Time = tm
+		f.LookAt = &Camera{Eye: [3]float32{0, 0, 10}, Up: [3]float32{0, 1, 0}, FovY: 10}
+		img, err := r.Render(t.Context(), f, nil)
+		if err != nil {
+			t.Fatalf("time %v: %v", tm, err)
+		}
+		imgs = append(imgs, img)
+	}
+	if string(imgs[0].RGBA8.Pix) == string(imgs[2].RGBA8.Pix) {
+		t.Error("the morph did not move the quad between t = 0 and t = 1")
+	}
+}

@@ -293,7 +293,12 @@ type motionInstance struct {
 func (u *upload) buildAccel(ctx context.Context, dev *engine.Device, queue *engine.CommandQueue, arena *engine.Buffer, p *kernel.Packed, shutter [2]float32, usage engine.AccelerationStructureUsage) error {
 	prims, per := p.Structures()
 	var descs []engine.AccelerationStructureDescriptor
+	// A frame without a shutter interval (Time only) builds deformed
+	// geometry at that time alone: a motion structure needs its end time
+	// after its start.
+	moving := shutter[1] > shutter[0]
 	for _, ps := range prims {
+		ps.Motion = ps.Motion && moving
 		d := &engine.PrimitiveAccelerationStructureDescriptor{Usage: usage}
 		if ps.Motion {
 			d.MotionKeyframeCount = 2
