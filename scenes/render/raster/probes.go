@@ -142,18 +142,10 @@ func (r *Renderer) bakeProbes(ctx context.Context, on, subtract bool) error {
 		return nil
 	}
 	u := r.cur
-	// An animated scene is rendered over a shutter of one float32 step
-	// from the upload's time: the path tracer builds motion structures
-	// for deformed geometry, which need an interval (at an instant past
-	// time 0 it refuses them).
-	shutter := [2]float32{}
-	if len(r.scene.Animations) > 0 {
-		shutter = [2]float32{r.time, math.Nextafter32(r.time, float32(math.Inf(1)))}
-	}
 	if r.tracer == nil {
 		// Kept for the next bake where the scene is animated (each new
 		// time is a new upload), released after it otherwise.
-		opts := render.Options{Env: r.opts.Env, Materials: r.opts.Materials, Shutter: shutter}
+		opts := render.Options{Env: r.opts.Env, Materials: r.opts.Materials}
 		if b := r.opts.InstructionBudget; b > 0 {
 			// Every face is one tile: its command buffer runs at most
 			// the frame's budget.
@@ -172,7 +164,7 @@ func (r *Renderer) bakeProbes(ctx context.Context, on, subtract bool) error {
 	faceFrame := func(eye mgl32.Vec3, f, bounces int) render.Frame {
 		cam := cubeFace(eye, f)
 		return render.Frame{Width: probeFace, Height: probeFace, SPP: probeSPP, MaxBounces: bounces, Filter: render.FilterCenter,
-			Time: r.time, Shutter: shutter, Env: u.env, LookAt: &render.Camera{Eye: eye, Target: eye.Add(mgl32.Vec3(cam.Forward)), Up: [3]float32(cam.Up), FovY: 90}}
+			Time: r.time, Env: u.env, LookAt: &render.Camera{Eye: eye, Target: eye.Add(mgl32.Vec3(cam.Forward)), Up: [3]float32(cam.Up), FovY: 90}}
 	}
 	radiance := make([]float32, cubeFaces*probeFace*probeFace*3)
 	for k := range g.n[2] {
