@@ -241,7 +241,6 @@ func (r *Renderer) drawCubes(ctx context.Context, fr *rasterFrame) error {
 	if err := cb.SetInstructionBudget(r.opts.InstructionBudget); err != nil {
 		return fmt.Errorf("raster: %w", err)
 	}
-	u := r.cur
 	sp, err := r.pl.shadowPipeline(r.dev)
 	if err != nil {
 		return err
@@ -259,17 +258,10 @@ func (r *Renderer) drawCubes(ctx context.Context, fr *rasterFrame) error {
 			}
 			face := *fr
 			face.ShadowProj = projs[m*cubeFaces+f]
-			steps = append(steps, enc.SetRenderPipelineState(sp), enc.SetDepthStencilState(r.pl.depthWrite),
-				enc.SetVertexBuffer(u.resources, 0, bufferScene), enc.SetVertexBytes(bytesOf([]rasterFrame{face}), bufferFrame),
-				enc.SetCullMode(engine.CullModeNone), enc.SetDepthBias(0, 1.5, 0))
-			steps = append(steps, useScene(u, enc.UseResource)...)
-			for _, dr := range r.draws {
-				if p.Materials[dr.material].AlphaMode == kernel.AlphaBlend || (l.light < 0 && dr.rec.Instance == l.instance && slices.Contains(l.geometries, dr.rec.Geometry)) {
-					continue
-				}
-				steps = append(steps, enc.SetVertexBytes(bytesOf([]rasterDraw{dr.rec}), bufferDraw),
-					enc.DrawIndexedPrimitives(engine.PrimitiveTypeTriangle, dr.count, engine.IndexTypeUInt32, u.arena, dr.indices, 1, 0, 0))
-			}
+			steps = append(steps, r.encodeDepthDraws(enc, sp, &face, [3]float32{0, 1.5, 0}, func(dr *draw) bool {
+				return p.Materials[dr.material].AlphaMode != kernel.AlphaBlend &&
+					!(l.light < 0 && dr.rec.Instance == l.instance && slices.Contains(l.geometries, dr.rec.Geometry))
+			})...)
 			steps = append(steps, enc.EndEncoding())
 		}
 	}

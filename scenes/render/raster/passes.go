@@ -218,6 +218,28 @@ func shadowCamera(l *kernel.PunctualLight, b model.Bounds) (cam kernel.CameraDat
 	return cam, near, far
 }
 
+// encodeDepthDraws encodes into enc the depth-only draws of a shadow
+// map (pipeline sp, depth writes, no culling, depth bias bias as
+// SetDepthBias's depth, slope scale and clamp) seen through fr's
+// ShadowProj: the current upload's draws for which cast reports true.
+func (r *Renderer) encodeDepthDraws(enc *engine.RenderCommandEncoder, sp *engine.RenderPipelineState, fr *rasterFrame,
+	bias [3]float32, cast func(*draw) bool) []error {
+	u := r.cur
+	steps := []error{enc.SetRenderPipelineState(sp), enc.SetDepthStencilState(r.pl.depthWrite),
+		enc.SetVertexBuffer(u.resources, 0, bufferScene), enc.SetVertexBytes(bytesOf([]rasterFrame{*fr}), bufferFrame),
+		enc.SetCullMode(engine.CullModeNone), enc.SetDepthBias(bias[0], bias[1], bias[2])}
+	steps = append(steps, useScene(u, enc.UseResource)...)
+	for i := range r.draws {
+		dr := &r.draws[i]
+		if !cast(dr) {
+			continue
+		}
+		steps = append(steps, enc.SetVertexBytes(bytesOf([]rasterDraw{dr.rec}), bufferDraw),
+			enc.DrawIndexedPrimitives(engine.PrimitiveTypeTriangle, dr.count, engine.IndexTypeUInt32, u.arena, dr.indices, 1, 0, 0))
+	}
+	return steps
+}
+
 // shadowPass renders the shadow map of the strongest directional or spot
 // light (nil when the scene has none) and sets fr's shadow fields. Opaque
 // and mask geometry casts shadows (mask geometry as if opaque);
@@ -260,19 +282,9 @@ func (r *Renderer) shadowPass(ctx context.Context, fr *rasterFrame) (*engine.Tex
 	if err != nil {
 		return nil, fmt.Errorf("raster: %w", err)
 	}
-	u := r.cur
 	sp, err := r.pl.shadowPipeline(r.dev)
-	steps := []error{err, enc.SetRenderPipelineState(sp), enc.SetDepthStencilState(r.pl.depthWrite),
-		enc.SetVertexBuffer(u.resources, 0, bufferScene), enc.SetVertexBytes(bytesOf([]rasterFrame{*fr}), bufferFrame),
-		enc.SetCullMode(engine.CullModeNone), enc.SetDepthBias(2e-5, 1.5, 0.01)}
-	steps = append(steps, useScene(u, enc.UseResource)...)
-	for _, dr := range r.draws {
-		if dr.rec.Pass == passBlend {
-			continue
-		}
-		steps = append(steps, enc.SetVertexBytes(bytesOf([]rasterDraw{dr.rec}), bufferDraw),
-			enc.DrawIndexedPrimitives(engine.PrimitiveTypeTriangle, dr.count, engine.IndexTypeUInt32, u.arena, dr.indices, 1, 0, 0))
-	}
+	steps := append([]error{err}, r.encodeDepthDraws(enc, sp, fr, [3]float32{2e-5, 1.5, 0.01},
+		func(d *draw) bool { return d.rec.Pass != passBlend })...)
 	steps = append(steps, enc.EndEncoding(), cb.Commit())
 	if err := errors.Join(steps...); err != nil {
 		return nil, fmt.Errorf("raster: encoding the shadow pass: %w", err)
