@@ -42,7 +42,16 @@
 // and FMA, bilinear samples of one level of a 2D RGBA8/BGRA8 texture (plain
 // or sRGB) are filtered 8 lanes at a time by an assembly kernel
 // (bilinear_amd64.s) in every build, with the scalar loop's float
-// operations in its order, so the bits do not depend on the CPU.
+// operations in its order, so the bits do not depend on the CPU. Bilinear
+// samples of a one-level (or not mipmapped) 2D RGBA32Float texture — an
+// environment map's — take a direct path that reads the coordinates from
+// the arguments, and on the same CPUs an assembly kernel
+// (fastfloat_amd64.s) that filters 8 lanes at a time and applies Repeat
+// on power-of-two sizes and ClampToEdge itself, again with the scalar
+// loop's operations in its order. Where two NaNs meet in one product or
+// sum, which payload the NaN result carries is the compiler's choice of
+// operand order, and may differ between paths; every other result has the
+// same bits on every path.
 //
 // Deliberate approximations (documented, deterministic):
 //   - Filter weights are computed in float32 at full precision; GPUs

@@ -99,7 +99,7 @@ func (t *Texture) run(s *Sampler, a *SampleArgs, mask []uint64, o op, comp int, 
 	if err != nil {
 		return err
 	}
-	if o == opSample && t.sampleDirect2DRGBA8(s, a, mask, n, out) {
+	if o == opSample && (t.sampleDirect2DRGBA8(s, a, mask, n, out) || t.sampleDirect2DFloat4(s, a, mask, n, out)) {
 		return nil
 	}
 	var st sstate
