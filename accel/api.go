@@ -9,22 +9,8 @@ import (
 	"sync/atomic"
 )
 
-// Intersect traces one ray through s and stores the closest accepted hit
-// (or, with Options.AcceptAny, the first) in h. fn decides candidates; with
-// a nil fn non-opaque triangles are accepted and bounding boxes rejected.
-// It uses lane 0 of tr and does not allocate.
-func (tr *Traverser) Intersect(s *Structure, o *Options, r *Ray, fn IntersectionFunc, h *Hit) {
-	if tr.directOK && o != nil && s == tr.s && o.same(&tr.directOpts) && !disableFast4 {
-		// The previous call's structure and options, which went straight
-		// to the kernel: setup would set what it set.
-		tr.overflow = false
-		tr.running, tr.waiting = 0, 0
-		tr.lanes[0].state = laneIdle
-		tr.traceDirect(s, tr.directCull, &r.Origin, &r.Direction, r.MinDistance, r.MaxDistance, h)
-		return
-	}
-	tr.intersect(s, o, r, fn, h)
-}
+// (Traverser.Intersect is in trace_amd64.go, where its path to the
+// assembly kernel is one Go frame, and in fast_nosimd.go.)
 
 // intersect is Intersect after a change of structure or options, or off
 // the direct path.
@@ -36,7 +22,7 @@ func (tr *Traverser) intersect(s *Structure, o *Options, r *Ray, fn Intersection
 		}
 		tr.running, tr.waiting = 0, 0
 		tr.lanes[0].state = laneIdle
-		tr.traceDirect(s, cull, &r.Origin, &r.Direction, r.MinDistance, r.MaxDistance, h)
+		tr.traceDirect(s, cull, r, h)
 		return
 	}
 	l := &tr.lanes[0]
@@ -96,8 +82,9 @@ func (tr *Traverser) IntersectBatch(s *Structure, o *Options, rb *RayBatch, fn B
 				clearHit(&hits[i])
 				continue
 			}
-			o, d := [3]float32{rb.OX[i], rb.OY[i], rb.OZ[i]}, [3]float32{rb.DX[i], rb.DY[i], rb.DZ[i]}
-			tr.traceDirect(s, cull, &o, &d, rb.MinDistance[i], rb.MaxDistance[i], &hits[i])
+			r := Ray{Origin: [3]float32{rb.OX[i], rb.OY[i], rb.OZ[i]}, Direction: [3]float32{rb.DX[i], rb.DY[i], rb.DZ[i]},
+				MinDistance: rb.MinDistance[i], MaxDistance: rb.MaxDistance[i]}
+			tr.traceDirect(s, cull, &r, &hits[i])
 		}
 		return
 	}

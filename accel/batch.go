@@ -317,8 +317,8 @@ func (tr *Traverser) traceSingleLanes(s *Structure, rb *RayBatch, stream bool) {
 // misses), by levelRay.set3 otherwise.
 func (tr *Traverser) traceSingle(s *Structure, cull int8, ox, oy, oz, dx, dy, dz, tmin, tmax float32, acceptAny bool) fastHit {
 	if useTraceKernel && s.tri4 != nil && !disableLeaf4 && !disableKernelRay {
-		o, d := [3]float32{ox, oy, oz}, [3]float32{dx, dy, dz}
-		h, ok := tr.direct.trace(s, cull, &o, &d, tmin, tmax, acceptAny, &tr.fstack)
+		r := Ray{Origin: [3]float32{ox, oy, oz}, Direction: [3]float32{dx, dy, dz}, MinDistance: tmin, MaxDistance: tmax}
+		h, ok := tr.direct.trace(s, cull, &r, acceptAny, &tr.fstack)
 		if !ok {
 			return fastHit{ref: -1}
 		}

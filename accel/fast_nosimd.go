@@ -53,14 +53,31 @@ func traceFastKernel(s *Structure, r *levelRay, tmin, tmax float32, cull int8, a
 // directState is the single-ray kernel state: none off amd64.
 type directState struct{}
 
+// Intersect traces one ray through s and stores the closest accepted hit
+// (or, with Options.AcceptAny, the first) in h. fn decides candidates; with
+// a nil fn non-opaque triangles are accepted and bounding boxes rejected.
+// It uses lane 0 of tr and does not allocate.
+func (tr *Traverser) Intersect(s *Structure, o *Options, r *Ray, fn IntersectionFunc, h *Hit) {
+	if tr.directOK && o != nil && s == tr.s && o.same(&tr.directOpts) && !disableFast4 {
+		// The previous call's structure and options, which went straight
+		// to the direct path: setup would set what it set.
+		tr.overflow = false
+		tr.running, tr.waiting = 0, 0
+		tr.lanes[0].state = laneIdle
+		tr.traceDirect(s, tr.directCull, r, h)
+		return
+	}
+	tr.intersect(s, o, r, fn, h)
+}
+
 // traceDirect traces one ray through s and writes its result: with the Go
 // loops off amd64 (traceDirectGo).
-func (tr *Traverser) traceDirect(s *Structure, cull int8, o, d *[3]float32, tmin, tmax float32, h *Hit) {
-	tr.traceDirectGo(s, cull, o, d, tmin, tmax, h)
+func (tr *Traverser) traceDirect(s *Structure, cull int8, ray *Ray, h *Hit) {
+	tr.traceDirectGo(s, cull, &ray.Origin, &ray.Direction, ray.MinDistance, ray.MaxDistance, h)
 }
 
 // trace is never called off amd64 (useTraceKernel is false).
-func (ds *directState) trace(s *Structure, cull int8, o, d *[3]float32, tmin, tmax float32, anyHit bool, stack *[stackSize]stackEntry) (fastHit, bool) {
+func (ds *directState) trace(s *Structure, cull int8, ray *Ray, anyHit bool, stack *[stackSize]stackEntry) (fastHit, bool) {
 	return fastHit{}, false
 }
 

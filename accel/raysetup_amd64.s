@@ -21,24 +21,19 @@ TEXT ·kernelRay(SB), NOSPLIT, $0-41
 	VINSERTPS $0x20, 8(SI), X0, X0 // ox oy oz 0
 	VMOVSD    (BX), X1
 	VINSERTPS $0x20, 8(BX), X1, X1 // dx dy dz 0
-	// finite (x-x == 0) in every lane, d not all zero
-	VXORPS    X15, X15, X15
-	VSUBPS    X0, X0, X2
-	VSUBPS    X1, X1, X3
-	VCMPPS    $4, X15, X2, X2 // != 0 (NaN: unordered)
-	VCMPPS    $4, X15, X3, X3
-	VORPS     X3, X2, X2
-	VMOVMSKPS X2, AX
-	VCMPPS    $4, X15, X1, X3 // d != 0
-	VMOVMSKPS X3, DX
-	TESTL     AX, AX
-	JNE       invalid
-	TESTL     DX, DX
-	JEQ       invalid
+	// finite in every lane: x-x is +0 (no bit set) for a finite x, NaN
+	// otherwise; d not all zero: a bit of some |d| set
+	VSUBPS       X0, X0, X2
+	VSUBPS       X1, X1, X3
+	VORPS        X3, X2, X2
+	VPTEST       X2, X2
+	JNE          invalid
+	VBROADCASTSS kAbs<>(SB), X4
+	VPTEST       X4, X1
+	JEQ          invalid
 
 	// inverse direction: components with |d| < tinyDir nudged to
 	// ±tinyDir by sign bit, then 1/x (invDirSigns)
-	VBROADCASTSS kAbs<>(SB), X4
 	VANDPS       X4, X1, X5       // |d|
 	VBROADCASTSS kTiny<>(SB), X6
 	VCMPPS       $1, X6, X5, X7   // |d| < tinyDir

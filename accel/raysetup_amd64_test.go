@@ -177,9 +177,9 @@ func TestTraceRayMatchesKernelRay(t *testing.T) {
 						before := b
 						var sb uint32
 						if w == 8 {
-							sb = traceRay8(&b.r, &b.st, &stackB, &r.Origin, &r.Direction, r.MinDistance, r.MaxDistance)
+							sb = traceRay8(&b.r, &b.st, &stackB, r)
 						} else {
-							sb = traceRay4(&b.r, &b.st, &stackB, &r.Origin, &r.Direction, r.MinDistance, r.MaxDistance)
+							sb = traceRay4(&b.r, &b.st, &stackB, r)
 						}
 						if sb == 3 {
 							if okA {

@@ -84,10 +84,12 @@ func (ds *directState) use(s *Structure) {
 	}
 }
 
-// traceRay4 is kernelRay(o, d, 4, r, st), the interval [tmin, tmax] and
-// no hit into st, and traceKernel4 from the root (trace_amd64.s), in one
-// call: traceKernel4's status, or 3, writing nothing, for a ray kernelRay
-// rejects or an interval that is not 0 <= tmin <= tmax with tmin finite.
+// traceRay4 is kernelRay(&ray.Origin, &ray.Direction, 4, r, st), the
+// interval [ray.MinDistance, ray.MaxDistance] and no hit into st, and
+// traceKernel4 from the root (trace_amd64.s), in one call: traceKernel4's
+// status, or 3, writing nothing, for a ray kernelRay rejects or an
+// interval that is not 0 <= tmin <= tmax with tmin finite (the ray's
+// Time and Mask are not read).
 // st's structure, cull and anyHit must be set. The watertight constants
 // (st.ft's permuted origin and shear, kx16, ky16, kz16) are written at the
 // ray's first leaf, from r: a ray that reaches no leaf leaves them as they
@@ -100,21 +102,60 @@ func (ds *directState) use(s *Structure) {
 // kz) and hands them to the group test in registers.
 //
 //go:noescape
-func traceRay4(r *levelRay, st *traceState, stack *[stackSize]stackEntry, o, d *[3]float32, tmin, tmax float32) uint32
+func traceRay4(r *levelRay, st *traceState, stack *[stackSize]stackEntry, ray *Ray) uint32
 
 // traceRay8 is traceRay4 for 8-wide structures.
 //
 //go:noescape
-func traceRay8(r *levelRay, st *traceState, stack *[stackSize]stackEntry, o, d *[3]float32, tmin, tmax float32) uint32
+func traceRay8(r *levelRay, st *traceState, stack *[stackSize]stackEntry, ray *Ray) uint32
 
-// traceDirect traces one ray through s and writes its result (what run,
-// commit and result would have written): with the one-call kernel
-// (traceRay4, traceRay8) where it runs, one Go frame from Intersect to the
-// assembly, as traceDirectGo otherwise. (directState.trace is the same
-// start for callers that want the fastHit.)
-func (tr *Traverser) traceDirect(s *Structure, cull int8, o, d *[3]float32, tmin, tmax float32, h *Hit) {
+// Intersect traces one ray through s and stores the closest accepted hit
+// (or, with Options.AcceptAny, the first) in h. fn decides candidates; with
+// a nil fn non-opaque triangles are accepted and bounding boxes rejected.
+// It uses lane 0 of tr and does not allocate.
+func (tr *Traverser) Intersect(s *Structure, o *Options, r *Ray, fn IntersectionFunc, h *Hit) {
+	if !tr.directOK || o == nil || s != tr.s || !o.same(&tr.directOpts) || disableFast4 {
+		tr.intersect(s, o, r, fn, h)
+		return
+	}
+	// The previous call's structure and options, which went straight to
+	// the direct path: setup would set what it set.
+	tr.overflow = false
+	tr.running, tr.waiting = 0, 0
+	tr.lanes[0].state = laneIdle
 	if !useTraceKernel || s.tri4 == nil || disableLeaf4 || disableKernelRay {
-		tr.traceDirectGo(s, cull, o, d, tmin, tmax, h)
+		tr.traceDirectGo(s, tr.directCull, &r.Origin, &r.Direction, r.MinDistance, r.MaxDistance, h)
+		return
+	}
+	// traceDirect's kernel path, in this frame (a miss ends here)
+	ds := &tr.direct
+	st := &ds.st
+	st.ft.cull = tr.directCull
+	ds.use(s)
+	st.anyHit = uint32(b2i(tr.opts.AcceptAny))
+	var status uint32
+	if s.width == 8 {
+		status = traceRay8(&ds.r, st, &tr.fstack, r)
+	} else {
+		status = traceRay4(&ds.r, st, &tr.fstack, r)
+	}
+	if status != 0 || st.h.ref >= 0 {
+		tr.directResult(s, status, r, h)
+		return
+	}
+	clearHit(h)
+}
+
+// traceDirect traces ray (its origin, direction and interval) through s
+// and writes its result (what run, commit and result would have written):
+// with the one-call kernel (traceRay4, traceRay8) where it runs, as
+// traceDirectGo otherwise (Intersect runs the kernel path in its own
+// frame). A miss ends in this frame; a hit, a hand-back and a rejected ray
+// go to directResult. (directState.trace is the same start for
+// callers that want the fastHit.)
+func (tr *Traverser) traceDirect(s *Structure, cull int8, ray *Ray, h *Hit) {
+	if !useTraceKernel || s.tri4 == nil || disableLeaf4 || disableKernelRay {
+		tr.traceDirectGo(s, cull, &ray.Origin, &ray.Direction, ray.MinDistance, ray.MaxDistance, h)
 		return
 	}
 	ds := &tr.direct
@@ -124,25 +165,33 @@ func (tr *Traverser) traceDirect(s *Structure, cull int8, o, d *[3]float32, tmin
 	st.anyHit = uint32(b2i(tr.opts.AcceptAny))
 	var status uint32
 	if s.width == 8 {
-		status = traceRay8(&ds.r, st, &tr.fstack, o, d, tmin, tmax)
+		status = traceRay8(&ds.r, st, &tr.fstack, ray)
 	} else {
-		status = traceRay4(&ds.r, st, &tr.fstack, o, d, tmin, tmax)
+		status = traceRay4(&ds.r, st, &tr.fstack, ray)
 	}
+	if status != 0 || st.h.ref >= 0 {
+		tr.directResult(s, status, ray, h)
+		return
+	}
+	clearHit(h)
+}
+
+// directResult is traceDirect's result for a kernel status other than a
+// finished miss: a rejected ray (3: a miss), a traversal to finish
+// (resume), or a hit in st.h.
+func (tr *Traverser) directResult(s *Structure, status uint32, ray *Ray, h *Hit) {
+	ds := &tr.direct
 	if status != 0 {
 		if status == 3 {
 			clearHit(h)
 			return
 		}
-		f := ds.resume(s, status, o, d, tmax, &tr.fstack)
+		f := ds.resume(s, status, ray, &tr.fstack)
 		tr.writeHit(s, &f, h)
 		return
 	}
 	// writeHit, inline
-	f := &st.h
-	if f.ref < 0 {
-		clearHit(h)
-		return
-	}
+	f := &ds.st.h
 	sl := s.slotAt(int(f.slot()))
 	g := sl.geom & geomMask
 	clearHit(h)
@@ -152,12 +201,12 @@ func (tr *Traverser) traceDirect(s *Structure, cull int8, o, d *[3]float32, tmin
 	h.PrimitiveData = s.geoms[g].data(sl.prim)
 }
 
-// trace traces ray (o, d) over [tmin, tmax] through s (a plain structure
-// with grouped leaf triangles) with the one-ray kernel, the ray set up by
-// kernelRay's code in the same call (traceRay4, traceRay8), which also
-// checks the interval: traceFastKernel's hit. It reports false for a ray
-// that validRay rejects.
-func (ds *directState) trace(s *Structure, cull int8, o, d *[3]float32, tmin, tmax float32, anyHit bool, stack *[stackSize]stackEntry) (fastHit, bool) {
+// trace traces ray (its origin, direction and interval) through s (a
+// plain structure with grouped leaf triangles) with the one-ray kernel,
+// the ray set up by kernelRay's code in the same call (traceRay4,
+// traceRay8), which also checks the interval: traceFastKernel's hit. It
+// reports false for a ray that validRay rejects.
+func (ds *directState) trace(s *Structure, cull int8, ray *Ray, anyHit bool, stack *[stackSize]stackEntry) (fastHit, bool) {
 	st := &ds.st
 	st.ft.cull = cull
 	ds.use(s)
@@ -167,9 +216,9 @@ func (ds *directState) trace(s *Structure, cull int8, o, d *[3]float32, tmin, tm
 	}
 	var status uint32
 	if s.width == 8 {
-		status = traceRay8(&ds.r, st, stack, o, d, tmin, tmax)
+		status = traceRay8(&ds.r, st, stack, ray)
 	} else {
-		status = traceRay4(&ds.r, st, stack, o, d, tmin, tmax)
+		status = traceRay4(&ds.r, st, stack, ray)
 	}
 	switch status {
 	case 0:
@@ -177,14 +226,14 @@ func (ds *directState) trace(s *Structure, cull int8, o, d *[3]float32, tmin, tm
 	case 3:
 		return fastHit{}, false
 	}
-	return ds.resume(s, status, o, d, tmax, stack), true
+	return ds.resume(s, status, ray, stack), true
 }
 
 // resume finishes the traversal that traceRay4 or traceRay8 left with
 // status 1 (a leaf group for the scalar test; the kernel goes on after it)
 // or 2 (a child index outside the structure: the Go loop from the start)
 // and returns its hit.
-func (ds *directState) resume(s *Structure, status uint32, o, d *[3]float32, tmax float32, stack *[stackSize]stackEntry) fastHit {
+func (ds *directState) resume(s *Structure, status uint32, ray *Ray, stack *[stackSize]stackEntry) fastHit {
 	st := &ds.st
 	anyHit := st.anyHit != 0
 	for {
@@ -205,8 +254,8 @@ func (ds *directState) resume(s *Structure, status uint32, o, d *[3]float32, tma
 		default:
 			// a child index outside the structure: the Go loop from the
 			// start, with the whole ray set up
-			ds.r.set(o, d, s.width)
-			return st.goLoop(s, &ds.r, tmax, stack)
+			ds.r.set(&ray.Origin, &ray.Direction, s.width)
+			return st.goLoop(s, &ds.r, ray.MaxDistance, stack)
 		}
 		if s.width == 8 {
 			status = traceKernel8(&ds.r, st, stack)

@@ -541,6 +541,8 @@ ispush:
 leaf:
 	CMPQ R10, $-1 // emptyChild
 	JEQ  pop
+
+leafgo:
 	MOVQ R9, ST_SP(DX)
 	NOTL R10
 	MOVL R10, R9
@@ -760,8 +762,27 @@ leafback:
 	MOVQ stack+16(FP), R8
 	MOVQ ST_SP(DX), R9
 	MOVQ ST_NODES(DX), SI
+
+lpop:
+	// pop as pop does, with the node tests' vectors (which the group
+	// tests overwrote) broadcast again only before a node: not when the
+	// traversal ends or goes on with a leaf
+	TESTQ R9, R9
+	JEQ   done
+	DECQ  R9
+	MOVL  4(R8)(R9*8), AX
+	CMPL  AX, ST_TMAXB(DX)
+	JGT   lpop
+	MOVLQSX (R8)(R9*8), R10
+	TESTQ R10, R10
+	JGE   lnode
+	CMPQ  R10, $-1 // emptyChild
+	JEQ   lpop
+	JMP   leafgo
+
+lnode:
 	LOADRAY4
-	JMP  pop
+	JMP  descend
 
 done:
 	MOVL $0, ret+24(FP)
@@ -772,21 +793,22 @@ bad:
 	RET
 
 
-// func traceRay4(r *levelRay, st *traceState, stack *[stackSize]stackEntry, o, d *[3]float32, tmin, tmax float32) uint32
+// func traceRay4(r *levelRay, st *traceState, stack *[stackSize]stackEntry, ray *Ray) uint32
 //
-// kernelRay(o, d, 4, r, st), the interval [tmin, tmax] into st with no
-// hit and an empty stack, then traceKernel4 from the root: the same state
-// and results as those calls in one, except that the watertight test's
-// constants (st's pox … shz, kx16, ky16, kz16) are set at the ray's first
-// leaf (until then st.kz16 is -1: a ray that reaches no leaf does not need
-// them). Returns traceKernel4's status, or 3, writing nothing, for a ray
-// kernelRay rejects or an interval that is not 0 <= tmin <= tmax, tmin
-// finite.
-TEXT ·traceRay4(SB), NOSPLIT, $0-52
+// kernelRay(&ray.Origin, &ray.Direction, 4, r, st), the interval
+// [ray.MinDistance, ray.MaxDistance] into st with no hit and an empty
+// stack, then traceKernel4 from the root: the same state and results as
+// those calls in one, except that the watertight test's constants (st's
+// pox … shz, kx16, ky16, kz16) are set at the ray's first leaf (until then
+// st.kz16 is -1: a ray that reaches no leaf does not need them). Returns
+// traceKernel4's status, or 3, writing nothing, for a ray kernelRay
+// rejects or an interval that is not 0 <= tmin <= tmax, tmin finite.
+TEXT ·traceRay4(SB), NOSPLIT, $0-36
 	// the interval (directState.trace's test): tmin >= 0, tmin <= tmax,
 	// tmin < +Inf, none NaN
-	VMOVSS   tmin+40(FP), X0
-	VMOVSS   tmax+44(FP), X1
+	MOVQ     ray+24(FP), SI
+	VMOVSS   24(SI), X0 // tmin
+	VMOVSS   28(SI), X1 // tmax
 	VXORPS   X2, X2, X2
 	VUCOMISS X2, X0
 	JCS      invalid // tmin < 0 or NaN
@@ -795,31 +817,25 @@ TEXT ·traceRay4(SB), NOSPLIT, $0-52
 	JPS      invalid // tmax NaN
 	VUCOMISS kInf<>(SB), X0
 	JCC      invalid // tmin = +Inf
-	MOVQ o+24(FP), SI
-	MOVQ d+32(FP), BX
-	MOVQ r+0(FP), DI
+	LEAQ     12(SI), BX // the origin at SI, the direction at BX
+	MOVQ     r+0(FP), DI
 	VMOVSD    (SI), X0
 	VINSERTPS $0x20, 8(SI), X0, X0 // ox oy oz 0
 	VMOVSD    (BX), X1
 	VINSERTPS $0x20, 8(BX), X1, X1 // dx dy dz 0
-	// finite (x-x == 0) in every lane, d not all zero
-	VXORPS    X15, X15, X15
-	VSUBPS    X0, X0, X2
-	VSUBPS    X1, X1, X3
-	VCMPPS    $4, X15, X2, X2 // != 0 (NaN: unordered)
-	VCMPPS    $4, X15, X3, X3
-	VORPS     X3, X2, X2
-	VMOVMSKPS X2, AX
-	VCMPPS    $4, X15, X1, X3 // d != 0
-	VMOVMSKPS X3, DX
-	TESTL     AX, AX
-	JNE       invalid
-	TESTL     DX, DX
-	JEQ       invalid
+	// finite in every lane: x-x is +0 (no bit set) for a finite x, NaN
+	// otherwise; d not all zero: a bit of some |d| set
+	VSUBPS       X0, X0, X2
+	VSUBPS       X1, X1, X3
+	VORPS        X3, X2, X2
+	VPTEST       X2, X2
+	JNE          invalid
+	VBROADCASTSS rsAbs<>(SB), X4
+	VPTEST       X4, X1
+	JEQ          invalid
 
 	// inverse direction: components with |d| < tinyDir nudged to
 	// ±tinyDir by sign bit, then 1/x (invDirSigns)
-	VBROADCASTSS rsAbs<>(SB), X4
 	VANDPS       X4, X1, X5       // |d|
 	VBROADCASTSS rsTiny<>(SB), X6
 	VCMPPS       $1, X6, X5, X7   // |d| < tinyDir
@@ -854,16 +870,16 @@ TEXT ·traceRay4(SB), NOSPLIT, $0-52
 	ADDQ         AX, R14
 	MOVQ st+8(FP), DX
 	MOVQ $-1, ST_KZ16(DX) // the watertight constants: at the first leaf
-	MOVL tmin+40(FP), AX
+	MOVL 24(SI), AX
 	MOVL AX, ST_TMIN(DX)
 	MOVL AX, ST_TMINB(DX)
-	MOVL tmax+44(FP), CX
+	MOVL 28(SI), CX
 	MOVL CX, ST_TMAX(DX)
 	MOVL CX, ST_TMAXB(DX)
 	MOVL $-1, ST_HREF(DX)
-	// LOADRAY4's vectors: the origin from o (SI) and the exit origin
-	// from r (stored above), the inverse direction, which the divide has
-	// just produced, from X11
+	// LOADRAY4's vectors: the origin from the ray (SI) and the exit
+	// origin from r (stored above), the inverse direction, which the
+	// divide has just produced, from X11
 	VBROADCASTSS 0(SI), X4
 	VBROADCASTSS 4(SI), X5
 	VBROADCASTSS 8(SI), X6
@@ -875,7 +891,7 @@ TEXT ·traceRay4(SB), NOSPLIT, $0-52
 	VBROADCASTSS X12, X12
 	VPERMILPS    $0x55, X11, X11
 	VBROADCASTSS X11, X11
-	VBROADCASTSS tmin+40(FP), X13 // (the bits)
+	VBROADCASTSS 24(SI), X13 // (the bits)
 	INCL         CX
 	VMOVD        CX, X14
 	VPBROADCASTD X14, X14
@@ -887,7 +903,7 @@ TEXT ·traceRay4(SB), NOSPLIT, $0-52
 	JMP  descend
 
 invalid:
-	MOVL $3, ret+48(FP)
+	MOVL $3, ret+32(FP)
 	RET
 
 pop:
@@ -1099,6 +1115,8 @@ ispush:
 leaf:
 	CMPQ R10, $-1 // emptyChild
 	JEQ  pop
+
+leafgo:
 	MOVQ R9, ST_SP(DX)
 	MOVQ  ST_KZ16(DX), R13
 	TESTQ R13, R13
@@ -1316,7 +1334,7 @@ grest:
 	MOVL R10, ST_FBGROUP(DX)
 	MOVL R9, ST_FBREM(DX)
 	MOVL R8, ST_FBFOUND(DX)
-	MOVL $1, ret+48(FP)
+	MOVL $1, ret+32(FP)
 	RET
 
 leafdone:
@@ -1330,15 +1348,34 @@ leafback:
 	MOVQ stack+16(FP), R8
 	MOVQ ST_SP(DX), R9
 	MOVQ ST_NODES(DX), SI
+
+lpop:
+	// pop as pop does, with the node tests' vectors (which the group
+	// tests overwrote) broadcast again only before a node: not when the
+	// traversal ends or goes on with a leaf
+	TESTQ R9, R9
+	JEQ   done
+	DECQ  R9
+	MOVL  4(R8)(R9*8), AX
+	CMPL  AX, ST_TMAXB(DX)
+	JGT   lpop
+	MOVLQSX (R8)(R9*8), R10
+	TESTQ R10, R10
+	JGE   lnode
+	CMPQ  R10, $-1 // emptyChild
+	JEQ   lpop
+	JMP   leafgo
+
+lnode:
 	LOADRAY4
-	JMP  pop
+	JMP  descend
 
 done:
-	MOVL $0, ret+48(FP)
+	MOVL $0, ret+32(FP)
 	RET
 
 bad:
-	MOVL $2, ret+48(FP)
+	MOVL $2, ret+32(FP)
 	RET
 
 wtsetup:
@@ -1727,6 +1764,8 @@ popstep:
 leaf:
 	CMPQ R10, $-1 // emptyChild
 	JEQ  popstep
+
+leafgo:
 	MOVQ R9, ST_SP(DX)
 	NOTL R10
 	MOVL R10, R9
@@ -2228,6 +2267,8 @@ ispush:
 leaf:
 	CMPQ R10, $-1 // emptyChild
 	JEQ  pop
+
+leafgo:
 	MOVQ R9, ST_SP(DX)
 	NOTL R10
 	MOVL R10, R9
@@ -2448,8 +2489,27 @@ leafback:
 	MOVQ stack+16(FP), R8
 	MOVQ ST_SP(DX), R9
 	MOVQ ST_NODES(DX), SI
+
+lpop:
+	// pop as pop does, with the node tests' vectors (which the group
+	// tests overwrote) broadcast again only before a node: not when the
+	// traversal ends or goes on with a leaf
+	TESTQ R9, R9
+	JEQ   done
+	DECQ  R9
+	MOVL  4(R8)(R9*8), AX
+	CMPL  AX, ST_TMAXB(DX)
+	JGT   lpop
+	MOVLQSX (R8)(R9*8), R10
+	TESTQ R10, R10
+	JGE   lnode
+	CMPQ  R10, $-1 // emptyChild
+	JEQ   lpop
+	JMP   leafgo
+
+lnode:
 	LOADRAY8
-	JMP  pop
+	JMP  descend
 
 done:
 	VZEROUPPER
@@ -2462,21 +2522,22 @@ bad:
 	RET
 
 
-// func traceRay8(r *levelRay, st *traceState, stack *[stackSize]stackEntry, o, d *[3]float32, tmin, tmax float32) uint32
+// func traceRay8(r *levelRay, st *traceState, stack *[stackSize]stackEntry, ray *Ray) uint32
 //
-// kernelRay(o, d, 8, r, st), the interval [tmin, tmax] into st with no
-// hit and an empty stack, then traceKernel8 from the root: the same state
-// and results as those calls in one, except that the watertight test's
-// constants (st's pox … shz, kx16, ky16, kz16) are set at the ray's first
-// leaf (until then st.kz16 is -1: a ray that reaches no leaf does not need
-// them). Returns traceKernel8's status, or 3, writing nothing, for a ray
-// kernelRay rejects or an interval that is not 0 <= tmin <= tmax, tmin
-// finite.
-TEXT ·traceRay8(SB), NOSPLIT, $0-52
+// kernelRay(&ray.Origin, &ray.Direction, 8, r, st), the interval
+// [ray.MinDistance, ray.MaxDistance] into st with no hit and an empty
+// stack, then traceKernel8 from the root: the same state and results as
+// those calls in one, except that the watertight test's constants (st's
+// pox … shz, kx16, ky16, kz16) are set at the ray's first leaf (until then
+// st.kz16 is -1: a ray that reaches no leaf does not need them). Returns
+// traceKernel8's status, or 3, writing nothing, for a ray kernelRay
+// rejects or an interval that is not 0 <= tmin <= tmax, tmin finite.
+TEXT ·traceRay8(SB), NOSPLIT, $0-36
 	// the interval (directState.trace's test): tmin >= 0, tmin <= tmax,
 	// tmin < +Inf, none NaN
-	VMOVSS   tmin+40(FP), X0
-	VMOVSS   tmax+44(FP), X1
+	MOVQ     ray+24(FP), SI
+	VMOVSS   24(SI), X0 // tmin
+	VMOVSS   28(SI), X1 // tmax
 	VXORPS   X2, X2, X2
 	VUCOMISS X2, X0
 	JCS      invalid // tmin < 0 or NaN
@@ -2485,31 +2546,25 @@ TEXT ·traceRay8(SB), NOSPLIT, $0-52
 	JPS      invalid // tmax NaN
 	VUCOMISS kInf<>(SB), X0
 	JCC      invalid // tmin = +Inf
-	MOVQ o+24(FP), SI
-	MOVQ d+32(FP), BX
-	MOVQ r+0(FP), DI
+	LEAQ     12(SI), BX // the origin at SI, the direction at BX
+	MOVQ     r+0(FP), DI
 	VMOVSD    (SI), X0
 	VINSERTPS $0x20, 8(SI), X0, X0 // ox oy oz 0
 	VMOVSD    (BX), X1
 	VINSERTPS $0x20, 8(BX), X1, X1 // dx dy dz 0
-	// finite (x-x == 0) in every lane, d not all zero
-	VXORPS    X15, X15, X15
-	VSUBPS    X0, X0, X2
-	VSUBPS    X1, X1, X3
-	VCMPPS    $4, X15, X2, X2 // != 0 (NaN: unordered)
-	VCMPPS    $4, X15, X3, X3
-	VORPS     X3, X2, X2
-	VMOVMSKPS X2, AX
-	VCMPPS    $4, X15, X1, X3 // d != 0
-	VMOVMSKPS X3, DX
-	TESTL     AX, AX
-	JNE       invalid
-	TESTL     DX, DX
-	JEQ       invalid
+	// finite in every lane: x-x is +0 (no bit set) for a finite x, NaN
+	// otherwise; d not all zero: a bit of some |d| set
+	VSUBPS       X0, X0, X2
+	VSUBPS       X1, X1, X3
+	VORPS        X3, X2, X2
+	VPTEST       X2, X2
+	JNE          invalid
+	VBROADCASTSS rsAbs<>(SB), X4
+	VPTEST       X4, X1
+	JEQ          invalid
 
 	// inverse direction: components with |d| < tinyDir nudged to
 	// ±tinyDir by sign bit, then 1/x (invDirSigns)
-	VBROADCASTSS rsAbs<>(SB), X4
 	VANDPS       X4, X1, X5       // |d|
 	VBROADCASTSS rsTiny<>(SB), X6
 	VCMPPS       $1, X6, X5, X7   // |d| < tinyDir
@@ -2544,16 +2599,16 @@ TEXT ·traceRay8(SB), NOSPLIT, $0-52
 	ADDQ         AX, R14
 	MOVQ st+8(FP), DX
 	MOVQ $-1, ST_KZ16(DX) // the watertight constants: at the first leaf
-	MOVL tmin+40(FP), AX
+	MOVL 24(SI), AX
 	MOVL AX, ST_TMIN(DX)
 	MOVL AX, ST_TMINB(DX)
-	MOVL tmax+44(FP), CX
+	MOVL 28(SI), CX
 	MOVL CX, ST_TMAX(DX)
 	MOVL CX, ST_TMAXB(DX)
 	MOVL $-1, ST_HREF(DX)
-	// LOADRAY8's vectors: the origin from o (SI) and the exit origin
-	// from r (stored above), the inverse direction, which the divide has
-	// just produced, from X11
+	// LOADRAY8's vectors: the origin from the ray (SI) and the exit
+	// origin from r (stored above), the inverse direction, which the
+	// divide has just produced, from X11
 	VBROADCASTSS 0(SI), Y4
 	VBROADCASTSS 4(SI), Y5
 	VBROADCASTSS 8(SI), Y6
@@ -2565,7 +2620,7 @@ TEXT ·traceRay8(SB), NOSPLIT, $0-52
 	VBROADCASTSS X12, Y12
 	VPERMILPS    $0x55, X11, X11
 	VBROADCASTSS X11, Y11
-	VBROADCASTSS tmin+40(FP), Y13 // (the bits)
+	VBROADCASTSS 24(SI), Y13 // (the bits)
 	INCL         CX
 	VMOVD        CX, X14
 	VPBROADCASTD X14, Y14
@@ -2577,7 +2632,7 @@ TEXT ·traceRay8(SB), NOSPLIT, $0-52
 	JMP  descend
 
 invalid:
-	MOVL $3, ret+48(FP)
+	MOVL $3, ret+32(FP)
 	RET
 
 pop:
@@ -2789,6 +2844,8 @@ ispush:
 leaf:
 	CMPQ R10, $-1 // emptyChild
 	JEQ  pop
+
+leafgo:
 	MOVQ R9, ST_SP(DX)
 	MOVQ  ST_KZ16(DX), R13
 	TESTQ R13, R13
@@ -3007,7 +3064,7 @@ grest:
 	MOVL R10, ST_FBGROUP(DX)
 	MOVL R9, ST_FBREM(DX)
 	MOVL R8, ST_FBFOUND(DX)
-	MOVL $1, ret+48(FP)
+	MOVL $1, ret+32(FP)
 	RET
 
 leafdone:
@@ -3021,17 +3078,36 @@ leafback:
 	MOVQ stack+16(FP), R8
 	MOVQ ST_SP(DX), R9
 	MOVQ ST_NODES(DX), SI
+
+lpop:
+	// pop as pop does, with the node tests' vectors (which the group
+	// tests overwrote) broadcast again only before a node: not when the
+	// traversal ends or goes on with a leaf
+	TESTQ R9, R9
+	JEQ   done
+	DECQ  R9
+	MOVL  4(R8)(R9*8), AX
+	CMPL  AX, ST_TMAXB(DX)
+	JGT   lpop
+	MOVLQSX (R8)(R9*8), R10
+	TESTQ R10, R10
+	JGE   lnode
+	CMPQ  R10, $-1 // emptyChild
+	JEQ   lpop
+	JMP   leafgo
+
+lnode:
 	LOADRAY8
-	JMP  pop
+	JMP  descend
 
 done:
 	VZEROUPPER
-	MOVL $0, ret+48(FP)
+	MOVL $0, ret+32(FP)
 	RET
 
 bad:
 	VZEROUPPER
-	MOVL $2, ret+48(FP)
+	MOVL $2, ret+32(FP)
 	RET
 
 wtsetup:
@@ -3422,6 +3498,8 @@ popstep:
 leaf:
 	CMPQ R10, $-1 // emptyChild
 	JEQ  popstep
+
+leafgo:
 	MOVQ R9, ST_SP(DX)
 	NOTL R10
 	MOVL R10, R9

@@ -448,6 +448,8 @@ LEAF = r'''
 leaf:
 	CMPQ R10, $-1 // emptyChild
 	JEQ  @POP@
+
+leafgo:
 	MOVQ R9, ST_SP(DX)
 @LAZY@	NOTL R10
 	MOVL R10, R9
@@ -539,8 +541,27 @@ leafback:
 	MOVQ stack+16(FP), R8
 	MOVQ ST_SP(DX), R9
 	MOVQ ST_NODES(DX), SI
+
+lpop:
+	// pop as pop does, with the node tests' vectors (which the group
+	// tests overwrote) broadcast again only before a node: not when the
+	// traversal ends or goes on with a leaf
+	TESTQ R9, R9
+	JEQ   done
+	DECQ  R9
+	MOVL  4(R8)(R9*8), AX
+	CMPL  AX, ST_TMAXB(DX)
+	JGT   lpop
+	MOVLQSX (R8)(R9*8), R10
+	TESTQ R10, R10
+	JGE   lnode
+	CMPQ  R10, $-1 // emptyChild
+	JEQ   lpop
+	JMP   leafgo
+
+lnode:
 	LOADRAY@W@
-	JMP  pop
+	JMP  descend
 
 done:@VZU@
 	MOVL $0, @RET@(FP)
@@ -554,21 +575,22 @@ bad:@VZU@
 # traceRay@W@: kernelRay's setup (raysetup_amd64.s, copied in) followed by
 # the single-ray kernel from the root, in one call.
 TRACERAY = r'''
-// func traceRay@W@(r *levelRay, st *traceState, stack *[stackSize]stackEntry, o, d *[3]float32, tmin, tmax float32) uint32
+// func traceRay@W@(r *levelRay, st *traceState, stack *[stackSize]stackEntry, ray *Ray) uint32
 //
-// kernelRay(o, d, @W@, r, st), the interval [tmin, tmax] into st with no
-// hit and an empty stack, then traceKernel@W@ from the root: the same state
-// and results as those calls in one, except that the watertight test's
-// constants (st's pox … shz, kx16, ky16, kz16) are set at the ray's first
-// leaf (until then st.kz16 is -1: a ray that reaches no leaf does not need
-// them). Returns traceKernel@W@'s status, or 3, writing nothing, for a ray
-// kernelRay rejects or an interval that is not 0 <= tmin <= tmax, tmin
-// finite.
-TEXT ·traceRay@W@(SB), NOSPLIT, $0-52
+// kernelRay(&ray.Origin, &ray.Direction, @W@, r, st), the interval
+// [ray.MinDistance, ray.MaxDistance] into st with no hit and an empty
+// stack, then traceKernel@W@ from the root: the same state and results as
+// those calls in one, except that the watertight test's constants (st's
+// pox … shz, kx16, ky16, kz16) are set at the ray's first leaf (until then
+// st.kz16 is -1: a ray that reaches no leaf does not need them). Returns
+// traceKernel@W@'s status, or 3, writing nothing, for a ray kernelRay
+// rejects or an interval that is not 0 <= tmin <= tmax, tmin finite.
+TEXT ·traceRay@W@(SB), NOSPLIT, $0-36
 	// the interval (directState.trace's test): tmin >= 0, tmin <= tmax,
 	// tmin < +Inf, none NaN
-	VMOVSS   tmin+40(FP), X0
-	VMOVSS   tmax+44(FP), X1
+	MOVQ     ray+24(FP), SI
+	VMOVSS   24(SI), X0 // tmin
+	VMOVSS   28(SI), X1 // tmax
 	VXORPS   X2, X2, X2
 	VUCOMISS X2, X0
 	JCS      invalid // tmin < 0 or NaN
@@ -577,22 +599,21 @@ TEXT ·traceRay@W@(SB), NOSPLIT, $0-52
 	JPS      invalid // tmax NaN
 	VUCOMISS kInf<>(SB), X0
 	JCC      invalid // tmin = +Inf
-	MOVQ o+24(FP), SI
-	MOVQ d+32(FP), BX
-	MOVQ r+0(FP), DI
+	LEAQ     12(SI), BX // the origin at SI, the direction at BX
+	MOVQ     r+0(FP), DI
 @SETUP@
 	MOVQ st+8(FP), DX
 	MOVQ $-1, ST_KZ16(DX) // the watertight constants: at the first leaf
-	MOVL tmin+40(FP), AX
+	MOVL 24(SI), AX
 	MOVL AX, ST_TMIN(DX)
 	MOVL AX, ST_TMINB(DX)
-	MOVL tmax+44(FP), CX
+	MOVL 28(SI), CX
 	MOVL CX, ST_TMAX(DX)
 	MOVL CX, ST_TMAXB(DX)
 	MOVL $-1, ST_HREF(DX)
-	// LOADRAY@W@'s vectors: the origin from o (SI) and the exit origin
-	// from r (stored above), the inverse direction, which the divide has
-	// just produced, from X11
+	// LOADRAY@W@'s vectors: the origin from the ray (SI) and the exit
+	// origin from r (stored above), the inverse direction, which the
+	// divide has just produced, from X11
 	VBROADCASTSS 0(SI), @V@4
 	VBROADCASTSS 4(SI), @V@5
 	VBROADCASTSS 8(SI), @V@6
@@ -604,7 +625,7 @@ TEXT ·traceRay@W@(SB), NOSPLIT, $0-52
 	VBROADCASTSS X12, @V@12
 	VPERMILPS    $0x55, X11, X11
 	VBROADCASTSS X11, @V@11
-	VBROADCASTSS tmin+40(FP), @V@13 // (the bits)
+	VBROADCASTSS 24(SI), @V@13 // (the bits)
 	INCL         CX
 	VMOVD        CX, X14
 	VPBROADCASTD X14, @V@14
@@ -1181,7 +1202,7 @@ def group(subs):
 LEAF = LEAF.replace("@GROUPTEST@", group(kernel_group))
 LEAF4GROUP = LEAF4GROUP.replace("@GROUPTEST@", group(go_group))
 
-single_ray = dict(single, **{"@RET@": "ret+48", "@LAZY@": LAZY, "@KLOAD@": "", "@LAZYBLOCK@": LAZYBLOCK, "@GRESTPL@": GRESTPL})
+single_ray = dict(single, **{"@RET@": "ret+32", "@LAZY@": LAZY, "@KLOAD@": "", "@LAZYBLOCK@": LAZYBLOCK, "@GRESTPL@": GRESTPL})
 single["@KLOAD@"], stream["@KLOAD@"] = KLOAD, KLOAD
 single["@GRESTPL@"] = ""
 # the node tests' plane offsets: r's (nx … fz @48) or traceRay's table row (R14)
