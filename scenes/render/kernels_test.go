@@ -100,6 +100,89 @@ func TestRefSample4Kernel(t *testing.T) {
 	}
 }
 
+// TestRefSampleKeyedKernel: sample4_keyed is Sample4 and sample1_keyed
+// its first component, bit for bit.
+func TestRefSampleKeyedKernel(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	const n = 500
+	qs := make([]kernel.SampleQuery, n)
+	for i := range qs {
+		qs[i] = kernel.SampleQuery{PixelSeed: rng.Uint32(), Index: rng.Uint32() >> uint(i%32), Group: uint32(i % 30)}
+	}
+	tab := kernel.SobolByteTable()
+	out := runRefKernel(t, "ref_sample_keyed", n, bytesOf(qs), make([]byte, 2*16*n), nil, bytesOf(tab[:]))
+	got := unsafe.Slice((*[4]float32)(unsafe.Pointer(&out[1][0])), 2*n)
+	for i, q := range qs {
+		want := kernel.Sample4(q.PixelSeed, q.Index, q.Group)
+		if got[i] != want {
+			t.Fatalf("sample4_keyed %+v: MSL %v, Go %v", q, got[i], want)
+		}
+		if g := got[n+i]; g != [4]float32{want[0], 0, 0, 0} {
+			t.Fatalf("sample1_keyed %+v: %v, want %v", q, g[0], want[0])
+		}
+	}
+}
+
+// ulps32 is |got − want| in float32 ulps of want (the spacing of float32
+// values at |want|), want being the float64 reference.
+func ulps32(got float32, want float64) float64 {
+	w := float32(want)
+	ulp := float64(math.Nextafter32(float32(math.Abs(float64(w))), float32(math.Inf(1))) - float32(math.Abs(float64(w))))
+	return math.Abs(float64(got)-want) / ulp
+}
+
+// TestRefEnvTrigKernel: envmap.h's env_atan2 and env_acos, which the
+// environment lookup runs instead of atan2 and acos, stay within a few
+// float32 ulp of the float64 functions over unit directions and the axes,
+// and give finite results at the poles.
+func TestRefEnvTrigKernel(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	const n = 20000
+	in := make([][4]float32, n)
+	for i := range in {
+		// A unit direction (x, y, z): atan2(x, −z) and acos(y) as env_uv.
+		z := 2*rng.Float64() - 1
+		phi := 2 * math.Pi * rng.Float64()
+		s := math.Sqrt(1 - z*z)
+		in[i] = [4]float32{float32(s * math.Cos(phi)), float32(-s * math.Sin(phi)), float32(z), 0}
+		switch i % 10 {
+		case 1: // atan2 arguments of very different sizes
+			in[i][1] *= float32(math.Ldexp(1, -int(rng.IntN(60))))
+		case 2:
+			in[i][0] *= float32(math.Ldexp(1, -int(rng.IntN(60))))
+		case 3: // acos near ±1 and near ±½
+			in[i][2] = float32(math.Copysign(1-math.Ldexp(rng.Float64(), -int(rng.IntN(24))), z))
+		case 4:
+			in[i][2] = float32(math.Copysign(0.5+math.Ldexp(rng.Float64()-0.5, -int(rng.IntN(24))), z))
+		}
+	}
+	edges := [][4]float32{{0, 1, 1, 0}, {0, -1, -1, 0}, {1, 0, 0, 0}, {-1, 0, 0.5, 0}, {1, 1, -0.5, 0}, {-1, -1, 0, 0},
+		{1, -1, 1, 0}, {-1, 1, -1, 0}, {0, 0, 1, 0}, {float32(math.Copysign(0, -1)), 0, -1, 0}}
+	copy(in, edges)
+	out := runRefKernel(t, "ref_env_trig", n, bytesOf(in), make([]byte, 8*n), nil)
+	got := unsafe.Slice((*[2]float32)(unsafe.Pointer(&out[1][0])), n)
+	var worstAtan, worstAcos float64
+	for i, a := range in {
+		if i == 8 || i == 9 { // the poles: any finite angle
+			if !(math.Abs(float64(got[i][0])) <= math.Pi) {
+				t.Errorf("env_atan2(%v, %v) = %v at the pole", a[0], a[1], got[i][0])
+			}
+		} else if e := ulps32(got[i][0], math.Atan2(float64(a[0]), float64(a[1]))); e > worstAtan {
+			worstAtan = e
+			if e > 4 {
+				t.Errorf("env_atan2(%v, %v) = %v, want %v (%.2f ulp)", a[0], a[1], got[i][0], math.Atan2(float64(a[0]), float64(a[1])), e)
+			}
+		}
+		if e := ulps32(got[i][1], math.Acos(float64(a[2]))); e > worstAcos {
+			worstAcos = e
+			if e > 3 {
+				t.Errorf("env_acos(%v) = %v, want %v (%.2f ulp)", a[2], got[i][1], math.Acos(float64(a[2])), e)
+			}
+		}
+	}
+	t.Logf("worst: env_atan2 %.2f ulp, env_acos %.2f ulp", worstAtan, worstAcos)
+}
+
 // TestRefBSDFKernel: bsdf.h on the engine against BSDFParams.Eval/Sample
 // over random parameters and directions: values within 1e-4 relative
 // (plus 1e-5 absolute) for eval, sampled directions within 1e-5 (the pdf of a

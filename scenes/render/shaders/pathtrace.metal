@@ -18,6 +18,7 @@
 #include "sampler.h"
 #include "gltf_material.h" // the glTF material and BSDF shared with the rasterizer
 #include "tonemap.h"
+#include "envmap.h"
 using namespace metal;
 using namespace metal::raytracing;
 
@@ -419,12 +420,14 @@ inline uint find_interval(const device float* cdf, uint n, float u) {
 }
 
 // Equirectangular mapping (envmap.go): v = θ/π from +Y, u = φ/2π with
-// φ measured from −Z towards +X, plus the rotation.
+// φ measured from −Z towards +X, plus the rotation. The inverse
+// trigonometry is env_atan2 and env_acos, a few ulp from atan2 and acos:
+// a millionth of a texel of a 64×32 map.
 inline float2 env_uv(constant SceneResources& scene, float3 d) {
-    float phi = atan2(d.x, -d.z) + scene.envRotation;
+    float phi = env_atan2(d.x, -d.z) + scene.envRotation;
     float u = phi * (0.5f / kPi) + 0.5f;
     u -= floor(u);
-    float v = acos(clamp(d.y, -1.0f, 1.0f)) / kPi;
+    float v = env_acos(clamp(d.y, -1.0f, 1.0f)) / kPi;
     return float2(u, v);
 }
 
@@ -435,12 +438,34 @@ inline float3 env_dir(constant SceneResources& scene, float2 uv) {
     return float3(s * sin(phi), cos(theta), -s * cos(phi));
 }
 
+// env_map is the equirectangular map's value at uv (ENV_MAP).
+inline float3 env_map(constant SceneResources& scene, float2 uv) {
+    return scene.envMap.sample(scene.envSampler, uv, level(0.0f)).rgb;
+}
+
 inline float3 env_radiance(constant SceneResources& scene, float3 d) {
     float3 c = float3(scene.envColor) * scene.envIntensity;
     if (scene.envKind == ENV_MAP) {
-        c *= scene.envMap.sample(scene.envSampler, env_uv(scene, d), level(0.0f)).rgb;
+        c *= env_map(scene, env_uv(scene, d));
     }
     return c;
+}
+
+// env_map_pdf is env_pdf of an ENV_MAP environment for the direction
+// whose env_uv is uv.
+inline float env_map_pdf(constant SceneResources& scene, float2 uv) {
+    if (scene.pickEnv <= 0.0f) {
+        return 0.0f;
+    }
+    uint w = scene.envWidth;
+    uint h = scene.envHeight;
+    uint x = min(uint(uv.x * float(w)), w - 1u);
+    uint y = min(uint(uv.y * float(h)), h - 1u);
+    const device float* row = scene.envConditionalCdf + y * (w + 1u);
+    float pu = (row[x + 1u] - row[x]) * float(w);
+    float pv = (scene.envMarginalCdf[y + 1u] - scene.envMarginalCdf[y]) * float(h);
+    float s = sin(uv.y * kPi);
+    return s > 0.0f ? scene.pickEnv * pu * pv / (2.0f * kPi * kPi * s) : 0.0f;
 }
 
 // env_pdf is the solid-angle pdf of light sampling choosing direction d
@@ -452,16 +477,7 @@ inline float env_pdf(constant SceneResources& scene, float3 d) {
     if (scene.envKind != ENV_MAP) {
         return scene.pickEnv / (4.0f * kPi);
     }
-    float2 uv = env_uv(scene, d);
-    uint w = scene.envWidth;
-    uint h = scene.envHeight;
-    uint x = min(uint(uv.x * float(w)), w - 1u);
-    uint y = min(uint(uv.y * float(h)), h - 1u);
-    const device float* row = scene.envConditionalCdf + y * (w + 1u);
-    float pu = (row[x + 1u] - row[x]) * float(w);
-    float pv = (scene.envMarginalCdf[y + 1u] - scene.envMarginalCdf[y]) * float(h);
-    float s = sin(uv.y * kPi);
-    return s > 0.0f ? scene.pickEnv * pu * pv / (2.0f * kPi * kPi * s) : 0.0f;
+    return env_map_pdf(scene, env_uv(scene, d));
 }
 
 // surface_emission is the emitted radiance of an emissive-listed
@@ -581,13 +597,16 @@ inline LightSample sample_light(constant SceneResources& scene, float3 p, float4
             return ls;
         }
         ls.pdf = scene.pickEnv * (c1 - c0) * float(w) * (m1 - m0) * float(h) / (2.0f * kPi * kPi * s);
-    } else {
-        float z = 1.0f - 2.0f * v;
-        float r = sqrt(max(1.0f - z * z, 0.0f));
-        float phi = 2.0f * kPi * u.y;
-        ls.wi = float3(r * cos(phi), z, r * sin(phi));
-        ls.pdf = scene.pickEnv / (4.0f * kPi);
+        // The map at the sampled uv, not at env_uv(ls.wi), which would
+        // give it back to within rounding through atan2 and acos.
+        ls.Li = float3(scene.envColor) * scene.envIntensity * env_map(scene, uv);
+        return ls;
     }
+    float z = 1.0f - 2.0f * v;
+    float r = sqrt(max(1.0f - z * z, 0.0f));
+    float phi = 2.0f * kPi * u.y;
+    ls.wi = float3(r * cos(phi), z, r * sin(phi));
+    ls.pdf = scene.pickEnv / (4.0f * kPi);
     ls.Li = env_radiance(scene, ls.wi);
     return ls;
 }
@@ -890,7 +909,7 @@ kernel void path_trace(constant SceneResources& scene [[buffer(BUFFER_SCENE)]],
                 // for any tu, so skip its sample.
                 float tu = 0.0f;
                 if (timedCamera) {
-                    tu = sample4_keyed(sobol, seed, seedMix, revIdx, DIM_TIME).x;
+                    tu = sample1_keyed(seed, seedMix, revIdx, DIM_TIME);
                 }
                 r = camera_ray_at(cam, pc, film, tu, time);
                 mu = mu0;
@@ -932,15 +951,27 @@ kernel void path_trace(constant SceneResources& scene [[buffer(BUFFER_SCENE)]],
                 haveHit = true;
                 break;
             }
-            float3 le = env_radiance(scene, r.direction);
+            // The ray escaped: the environment, MIS-weighted after a
+            // non-specular bounce. A map's uv serves both its lookup and
+            // its pdf (env_radiance and env_pdf each compute it).
+            float3 le = float3(scene.envColor) * scene.envIntensity;
+            bool mis = !prevSpecular && useNEE;
             float w = 1.0f;
-            if (!prevSpecular && useNEE) {
+            if (scene.envKind == ENV_MAP) {
+                float2 uv = env_uv(scene, r.direction);
+                le *= env_map(scene, uv);
+                if (mis) {
+                    w = mis_power(prevPdf, env_map_pdf(scene, uv));
+                }
+            } else if (mis) {
                 w = mis_power(prevPdf, env_pdf(scene, r.direction));
             }
             L += beta * le * w;
             ended = true;
             rounds++;
-            if (!regenerate || rounds > kRegenerateRounds || simd_sum(1u) < kRegenerateLanes) {
+            // The lanes counted by a float sum (exact: at most 32 ones),
+            // which the engine adds in a vector loop.
+            if (!regenerate || rounds > kRegenerateRounds || simd_sum(1.0f) < float(kRegenerateLanes)) {
                 break;
             }
         }
@@ -1016,6 +1047,7 @@ kernel void path_trace(constant SceneResources& scene [[buffer(BUFFER_SCENE)]],
             BSDFState bst = bsdf_state(bp, woL);
             // Next-event estimation.
             if (useNEE) {
+                // sample_light reads three dimensions (the fourth is spare).
                 float4 ul = sample4_keyed(sobol, seed, seedMix, revIdx, DIM_BOUNCE0 + 2u * bounce + 1u);
                 LightSample ls = sample_light(scene, p, ul);
                 if (ls.pdf > 0.0f && any(ls.Li > float3(0.0f))) {

@@ -7,6 +7,7 @@
 #include "sampler.h"
 #include "bsdf.h"
 #include "tonemap.h"
+#include "envmap.h"
 using namespace metal;
 
 // One sample4 query: out[i] = sample4(q.pixelSeed, q.index, q.group).
@@ -34,6 +35,32 @@ kernel void ref_sample4_table(const device SampleQuery* q [[buffer(0)]], device 
         return;
     }
     out[i] = sample4_table(sobol, q[i].pixelSeed, q[i].index, q[i].group);
+}
+
+// ref_sample_keyed: the same queries through sample4_keyed (out[i]) and
+// sample1_keyed (out[count + i].x, the rest zero).
+kernel void ref_sample_keyed(const device SampleQuery* q [[buffer(0)]], device float4* out [[buffer(1)]],
+                             constant uint& count [[buffer(2)]], const device uint4* sobol [[buffer(3)]],
+                             uint i [[thread_position_in_grid]]) {
+    if (i >= count) {
+        return;
+    }
+    uint seed = q[i].pixelSeed;
+    uint mix = hash_mix(seed);
+    uint rev = reverse_bits(q[i].index);
+    uint g = q[i].group;
+    out[i] = sample4_keyed(sobol, seed, mix, rev, g);
+    out[count + i] = float4(sample1_keyed(seed, mix, rev, g), 0.0f, 0.0f, 0.0f);
+}
+
+// ref_env_trig: out[i] = (env_atan2(in.x, in.y), env_acos(in.z)).
+kernel void ref_env_trig(const device float4* in [[buffer(0)]], device float2* out [[buffer(1)]],
+                         constant uint& count [[buffer(2)]], uint i [[thread_position_in_grid]]) {
+    if (i >= count) {
+        return;
+    }
+    float4 a = in[i];
+    out[i] = float2(env_atan2(a.x, a.y), env_acos(a.z));
 }
 
 // BSDF query: parameters, wo, wi (for eval) and u (for sample), 120 bytes.

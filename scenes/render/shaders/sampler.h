@@ -153,24 +153,46 @@ inline uint hash_mix(uint seed) {
     return (seed << 6u) + (seed >> 2u) + 0x9e3779b9u;
 }
 
+// sample_keyed_seed is the seed of dimension group `group` from a pixel
+// seed and its hash_mix: hash_combine(pixelSeed, hash32(group)).
+inline uint sample_keyed_seed(uint pixelSeed, uint pixelMix, uint group) {
+    return pixelSeed ^ (pixelMix + hash32(group));
+}
+
+// sample_keyed_dim is dimension k (1..4) of a sample from its scrambled
+// dimension value x, bit-reversed: owen_scramble without the bit reversal
+// its caller has done.
+inline float sample_keyed_dim(uint x, uint seed, uint k) {
+    return to_unit(reverse_bits(laine_karras(x, hash_combine(seed, k))));
+}
+
 // sample4_keyed is sample4_table with what the calls of one pixel and
 // sample share computed once: pixelMix = hash_mix(pixelSeed) and
 // revIndex = reverse_bits(index). The same bits.
 inline float4 sample4_keyed(const device uint4* sobol, uint pixelSeed, uint pixelMix, uint revIndex, uint group) {
-    uint seed = pixelSeed ^ (pixelMix + hash32(group));
+    uint seed = sample_keyed_seed(pixelSeed, pixelMix, group);
     uint i = reverse_bits(laine_karras(revIndex, seed));
     uint3 x = sobol[i & 255u].xyz ^ sobol[256u + ((i >> 8u) & 255u)].xyz ^
               sobol[512u + ((i >> 16u) & 255u)].xyz ^ sobol[768u + (i >> 24u)].xyz;
     float4 r;
     // owen_scramble(reverse_bits(i), s) without its two bit reversals that
     // cancel.
-    r.x = to_unit(reverse_bits(laine_karras(i, hash_combine(seed, 1u))));
+    r.x = sample_keyed_dim(i, seed, 1u);
     // The table holds dimensions 1..3 bit-reversed: owen_scramble's first
     // reversal is done.
-    r.y = to_unit(reverse_bits(laine_karras(x.x, hash_combine(seed, 2u))));
-    r.z = to_unit(reverse_bits(laine_karras(x.y, hash_combine(seed, 3u))));
-    r.w = to_unit(reverse_bits(laine_karras(x.z, hash_combine(seed, 4u))));
+    r.y = sample_keyed_dim(x.x, seed, 2u);
+    r.z = sample_keyed_dim(x.y, seed, 3u);
+    r.w = sample_keyed_dim(x.z, seed, 4u);
     return r;
+}
+
+// sample1_keyed is sample4_keyed(...).x: the same bits without a table
+// read. (Two- and three-dimension prefixes that read fewer table words
+// measured more host instructions than sample4_keyed on the engine, not
+// fewer: narrower gathers take a slower load path.)
+inline float sample1_keyed(uint pixelSeed, uint pixelMix, uint revIndex, uint group) {
+    uint seed = sample_keyed_seed(pixelSeed, pixelMix, group);
+    return sample_keyed_dim(reverse_bits(laine_karras(revIndex, seed)), seed, 1u);
 }
 
 // sample4_table is sample4 with dimensions 1..3 read from the byte table
