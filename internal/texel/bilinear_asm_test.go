@@ -45,6 +45,28 @@ func kernelCoord(r *rand.Rand, n int, kind int) float32 {
 	return special[r.IntN(len(special))]
 }
 
+// kernelCoords returns n coordinates for a w×h texture (normalized when
+// norm): whole groups of 8 of one kernelCoord kind (mostly anywhere) and
+// groups of mixed kinds.
+func kernelCoords(r *rand.Rand, n, w, h int, norm bool) (u, v []float32) {
+	u, v = make([]float32, n), make([]float32, n)
+	for i := range n {
+		ku, kv := (i/8)%4, (i/8)%4
+		if (i/8)%3 == 0 {
+			ku, kv = 0, 0
+		}
+		if (i/8)%5 == 1 {
+			ku, kv = r.IntN(4), r.IntN(4)
+		}
+		x, y := kernelCoord(r, w, ku), kernelCoord(r, h, kv)
+		u[i], v[i] = x, y
+		if norm {
+			u[i], v[i] = x/float32(w), y/float32(h)
+		}
+	}
+	return u, v
+}
+
 // sampleKernel samples a with s from tex into fresh outputs prefilled with
 // a marker (lanes left unwritten keep it): by the direct path with the
 // AVX2 kernels (how 0), by the direct path's scalar loops (1) or by the
@@ -106,23 +128,7 @@ func TestDirectKernelsMatch(t *testing.T) {
 					s := mustSampler(t, d)
 					r := rand.New(rand.NewPCG(uint64(fi*100+si), uint64(mi)))
 					for _, n := range lengths {
-						u, v := make([]float32, n), make([]float32, n)
-						for i := range n {
-							// Whole groups of one kind (mostly anywhere),
-							// and mixed groups.
-							ku, kv := (i/8)%4, (i/8)%4
-							if (i/8)%3 == 0 {
-								ku, kv = 0, 0
-							}
-							if (i/8)%5 == 1 {
-								ku, kv = r.IntN(4), r.IntN(4)
-							}
-							x, y := kernelCoord(r, sz.w, ku), kernelCoord(r, sz.h, kv)
-							u[i], v[i] = x, y
-							if norm {
-								u[i], v[i] = x/float32(sz.w), y/float32(sz.h)
-							}
-						}
+						u, v := kernelCoords(r, n, sz.w, sz.h, norm)
 						for _, off := range [][3]int32{{}, {-1, 2, 0}} {
 							for _, mask := range masks {
 								a := SampleArgs{U: u, V: v, Mode: LodZero, Offset: off}

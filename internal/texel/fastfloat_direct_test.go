@@ -85,23 +85,7 @@ func TestDirectFloat4Match(t *testing.T) {
 				s := mustSampler(t, d)
 				r := rand.New(rand.NewPCG(uint64(si), uint64(mi)))
 				for _, n := range lengths {
-					u, v := make([]float32, n), make([]float32, n)
-					for i := range n {
-						// Whole groups of one kind (mostly anywhere), and
-						// mixed groups.
-						ku, kv := (i/8)%4, (i/8)%4
-						if (i/8)%3 == 0 {
-							ku, kv = 0, 0
-						}
-						if (i/8)%5 == 1 {
-							ku, kv = r.IntN(4), r.IntN(4)
-						}
-						x, y := kernelCoord(r, sz.w, ku), kernelCoord(r, sz.h, kv)
-						u[i], v[i] = x, y
-						if norm {
-							u[i], v[i] = x/float32(sz.w), y/float32(sz.h)
-						}
-					}
+					u, v := kernelCoords(r, n, sz.w, sz.h, norm)
 					for _, off := range [][3]int32{{}, {-1, 2, 0}} {
 						for _, mask := range masks {
 							a := SampleArgs{U: u, V: v, Mode: LodZero, Offset: off}
