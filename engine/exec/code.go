@@ -137,7 +137,55 @@ const (
 	// The uniform loads and arithmetic of instExt.parts (opULoad and opUGen
 	// instructions), in order: a run of uniform work in one dispatch.
 	opURun
+
+	// Pairs (fusePairs): the instruction, then the one after it in code
+	// order, in one dispatch; the second keeps its own op and operands
+	// (it also runs on its own when a jump lands on it), so a pair op
+	// only names the two kinds, for direct calls of their 64-lane
+	// kernels.
+	opMulF2       // opMulF, opMulF
+	opAddMulF2    // opAddMulF, opAddMulF
+	opFmaF2       // opFmaF, opFmaF
+	opSubF2       // opSubF, opSubF
+	opAddF2       // opAddF, opAddF
+	opMulFAddMulF // opMulF, opAddMulF
+	opAddMulFMulF // opAddMulF, opMulF
+	opMulFFmaF    // opMulF, opFmaF
+	opMulFDivF    // opMulF, opDivF
+	opXorMulI2    // opXorMulI, opXorMulI
+	opVSet32EndIf // opVSet32, opEndIf
 )
+
+// pairOps maps the frequent pairs of consecutive instructions to the op
+// that runs both (fusePairs).
+var pairOps = map[[2]vop]vop{
+	{opMulF, opMulF}:       opMulF2,
+	{opAddMulF, opAddMulF}: opAddMulF2,
+	{opFmaF, opFmaF}:       opFmaF2,
+	{opSubF, opSubF}:       opSubF2,
+	{opAddF, opAddF}:       opAddF2,
+	{opMulF, opAddMulF}:    opMulFAddMulF,
+	{opAddMulF, opMulF}:    opAddMulFMulF,
+	{opMulF, opFmaF}:       opMulFFmaF,
+	{opMulF, opDivF}:       opMulFDivF,
+	{opXorMulI, opXorMulI}: opXorMulI2,
+	{opVSet32, opEndIf}:    opVSet32EndIf,
+}
+
+// firstOfPair is pairFirst's table.
+var firstOfPair = func() (t [256]vop) {
+	for i := range t {
+		t[i] = vop(i)
+	}
+	for k, v := range pairOps {
+		t[v] = k[0]
+	}
+	return t
+}()
+
+// pairFirst returns the op of the first instruction of pair op p (p itself
+// for other ops).
+func pairFirst(p vop) vop { return firstOfPair[p] }
 
 // Register files of an operand.
 const (

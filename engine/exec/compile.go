@@ -279,6 +279,7 @@ func (c *compiler) compile() error {
 			c.cf.code[fx.pc].tgt = c.labels[fx.label]
 		}
 	}
+	c.fusePairs()
 	for _, r := range f.Params {
 		c.cf.paramSh = append(c.cf.paramSh, c.loc[r].lane)
 	}

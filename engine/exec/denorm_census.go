@@ -28,7 +28,7 @@ func (w *worker) denormCensus(fr *frame, pc int) {
 	in := &fr.cf.code[pc]
 	var srcs [3]int
 	n := 0
-	switch in.op {
+	switch pairFirst(in.op) {
 	case opAddF, opSubF, opMulF, opDivF, opMinF, opMaxF, opLtF, opLeF:
 		srcs[0], srcs[1], n = in.a, in.b, 2
 	case opFmaF, opMulAddF, opAddMulF, opMulSubF, opSubMulF:

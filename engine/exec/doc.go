@@ -41,7 +41,16 @@
 // thread_index_in_simdgroup, ...) keep a vector of their own that is
 // refilled only when the batch's position or threadgroup shape changes,
 // and the masks of branches comparing them with constants are cached the
-// same way; a bare return that ends a function emits nothing.
+// same way; a bare return that ends a function emits nothing; in 64-lane
+// batches on CPUs with the assembly kernels, the most frequent pairs of
+// consecutive instructions (two products, two multiply-adds, a product and
+// a multiply-add, a masked assignment and the end of its if, ...) run in
+// one dispatch (the second instruction stays in place for jumps that land
+// on it). Gathers of device, constant and thread memory that are not
+// consecutive form their addresses in one pass (a lane kernel when most
+// lanes are active) and load the lanes inside the worker's cached buffer
+// window in a call-free loop; only the other lanes go through the general
+// address check, which refills the window or reports the fault.
 //
 // # Batches, masks and control flow
 //

@@ -1,6 +1,9 @@
 package exec
 
-import "github.com/ingot-render/ingot/shaders/ir"
+import (
+	"github.com/ingot-render/ingot/internal/lane"
+	"github.com/ingot-render/ingot/shaders/ir"
+)
 
 // Hooks for the external tests.
 
@@ -14,7 +17,7 @@ func UsesGroupedLoad(pl *Pipeline) bool { return pl.entry.has(opVLoadAffN) }
 
 func (cf *cfunc) has(op vop) bool {
 	for i := range cf.code {
-		if cf.code[i].op == op {
+		if pairFirst(cf.code[i].op) == op {
 			return true
 		}
 	}
@@ -26,7 +29,7 @@ func (cf *cfunc) has(op vop) bool {
 func FusedOps(pl *Pipeline) int {
 	n := 0
 	for i := range pl.entry.code {
-		switch pl.entry.code[i].op {
+		switch pairFirst(pl.entry.code[i].op) {
 		case opMulAddF, opAddMulF, opMulSubF, opSubMulF, opXorMulI, opXorShrU:
 			n++
 		}
@@ -41,7 +44,7 @@ func MulAddOps(pl *Pipeline) int {
 	for _, op := range []vop{opMulAddF, opAddMulF, opMulSubF, opSubMulF} {
 		k := 0
 		for i := range pl.entry.code {
-			if pl.entry.code[i].op == op {
+			if pairFirst(pl.entry.code[i].op) == op {
 				k++
 			}
 		}
@@ -62,7 +65,7 @@ func CountOps(pl *Pipeline, name string) int {
 	n := 0
 	for i := range pl.entry.code {
 		in := &pl.entry.code[i]
-		if in.op == want {
+		if pairFirst(in.op) == want {
 			n++
 		}
 		if in.op == opURun && (want == opULoad || want == opUGen) {
@@ -124,3 +127,19 @@ func PrologueLoads(pl *Pipeline) int {
 // UsesRowGroup reports whether pl's entry function has a grouped row load
 // or store (opVLoadRows, opVStoreRows).
 func UsesRowGroup(pl *Pipeline) bool { return pl.entry.has(opVLoadRows) || pl.entry.has(opVStoreRows) }
+
+// PairOps counts the instructions of the kernel of pl that run as the
+// first of a fused pair (fusePairs).
+func PairOps(pl *Pipeline) int {
+	n := 0
+	for i := range pl.entry.code {
+		if op := pl.entry.code[i].op; pairFirst(op) != op {
+			n++
+		}
+	}
+	return n
+}
+
+// Direct64 reports whether the run loop calls the 64-lane kernels directly
+// (and so forms pairs in 64-lane pipelines).
+func Direct64() bool { return lane.Direct64 }

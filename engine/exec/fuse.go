@@ -1,6 +1,9 @@
 package exec
 
-import "github.com/ingot-render/ingot/shaders/ir"
+import (
+	"github.com/ingot-render/ingot/internal/lane"
+	"github.com/ingot-render/ingot/shaders/ir"
+)
 
 // Address fusion. Lowered MSL computes most addresses as
 //
@@ -300,5 +303,32 @@ func (c *compiler) planUniformLoads() {
 				folded[b]++
 			}
 		}
+	}
+}
+
+// fusePairs turns the first of two consecutive instructions that form a
+// frequent pair (pairOps) into the pair's op, which runs both in one
+// dispatch, left to right through the code. The second instruction stays
+// as it is: the pair op steps over it, and a jump that lands on it runs
+// it alone. Pairs call the 64-lane kernels directly, so they are formed
+// only where the run loop would (64-lane batches with lane.Direct64, and
+// lane.DirectFMA64 for the FMA ones); a pair does not cross the end of
+// the entry's prologue, which runs once.
+func (c *compiler) fusePairs() {
+	if c.cf.w != 64 || !lane.Direct64 {
+		return
+	}
+	code := c.cf.code
+	for pc := 0; pc+1 < len(code); pc++ {
+		if int32(pc+1) == c.cf.prologueEnd {
+			continue
+		}
+		a, b := code[pc].op, code[pc+1].op
+		p, ok := pairOps[[2]vop{a, b}]
+		if !ok || (a == opFmaF || b == opFmaF) && !lane.DirectFMA64 {
+			continue
+		}
+		code[pc].op = p
+		pc++
 	}
 }

@@ -135,20 +135,9 @@ func (w *worker) vload(fr *frame, in *inst) error {
 		}
 		a := w.addrs[:W]
 		if in.a < 0 {
-			for mm := m; mm != 0; mm &= mm - 1 {
-				l := mm.First()
-				a[l] = addr[l] + off
-			}
+			offsetAddrs(a, addr, m, off)
 		} else {
-			idx, scale := fr.r32[in.a:in.a+W], in.imm
-			for mm := m; mm != 0; mm &= mm - 1 {
-				l := mm.First()
-				x := uint64(idx[l])
-				if in.from == ir.I32 {
-					x = uint64(int64(int32(idx[l])))
-				}
-				a[l] = addr[l] + off + x*scale
-			}
+			offsetIndexAddrs(a, addr, fr.r32[in.a:in.a+W], m, off, in.imm, in.from == ir.I32)
 		}
 		addr = a
 	}
@@ -262,78 +251,59 @@ func (w *worker) loadBroadcast(fr *frame, in *inst, m lane.Mask, dst operand, a 
 
 // gather runs a 4-byte (into the 32-bit file) or 8-byte (into the 64-bit
 // file) device or constant load for the lanes of m at addresses addr[l]:
-// lanes that hit the worker's cached buffer cost two compares; the others
-// go through locate, which refills the cache or reports the fault.
+// the lanes that hit the worker's cached buffer window load in one
+// call-free pass (gatherAddr32, gatherAddr64); each other lane goes
+// through locate, which refills the window (the next pass serves the
+// lanes in it) or reports the fault, for the first such lane in lane
+// order as a lane-by-lane loop would.
 func (w *worker) gather(fr *frame, in *inst, m lane.Mask, dst operand, addr []uint64) error {
+	if m == 0 {
+		return nil
+	}
 	W := w.w
 	am := uint64(in.align) - 1
 	if in.align == 0 {
 		am = 0
 	}
 	c := &w.cache
-	// The cached window, reloaded after a refill: a hit costs two compares
-	// and one load (unsafe on little-endian hosts, where it is the
-	// in-memory format; the checks above it keep it inside the buffer).
-	lo, hi, base := c.lo, c.hi, unsafe.Pointer(unsafe.SliceData(c.data))
+	// Bring the first lane's buffer into the window (the other lanes
+	// almost always read the same one); a lane it does not resolve goes
+	// through locate below, which reports the fault.
+	c.resolve(w.mem, addr[m.First()], uint64(in.k.Size()))
 	if in.k.Size() == 4 {
 		d := fr.r32[dst.off : int(dst.off)+W]
-		for ; m != 0; m &= m - 1 {
-			l := m.First()
-			a := addr[l]
-			if a&am == 0 && a >= lo && a+4 <= hi && a+4 > a {
-				if hostLittleEndian {
-					d[l] = *(*uint32)(unsafe.Add(base, a-lo))
-				} else {
-					d[l] = binary.LittleEndian.Uint32(c.data[a-lo:])
+		for m != 0 {
+			if hostLittleEndian {
+				if m = gatherAddr32(d, addr, m, c.lo, c.hi, unsafe.Pointer(unsafe.SliceData(c.data)), am); m == 0 {
+					break
 				}
-				continue
 			}
-			b, err := w.locate(fr, in, a, l, false)
+			l := m.First()
+			b, err := w.locate(fr, in, addr[l], l, false)
 			if err != nil {
 				return err
 			}
 			d[l] = binary.LittleEndian.Uint32(b)
-			lo, hi, base = c.lo, c.hi, unsafe.Pointer(unsafe.SliceData(c.data))
+			m &= m - 1
 		}
 		return nil
 	}
 	d := fr.r64[dst.off : int(dst.off)+W]
-	for ; m != 0; m &= m - 1 {
-		l := m.First()
-		a := addr[l]
-		if a&am == 0 && a >= lo && a+8 <= hi && a+8 > a {
-			if hostLittleEndian {
-				d[l] = *(*uint64)(unsafe.Add(base, a-lo))
-			} else {
-				d[l] = binary.LittleEndian.Uint64(c.data[a-lo:])
+	for m != 0 {
+		if hostLittleEndian {
+			if m = gatherAddr64(d, addr, m, c.lo, c.hi, unsafe.Pointer(unsafe.SliceData(c.data)), am); m == 0 {
+				break
 			}
-			continue
 		}
-		b, err := w.locate(fr, in, a, l, false)
+		l := m.First()
+		b, err := w.locate(fr, in, addr[l], l, false)
 		if err != nil {
 			return err
 		}
 		d[l] = binary.LittleEndian.Uint64(b)
-		lo, hi, base = c.lo, c.hi, unsafe.Pointer(unsafe.SliceData(c.data))
+		m &= m - 1
 	}
 	return nil
-}
-
-// threadSlot returns where lane l's element of size bytes at thread
-// address a lies, or nil when locate must decide (a fault, or a host
-// that is not little-endian).
-func (w *worker) threadSlot(fr *frame, a, am, size uint64, l int) unsafe.Pointer {
-	depth := a >> ir.ThreadFrameShift
-	off := a & (1<<ir.ThreadFrameShift - 1)
-	if !hostLittleEndian || a&am != 0 || depth > uint64(fr.depth) || depth >= uint64(len(w.cur)) {
-		return nil
-	}
-	pf := w.cur[depth]
-	ps := uint64(pf.cf.privSize)
-	if off+size > ps {
-		return nil
-	}
-	return unsafe.Pointer(&pf.priv[uint64(l)*ps+off])
 }
 
 // alignMask returns the mask of the address bits that must be zero for
@@ -348,35 +318,64 @@ func alignMask(align uint32) (uint64, bool) {
 	return uint64(align) - 1, true
 }
 
+// threadFrame returns the private memory of the frame at thread address
+// a, its per-lane size, and the address range [lo, lo+1<<ThreadFrameShift)
+// of that frame, when the frame is live (locate reports the others).
+func (w *worker) threadFrame(fr *frame, a uint64) (priv []byte, ps, lo uint64, ok bool) {
+	depth := a >> ir.ThreadFrameShift
+	if depth > uint64(fr.depth) || depth >= uint64(len(w.cur)) {
+		return nil, 0, 0, false
+	}
+	pf := w.cur[depth]
+	return pf.priv, uint64(pf.cf.privSize), depth << ir.ThreadFrameShift, true
+}
+
 // threadLoad runs a 4-byte (32-bit file) or 8-byte (64-bit file)
 // thread-space load for the lanes of m at addresses addr[l] without the
-// general locate, and returns the lanes it left to it (those that fault).
+// general locate, and returns the lanes it left to it (those that fault,
+// and those of another frame than the first lane's). A lane's element
+// is at offset l*ps + off of the frame's private memory, inside it when
+// off+size <= ps, as locate checks.
 func (w *worker) threadLoad(fr *frame, in *inst, m lane.Mask, dst operand, addr []uint64) lane.Mask {
 	W := w.w
 	am, ok := alignMask(in.align)
-	if !ok {
+	if !ok || !hostLittleEndian || m == 0 {
 		return m
 	}
+	size := uint64(4)
+	if dst.file != file32 {
+		size = 8
+	}
+	priv, ps, lo, ok := w.threadFrame(fr, addr[m.First()])
+	if !ok || ps < size || ps > 1<<ir.ThreadFrameShift || uint64(len(priv)) < uint64(W)*ps {
+		return m
+	}
+	lim := ps - size
+	m &= lane.FirstN(W)
+	addr = addr[:W]
+	ap, pp := unsafe.Pointer(unsafe.SliceData(addr)), unsafe.Pointer(unsafe.SliceData(priv))
 	var rest lane.Mask
-	if dst.file == file32 {
-		d := fr.r32[dst.off : int(dst.off)+W]
+	if size == 4 {
+		dp := unsafe.Pointer(unsafe.SliceData(fr.r32[dst.off : int(dst.off)+W]))
 		for ; m != 0; m &= m - 1 {
-			l := m.First()
-			if p := w.threadSlot(fr, addr[l], am, 4, l); p != nil {
-				d[l] = *(*uint32)(p)
+			l := uintptr(bits.TrailingZeros64(uint64(m)))
+			a := *(*uint64)(unsafe.Add(ap, 8*l))
+			if o := a - lo; a&am == 0 && o <= lim {
+				*(*uint32)(unsafe.Add(dp, 4*l)) = *(*uint32)(unsafe.Add(pp, uint64(l)*ps+o))
 			} else {
-				rest |= 1 << uint(l)
+				rest |= 1 << l
 			}
 		}
 		return rest
 	}
-	d := fr.r64[dst.off : int(dst.off)+W]
+	dp := unsafe.Pointer(unsafe.SliceData(fr.r64[dst.off : int(dst.off)+W]))
 	for ; m != 0; m &= m - 1 {
-		l := m.First()
-		if p := w.threadSlot(fr, addr[l], am, 8, l); p != nil {
-			d[l] = *(*uint64)(p)
+		l := uintptr(bits.TrailingZeros64(uint64(m)))
+		a := *(*uint64)(unsafe.Add(ap, 8*l))
+		if o := a - lo; a&am == 0 && o <= lim {
+			*(*uint64)(unsafe.Add(dp, 8*l)) = *(*uint64)(unsafe.Add(pp, uint64(l)*ps+o))
 		} else {
-			rest |= 1 << uint(l)
+			rest |= 1 << l
 		}
 	}
 	return rest
@@ -386,29 +385,43 @@ func (w *worker) threadLoad(fr *frame, in *inst, m lane.Mask, dst operand, addr 
 func (w *worker) threadStore(fr *frame, in *inst, m lane.Mask, val operand, addr []uint64) lane.Mask {
 	W := w.w
 	am, ok := alignMask(in.align)
-	if !ok {
+	if !ok || !hostLittleEndian || m == 0 {
 		return m
 	}
+	size := uint64(4)
+	if val.file != file32 {
+		size = 8
+	}
+	priv, ps, lo, ok := w.threadFrame(fr, addr[m.First()])
+	if !ok || ps < size || ps > 1<<ir.ThreadFrameShift || uint64(len(priv)) < uint64(W)*ps {
+		return m
+	}
+	lim := ps - size
+	m &= lane.FirstN(W)
+	addr = addr[:W]
+	ap, pp := unsafe.Pointer(unsafe.SliceData(addr)), unsafe.Pointer(unsafe.SliceData(priv))
 	var rest lane.Mask
-	if val.file == file32 {
-		v := fr.r32[val.off : int(val.off)+W]
+	if size == 4 {
+		vp := unsafe.Pointer(unsafe.SliceData(fr.r32[val.off : int(val.off)+W]))
 		for ; m != 0; m &= m - 1 {
-			l := m.First()
-			if p := w.threadSlot(fr, addr[l], am, 4, l); p != nil {
-				*(*uint32)(p) = v[l]
+			l := uintptr(bits.TrailingZeros64(uint64(m)))
+			a := *(*uint64)(unsafe.Add(ap, 8*l))
+			if o := a - lo; a&am == 0 && o <= lim {
+				*(*uint32)(unsafe.Add(pp, uint64(l)*ps+o)) = *(*uint32)(unsafe.Add(vp, 4*l))
 			} else {
-				rest |= 1 << uint(l)
+				rest |= 1 << l
 			}
 		}
 		return rest
 	}
-	v := fr.r64[val.off : int(val.off)+W]
+	vp := unsafe.Pointer(unsafe.SliceData(fr.r64[val.off : int(val.off)+W]))
 	for ; m != 0; m &= m - 1 {
-		l := m.First()
-		if p := w.threadSlot(fr, addr[l], am, 8, l); p != nil {
-			*(*uint64)(p) = v[l]
+		l := uintptr(bits.TrailingZeros64(uint64(m)))
+		a := *(*uint64)(unsafe.Add(ap, 8*l))
+		if o := a - lo; a&am == 0 && o <= lim {
+			*(*uint64)(unsafe.Add(pp, uint64(l)*ps+o)) = *(*uint64)(unsafe.Add(vp, 8*l))
 		} else {
-			rest |= 1 << uint(l)
+			rest |= 1 << l
 		}
 	}
 	return rest
@@ -590,10 +603,7 @@ func (w *worker) affine(fr *frame, in *inst) error {
 	if !store && (in.space == ir.Device || in.space == ir.Constant) {
 		if dst := in.res[0]; size == 4 && dst.file == file32 || size == 8 && dst.file == file64 {
 			addr := w.addrs[:W]
-			for mm := m; mm != 0; mm &= mm - 1 {
-				l := mm.First()
-				addr[l] = base + ext(idx[l])*scale
-			}
+			affineAddrs(addr, idx, m, base, scale, signed)
 			return w.gather(fr, in, m, dst, addr)
 		}
 	}
@@ -637,6 +647,11 @@ func consecutive(idx []uint32, signed bool) bool {
 			return false
 		}
 	} else if i0 > 0xffffffff-n {
+		return false
+	}
+	// Scattered indices (a gather) mostly fail at the second or the last
+	// lane: test those before the whole run.
+	if n > 0 && (idx[1] != i0+1 || idx[n] != i0+n) {
 		return false
 	}
 	var acc uint32
@@ -765,35 +780,52 @@ func (w *worker) gatherN(fr *frame, in *inst, m lane.Mask) bool {
 		return false
 	}
 	lo, hi, p0 := c.lo, c.hi, unsafe.Pointer(unsafe.SliceData(c.data))
+	lim, ok := winLimit(lo, hi, span)
+	if !ok {
+		return false
+	}
+	// The lanes of m are below W, so the lanes' words of idx and of the
+	// component vectors (each W lanes inside r32) are read and written
+	// without bounds checks.
+	m &= lane.FirstN(W)
 	r, comp := fr.r32, in.comp
+	for _, o := range comp {
+		_ = r[o : int(o)+W]
+	}
+	ip := unsafe.Pointer(unsafe.SliceData(idx))
+	rp := unsafe.Pointer(unsafe.SliceData(r))
 	if n == 3 && !signed {
 		// The common case (a float3 or three table words per lane), with
-		// the destinations sliced once.
-		d0, d1, d2 := r[comp[0]:int(comp[0])+W], r[comp[1]:int(comp[1])+W], r[comp[2]:int(comp[2])+W]
+		// the destinations located once.
+		d0, d1, d2 := unsafe.Add(rp, 4*int(comp[0])), unsafe.Add(rp, 4*int(comp[1])), unsafe.Add(rp, 4*int(comp[2]))
 		for mm := m; mm != 0; mm &= mm - 1 {
-			l := mm.First() & 63
-			a := base + uint64(idx[l])*scale
-			if a&am != 0 || a < lo || a+span > hi || a+span < a {
+			l := uintptr(bits.TrailingZeros64(uint64(mm)))
+			a := base + uint64(*(*uint32)(unsafe.Add(ip, 4*l)))*scale
+			o := a - lo
+			if a&am != 0 || o > lim {
 				return false
 			}
-			p := unsafe.Add(p0, a-lo)
-			d0[l], d1[l], d2[l] = *(*uint32)(p), *(*uint32)(unsafe.Add(p, 4)), *(*uint32)(unsafe.Add(p, 8))
+			p := unsafe.Add(p0, o)
+			*(*uint32)(unsafe.Add(d0, 4*l)) = *(*uint32)(p)
+			*(*uint32)(unsafe.Add(d1, 4*l)) = *(*uint32)(unsafe.Add(p, 4))
+			*(*uint32)(unsafe.Add(d2, 4*l)) = *(*uint32)(unsafe.Add(p, 8))
 		}
 		return true
 	}
 	for mm := m; mm != 0; mm &= mm - 1 {
-		l := mm.First()
-		x := uint64(idx[l])
+		l := uintptr(bits.TrailingZeros64(uint64(mm)))
+		x := uint64(*(*uint32)(unsafe.Add(ip, 4*l)))
 		if signed {
-			x = uint64(int64(int32(idx[l])))
+			x = uint64(int64(int32(x)))
 		}
 		a := base + x*scale
-		if a&am != 0 || a < lo || a+span > hi || a+span < a {
+		o := a - lo
+		if a&am != 0 || o > lim {
 			return false
 		}
-		p := unsafe.Add(p0, a-lo)
-		for k := range n {
-			r[int(comp[k])+l] = *(*uint32)(unsafe.Add(p, 4*k))
+		p := unsafe.Add(p0, o)
+		for k, c := range comp {
+			*(*uint32)(unsafe.Add(rp, 4*(uintptr(c)+l))) = *(*uint32)(unsafe.Add(p, 4*k))
 		}
 	}
 	return true

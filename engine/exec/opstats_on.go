@@ -162,6 +162,7 @@ func DumpOpStats() {
 	byLine := map[string]*agg{}
 	byPair := map[string]*agg{}
 	opName := func(op vop) string {
+		op = pairFirst(op)
 		if int(op) < len(vopNames) {
 			return vopNames[op]
 		}
@@ -170,10 +171,7 @@ func DumpOpStats() {
 	var total, totalLanes int64
 	for k, c := range stats.pcs {
 		in := &k.cf.code[k.pc]
-		name := fmt.Sprint(in.op)
-		if int(in.op) < len(vopNames) {
-			name = vopNames[in.op]
-		}
+		name := opName(in.op)
 		if in.op == opMathF || in.op == opVGen || in.op == opUGen {
 			name += "/" + in.irop.String()
 			if in.op != opMathF {

@@ -129,9 +129,17 @@ func (w *worker) run(fr *frame) (bool, error) {
 				lane.LeF32(r32[in.d:in.d+W], f32[in.a:in.a+W], f32[in.b:in.b+W])
 			}
 		case opEqF:
-			lane.Eq(r32[in.d:in.d+W], f32[in.a:in.a+W], f32[in.b:in.b+W])
+			if direct {
+				lane.EqF32x64(&r32[in.d], &r32[in.a], &r32[in.b])
+			} else {
+				lane.Eq(r32[in.d:in.d+W], f32[in.a:in.a+W], f32[in.b:in.b+W])
+			}
 		case opNeF:
-			lane.Ne(r32[in.d:in.d+W], f32[in.a:in.a+W], f32[in.b:in.b+W])
+			if direct {
+				lane.NeF32x64(&r32[in.d], &r32[in.a], &r32[in.b])
+			} else {
+				lane.Ne(r32[in.d:in.d+W], f32[in.a:in.a+W], f32[in.b:in.b+W])
+			}
 
 		// Varying 32-bit integers.
 		case opAddI:
@@ -192,37 +200,65 @@ func (w *worker) run(fr *frame) (bool, error) {
 		case opNotB:
 			lane.NotBool(r32[in.d:in.d+W], r32[in.a:in.a+W])
 		case opMinI:
-			d, a, b := i32[in.d:in.d+W], i32[in.a:in.a+W], i32[in.b:in.b+W]
-			for i := range d {
-				d[i] = min(a[i], b[i])
+			if direct {
+				lane.MinI32x64(&r32[in.d], &r32[in.a], &r32[in.b])
+			} else {
+				minMaxLanes(in.op, r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
 			}
 		case opMaxI:
-			d, a, b := i32[in.d:in.d+W], i32[in.a:in.a+W], i32[in.b:in.b+W]
-			for i := range d {
-				d[i] = max(a[i], b[i])
+			if direct {
+				lane.MaxI32x64(&r32[in.d], &r32[in.a], &r32[in.b])
+			} else {
+				minMaxLanes(in.op, r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
 			}
 		case opMinU:
-			d, a, b := r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W]
-			for i := range d {
-				d[i] = min(a[i], b[i])
+			if direct {
+				lane.MinU32x64(&r32[in.d], &r32[in.a], &r32[in.b])
+			} else {
+				minMaxLanes(in.op, r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
 			}
 		case opMaxU:
-			d, a, b := r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W]
-			for i := range d {
-				d[i] = max(a[i], b[i])
+			if direct {
+				lane.MaxU32x64(&r32[in.d], &r32[in.a], &r32[in.b])
+			} else {
+				minMaxLanes(in.op, r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
 			}
 		case opLtI:
-			lane.LtI32(r32[in.d:in.d+W], i32[in.a:in.a+W], i32[in.b:in.b+W])
+			if direct {
+				lane.LtI32x64(&r32[in.d], &r32[in.a], &r32[in.b])
+			} else {
+				lane.LtI32(r32[in.d:in.d+W], i32[in.a:in.a+W], i32[in.b:in.b+W])
+			}
 		case opLeI:
-			lane.LeI32(r32[in.d:in.d+W], i32[in.a:in.a+W], i32[in.b:in.b+W])
+			if direct {
+				lane.LeI32x64(&r32[in.d], &r32[in.a], &r32[in.b])
+			} else {
+				lane.LeI32(r32[in.d:in.d+W], i32[in.a:in.a+W], i32[in.b:in.b+W])
+			}
 		case opLtU:
-			lane.LtU32(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
+			if direct {
+				lane.LtU32x64(&r32[in.d], &r32[in.a], &r32[in.b])
+			} else {
+				lane.LtU32(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
+			}
 		case opLeU:
-			lane.LeU32(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
+			if direct {
+				lane.LeU32x64(&r32[in.d], &r32[in.a], &r32[in.b])
+			} else {
+				lane.LeU32(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
+			}
 		case opEqI:
-			lane.Eq(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
+			if direct {
+				lane.EqU32x64(&r32[in.d], &r32[in.a], &r32[in.b])
+			} else {
+				lane.Eq(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
+			}
 		case opNeI:
-			lane.Ne(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
+			if direct {
+				lane.NeU32x64(&r32[in.d], &r32[in.a], &r32[in.b])
+			} else {
+				lane.Ne(r32[in.d:in.d+W], r32[in.a:in.a+W], r32[in.b:in.b+W])
+			}
 		case opSel32:
 			if direct {
 				lane.Select32x64(&r32[in.d], &r32[in.a], &r32[in.b], &r32[in.c])
@@ -247,9 +283,10 @@ func (w *worker) run(fr *frame) (bool, error) {
 		case opZext64:
 			lane.ZextU32(r64[in.d:in.d+W], r32[in.a:in.a+W])
 		case opSext64:
-			d, a := r64[in.d:in.d+W], i32[in.a:in.a+W]
-			for i := range d {
-				d[i] = uint64(int64(a[i]))
+			if direct {
+				lane.SextI32x64(&r64[in.d], &r32[in.a])
+			} else {
+				sextLanes(r64[in.d:in.d+W], i32[in.a:in.a+W])
 			}
 		case opTrunc64:
 			d, a := r32[in.d:in.d+W], r64[in.a:in.a+W]
@@ -261,19 +298,10 @@ func (w *worker) run(fr *frame) (bool, error) {
 		case opU32toF:
 			lane.U32ToF32(r32[in.d:in.d+W], r32[in.a:in.a+W])
 		case opFtoI32:
-			d, a := i32[in.d:in.d+W], f32[in.a:in.a+W]
-			for i := range d {
-				x := a[i]
-				switch {
-				case x != x:
-					d[i] = 0
-				case x >= 2147483648:
-					d[i] = math.MaxInt32
-				case x <= -2147483648:
-					d[i] = math.MinInt32
-				default:
-					d[i] = int32(x)
-				}
+			if direct {
+				lane.FtoI32x64(&r32[in.d], &r32[in.a])
+			} else {
+				ftoiLanes(i32[in.d:in.d+W], f32[in.a:in.a+W])
 			}
 		case opF32toF16:
 			fmath.RoundHalfs(f32[in.d:in.d+W], f32[in.a:in.a+W])
@@ -308,14 +336,21 @@ func (w *worker) run(fr *frame) (bool, error) {
 				}
 			}
 		case opCopy32:
-			copy(r32[in.d:in.d+W], r32[in.a:in.a+W])
+			if direct {
+				lane.Copy32x64(&r32[in.d], &r32[in.a])
+			} else {
+				copy(r32[in.d:in.d+W], r32[in.a:in.a+W])
+			}
 		case opCopy64:
-			copy(r64[in.d:in.d+W], r64[in.a:in.a+W])
+			if direct {
+				lane.Copy64x64(&r64[in.d], &r64[in.a])
+			} else {
+				copy(r64[in.d:in.d+W], r64[in.a:in.a+W])
+			}
 		case opCopy32N:
-			copy(r32[in.d:in.d+W], r32[in.a:in.a+W])
+			copyLanes(r32, in.d, in.a, W)
 			for mv := in.moves; len(mv) >= 2; mv = mv[2:] {
-				d, a := int(mv[0]), int(mv[1])
-				copy(r32[d:d+W], r32[a:a+W])
+				copyLanes(r32, int(mv[0]), int(mv[1]), W)
 			}
 		case opVGen:
 			vgen(fr, in, W)
@@ -369,7 +404,9 @@ func (w *worker) run(fr *frame) (bool, error) {
 				fr.bkeys[in.s] = k
 			}
 		case opVSet32:
-			if fr.exec == fr.entry {
+			if fr.exec == fr.entry && direct {
+				lane.Copy32x64(&r32[in.d], &r32[in.a])
+			} else if fr.exec == fr.entry {
 				copy(r32[in.d:in.d+W], r32[in.a:in.a+W])
 			} else if direct {
 				lane.MoveMasked32x64(&r32[in.d], &r32[in.a], fr.exec)
@@ -378,10 +415,9 @@ func (w *worker) run(fr *frame) (bool, error) {
 			}
 		case opVSet32N:
 			if fr.exec == fr.entry {
-				copy(r32[in.d:in.d+W], r32[in.a:in.a+W])
+				copyLanes(r32, in.d, in.a, W)
 				for mv := in.moves; len(mv) >= 2; mv = mv[2:] {
-					d, a := int(mv[0]), int(mv[1])
-					copy(r32[d:d+W], r32[a:a+W])
+					copyLanes(r32, int(mv[0]), int(mv[1]), W)
 				}
 			} else if direct {
 				lane.MoveMasked32x64(&r32[in.d], &r32[in.a], fr.exec)
@@ -468,6 +504,62 @@ func (w *worker) run(fr *frame) (bool, error) {
 		case opBarrier:
 			fr.pc = int32(pc)
 			return true, nil
+
+		// Pairs (fusePairs; formed only where direct and, with an FMA
+		// kernel, directFMA hold): the first instruction, then the
+		// second at pc, which the dispatch steps over.
+		case opMulF2:
+			lane.MulF32x64(&r32[in.d], &r32[in.a], &r32[in.b])
+			in, pc = w.pairNext(fr, code, pc)
+			lane.MulF32x64(&r32[in.d], &r32[in.a], &r32[in.b])
+		case opAddMulF2:
+			lane.AddMulF32x64(&f32[in.d], &f32[in.a], &f32[in.b], &f32[in.c])
+			in, pc = w.pairNext(fr, code, pc)
+			lane.AddMulF32x64(&f32[in.d], &f32[in.a], &f32[in.b], &f32[in.c])
+		case opFmaF2:
+			lane.FmaF32x64(&f32[in.d], &f32[in.a], &f32[in.b], &f32[in.c])
+			in, pc = w.pairNext(fr, code, pc)
+			lane.FmaF32x64(&f32[in.d], &f32[in.a], &f32[in.b], &f32[in.c])
+		case opSubF2:
+			lane.SubF32x64(&r32[in.d], &r32[in.a], &r32[in.b])
+			in, pc = w.pairNext(fr, code, pc)
+			lane.SubF32x64(&r32[in.d], &r32[in.a], &r32[in.b])
+		case opAddF2:
+			lane.AddF32x64(&r32[in.d], &r32[in.a], &r32[in.b])
+			in, pc = w.pairNext(fr, code, pc)
+			lane.AddF32x64(&r32[in.d], &r32[in.a], &r32[in.b])
+		case opMulFAddMulF:
+			lane.MulF32x64(&r32[in.d], &r32[in.a], &r32[in.b])
+			in, pc = w.pairNext(fr, code, pc)
+			lane.AddMulF32x64(&f32[in.d], &f32[in.a], &f32[in.b], &f32[in.c])
+		case opAddMulFMulF:
+			lane.AddMulF32x64(&f32[in.d], &f32[in.a], &f32[in.b], &f32[in.c])
+			in, pc = w.pairNext(fr, code, pc)
+			lane.MulF32x64(&r32[in.d], &r32[in.a], &r32[in.b])
+		case opMulFFmaF:
+			lane.MulF32x64(&r32[in.d], &r32[in.a], &r32[in.b])
+			in, pc = w.pairNext(fr, code, pc)
+			lane.FmaF32x64(&f32[in.d], &f32[in.a], &f32[in.b], &f32[in.c])
+		case opMulFDivF:
+			lane.MulF32x64(&r32[in.d], &r32[in.a], &r32[in.b])
+			in, pc = w.pairNext(fr, code, pc)
+			lane.DivF32x64(&r32[in.d], &r32[in.a], &r32[in.b])
+		case opXorMulI2:
+			lane.XorMulU32x64(&r32[in.d], &r32[in.a], &r32[in.b])
+			in, pc = w.pairNext(fr, code, pc)
+			lane.XorMulU32x64(&r32[in.d], &r32[in.a], &r32[in.b])
+		case opVSet32EndIf:
+			if fr.exec == fr.entry {
+				lane.Copy32x64(&r32[in.d], &r32[in.a])
+			} else {
+				lane.MoveMasked32x64(&r32[in.d], &r32[in.a], fr.exec)
+			}
+			in, pc = w.pairNext(fr, code, pc)
+			m := masks[in.s] &^ (masks[slotRet] | masks[in.x1] | masks[in.x2])
+			fr.exec = m
+			if m == 0 {
+				pc = int(in.skip)
+			}
 
 		// Control flow.
 		case opIfV:
@@ -602,6 +694,62 @@ func (w *worker) run(fr *frame) (bool, error) {
 			return false, w.fault(fr, in, FaultUnsupported, fr.exec.First(), 0, "unknown VM op")
 		}
 	}
+}
+
+// copyLanes copies the W-lane vector at a to d in r.
+func copyLanes(r []uint32, d, a, W int) { copy32(r[d:d+W], r[a:a+W]) }
+
+// minMaxLanes runs opMinI, opMaxI, opMinU or opMaxU lane by lane.
+func minMaxLanes(op vop, d, a, b []uint32) {
+	a, b = a[:len(d)], b[:len(d)]
+	for i := range d {
+		switch x, y := a[i], b[i]; op {
+		case opMinI:
+			d[i] = uint32(min(int32(x), int32(y)))
+		case opMaxI:
+			d[i] = uint32(max(int32(x), int32(y)))
+		case opMinU:
+			d[i] = min(x, y)
+		default:
+			d[i] = max(x, y)
+		}
+	}
+}
+
+// sextLanes sign-extends a into d (opSext64).
+func sextLanes(d []uint64, a []int32) {
+	a = a[:len(d)]
+	for i := range d {
+		d[i] = uint64(int64(a[i]))
+	}
+}
+
+// ftoiLanes converts a to int32 into d (opFtoI32): NaN to 0, the values
+// beyond the range to its ends, the others truncated.
+func ftoiLanes(d []int32, a []float32) {
+	a = a[:len(d)]
+	for i := range d {
+		x := a[i]
+		switch {
+		case x != x:
+			d[i] = 0
+		case x >= 2147483648:
+			d[i] = math.MaxInt32
+		case x <= -2147483648:
+			d[i] = math.MinInt32
+		default:
+			d[i] = int32(x)
+		}
+	}
+}
+
+// pairNext returns the second instruction of a pair (at pc) and the pc
+// after it, counting it in opstats builds as the dispatch would.
+func (w *worker) pairNext(fr *frame, code []inst, pc int) (*inst, int) {
+	if opStats {
+		w.countOp(fr, pc)
+	}
+	return &code[pc], pc + 1
 }
 
 // cmpMask compares two lane vectors (Lt, Le, Eq or Ne on F32, I32 or U32)

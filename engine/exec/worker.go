@@ -3,6 +3,7 @@ package exec
 import (
 	"errors"
 	"time"
+	"unsafe"
 
 	"github.com/ingot-render/ingot/internal/lane"
 	"github.com/ingot-render/ingot/shaders/ir"
@@ -241,6 +242,7 @@ func (w *worker) call(fr *frame, in *inst) error {
 	callee := w.frameFor(cf, depth)
 	W := w.w
 	callee.enter(fr.exec, fr.noStore, W)
+	direct := W == 64 && lane.Direct64
 	for i, o := range in.ops {
 		p := cf.params[i]
 		if p.file == fileUni {
@@ -248,9 +250,11 @@ func (w *worker) call(fr *frame, in *inst) error {
 			continue
 		}
 		if o.file == file64 {
-			copy(callee.r64[p.off:int(p.off)+W], fr.r64[o.off:int(o.off)+W])
+			copy64(callee.r64[p.off:int(p.off)+W], fr.r64[o.off:int(o.off)+W])
+		} else if d, s := callee.r32[p.off:int(p.off)+W], fr.r32[o.off:int(o.off)+W]; direct {
+			lane.Copy32x64(&d[0], &s[0]) // d and s hold W = 64 lanes
 		} else {
-			copy(callee.r32[p.off:int(p.off)+W], fr.r32[o.off:int(o.off)+W])
+			copy(d, s)
 		}
 	}
 	for len(w.cur) <= depth {
@@ -278,9 +282,9 @@ func (w *worker) call(fr *frame, in *inst) error {
 			continue
 		}
 		if o.file == file64 {
-			copy(fr.r64[o.off:int(o.off)+W], callee.r64[r.off:int(r.off)+W])
+			copy64(fr.r64[o.off:int(o.off)+W], callee.r64[r.off:int(r.off)+W])
 		} else {
-			copy(fr.r32[o.off:int(o.off)+W], callee.r32[r.off:int(r.off)+W])
+			copy32(fr.r32[o.off:int(o.off)+W], callee.r32[r.off:int(r.off)+W])
 		}
 	}
 	if d := callee.masks[slotDisc]; d != 0 {
@@ -289,6 +293,25 @@ func (w *worker) call(fr *frame, in *inst) error {
 		fr.noStore |= d
 	}
 	return nil
+}
+
+// copy32 copies lane vector s to d, with the 64-lane kernel when both hold
+// 64 lanes (a call's arguments and results).
+func copy32(d, s []uint32) {
+	if len(d) == 64 && len(s) == 64 && lane.Direct64 {
+		lane.Copy32x64(unsafe.SliceData(d), unsafe.SliceData(s))
+		return
+	}
+	copy(d, s)
+}
+
+// copy64 is copy32 for 64-bit lanes.
+func copy64(d, s []uint64) {
+	if len(d) == 64 && len(s) == 64 && lane.Direct64 {
+		lane.Copy64x64(unsafe.SliceData(d), unsafe.SliceData(s))
+		return
+	}
+	copy(d, s)
 }
 
 // intrinsic runs a native lane function.

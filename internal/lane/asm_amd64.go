@@ -164,3 +164,66 @@ func u32toF32x64(d, a *uint32)
 //
 //go:noescape
 func vzeroupper()
+
+//go:noescape
+func addrsU64x64(d, p *uint64, x *uint32, off, scale uint64)
+
+//go:noescape
+func addrsI64x64(d, p *uint64, x *uint32, off, scale uint64)
+
+//go:noescape
+func affineU64x64(d *uint64, x *uint32, off, scale uint64)
+
+//go:noescape
+func affineI64x64(d *uint64, x *uint32, off, scale uint64)
+
+//go:noescape
+func offset64x64(d, p *uint64, off uint64)
+
+//go:noescape
+func minI32x64(d, a, b *uint32)
+
+//go:noescape
+func maxI32x64(d, a, b *uint32)
+
+//go:noescape
+func minU32x64(d, a, b *uint32)
+
+//go:noescape
+func maxU32x64(d, a, b *uint32)
+
+//go:noescape
+func eqF32x64(d, a, b *uint32)
+
+//go:noescape
+func neF32x64(d, a, b *uint32)
+
+//go:noescape
+func eqU32x64(d, a, b *uint32)
+
+//go:noescape
+func neU32x64(d, a, b *uint32)
+
+//go:noescape
+func sext64x64(d *uint64, a *uint32)
+
+//go:noescape
+func ftoI32x64(d, a *uint32)
+
+//go:noescape
+func copy32x64(d, s *uint32)
+
+//go:noescape
+func copy64x64(d, s *uint64)
+
+//go:noescape
+func ltI32x64(d, a, b *uint32)
+
+//go:noescape
+func leI32x64(d, a, b *uint32)
+
+//go:noescape
+func ltU32x64(d, a, b *uint32)
+
+//go:noescape
+func leU32x64(d, a, b *uint32)

@@ -103,3 +103,45 @@ func i32toF32x64(d, a *uint32) { panic("lane: no assembly kernels") }
 func u32toF32x64(d, a *uint32) { panic("lane: no assembly kernels") }
 
 func vzeroupper() {}
+
+func addrsU64x64(d, p *uint64, x *uint32, off, scale uint64) { panic("lane: no assembly kernels") }
+
+func addrsI64x64(d, p *uint64, x *uint32, off, scale uint64) { panic("lane: no assembly kernels") }
+
+func affineU64x64(d *uint64, x *uint32, off, scale uint64) { panic("lane: no assembly kernels") }
+
+func affineI64x64(d *uint64, x *uint32, off, scale uint64) { panic("lane: no assembly kernels") }
+
+func offset64x64(d, p *uint64, off uint64) { panic("lane: no assembly kernels") }
+
+func minI32x64(d, a, b *uint32) { panic("lane: no assembly kernels") }
+
+func maxI32x64(d, a, b *uint32) { panic("lane: no assembly kernels") }
+
+func minU32x64(d, a, b *uint32) { panic("lane: no assembly kernels") }
+
+func maxU32x64(d, a, b *uint32) { panic("lane: no assembly kernels") }
+
+func eqF32x64(d, a, b *uint32) { panic("lane: no assembly kernels") }
+
+func neF32x64(d, a, b *uint32) { panic("lane: no assembly kernels") }
+
+func eqU32x64(d, a, b *uint32) { panic("lane: no assembly kernels") }
+
+func neU32x64(d, a, b *uint32) { panic("lane: no assembly kernels") }
+
+func sext64x64(d *uint64, a *uint32) { panic("lane: no assembly kernels") }
+
+func ftoI32x64(d, a *uint32) { panic("lane: no assembly kernels") }
+
+func copy32x64(d, s *uint32) { panic("lane: no assembly kernels") }
+
+func copy64x64(d, s *uint64) { panic("lane: no assembly kernels") }
+
+func ltI32x64(d, a, b *uint32) { panic("lane: no assembly kernels") }
+
+func leI32x64(d, a, b *uint32) { panic("lane: no assembly kernels") }
+
+func ltU32x64(d, a, b *uint32) { panic("lane: no assembly kernels") }
+
+func leU32x64(d, a, b *uint32) { panic("lane: no assembly kernels") }

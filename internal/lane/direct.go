@@ -94,3 +94,55 @@ func Select32x64(d, c, a, b *uint32) { select32x64(d, c, a, b) }
 
 // MoveMasked32x64 is MoveMasked32 on 64 lanes.
 func MoveMasked32x64(d, s *uint32, m Mask) { moveMasked32x64(d, s, uint64(m)) }
+
+// MinI32x64 sets d[i] = min(a[i], b[i]) on 64 lanes of int32 bits.
+func MinI32x64(d, a, b *uint32) { minI32x64(d, a, b) }
+
+// MaxI32x64 sets d[i] = max(a[i], b[i]) on 64 lanes of int32 bits.
+func MaxI32x64(d, a, b *uint32) { maxI32x64(d, a, b) }
+
+// MinU32x64 sets d[i] = min(a[i], b[i]) on 64 lanes of uint32.
+func MinU32x64(d, a, b *uint32) { minU32x64(d, a, b) }
+
+// MaxU32x64 sets d[i] = max(a[i], b[i]) on 64 lanes of uint32.
+func MaxU32x64(d, a, b *uint32) { maxU32x64(d, a, b) }
+
+// EqF32x64 is Eq on 64 lanes of float32 bits (0 with a NaN).
+func EqF32x64(d, a, b *uint32) { eqF32x64(d, a, b) }
+
+// NeF32x64 is Ne on 64 lanes of float32 bits (1 with a NaN).
+func NeF32x64(d, a, b *uint32) { neF32x64(d, a, b) }
+
+// EqU32x64 is Eq on 64 lanes of 32-bit integers.
+func EqU32x64(d, a, b *uint32) { eqU32x64(d, a, b) }
+
+// NeU32x64 is Ne on 64 lanes of 32-bit integers.
+func NeU32x64(d, a, b *uint32) { neU32x64(d, a, b) }
+
+// SextI32x64 sets d[i] = uint64(int64(int32(a[i]))) on 64 lanes.
+func SextI32x64(d *uint64, a *uint32) { sext64x64(d, a) }
+
+// FtoI32x64 converts 64 lanes of float32 bits to int32 as the executor
+// does: NaN to 0, x >= 2^31 to MaxInt32, x <= -2^31 to MinInt32, others
+// truncated toward zero.
+func FtoI32x64(d, a *uint32) { ftoI32x64(d, a) }
+
+// Copy32x64 copies 64 lanes of 32 bits from s to d (the same vector or
+// disjoint ones).
+func Copy32x64(d, s *uint32) { copy32x64(d, s) }
+
+// Copy64x64 copies 64 lanes of 64 bits from s to d (the same vector or
+// disjoint ones).
+func Copy64x64(d, s *uint64) { copy64x64(d, s) }
+
+// LtI32x64 is LtI32 (bool lanes) on 64 lanes of int32 bits.
+func LtI32x64(d, a, b *uint32) { ltI32x64(d, a, b) }
+
+// LeI32x64 is LeI32 (bool lanes) on 64 lanes of int32 bits.
+func LeI32x64(d, a, b *uint32) { leI32x64(d, a, b) }
+
+// LtU32x64 is LtU32 (bool lanes) on 64 lanes.
+func LtU32x64(d, a, b *uint32) { ltU32x64(d, a, b) }
+
+// LeU32x64 is LeU32 (bool lanes) on 64 lanes.
+func LeU32x64(d, a, b *uint32) { leU32x64(d, a, b) }

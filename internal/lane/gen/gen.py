@@ -261,6 +261,136 @@ for g in range(8):
     w(f"\tVMOVDQU Y1, {off}(DI)")
 w("\tVZEROUPPER\n\tRET\n")
 
+# min and max of 32-bit integers (signed, unsigned)
+for name, op in [("minI32x64","VPMINSD"),("maxI32x64","VPMAXSD"),("minU32x64","VPMINUD"),("maxU32x64","VPMAXUD")]:
+    binop(name, simple(op))
+
+# comparisons to bool lanes (1 or 0): a == b, a != b on float32 (false,
+# true with a NaN, as Go's operators) and on 32-bit integers
+def boolcmp(name, body, ne):
+    header(f"{name}(d, a, b *uint32)", 3)
+    loadargs(["d", "a", "b"])
+    if ne:
+        w("\tMOVL $1, AX\n\tVMOVQ AX, X7\n\tVPBROADCASTD X7, Y7")
+    for g in range(8):
+        off = 32*g
+        body(off)
+        w("\tVPSRLD $31, Y0, Y0")
+        if ne:
+            w("\tVPXOR Y7, Y0, Y0")
+        w(f"\tVMOVDQU Y0, {off}(DI)")
+    w("\tVZEROUPPER\n\tRET\n")
+def fcmp(pred):
+    def body(off):
+        w(f"\tVMOVUPS {off}(SI), Y1")
+        w(f"\tVCMPPS ${pred}, {off}(DX), Y1, Y0")
+    return body
+def icmpeq(off):
+    w(f"\tVMOVDQU {off}(SI), Y1")
+    w(f"\tVPCMPEQD {off}(DX), Y1, Y0")
+boolcmp("eqF32x64", fcmp(0), False)   # EQ_OQ
+boolcmp("neF32x64", fcmp(0), True)    # not EQ_OQ: true on NaN
+boolcmp("eqU32x64", icmpeq, False)
+boolcmp("neU32x64", icmpeq, True)
+
+# ordered comparisons of 32-bit integers to bool lanes: a < b (b > a) and
+# a <= b (not a > b); unsigned ones compare with the sign bits flipped
+for signed in [True, False]:
+    T = "I32" if signed else "U32"
+    for cname in ["lt", "le"]:
+        header(f"{cname}{T}x64(d, a, b *uint32)", 3)
+        loadargs(["d", "a", "b"])
+        w("\tMOVL $1, AX\n\tVMOVQ AX, X6\n\tVPBROADCASTD X6, Y6")
+        if not signed:
+            w("\tMOVL $0x80000000, AX\n\tVMOVQ AX, X7\n\tVPBROADCASTD X7, Y7")
+        for g in range(8):
+            off = 32*g
+            w(f"\tVMOVDQU {off}(SI), Y1\n\tVMOVDQU {off}(DX), Y2")
+            if not signed:
+                w("\tVPXOR Y7, Y1, Y1\n\tVPXOR Y7, Y2, Y2")
+            if cname == "lt":
+                w("\tVPCMPGTD Y1, Y2, Y0\n\tVPSRLD $31, Y0, Y0")   # b > a
+            else:
+                w("\tVPCMPGTD Y2, Y1, Y0\n\tVPSRLD $31, Y0, Y0\n\tVPXOR Y6, Y0, Y0")  # !(a > b)
+            w(f"\tVMOVDQU Y0, {off}(DI)")
+        w("\tVZEROUPPER\n\tRET\n")
+
+# sign extension of 32-bit lanes to 64 bits: d *uint64, a *uint32
+header("sext64x64(d *uint64, a *uint32)", 2)
+loadargs(["d", "a"])
+for g in range(16):
+    w(f"\tVPMOVSXDQ {16*g}(SI), Y0")
+    w(f"\tVMOVDQU Y0, {32*g}(DI)")
+w("\tVZEROUPPER\n\tRET\n")
+
+# float32 to int32, as Go's conversion with the executor's edges: NaN to
+# 0, x >= 2^31 to MaxInt32; VCVTTPS2DQ truncates and gives MinInt32 for
+# x <= -2^31 (and for the lanes fixed after it)
+header("ftoI32x64(d, a *uint32)", 2)
+loadargs(["d", "a"])
+w("\tMOVL $0x4f000000, AX\n\tVMOVQ AX, X7\n\tVPBROADCASTD X7, Y7")  # 2^31
+w("\tMOVL $0x7fffffff, AX\n\tVMOVQ AX, X6\n\tVPBROADCASTD X6, Y6")
+for g in range(8):
+    off = 32*g
+    w(f"\tVMOVUPS {off}(SI), Y1")
+    w("\tVCVTTPS2DQ Y1, Y0")
+    w("\tVCMPPS $29, Y7, Y1, Y2")    # x >= 2^31 (GE_OQ: false on NaN)
+    w("\tVBLENDVPS Y2, Y6, Y0, Y0")
+    w("\tVCMPPS $3, Y1, Y1, Y3")     # x unordered (NaN)
+    w("\tVPANDN Y0, Y3, Y0")
+    w(f"\tVMOVDQU Y0, {off}(DI)")
+w("\tVZEROUPPER\n\tRET\n")
+
+# copies of 64 lanes: 32-bit (256 bytes) and 64-bit (512 bytes)
+for name, n in [("copy32x64", 8), ("copy64x64", 16)]:
+    header(f"{name}(d, s *uint{32 if n == 8 else 64})", 2)
+    w("\tMOVQ d+0(FP), DI\n\tMOVQ s+8(FP), SI")
+    for g in range(0, n, 2):
+        w(f"\tVMOVDQU {32*g}(SI), Y0\n\tVMOVDQU {32*g+32}(SI), Y1")
+        w(f"\tVMOVDQU Y0, {32*g}(DI)\n\tVMOVDQU Y1, {32*g+32}(DI)")
+    w("\tVZEROUPPER\n\tRET\n")
+
+# lane addresses: 64 64-bit lanes, d = [p +] off + ext(x)*scale, scale < 1<<32
+# (VPMULUDQ multiplies the low 32 bits); a signed index x < 0 extends to
+# zext(x) - 1<<32, so its product is zext(x)*scale - scale<<32 (mod 2^64).
+def addrs(name, withp, signed):
+    args = ["d", "p", "x", "off", "scale"] if withp else ["d", "x", "off", "scale"]
+    sig = "d, p *uint64, x *uint32, off, scale uint64" if withp else "d *uint64, x *uint32, off, scale uint64"
+    header(f"{name}({sig})", len(args))
+    w("\tMOVQ d+0(FP), DI")
+    if withp:
+        w("\tMOVQ p+8(FP), SI\n\tMOVQ x+16(FP), DX\n\tMOVQ off+24(FP), AX\n\tMOVQ scale+32(FP), BX")
+    else:
+        w("\tMOVQ x+8(FP), DX\n\tMOVQ off+16(FP), AX\n\tMOVQ scale+24(FP), BX")
+    w("\tVMOVQ AX, X6\n\tVPBROADCASTQ X6, Y6")  # off
+    w("\tVMOVQ BX, X7\n\tVPBROADCASTQ X7, Y7")  # scale
+    if signed:
+        w("\tSHLQ $32, BX\n\tVMOVQ BX, X5\n\tVPBROADCASTQ X5, Y5")  # scale<<32
+        w("\tVPXOR Y4, Y4, Y4")
+    for g in range(16):
+        w(f"\tVPMOVZXDQ {16*g}(DX), Y1")
+        w("\tVPMULUDQ Y7, Y1, Y1")
+        if signed:
+            w(f"\tVPMOVSXDQ {16*g}(DX), Y2")
+            w("\tVPCMPGTQ Y2, Y4, Y3")   # 0 > sext(x)
+            w("\tVPAND Y5, Y3, Y3\n\tVPSUBQ Y3, Y1, Y1")
+        w("\tVPADDQ Y6, Y1, Y1")
+        if withp:
+            w(f"\tVPADDQ {32*g}(SI), Y1, Y1")
+        w(f"\tVMOVDQU Y1, {32*g}(DI)")
+    w("\tVZEROUPPER\n\tRET\n")
+addrs("addrsU64x64", True, False)
+addrs("addrsI64x64", True, True)
+addrs("affineU64x64", False, False)
+addrs("affineI64x64", False, True)
+header("offset64x64(d, p *uint64, off uint64)", 3)
+w("\tMOVQ d+0(FP), DI\n\tMOVQ p+8(FP), SI\n\tMOVQ off+16(FP), AX")
+w("\tVMOVQ AX, X6\n\tVPBROADCASTQ X6, Y6")
+for g in range(16):
+    w(f"\tVPADDQ {32*g}(SI), Y6, Y1")
+    w(f"\tVMOVDQU Y1, {32*g}(DI)")
+w("\tVZEROUPPER\n\tRET\n")
+
 # vzeroupper
 w("// func vzeroupper()")
 w("TEXT ·vzeroupper(SB), NOSPLIT|NOFRAME, $0-0")
@@ -276,4 +406,5 @@ data("bitsOfLane", [1<<i for i in range(8)], 4)
 data("revNibbleHighTab", [rev4(i&15)<<4 for i in range(32)])
 data("revNibbleLowTab", [rev4(i&15) for i in range(32)])
 data("revBytesTab", [ (i&~3)|(3-(i&3)) for i in range(32)])
-open("/work/main/internal/lane/asm_amd64.s","w").write("\n".join(out)+"\n")
+import os
+open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "asm_amd64.s"), "w").write("\n".join(out)+"\n")
