@@ -48,18 +48,23 @@ func (s *Structure) updateBatch() {
 		}
 	case KindInstance:
 		s.batchEpoch = plainEpoch.Load()
+		s.split, s.splitOne = nil, -1
+		static := true
 		for i := range s.inst {
 			in := &s.inst[i]
 			if in.motion() || in.options&InstanceNonOpaque != 0 {
-				return
+				static = false
+				break
 			}
 		}
-		if s.childrenBatch() {
+		if static && s.childrenBatch() {
 			s.batch = batchInst
+		} else if !s.updateSplit() {
+			return
 		}
 		s.stream = true // the top level is traversed one ray at a time
-		for _, c := range s.children {
-			if len(c.nodes8) != 0 {
+		for i := range s.inst {
+			if c := s.children[s.inst[i].child]; s.inPhase1(uint32(i)) && len(c.nodes8) != 0 {
 				s.stream = false
 			}
 		}
@@ -81,12 +86,14 @@ func (s *Structure) kernelStream() bool {
 }
 
 // childrenKernelWidth is the width of instance structure s's non-empty
-// children when they all have grouped leaf triangles and the same width
-// (the assembly stream kernel then applies), or 0.
+// children (those of its phase-1 instances where s.split is set) when they
+// all have grouped leaf triangles and the same width (the assembly stream
+// kernel then applies), or 0.
 func (s *Structure) childrenKernelWidth() int8 {
 	w := int8(0)
-	for _, c := range s.children {
-		if c == nil || len(c.nodes4)+len(c.nodes8) == 0 {
+	for i := range s.inst {
+		c := s.children[s.inst[i].child]
+		if c == nil || len(c.nodes4)+len(c.nodes8) == 0 || !s.inPhase1(uint32(i)) {
 			continue
 		}
 		if c.tri4 == nil || (w != 0 && int8(c.width) != w) {
@@ -194,9 +201,19 @@ func (tr *Traverser) TraceBatch(s *Structure, o *Options, rb *RayBatch) bool {
 // kernel (streams(s, rb)).
 func (tr *Traverser) traceBatch(s *Structure, o *Options, rb *RayBatch, stream bool) {
 	tr.setup(s, o)
+	tr.traceLanes(s, rb, stream)
+}
+
+// traceLanes is traceBatch after setup (and, for a split traversal's phase
+// 1, with tr.phase set).
+func (tr *Traverser) traceLanes(s *Structure, rb *RayBatch, stream bool) {
 	tr.running, tr.waiting = 0, 0
-	if s.kind == KindInstance && len(s.inst) == 1 && (!stream || s.kernelStream()) {
-		tr.traceSingleLanes(s, rb, stream)
+	if s.kind == KindInstance && (len(s.inst) == 1 || tr.phase == phase1 && s.splitOne >= 0) && (!stream || s.kernelStream()) {
+		idx := uint32(0)
+		if tr.phase == phase1 {
+			idx = uint32(s.splitOne)
+		}
+		tr.traceSingleLanes(s, idx, rb, stream)
 		return
 	}
 	if stream && s.kind == KindPrimitive && s.kernelStream() {
@@ -251,18 +268,20 @@ func (l *lane) startRay(rb *RayBatch, i int) (ox, oy, oz, dx, dy, dz, tmin, tmax
 }
 
 // traceSingleLanes is traceBatch for an instance structure s holding one
-// instance (a scene merged into one instance, a single model), one ray at
-// a time, without walking the top level: its only leaf box bounds the
-// instance, so a ray the child's own root test lets through passes it too.
+// instance idx (a scene merged into one instance, a single model; or the
+// one phase-1 instance of a split traversal), one ray at a time, without
+// walking the top level: the instance's leaf box, and every node box
+// above it, bounds the instance, so a ray the child's own root test lets
+// through passes them too.
 // Each lane starts as startLane starts it, except that the top level's ray
 // constants are not needed (only its origin and direction are kept, for
 // Hit); the ray in the instance is set up in the Traverser's own scratch
 // (hot in the cache) rather than in the lane's state. With stream the
 // rays are set up in the lanes (lv[1]) and traced together by the
 // assembly stream kernel (streamLevel).
-func (tr *Traverser) traceSingleLanes(s *Structure, rb *RayBatch, stream bool) {
+func (tr *Traverser) traceSingleLanes(s *Structure, idx uint32, rb *RayBatch, stream bool) {
 	opts := &tr.opts
-	in := &s.inst[0]
+	in := &s.inst[idx]
 	child := s.children[in.child]
 	live := len(s.nodes4)+len(s.nodes8) != 0 && len(child.nodes4)+len(child.nodes8) != 0
 	ccwInst := in.options&InstanceFrontFacingCCW != 0
@@ -301,11 +320,11 @@ func (tr *Traverser) traceSingleLanes(s *Structure, rb *RayBatch, stream bool) {
 		}
 		h := tr.traceSingle(child, cull, ox, oy, oz, dx, dy, dz, tmin, tmax, acceptAny)
 		if h.ref >= 0 {
-			l.commitInst(child, h, h.detNeg() == frontNeg, 0)
+			l.commitInst(child, h, h.detNeg() == frontNeg, idx)
 		}
 	}
 	if run != 0 {
-		tr.streamLevel(child, run, 1, frontNeg)
+		tr.streamLevel(child, run, 1, frontNeg, idx)
 	}
 }
 
@@ -430,7 +449,7 @@ func (tr *Traverser) instAdvance(l *lane) (child *Structure, cull int8, ccwInst 
 		}
 		idx := s.ids[int(^ni)>>leafShift]
 		in := &s.inst[idx]
-		if in.mask&l.mask == 0 {
+		if in.mask&l.mask == 0 || tr.phase == phase1 && s.split[idx>>6]&(1<<(idx&63)) == 0 {
 			continue
 		}
 		child := s.children[in.child]

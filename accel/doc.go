@@ -105,6 +105,21 @@
 // the batch's rays from a queue as its slots free up. Each ray still does
 // the same tests in the same order.
 //
+// [Traverser.BeginSplit] is Begin for an instance structure with both
+// such instances (static, over plain structures) and others (non-opaque
+// or bounding-box geometry, motion, deeper levels: one alpha-tested
+// geometry in a scene): phase 1 traces every lane through the plain
+// instances with TraceBatch's kernels to its closest opaque hit there (with
+// AcceptAny, any hit ends the lane), which becomes the lane's committed hit
+// with the fields Begin/Step would commit for it; phase 2 is Begin/Step's
+// traversal of the other instances, each lane's interval clipped to that
+// hit. The committed result is Begin/Step's closest hit; intersection
+// functions see only the candidates closer than the plain instances'
+// nearest opaque hit (Metal leaves the candidates' order unspecified and
+// culls those beyond the committed distance), and at an exact tie of
+// distances the phase-2 hit wins. The engine's intersector uses it where
+// TraceBatch does not apply (not for intersection_query).
+//
 // Box exits are measured from the ray origin moved back by 2^-20 of its
 // magnitude, so that rays starting on a box face or running inside a slab
 // up to its boundary keep every box they touch (a watertight hit on a

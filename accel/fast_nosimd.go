@@ -95,7 +95,7 @@ func (ks *kslot) setStructure(s *Structure) {}
 func (tr *Traverser) streamLanesKernel(s *Structure, run uint64) { tr.streamLanes4(s, run) }
 
 // streamLevel is never called off amd64 (useTraceKernel is false).
-func (tr *Traverser) streamLevel(s *Structure, run uint64, level int, frontNeg bool) {}
+func (tr *Traverser) streamLevel(s *Structure, run uint64, level int, frontNeg bool, idx uint32) {}
 
 // primStreamLanes is never called off amd64 (useTraceKernel is false).
 func (tr *Traverser) primStreamLanes(s *Structure, rb *RayBatch) {}

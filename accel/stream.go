@@ -85,7 +85,7 @@ func (tr *Traverser) streamLanes(s *Structure, run uint64) {
 	case !s.kernelStream():
 		tr.streamLanes4(s, run)
 	case s.kind == KindPrimitive:
-		tr.streamLevel(s, run, 0, tr.opts.Winding != CounterClockwise)
+		tr.streamLevel(s, run, 0, tr.opts.Winding != CounterClockwise, 0)
 	default:
 		tr.streamLanesKernel(s, run)
 	}

@@ -94,6 +94,13 @@ type Structure struct {
 	// kernel would traverse (all with grouped leaf triangles), or 0 when it
 	// does not apply (see updateBatch).
 	kwidth int8
+	// split (an instance structure where batch is batchNone) marks the
+	// instances a split traversal traces in its phase 1, a bit per
+	// instance (static, not InstanceNonOpaque, over a plain primitive
+	// structure without motion); nil when there is none (see split.go).
+	// splitOne is the only marked instance, or -1.
+	split    []uint64
+	splitOne int32
 
 	keys                   int
 	motionStart, motionEnd float32

@@ -554,10 +554,10 @@ func (ks *kslot) initRay(r *kray) {
 // streamLevel traces the lanes in run through the plain structure s with
 // the stream kernel, each from its ray at instance level (lv[level].r,
 // culling sign lv[level].cullDet), and commits their hits: level 0 for a
-// primitive structure (as tracePrimLanes), 1 for the single instance of
-// traceSingleLanes (instance 0's hits). frontNeg: a hit is front-facing
-// when its determinant's sign is negative.
-func (tr *Traverser) streamLevel(s *Structure, run uint64, level int, frontNeg bool) {
+// primitive structure (as tracePrimLanes), 1 for the one instance idx of
+// traceSingleLanes (idx's hits). frontNeg: a hit is front-facing when its
+// determinant's sign is negative.
+func (tr *Traverser) streamLevel(s *Structure, run uint64, level int, frontNeg bool, idx uint32) {
 	q := &tr.kq
 	n := int32(0)
 	for m := run; m != 0; m &= m - 1 {
@@ -567,13 +567,14 @@ func (tr *Traverser) streamLevel(s *Structure, run uint64, level int, frontNeg b
 		q.rays[n&(BatchSize-1)] = kray{lr: &lv.r, tmin: l.tmin, tmax: l.tmax, cull: lv.cullDet, lane: int32(i)}
 		n++
 	}
-	tr.kstream(s, n, level, frontNeg)
+	tr.kstream(s, n, level, frontNeg, idx)
 }
 
 // kstream traces the n rays queued in kq.rays through the plain structure
 // s with the stream kernel, which takes them in turn as slots free up, and
-// commits their hits to their lanes (level and frontNeg as streamLevel's).
-func (tr *Traverser) kstream(s *Structure, n int32, level int, frontNeg bool) {
+// commits their hits to their lanes (level, frontNeg and idx as
+// streamLevel's).
+func (tr *Traverser) kstream(s *Structure, n int32, level int, frontNeg bool, idx uint32) {
 	tr.kstartSlots()
 	q := &tr.kq
 	q.yield, q.n, q.head, q.live, q.k = 0, n, 0, 0, streamK-1
@@ -595,7 +596,7 @@ func (tr *Traverser) kstream(s *Structure, n int32, level int, frontNeg bool) {
 				sl := s.slotAt(int(h.slot()))
 				l.commit(HitTriangle, h.t, h.u, h.v, h.detNeg() == frontNeg, sl.prim, sl.geom&geomMask)
 			} else {
-				l.commitInst(s, h, h.detNeg() == frontNeg, 0)
+				l.commitInst(s, h, h.detNeg() == frontNeg, idx)
 			}
 		}
 		l.sp = 0
@@ -635,5 +636,5 @@ func (tr *Traverser) primStreamLanes(s *Structure, rb *RayBatch) {
 		q.rays[n&(BatchSize-1)] = kray{lr: &lv.r, tmin: tmin, tmax: tmax, cull: shared.cullDet, lane: int32(i)}
 		n++
 	}
-	tr.kstream(s, n, 0, tr.opts.Winding != CounterClockwise)
+	tr.kstream(s, n, 0, tr.opts.Winding != CounterClockwise, 0)
 }

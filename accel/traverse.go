@@ -91,6 +91,10 @@ type Traverser struct {
 	running   uint64
 	waiting   uint64
 	overflow  bool
+	// phase is the phase of a split traversal of s (split.go): in phase 1
+	// the batch kernels trace only the instances s.split marks, in phase 2
+	// the general traversal skips them; 0 otherwise.
+	phase     uint8
 	lanes     [BatchSize]lane
 	fstack    [stackSize]stackEntry // traceFast4's stack
 	single    levelRay              // traceSingleLanes' ray in the instance
@@ -168,6 +172,7 @@ func (tr *Traverser) setup(s *Structure, o *Options) {
 	}
 	tr.maxLevels = min(max(tr.maxLevels, 1), MaxLevels)
 	tr.overflow = false
+	tr.phase = 0
 }
 
 func (tr *Traverser) startLane(l *lane, o, d [3]float32, tmin, tmax, time float32, mask uint32) {
@@ -620,6 +625,9 @@ func (tr *Traverser) enter(l *lane, idx uint32, t float32) bool {
 	parent := &l.lv[l.depth]
 	ps := parent.s
 	in := &ps.inst[idx]
+	if tr.phase == phase2 && l.depth == 0 && ps.split[idx>>6]&(1<<(idx&63)) != 0 {
+		return false // traced in phase 1 of a split traversal
+	}
 	if in.mask&l.mask == 0 || l.depth+1 >= tr.maxLevels || l.sp+2 > stackSize {
 		if l.sp+2 > stackSize {
 			tr.overflow = true

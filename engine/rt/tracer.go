@@ -70,8 +70,11 @@ func (t *tracer) start(s *accel.Structure, tab *Table) {
 	t.table = tab
 	// Structures where no candidate can need a decision (opaque static
 	// triangles, possibly under static instances) are traced to the end
-	// here; the following steps find every lane done.
-	if t.ow&stdlib.RTOptQuery == 0 && t.tr.TraceBatch(s, &t.opts, &t.rb) {
+	// here; the following steps find every lane done. Instance structures
+	// with some such instances trace those here and leave the others to
+	// the steps (accel.Traverser.BeginSplit). Neither for
+	// intersection_query, whose shader sees the committed hit as it goes.
+	if t.ow&stdlib.RTOptQuery == 0 && (t.tr.TraceBatch(s, &t.opts, &t.rb) || t.tr.BeginSplit(s, &t.opts, &t.rb)) {
 		return
 	}
 	t.tr.Begin(s, &t.opts, &t.rb)
