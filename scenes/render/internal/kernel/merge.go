@@ -1,8 +1,9 @@
 package kernel
 
 // mergeStaticInstances replaces every set of two or more static instances
-// (neither moving nor deformed) that have the same transform and records
-// used by no other instance with one instance over all their records,
+// (neither moving nor deformed) that have the same transform, the same
+// opacity (all records opaque, or not) and records used by no other
+// instance with one instance over all their records,
 // placed where the set's first instance was. The records are then
 // renumbered in instance order (shared records stay shared), and the
 // emissive triangles and per-instance records follow.
@@ -15,16 +16,26 @@ func (p *Packed) mergeStaticInstances() {
 	}
 	// Sets by transform, in order of first appearance.
 	var sets [][]int
-	setOf := map[[3]Float4]int{}
+	type setKey struct {
+		xf     [3]Float4
+		opaque bool
+	}
+	setOf := map[setKey]int{}
 	for i := range p.Instances {
 		in := &p.Instances[i]
 		if in.Flags&(InstanceMoving|InstanceDeformed) != 0 || in.GeometryCount == 0 || users[in.GeometryBase] != 1 {
 			continue
 		}
-		k, ok := setOf[in.ToWorld]
+		// Opaque and alpha-tested records go to different instances: the
+		// opaque ones' structure stays plain (accel's batch kernels).
+		key := setKey{xf: in.ToWorld, opaque: true}
+		for g := in.GeometryBase; g < in.GeometryBase+in.GeometryCount; g++ {
+			key.opaque = key.opaque && p.GeometryInfo[g].Opaque
+		}
+		k, ok := setOf[key]
 		if !ok {
 			k = len(sets)
-			setOf[in.ToWorld] = k
+			setOf[key] = k
 			sets = append(sets, nil)
 		}
 		sets[k] = append(sets[k], i)
