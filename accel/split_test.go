@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
-	"time"
 
 	"github.com/ingot-render/ingot/accel/internal/benchscene"
 )
@@ -400,23 +399,9 @@ func BenchmarkBunnySplit(b *testing.B) {
 					}
 				}
 			}
-			var base, per time.Duration
-			n := 0
-			for b.Loop() {
-				disableSplit = true
-				t0 := time.Now()
-				pass()
-				base += time.Since(t0)
-				disableSplit = false
-				t0 = time.Now()
-				pass()
-				per += time.Since(t0)
-				n++
-			}
-			per /= time.Duration(n)
-			base /= time.Duration(n)
+			per, speedup := alternatePasses(b, &disableSplit, pass)
 			b.ReportMetric(float64(len(rays))/per.Seconds()/1e6, "Mrays/s")
-			b.ReportMetric(float64(base)/float64(per), "x-begin")
+			b.ReportMetric(speedup, "x-begin")
 		})
 	}
 }
