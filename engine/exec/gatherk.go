@@ -34,10 +34,11 @@ func winLimit(lo, hi, size uint64) (uint64, bool) {
 	return hi - lo - size, true
 }
 
-// gatherAddr32 loads 4-byte elements at addr[l] into d[l].
-func gatherAddr32(d []uint32, addr []uint64, m lane.Mask, lo, hi uint64, base unsafe.Pointer, am uint64) lane.Mask {
+// gatherAddr loads the elements (4 or 8 bytes: T) at addr[l] into d[l].
+func gatherAddr[T uint32 | uint64](d []T, addr []uint64, m lane.Mask, lo, hi uint64, base unsafe.Pointer, am uint64) lane.Mask {
+	size := unsafe.Sizeof(T(0))
 	m &= lane.FirstN(len(d))
-	lim, ok := winLimit(lo, hi, 4)
+	lim, ok := winLimit(lo, hi, uint64(size))
 	if !ok {
 		return m
 	}
@@ -48,7 +49,7 @@ func gatherAddr32(d []uint32, addr []uint64, m lane.Mask, lo, hi uint64, base un
 		l := uintptr(bits.TrailingZeros64(uint64(m)))
 		a := *(*uint64)(unsafe.Add(ap, 8*l))
 		if r := a - lo; a&am == 0 && r <= lim {
-			*(*uint32)(unsafe.Add(dp, 4*l)) = *(*uint32)(unsafe.Add(base, r))
+			*(*T)(unsafe.Add(dp, size*l)) = *(*T)(unsafe.Add(base, r))
 		} else {
 			rest |= 1 << l
 		}
@@ -56,21 +57,40 @@ func gatherAddr32(d []uint32, addr []uint64, m lane.Mask, lo, hi uint64, base un
 	return rest
 }
 
-// gatherAddr64 loads 8-byte elements at addr[l] into d[l].
-func gatherAddr64(d []uint64, addr []uint64, m lane.Mask, lo, hi uint64, base unsafe.Pointer, am uint64) lane.Mask {
+// threadGather loads, for the lanes of m, the element (4 or 8 bytes: T)
+// at offset l*ps + addr[l]-lo of a frame's private memory at pp into
+// d[l], where addr[l]-lo <= lim and addr[l] is aligned (addr[l]&am == 0),
+// and returns the other lanes (threadLoad).
+func threadGather[T uint32 | uint64](d []T, addr []uint64, m lane.Mask, pp unsafe.Pointer, ps, lo, lim, am uint64) lane.Mask {
+	size := unsafe.Sizeof(T(0))
 	m &= lane.FirstN(len(d))
-	lim, ok := winLimit(lo, hi, 8)
-	if !ok {
-		return m
-	}
 	addr = addr[:len(d)]
 	dp, ap := unsafe.Pointer(unsafe.SliceData(d)), unsafe.Pointer(unsafe.SliceData(addr))
 	var rest lane.Mask
 	for ; m != 0; m &= m - 1 {
 		l := uintptr(bits.TrailingZeros64(uint64(m)))
 		a := *(*uint64)(unsafe.Add(ap, 8*l))
-		if r := a - lo; a&am == 0 && r <= lim {
-			*(*uint64)(unsafe.Add(dp, 8*l)) = *(*uint64)(unsafe.Add(base, r))
+		if o := a - lo; a&am == 0 && o <= lim {
+			*(*T)(unsafe.Add(dp, size*l)) = *(*T)(unsafe.Add(pp, uint64(l)*ps+o))
+		} else {
+			rest |= 1 << l
+		}
+	}
+	return rest
+}
+
+// threadScatter is threadGather for stores of v[l] (threadStore).
+func threadScatter[T uint32 | uint64](v []T, addr []uint64, m lane.Mask, pp unsafe.Pointer, ps, lo, lim, am uint64) lane.Mask {
+	size := unsafe.Sizeof(T(0))
+	m &= lane.FirstN(len(v))
+	addr = addr[:len(v)]
+	vp, ap := unsafe.Pointer(unsafe.SliceData(v)), unsafe.Pointer(unsafe.SliceData(addr))
+	var rest lane.Mask
+	for ; m != 0; m &= m - 1 {
+		l := uintptr(bits.TrailingZeros64(uint64(m)))
+		a := *(*uint64)(unsafe.Add(ap, 8*l))
+		if o := a - lo; a&am == 0 && o <= lim {
+			*(*T)(unsafe.Add(pp, uint64(l)*ps+o)) = *(*T)(unsafe.Add(vp, size*l))
 		} else {
 			rest |= 1 << l
 		}

@@ -252,7 +252,7 @@ func (w *worker) loadBroadcast(fr *frame, in *inst, m lane.Mask, dst operand, a 
 // gather runs a 4-byte (into the 32-bit file) or 8-byte (into the 64-bit
 // file) device or constant load for the lanes of m at addresses addr[l]:
 // the lanes that hit the worker's cached buffer window load in one
-// call-free pass (gatherAddr32, gatherAddr64); each other lane goes
+// call-free pass (gatherAddr); each other lane goes
 // through locate, which refills the window (the next pass serves the
 // lanes in it) or reports the fault, for the first such lane in lane
 // order as a lane-by-lane loop would.
@@ -274,7 +274,7 @@ func (w *worker) gather(fr *frame, in *inst, m lane.Mask, dst operand, addr []ui
 		d := fr.r32[dst.off : int(dst.off)+W]
 		for m != 0 {
 			if hostLittleEndian {
-				if m = gatherAddr32(d, addr, m, c.lo, c.hi, unsafe.Pointer(unsafe.SliceData(c.data)), am); m == 0 {
+				if m = gatherAddr(d, addr, m, c.lo, c.hi, unsafe.Pointer(unsafe.SliceData(c.data)), am); m == 0 {
 					break
 				}
 			}
@@ -291,7 +291,7 @@ func (w *worker) gather(fr *frame, in *inst, m lane.Mask, dst operand, addr []ui
 	d := fr.r64[dst.off : int(dst.off)+W]
 	for m != 0 {
 		if hostLittleEndian {
-			if m = gatherAddr64(d, addr, m, c.lo, c.hi, unsafe.Pointer(unsafe.SliceData(c.data)), am); m == 0 {
+			if m = gatherAddr(d, addr, m, c.lo, c.hi, unsafe.Pointer(unsafe.SliceData(c.data)), am); m == 0 {
 				break
 			}
 		}
@@ -350,35 +350,11 @@ func (w *worker) threadLoad(fr *frame, in *inst, m lane.Mask, dst operand, addr 
 	if !ok || ps < size || ps > 1<<ir.ThreadFrameShift || uint64(len(priv)) < uint64(W)*ps {
 		return m
 	}
-	lim := ps - size
-	m &= lane.FirstN(W)
-	addr = addr[:W]
-	ap, pp := unsafe.Pointer(unsafe.SliceData(addr)), unsafe.Pointer(unsafe.SliceData(priv))
-	var rest lane.Mask
+	pp := unsafe.Pointer(unsafe.SliceData(priv))
 	if size == 4 {
-		dp := unsafe.Pointer(unsafe.SliceData(fr.r32[dst.off : int(dst.off)+W]))
-		for ; m != 0; m &= m - 1 {
-			l := uintptr(bits.TrailingZeros64(uint64(m)))
-			a := *(*uint64)(unsafe.Add(ap, 8*l))
-			if o := a - lo; a&am == 0 && o <= lim {
-				*(*uint32)(unsafe.Add(dp, 4*l)) = *(*uint32)(unsafe.Add(pp, uint64(l)*ps+o))
-			} else {
-				rest |= 1 << l
-			}
-		}
-		return rest
+		return threadGather(fr.r32[dst.off:int(dst.off)+W], addr, m, pp, ps, lo, ps-size, am)
 	}
-	dp := unsafe.Pointer(unsafe.SliceData(fr.r64[dst.off : int(dst.off)+W]))
-	for ; m != 0; m &= m - 1 {
-		l := uintptr(bits.TrailingZeros64(uint64(m)))
-		a := *(*uint64)(unsafe.Add(ap, 8*l))
-		if o := a - lo; a&am == 0 && o <= lim {
-			*(*uint64)(unsafe.Add(dp, 8*l)) = *(*uint64)(unsafe.Add(pp, uint64(l)*ps+o))
-		} else {
-			rest |= 1 << l
-		}
-	}
-	return rest
+	return threadGather(fr.r64[dst.off:int(dst.off)+W], addr, m, pp, ps, lo, ps-size, am)
 }
 
 // threadStore is threadLoad for stores of val.
@@ -396,35 +372,11 @@ func (w *worker) threadStore(fr *frame, in *inst, m lane.Mask, val operand, addr
 	if !ok || ps < size || ps > 1<<ir.ThreadFrameShift || uint64(len(priv)) < uint64(W)*ps {
 		return m
 	}
-	lim := ps - size
-	m &= lane.FirstN(W)
-	addr = addr[:W]
-	ap, pp := unsafe.Pointer(unsafe.SliceData(addr)), unsafe.Pointer(unsafe.SliceData(priv))
-	var rest lane.Mask
+	pp := unsafe.Pointer(unsafe.SliceData(priv))
 	if size == 4 {
-		vp := unsafe.Pointer(unsafe.SliceData(fr.r32[val.off : int(val.off)+W]))
-		for ; m != 0; m &= m - 1 {
-			l := uintptr(bits.TrailingZeros64(uint64(m)))
-			a := *(*uint64)(unsafe.Add(ap, 8*l))
-			if o := a - lo; a&am == 0 && o <= lim {
-				*(*uint32)(unsafe.Add(pp, uint64(l)*ps+o)) = *(*uint32)(unsafe.Add(vp, 4*l))
-			} else {
-				rest |= 1 << l
-			}
-		}
-		return rest
+		return threadScatter(fr.r32[val.off:int(val.off)+W], addr, m, pp, ps, lo, ps-size, am)
 	}
-	vp := unsafe.Pointer(unsafe.SliceData(fr.r64[val.off : int(val.off)+W]))
-	for ; m != 0; m &= m - 1 {
-		l := uintptr(bits.TrailingZeros64(uint64(m)))
-		a := *(*uint64)(unsafe.Add(ap, 8*l))
-		if o := a - lo; a&am == 0 && o <= lim {
-			*(*uint64)(unsafe.Add(pp, uint64(l)*ps+o)) = *(*uint64)(unsafe.Add(vp, 8*l))
-		} else {
-			rest |= 1 << l
-		}
-	}
-	return rest
+	return threadScatter(fr.r64[val.off:int(val.off)+W], addr, m, pp, ps, lo, ps-size, am)
 }
 
 // hostLittleEndian reports whether the host stores integers
