@@ -7,6 +7,12 @@ type InlineOptions struct {
 	// intrinsic or read a built-in input (OpBuiltin: the executor reads
 	// those in the entry function only) are inlined whatever their size.
 	MaxSize int
+	// Entry, when not nil, is the function the program runs from: a callee
+	// with one call site among the functions it reaches is inlined
+	// whatever its size (the copy replaces the only caller's call, so the
+	// code that runs does not grow, and the call's argument and result
+	// copies are gone).
+	Entry *Function
 }
 
 // Inline replaces calls by copies of their callee's body, repeatedly, for
@@ -23,8 +29,12 @@ func Inline(p *Program, opt InlineOptions) bool {
 	any := false
 	for round := 0; round < 8; round++ {
 		changed := false
+		var sites []int
+		if opt.Entry != nil {
+			sites = callSites(p, opt.Entry)
+		}
 		for _, f := range p.Funcs {
-			in := &inliner{p: p, f: f, rec: rec, opt: opt}
+			in := &inliner{p: p, f: f, rec: rec, opt: opt, sites: sites}
 			f.Body = in.block(f.Body)
 			if in.changed {
 				substitute(f.Body, in.subst)
@@ -72,11 +82,44 @@ func recursiveFuncs(p *Program) []bool {
 	return rec
 }
 
+// callSites counts, for every function of p, its call sites in the
+// functions that entry reaches (entry included). Functions that only
+// other roots reach (a visible function table's entries) keep their
+// calls: a callee they share is copied, not moved, which costs code size
+// but nothing else.
+func callSites(p *Program, entry *Function) []int {
+	n := len(p.Funcs)
+	sites := make([]int, n)
+	reached := make([]bool, n)
+	e := p.FuncIndex(entry)
+	if e < 0 {
+		return nil
+	}
+	reached[e] = true
+	stack := []int{e}
+	for len(stack) > 0 {
+		f := p.Funcs[stack[len(stack)-1]]
+		stack = stack[:len(stack)-1]
+		Walk(f.Body, func(in *Instr) bool {
+			if in.Op == OpCall && int(in.Imm) < n {
+				sites[in.Imm]++
+				if !reached[in.Imm] {
+					reached[in.Imm] = true
+					stack = append(stack, int(in.Imm))
+				}
+			}
+			return true
+		})
+	}
+	return sites
+}
+
 type inliner struct {
 	p       *Program
 	f       *Function
 	rec     []bool
 	opt     InlineOptions
+	sites   []int // call sites per function (InlineOptions.Entry), or nil
 	subst   []Reg
 	changed bool
 }
@@ -142,8 +185,9 @@ func (il *inliner) block(b Block) Block {
 			}
 		case OpCall:
 			callee := il.p.Funcs[in.Imm]
+			single := il.sites != nil && il.sites[in.Imm] == 1
 			if callee != il.f && !il.rec[in.Imm] && returnsOK(callee.Body) &&
-				(size(callee.Body) <= il.opt.MaxSize || il.hasBarrier(callee.Body)) {
+				(single || size(callee.Body) <= il.opt.MaxSize || il.hasBarrier(callee.Body)) {
 				out = append(out, il.expand(in, callee)...)
 				il.changed = true
 				continue

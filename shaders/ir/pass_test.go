@@ -205,3 +205,55 @@ func TestCSELoads(t *testing.T) {
 		t.Fatalf("%d loads left, want 2 (the loop stores):\n%s", n, p.String())
 	}
 }
+
+// TestInlineSingleCallSite: with an entry, a callee larger than MaxSize is
+// inlined where the entry's reach calls it once, and kept where it is
+// called twice.
+func TestInlineSingleCallSite(t *testing.T) {
+	big := func(p *ir.Program, name string) *ir.Builder {
+		b := ir.NewFunction(p, name, []ir.Kind{ir.U32}, []ir.Kind{ir.U32})
+		x := b.Param(0)
+		for i := 0; i < 50; i++ {
+			x = b.Binary(ir.OpMul, ir.U32, b.Binary(ir.OpAdd, ir.U32, x, b.ConstU32(uint32(i))), b.ConstU32(3))
+		}
+		b.Return(x)
+		if err := b.Finish(); err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	for _, tc := range []struct {
+		name   string
+		calls  int
+		entry  bool
+		inline bool
+	}{
+		{"once, entry", 1, true, true},
+		{"twice, entry", 2, true, false},
+		{"once, no entry", 1, false, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := ir.NewProgram(nil)
+			once := big(p, "once")
+			k := ir.NewFunction(p, "k", []ir.Kind{ir.U32}, []ir.Kind{ir.U32})
+			x := k.Param(0)
+			for i := 0; i < tc.calls; i++ {
+				x = k.Call(once.Fn, x)[0]
+			}
+			k.Return(x)
+			if err := k.Finish(); err != nil {
+				t.Fatal(err)
+			}
+			opt := ir.InlineOptions{MaxSize: 10}
+			if tc.entry {
+				opt.Entry = p.Func("k")
+			}
+			ir.Inline(p, opt)
+			verify(t, p)
+			text := p.Func("k").String(p)
+			if got := !strings.Contains(text, "call once("); got != tc.inline {
+				t.Fatalf("inlined = %v, want %v:\n%s", got, tc.inline, text)
+			}
+		})
+	}
+}

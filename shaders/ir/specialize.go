@@ -93,7 +93,7 @@ func Optimize(p *Program) {
 // function left behind by inlining, which never runs, makes no parameter of
 // its callees varying. Without a function called entry it is Optimize.
 func OptimizeEntry(p *Program, entry string) {
-	Inline(p, InlineOptions{})
+	Inline(p, InlineOptions{Entry: p.Func(entry)})
 	Simplify(p)
 	if f := p.Func(entry); f != nil {
 		AnalyzeUniformityFrom(p, p.FuncIndex(f))
