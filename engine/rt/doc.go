@@ -22,6 +22,13 @@
 // allocated per call once the free list is warm, and results depend only
 // on each lane's own ray: the same on any worker count or batch width.
 //
+// A call site where no intersection function can run is one rt.intersect
+// call instead (stdlib.RTIntersectLayout): it groups the lanes the same
+// way, traces each group to the end on one tracer with the same native
+// decisions (a lane waiting on a function id is rejected, as the next
+// rt.step would), writes the result fields straight into the result lanes
+// and returns the tracer before it returns.
+//
 // A dispatch that faults or is cancelled between rt.begin and rt.end
 // leaves its tracers busy until the executor reports the dispatch's end
 // (Registry.ReleaseDispatch, which the engine calls through

@@ -45,6 +45,9 @@ func Intrinsics(reg *Registry) exec.Intrinsics {
 		d, _ := stdlib.LookupRayTracingIntrinsic(name)
 		m[name] = reg.execReader(rd, len(d.Results))
 	}
+	for _, lay := range stdlib.RTIntersectLayouts() {
+		m[lay.Name()] = reg.execIntersect(lay)
+	}
 	for name, fast := range map[string]func(*exec.Call, exec.IntrinsicFunc) error{
 		stdlib.RTResult:         reg.execResult,
 		stdlib.RTResultTriangle: reg.execResultTriangle,
@@ -290,6 +293,9 @@ func ScalarIntrinsics(reg *Registry) map[string]ScalarIntrinsic {
 		stdlib.RTTableSize: func(a []uint64) ([]uint64, error) {
 			return []uint64{uint64(reg.tableSize(a[0]))}, nil
 		},
+	}
+	for _, lay := range stdlib.RTIntersectLayouts() {
+		m[lay.Name()] = reg.scalarIntersect(lay)
 	}
 	for name, rd := range readers {
 		d, ok := stdlib.LookupRayTracingIntrinsic(name)

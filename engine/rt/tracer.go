@@ -65,8 +65,9 @@ func (t *tracer) setRay(l int, ox, oy, oz, dx, dy, dz, tmin, tmax, time float32,
 	t.lanes |= 1 << uint(l)
 }
 
-// start begins traversal of the group's lanes.
-func (t *tracer) start(s *accel.Structure, tab *Table) {
+// start begins traversal of the group's lanes and reports whether it
+// traced them to the end.
+func (t *tracer) start(s *accel.Structure, tab *Table) (done bool) {
 	t.table = tab
 	// Structures where no candidate can need a decision (opaque static
 	// triangles, possibly under static instances) are traced to the end
@@ -74,10 +75,16 @@ func (t *tracer) start(s *accel.Structure, tab *Table) {
 	// with some such instances trace those here and leave the others to
 	// the steps (accel.Traverser.BeginSplit). Neither for
 	// intersection_query, whose shader sees the committed hit as it goes.
-	if t.ow&stdlib.RTOptQuery == 0 && (t.tr.TraceBatch(s, &t.opts, &t.rb) || t.tr.BeginSplit(s, &t.opts, &t.rb)) {
-		return
+	if t.ow&stdlib.RTOptQuery == 0 {
+		if t.tr.TraceBatch(s, &t.opts, &t.rb) {
+			return true
+		}
+		if t.tr.BeginSplit(s, &t.opts, &t.rb) {
+			return false
+		}
 	}
 	t.tr.Begin(s, &t.opts, &t.rb)
+	return false
 }
 
 // entry returns the function id of the table entry a candidate selects

@@ -99,7 +99,9 @@
 // becomes rt.begin, a loop { rt.step; break on 0; switch over the linked
 // [[intersection]] functions whose tags equal the intersector's: call,
 // rt.decide }, the rt.result reads of the fields the result type has, and
-// rt.end. Intersection functions are IR functions taking (state, payload
+// rt.end; where no intersection function can run (none linked with those
+// tags, or no table operand) it is one fused rt.intersect call whose
+// variant returns exactly those fields. Intersection functions are IR functions taking (state, payload
 // Thread address, program-scope bindings...) and returning their MSL
 // result; they read the table 5.10 inputs with rt.candidate.* and their
 // [[buffer(i)]] arguments (bound by the table's setBuffer) with

@@ -19,7 +19,11 @@ import (
 // An intersection function is lowered as an IR function taking the
 // traversal state, the payload's Thread address and the program-scope
 // bindings; it reads its table 5.10 inputs with the rt.candidate
-// intrinsics and its [[buffer(i)]] arguments with rt.buffer.
+// intrinsics and its [[buffer(i)]] arguments with rt.buffer. A call site
+// where no intersection function can run (none linked with its tags, or
+// no table operand) is one fused rt.intersect call instead, whose variant
+// (stdlib.RTIntersectLayout) returns exactly the fields of the result
+// type.
 
 const rayQualName = "metal::raytracing::ray"
 
@@ -208,8 +212,10 @@ func (f *fn) intersect(e *syntax.CallExpr, cfg ir.Reg, it *sema.Type, xi *sema.E
 		tm = f.convert(f.value(args[i]), sema.Float, pos).regs[0]
 		i++
 	}
+	hasTable := false
 	if i < len(args) && isTable(args[i]) {
 		table = f.value(args[i]).regs[0]
+		hasTable = true
 		i++
 	}
 	var payload *lvalue
@@ -234,13 +240,28 @@ func (f *fn) intersect(e *syntax.CallExpr, cfg ir.Reg, it *sema.Type, xi *sema.E
 	if extra != 0 {
 		opts = b.Binary(ir.OpOr, ir.U32, opts, b.ConstU32(extra))
 	}
-	st := f.rtCall(stdlib.RTBegin, append(append([]ir.Reg{as.regs[0]}, rv.regs...), tm, mask, opts, table)...)[0]
+	beginArgs := append(append([]ir.Reg{as.regs[0]}, rv.regs...), tm, mask, opts, table)
+	fns := f.p.linkedIntersections(tags, pos)
+	rt := xi.Type
+	if lay, ok := fusedLayout(rt); ok && (len(fns) == 0 || !hasTable) {
+		// No intersection function can run here (none linked with these
+		// tags, or no table to select one): one rt.intersect does it all.
+		// The linked functions are still declared, as the general path
+		// would, so the program and its diagnostics stay the same.
+		for _, lf := range fns {
+			f.p.intersectionFunction(lf.fn, pos)
+		}
+		d := lay.Decl()
+		res := f.b.Intrinsic(f.p.out.Intrinsic(d), beginArgs...)
+		v := f.resultValue(rt, fusedReads(lay, res), pos)
+		return &lvalue{t: rt, alts: []alt{{regs: v.regs}}, readOnly: true}
+	}
+	st := f.rtCall(stdlib.RTBegin, beginArgs...)[0]
 	pl := b.ConstU64(0)
 	var back func()
 	if payload != nil {
 		pl, back = f.addressOf(payload, ir.Thread, true)
 	}
-	fns := f.p.linkedIntersections(tags, pos)
 	b.Loop()
 	fid := f.rtCall(stdlib.RTStep, st)[0]
 	b.If(b.Binary(ir.OpEq, ir.U32, fid, b.ConstU32(0)))
@@ -262,8 +283,7 @@ func (f *fn) intersect(e *syntax.CallExpr, cfg ir.Reg, it *sema.Type, xi *sema.E
 	if back != nil {
 		back()
 	}
-	rt := xi.Type
-	v := f.resultValue(rt, st, levels, pos)
+	v := f.resultValue(rt, f.stateReads(st), pos)
 	f.rtCall(stdlib.RTEnd, st)
 	return &lvalue{t: rt, alts: []alt{{regs: v.regs}}, readOnly: true}
 }
@@ -300,21 +320,98 @@ func (f *fn) intersectionOutputs(sfn *sema.Function, res []ir.Reg) (acc, cont, d
 	return
 }
 
-// resultValue reads the intersection_result fields after traversal.
-func (f *fn) resultValue(rt *sema.Type, st ir.Reg, levels int, pos diag.Pos) value {
+// resultReads gives resultValue the committed-hit values: base (type,
+// distance, primitive_id, geometry_id), tri (barycentric u, v,
+// front_facing), instance(k) (instance_id, user_instance_id at level k,
+// instance_count) and xf (world_to_object, object_to_world).
+type resultReads struct {
+	base, tri, xf func() []ir.Reg
+	instance      func(k int) []ir.Reg
+}
+
+// stateReads reads the committed hit of traversal state st with the
+// rt.result intrinsics, each once, as resultValue first asks for it.
+func (f *fn) stateReads(st ir.Reg) resultReads {
+	var tri, xf []ir.Reg
+	inst := map[int][]ir.Reg{}
+	return resultReads{
+		base: func() []ir.Reg { return f.rtCall(stdlib.RTResult, st) },
+		tri: func() []ir.Reg {
+			if tri == nil {
+				tri = f.rtCall(stdlib.RTResultTriangle, st)
+			}
+			return tri
+		},
+		xf: func() []ir.Reg {
+			if xf == nil {
+				xf = f.rtCall(stdlib.RTResultTransforms, st)
+			}
+			return xf
+		},
+		instance: func(k int) []ir.Reg {
+			if inst[k] == nil {
+				inst[k] = f.rtCall(stdlib.RTResultInstance, st, f.b.ConstU32(uint32(k)))
+			}
+			return inst[k]
+		},
+	}
+}
+
+// fusedLayout returns the rt.intersect variant that has every field
+// resultValue reads for result type rt, or false when there is none.
+func fusedLayout(rt *sema.Type) (stdlib.RTIntersectLayout, bool) {
+	var lay stdlib.RTIntersectLayout
+	if rt == nil || rt.Kind != sema.KStruct {
+		return lay, false
+	}
+	fs, _ := fieldsOf(rt)
+	for _, fld := range fs {
+		switch fld.Name {
+		case "instance_count":
+			lay.Instances = max(lay.Instances, 1)
+		case "instance_id", "user_instance_id":
+			n := 1
+			if fld.Type.Kind == sema.KArray {
+				n = fld.Type.N
+			}
+			lay.Instances = max(lay.Instances, n)
+		case "triangle_barycentric_coord", "triangle_front_facing":
+			lay.Triangle = true
+		case "world_to_object_transform", "object_to_world_transform":
+			lay.Transforms = true
+		}
+	}
+	return lay, lay.Instances <= stdlib.RTMaxInstanceLevels
+}
+
+// fusedReads splits the results of rt.intersect variant lay.
+func fusedReads(lay stdlib.RTIntersectLayout, res []ir.Reg) resultReads {
+	kt, ki := 4, 4
+	if lay.Triangle {
+		ki += 3
+	}
+	kx := ki
+	if lay.Instances > 0 {
+		kx += 1 + 2*lay.Instances
+	}
+	return resultReads{
+		base: func() []ir.Reg { return res[:4] },
+		tri:  func() []ir.Reg { return res[kt : kt+3] },
+		xf:   func() []ir.Reg { return res[kx : kx+24] },
+		instance: func(k int) []ir.Reg {
+			return []ir.Reg{res[ki+1+2*k], res[ki+2+2*k], res[ki]}
+		},
+	}
+}
+
+// resultValue assembles the intersection_result fields after traversal.
+func (f *fn) resultValue(rt *sema.Type, rd resultReads, pos diag.Pos) value {
 	if rt == nil || rt.Kind != sema.KStruct {
 		f.errorf(pos, "intersect: unexpected result type '%s'", rt)
 	}
 	b := f.b
-	base := f.rtCall(stdlib.RTResult, st)
-	var tri, xf []ir.Reg
-	inst := map[int][]ir.Reg{}
-	instance := func(k int) []ir.Reg {
-		if inst[k] == nil {
-			inst[k] = f.rtCall(stdlib.RTResultInstance, st, b.ConstU32(uint32(k)))
-		}
-		return inst[k]
-	}
+	base := rd.base()
+	instance := rd.instance
 	fs, _ := fieldsOf(rt)
 	var regs []ir.Reg
 	for _, fld := range fs {
@@ -343,18 +440,14 @@ func (f *fn) resultValue(rt *sema.Type, st ir.Reg, levels int, pos diag.Pos) val
 				v = []ir.Reg{instance(0)[j]}
 			}
 		case "triangle_barycentric_coord", "triangle_front_facing":
-			if tri == nil {
-				tri = f.rtCall(stdlib.RTResultTriangle, st)
-			}
+			tri := rd.tri()
 			if fld.Name == "triangle_front_facing" {
 				v = []ir.Reg{tri[2]}
 			} else {
 				v = tri[:2]
 			}
 		case "world_to_object_transform", "object_to_world_transform":
-			if xf == nil {
-				xf = f.rtCall(stdlib.RTResultTransforms, st)
-			}
+			xf := rd.xf()
 			if fld.Name == "world_to_object_transform" {
 				v = xf[:12]
 			} else {

@@ -64,6 +64,60 @@ kernel void k(primitive_acceleration_structure as [[buffer(0)]], intersection_fu
 	}
 }
 
+// TestLowerIntersectFused: a call site where no intersection function
+// can run (none linked with its tags, or no table) is one rt.intersect
+// variant with the result type's fields and no rt.begin (the linked
+// functions are still lowered); the others keep rt.begin.
+func TestLowerIntersectFused(t *testing.T) {
+	for _, c := range []struct {
+		tags, strct, args string
+		linked            []string
+		want              string
+	}{
+		{"", "primitive", ", ft", nil, stdlib.RTBegin},
+		{"", "primitive", ", ft", []string{"triC"}, "rt.intersect"},
+		{"", "primitive", "", nil, "rt.intersect"},
+		{"triangle_data", "primitive", ", ft", nil, stdlib.RTBegin},
+		{"triangle_data", "primitive", ", ft", []string{"boxA", "boxB"}, "rt.intersect.t"},
+		{"triangle_data", "primitive", "", nil, "rt.intersect.t"},
+		{"instancing", "instance", ", 1u, ft", nil, "rt.intersect.i1"},
+		{"instancing, triangle_data, world_space_data", "instance", "", nil, "rt.intersect.t.i1.x"},
+		{"instancing, max_levels<4>", "instance", "", nil, "rt.intersect.i3"},
+	} {
+		src := rtPrelude + `
+kernel void k(` + c.strct + `_acceleration_structure as [[buffer(0)]], intersection_function_table<> ft [[buffer(1)]],
+              device uint* out [[buffer(2)]], uint id [[thread_position_in_grid]]) {
+    intersector<` + c.tags + `> i;
+    auto h = i.intersect(ray(float3(0), float3(0, 0, 1))` + ", as" + c.args + `);
+    out[id] = h.primitive_id;
+}`
+		prog, err := compileMSL("rt.metal", src, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := lower.Entry(prog, prog.Lookup("k"), lower.Options{IntersectionFunctions: c.linked, NoSimplify: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, d := range res.Program.Intrinsics {
+			if strings.HasPrefix(d.Name, "rt.") {
+				got = append(got, d.Name)
+			}
+			if want, ok := stdlib.LookupRayTracingIntrinsic(d.Name); !ok || len(want.Params) != len(d.Params) || len(want.Results) != len(d.Results) {
+				t.Errorf("intrinsic %s declared differently from the catalogue", d.Name)
+			}
+		}
+		begins := false
+		for _, n := range got {
+			begins = begins || n == stdlib.RTBegin
+		}
+		if len(got) == 0 || got[0] != c.want || begins != (c.want == stdlib.RTBegin) {
+			t.Errorf("intersector<%s> intersect(...%s) linking %v: intrinsics %v, want %s", c.tags, c.args, c.linked, got, c.want)
+		}
+	}
+}
+
 // TestLowerIntersectErrors: unsupported forms are positioned errors.
 func TestLowerIntersectErrors(t *testing.T) {
 	for _, c := range []struct{ body, want string }{

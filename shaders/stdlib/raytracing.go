@@ -1,6 +1,10 @@
 package stdlib
 
-import "github.com/ingot-render/ingot/shaders/ir"
+import (
+	"strconv"
+
+	"github.com/ingot-render/ingot/shaders/ir"
+)
 
 // Ray-tracing intrinsics (metal::raytracing), implemented by engine/rt on
 // top of accel. The lowering turns intersector<tags>::intersect into
@@ -16,6 +20,11 @@ import "github.com/ingot-render/ingot/shaders/ir"
 // kept by engine/rt (valid from rt.begin to rt.end); fid is the function id
 // stored in the intersection function table entry the candidate selects
 // (lower.Result.IntersectionFunctionIDs), never 0 for a waiting lane.
+//
+// A call site where no intersection function can run (none linked with
+// the intersector's tags, or no table operand) becomes one fused call
+// instead, rt.intersect* (RTIntersectLayout): begin, traversal to the
+// end, the result fields and release in one intrinsic.
 const (
 	// RTBegin (accel U64, ox oy oz dx dy dz tmin tmax time F32, mask U32,
 	// options U32, table U64) → state U64: starts a traversal. options is
@@ -85,7 +94,91 @@ const (
 	// RTRay (state) → world-space origin xyz, direction xyz, min_distance
 	// F32 of the ray the traversal started with (intersection_query).
 	RTRay = "rt.ray"
+
+	// RTIntersect (RTBegin's operands) → the RTIntersectLayout results: a
+	// whole intersect() whose candidates are all decided natively
+	// (RTStep's rule; a lane waiting on a function id is rejected), its
+	// result fields and the release of its state. Its variants are named
+	// by RTIntersectLayout.Name.
+	RTIntersect = "rt.intersect"
 )
+
+// RTMaxInstanceLevels is the most instance levels an rt.intersect layout
+// returns ids for (accel.MaxInstanceLevels).
+const RTMaxInstanceLevels = 15
+
+// RTIntersectLayout selects the result groups of an rt.intersect variant.
+// The results are, in order: type U32, distance F32 (+Inf on a miss),
+// primitive_id, geometry_id U32 (RTResult's); with Triangle barycentric
+// u, v F32 and front_facing Bool (RTResultTriangle's); with Instances > 0
+// instance_count U32 then instance_id, user_instance_id U32 for each
+// level below Instances (RTResultInstance's, 0 past the hit's levels);
+// with Transforms world_to_object then object_to_world, 12 F32 each
+// (RTResultTransforms').
+type RTIntersectLayout struct {
+	Triangle   bool
+	Instances  int // 0..RTMaxInstanceLevels
+	Transforms bool
+}
+
+// Name returns the intrinsic name of the variant: rt.intersect, then .t
+// for Triangle, .i<N> for Instances N and .x for Transforms.
+func (l RTIntersectLayout) Name() string {
+	n := RTIntersect
+	if l.Triangle {
+		n += ".t"
+	}
+	if l.Instances > 0 {
+		n += ".i" + strconv.Itoa(l.Instances)
+	}
+	if l.Transforms {
+		n += ".x"
+	}
+	return n
+}
+
+// NumResults returns the number of results of the variant.
+func (l RTIntersectLayout) NumResults() int {
+	n := 4
+	if l.Triangle {
+		n += 3
+	}
+	if l.Instances > 0 {
+		n += 1 + 2*l.Instances
+	}
+	if l.Transforms {
+		n += 24
+	}
+	return n
+}
+
+// Decl returns the declaration of the variant.
+func (l RTIntersectLayout) Decl() ir.IntrinsicDecl {
+	res := []ir.Kind{ir.U32, ir.F32, ir.U32, ir.U32}
+	if l.Triangle {
+		res = append(res, ir.F32, ir.F32, ir.Bool)
+	}
+	if l.Instances > 0 {
+		res = append(res, kinds(ir.U32, 1+2*l.Instances)...)
+	}
+	if l.Transforms {
+		res = append(res, f32s(24)...)
+	}
+	return rtDecl(l.Name(), rtBeginParams, res, ir.SideEffects)
+}
+
+// RTIntersectLayouts returns every rt.intersect variant.
+func RTIntersectLayouts() []RTIntersectLayout {
+	var out []RTIntersectLayout
+	for k := 0; k <= RTMaxInstanceLevels; k++ {
+		for _, tri := range []bool{false, true} {
+			for _, xf := range []bool{false, true} {
+				out = append(out, RTIntersectLayout{Triangle: tri, Instances: k, Transforms: xf})
+			}
+		}
+	}
+	return out
+}
 
 // RTOpaqueTriangleFunction is the function id of the system function
 // setOpaqueTriangleIntersectionFunction stores: it accepts triangles.
@@ -125,12 +218,15 @@ func kinds(k ir.Kind, n int) []ir.Kind {
 var (
 	u64  = []ir.Kind{ir.U64}
 	f32s = func(n int) []ir.Kind { return kinds(ir.F32, n) }
+	// rtBeginParams: accel U64, ray (9 F32), mask, options U32, table U64.
+	rtBeginParams = append(append([]ir.Kind{ir.U64}, f32s(9)...), ir.U32, ir.U32, ir.U64)
 )
 
-// RayTracingIntrinsics lists the ray-tracing intrinsics. All are flagged
-// SideEffects: they read or change traversal state and must stay in order.
-var RayTracingIntrinsics = []ir.IntrinsicDecl{
-	rtDecl(RTBegin, append(append([]ir.Kind{ir.U64}, f32s(9)...), ir.U32, ir.U32, ir.U64), u64, ir.SideEffects),
+// RayTracingIntrinsics lists the ray-tracing intrinsics, the rt.intersect
+// variants last. All are flagged SideEffects: they read or change
+// traversal state and must stay in order.
+var RayTracingIntrinsics = append([]ir.IntrinsicDecl{
+	rtDecl(RTBegin, rtBeginParams, u64, ir.SideEffects),
 	rtDecl(RTStep, u64, []ir.Kind{ir.U32}, ir.SideEffects),
 	rtDecl(RTDecide, []ir.Kind{ir.U64, ir.Bool, ir.Bool, ir.F32}, nil, ir.SideEffects),
 	rtDecl(RTEnd, u64, nil, ir.SideEffects),
@@ -151,15 +247,27 @@ var RayTracingIntrinsics = []ir.IntrinsicDecl{
 	rtDecl(RTCandType, u64, []ir.Kind{ir.U32}, ir.SideEffects),
 	rtDecl(RTAbort, u64, nil, ir.SideEffects),
 	rtDecl(RTRay, u64, f32s(7), ir.SideEffects),
+}, rtIntersectDecls()...)
+
+func rtIntersectDecls() []ir.IntrinsicDecl {
+	var out []ir.IntrinsicDecl
+	for _, l := range RTIntersectLayouts() {
+		out = append(out, l.Decl())
+	}
+	return out
 }
 
 // LookupRayTracingIntrinsic returns the declaration of ray-tracing
 // intrinsic name.
 func LookupRayTracingIntrinsic(name string) (ir.IntrinsicDecl, bool) {
-	for _, d := range RayTracingIntrinsics {
-		if d.Name == name {
-			return d, true
-		}
-	}
-	return ir.IntrinsicDecl{}, false
+	d, ok := rtByName[name]
+	return d, ok
 }
+
+var rtByName = func() map[string]ir.IntrinsicDecl {
+	m := make(map[string]ir.IntrinsicDecl, len(RayTracingIntrinsics))
+	for _, d := range RayTracingIntrinsics {
+		m[d.Name] = d
+	}
+	return m
+}()
