@@ -278,7 +278,8 @@ func (l *lane) startRay(rb *RayBatch, i int) (ox, oy, oz, dx, dy, dz, tmin, tmax
 // Hit); the ray in the instance is set up in the Traverser's own scratch
 // (hot in the cache) rather than in the lane's state. With stream the
 // rays are set up in the lanes (lv[1]) and traced together by the
-// assembly stream kernel (streamLevel).
+// assembly stream kernel (streamLevel); without it, where the one-ray
+// assembly kernel applies, traceSingleKernel traces them.
 func (tr *Traverser) traceSingleLanes(s *Structure, idx uint32, rb *RayBatch, stream bool) {
 	opts := &tr.opts
 	in := &s.inst[idx]
@@ -288,9 +289,18 @@ func (tr *Traverser) traceSingleLanes(s *Structure, idx uint32, rb *RayBatch, st
 	cull := cullSign(opts, in.options&InstanceDisableTriangleCulling != 0, ccwInst)
 	frontNeg := (opts.Winding == CounterClockwise) == ccwInst // front-facing <=> detNeg() == frontNeg
 	identity, acceptAny := opts.AssumeIdentityTransforms, opts.AcceptAny
-	var run uint64
 	clearUpper()
-	for i := 0; i < BatchSize; i++ {
+	if !stream && live && useTraceKernel && child.tri4 != nil && !disableLeaf4 && !disableKernelRay {
+		tr.traceSingleKernel(s, child, idx, rb, cull, frontNeg)
+		return
+	}
+	keeps := !identity && in.inv.keepsNonzero() // (a ray it keeps needs no transform)
+	var run uint64
+	for m := ^rb.Active; m != 0; m &= m - 1 {
+		tr.lanes[trailing(m)].state = laneIdle
+	}
+	for m := rb.Active; m != 0; m &= m - 1 {
+		i := trailing(m) & (BatchSize - 1)
 		l := &tr.lanes[i]
 		// The ray stays in registers (see setSlab3).
 		ox, oy, oz, dx, dy, dz, tmin, tmax, ok := l.startRay(rb, i)
@@ -306,7 +316,7 @@ func (tr *Traverser) traceSingleLanes(s *Structure, idx uint32, rb *RayBatch, st
 		if !live || in.mask&mask == 0 {
 			continue
 		}
-		if !identity {
+		if !identity && !(keeps && noZero(ox, oy, oz, dx, dy, dz)) {
 			ox, oy, oz, dx, dy, dz = in.inv.transformRay3(ox, oy, oz, dx, dy, dz)
 			if dx == 0 && dy == 0 && dz == 0 {
 				continue

@@ -532,3 +532,174 @@ func alternatePasses(b *testing.B, off *bool, pass func()) (per time.Duration, s
 	base /= time.Duration(n)
 	return per, float64(base) / float64(per)
 }
+
+// TestKeepsNonzero checks keepsNonzero: transformRay3 by a matrix it
+// accepts (the identity with zeros of either sign, such as Inverse gives
+// the identity) returns finite rays without zero components bit for bit,
+// and it refuses matrices that are not of that form.
+func TestKeepsNonzero(t *testing.T) {
+	rng := rand.New(rand.NewPCG(73, 74))
+	negZero := float32(math.Copysign(0, -1))
+	if inv := Identity4x3.Inverse(); !inv.keepsNonzero() {
+		t.Fatalf("identity's inverse %v refused", inv)
+	}
+	comp := func() float32 {
+		for {
+			x := math.Float32frombits(rng.Uint32())
+			if x != 0 && !math.IsNaN(float64(x)) && !math.IsInf(float64(x), 0) {
+				return x
+			}
+		}
+	}
+	for k := 0; k < 2000; k++ {
+		m := Identity4x3
+		for i := range m {
+			if m[i] == 0 && rng.IntN(2) == 0 {
+				m[i] = negZero
+			}
+		}
+		if !m.keepsNonzero() {
+			t.Fatalf("%v refused", m)
+		}
+		in := [6]float32{comp(), comp(), comp(), comp(), comp(), comp()}
+		var out [6]float32
+		out[0], out[1], out[2], out[3], out[4], out[5] = m.transformRay3(in[0], in[1], in[2], in[3], in[4], in[5])
+		for i := range in {
+			if math.Float32bits(out[i]) != math.Float32bits(in[i]) {
+				t.Fatalf("%v moves %v to %v", m, in, out)
+			}
+		}
+		m[rng.IntN(len(m))] = 0.5
+		if m.keepsNonzero() {
+			t.Fatalf("%v accepted", m)
+		}
+		// noZero never passes a zero component, whatever the others'
+		// magnitudes (huge ones overflow the product)
+		if rng.IntN(2) == 0 {
+			for i := range in {
+				in[i] = math.Float32frombits(rng.Uint32()&(1<<31) | 0x7e000000 | rng.Uint32()&0xffffff)
+			}
+		}
+		in[rng.IntN(len(in))] = []float32{0, negZero}[rng.IntN(2)]
+		if noZero(in[0], in[1], in[2], in[3], in[4], in[5]) {
+			t.Fatalf("noZero(%v)", in)
+		}
+	}
+	if !noZero(1, -2, 3, 1e-3, 1e20, -1e20) {
+		t.Fatal("noZero refused a ray without zeros")
+	}
+}
+
+// TestTraceBatchUnitTransform compares TraceBatch's one-instance path,
+// which hands rays without zero components to the kernel untransformed
+// where the instance's inverse transform keeps them (keepsNonzero), with
+// Begin/Step, which transforms every ray, bit for bit: rays with zero
+// components of either sign (which the transform may change) and invalid
+// rays, over triangles with vertex coordinates of either zero, under
+// identity, signed-zero and other transforms.
+func TestTraceBatchUnitTransform(t *testing.T) {
+	rng := rand.New(rand.NewPCG(75, 76))
+	negZero := float32(math.Copysign(0, -1))
+	vals := []float32{-1, negZero, 0, 0.5, 1}
+	var v []float32
+	for i := 0; i < 9*300; i++ {
+		v = append(v, vals[rng.IntN(len(vals))])
+	}
+	signedZeros := Float4x3{1, negZero, 0, negZero, 1, 0, 0, negZero, 1, negZero, 0, negZero}
+	scaled := Identity4x3
+	scaled[0], scaled[4] = 2, 0.5
+	moved := Identity4x3
+	moved[10] = 0.25
+	coord := func(big float32) float32 {
+		switch rng.IntN(4) {
+		case 0:
+			return negZero
+		case 1:
+			return 0
+		}
+		return (rng.Float32()*2 - 1) * big
+	}
+	rays := make([]Ray, 4096)
+	for i := range rays {
+		r := NewRay([3]float32{coord(2), coord(2), coord(2)}, [3]float32{coord(1), coord(1), coord(1)})
+		r.Mask = uint32(rng.IntN(4))
+		switch rng.IntN(16) {
+		case 0:
+			r.Origin[2] = float32(math.NaN())
+		case 1:
+			r.Direction = [3]float32{negZero, 0, negZero}
+		case 2:
+			r.MinDistance, r.MaxDistance = 1, 0.5
+		case 3:
+			r.MaxDistance = 1.5
+		case 4:
+			// huge components: their product overflows (times a
+			// zero, NaN)
+			r.Direction[0], r.Direction[1] = 1e30, -1e30
+		}
+		rays[i] = r
+	}
+	tb, ts := NewTraverser(), NewTraverser()
+	saved := streamMinBytes
+	t.Cleanup(func() { streamMinBytes = saved })
+	for k := 0; k < 4; k++ {
+		// small structures trace one ray at a time; with streamMinBytes
+		// 0, the random rays' batches stream
+		width, streamed := 4+4*(k&1), k >= 2
+		streamMinBytes = saved
+		if streamed {
+			streamMinBytes = 0
+		}
+		blas := mustPrim(t, &PrimitiveDescriptor{Geometries: []Geometry{soupGeometry(v, true)}, Build: BuildOptions{Width: width}})
+		for _, xf := range []Float4x3{Identity4x3, signedZeros, scaled, moved} {
+			inv := xf.Inverse()
+			s := mustInst(t, &InstanceDescriptor{Instances: []Instance{{Transform: xf, Mask: 1, StructureIndex: 0, UserID: 3}},
+				Structures: []*Structure{blas}, Build: BuildOptions{Width: width}})
+			for _, o := range []Options{{}, {WorldSpaceData: true}, {CullMode: CullBack}, {AcceptAny: true}, {AssumeIdentityTransforms: true}} {
+				name := fmt.Sprintf("w%d/stream %v/%v/%+v", width, streamed, xf, o)
+				if o.AssumeIdentityTransforms && !inv.keepsNonzero() {
+					continue // the promise would not hold
+				}
+				var batch, step, general [BatchSize]Hit
+				hits, streamedBatches := 0, 0
+				for lo := 0; lo < len(rays); lo += BatchSize {
+					var rb RayBatch
+					for i := 0; i < BatchSize; i++ {
+						if rng.IntN(8) != 0 {
+							rb.Set(i, &rays[lo+i])
+						}
+					}
+					if streams(s, &rb) {
+						streamedBatches++
+					}
+					if !tb.TraceBatch(s, &o, &rb) {
+						t.Fatalf("%s: TraceBatch refused", name)
+					}
+					for i := range batch {
+						tb.Hit(i, &batch[i])
+					}
+					stepBatch(t, ts, s, &o, &rb, &step)
+					disableFast4 = true
+					stepBatch(t, ts, s, &o, &rb, &general)
+					disableFast4 = false
+					tb, ts = ts, tb
+					for i := range batch {
+						if !sameHitBits(&batch[i], &step[i]) || !sameHitBits(&batch[i], &general[i]) {
+							t.Fatalf("%s ray %d (active %v) %+v:\nbatch   %+v\nstep    %+v\ngeneral %+v", name, lo+i,
+								rb.Active>>uint(i)&1 == 1, rays[lo+i], batch[i], step[i], general[i])
+						}
+						if batch[i].Type != HitNone {
+							hits++
+						}
+					}
+				}
+				if hits == 0 {
+					t.Fatalf("%s: no hits", name)
+				}
+				if (streamedBatches != 0) != (streamed && hasPrefetch) {
+					t.Fatalf("%s: %d batches streamed", name, streamedBatches)
+				}
+			}
+		}
+	}
+}

@@ -81,6 +81,10 @@ func (ds *directState) trace(s *Structure, cull int8, ray *Ray, anyHit bool, sta
 	return fastHit{}, false
 }
 
+// traceSingleKernel is never called off amd64 (useTraceKernel is false).
+func (tr *Traverser) traceSingleKernel(s, child *Structure, idx uint32, rb *RayBatch, cull int8, frontNeg bool) {
+}
+
 // kslot is the assembly stream kernel's slot: none off amd64.
 type kslot struct{}
 

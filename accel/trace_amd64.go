@@ -229,6 +229,94 @@ func (ds *directState) trace(s *Structure, cull int8, ray *Ray, anyHit bool, sta
 	return ds.resume(s, status, ray, stack), true
 }
 
+// traceSingleKernel is traceSingleLanes' one-ray-at-a-time case with the
+// one-ray kernel (s's top level and instance idx's structure child are
+// non-empty, child has grouped leaf triangles): the same lane states and
+// hits as startRay, the instance transform, traceSingle and commitInst
+// lane by lane, with the per-batch work done once (the kernel state's
+// structure, culling and any-hit flag; whether the transform can change a
+// ray) and only what the finished lanes' results read written: a lane
+// ends done (idle where inactive), with its interval, time and mask, and
+// with a hit, its hit and the top level's origin and direction (Hit's
+// object ray). Where the inverse transform keeps rays without zero
+// components (keepsNonzero: the identity, which the renderer's merged
+// static geometry has) such a ray goes to the kernel as it is, and the
+// kernel's own check (that of validRay) rejects an invalid one; other
+// rays are checked and transformed as traceSingleLanes does.
+func (tr *Traverser) traceSingleKernel(s, child *Structure, idx uint32, rb *RayBatch, cull int8, frontNeg bool) {
+	in := &s.inst[idx]
+	ds := &tr.direct
+	st := &ds.st
+	st.ft.cull = cull
+	ds.use(child)
+	st.anyHit = uint32(b2i(tr.opts.AcceptAny))
+	assume := tr.opts.AssumeIdentityTransforms
+	keeps := assume || in.inv.keepsNonzero()
+	imask := in.mask
+	wide := child.width == 8
+	for m := ^rb.Active; m != 0; m &= m - 1 {
+		tr.lanes[trailing(m)].state = laneIdle
+	}
+	var ray Ray
+	for m := rb.Active; m != 0; m &= m - 1 {
+		i := trailing(m) & (BatchSize - 1)
+		l := &tr.lanes[i]
+		// (A done lane's depth, stack and leaf positions are not read:
+		// Begin and BeginSplit's phase 2 set them for the lanes they
+		// start.)
+		l.hType = HitNone
+		l.state = laneDone
+		ox, oy, oz := rb.OX[i], rb.OY[i], rb.OZ[i]
+		dx, dy, dz := rb.DX[i], rb.DY[i], rb.DZ[i]
+		tmin, tmax := rb.MinDistance[i], rb.MaxDistance[i]
+		mask := rb.Mask[i]
+		l.tmin, l.tmax, l.time, l.mask = tmin, tmax, rb.Time[i], mask
+		if imask&mask == 0 {
+			continue
+		}
+		// (noZero also holds for a ray with a component that is not
+		// finite and none zero, which the kernel rejects as validRay
+		// does.)
+		if !assume && (!keeps || !noZero(ox, oy, oz, dx, dy, dz)) {
+			if !validRay3(ox, oy, oz, dx, dy, dz, tmin, tmax) {
+				continue
+			}
+			ox, oy, oz, dx, dy, dz = in.inv.transformRay3(ox, oy, oz, dx, dy, dz)
+			if dx == 0 && dy == 0 && dz == 0 {
+				continue
+			}
+		}
+		ray.Origin[0], ray.Origin[1], ray.Origin[2] = ox, oy, oz
+		ray.Direction[0], ray.Direction[1], ray.Direction[2] = dx, dy, dz
+		ray.MinDistance, ray.MaxDistance = tmin, tmax
+		var status uint32
+		if wide {
+			status = traceRay8(&ds.r, st, &tr.fstack, &ray)
+		} else {
+			status = traceRay4(&ds.r, st, &tr.fstack, &ray)
+		}
+		h := &st.h
+		if status != 0 {
+			if status == 3 {
+				continue
+			}
+			f := ds.resume(child, status, &ray, &tr.fstack)
+			h = &f
+		}
+		if h.ref < 0 {
+			continue
+		}
+		sl := child.slotAt(int(h.slot()))
+		l.hType, l.hT, l.hU, l.hV, l.hFront = HitTriangle, h.t, h.u, h.v, h.detNeg() == frontNeg
+		l.hPrim, l.hGeom = sl.prim, sl.geom&geomMask
+		l.hDepth, l.hPath[0] = 1, idx
+		l.tmax = h.t
+		r := &l.lv[0].r
+		r.o[0], r.o[1], r.o[2] = rb.OX[i], rb.OY[i], rb.OZ[i]
+		r.d[0], r.d[1], r.d[2] = rb.DX[i], rb.DY[i], rb.DZ[i]
+	}
+}
+
 // resume finishes the traversal that traceRay4 or traceRay8 left with
 // status 1 (a leaf group for the scalar test; the kernel goes on after it)
 // or 2 (a child index outside the structure: the Go loop from the start)

@@ -48,6 +48,28 @@ func (m *Float4x3) transformRay3(ox, oy, oz, dx, dy, dz float32) (float32, float
 		m[2]*dx + m[5]*dy + m[8]*dz
 }
 
+// keepsNonzero reports whether transformRay3 by m returns a finite ray
+// none of whose components is zero as it is, bit for bit: m's linear part
+// has ones on its diagonal and zeros (of either sign) elsewhere, and its
+// translation is zero. (x*1 is x, and adding a zero of either sign to a
+// non-zero x gives x; the zeros' signs matter only for a zero component,
+// and Inverse gives the identity's inverse some negative zeros.)
+func (m *Float4x3) keepsNonzero() bool {
+	return m[0] == 1 && m[4] == 1 && m[8] == 1 &&
+		m[1] == 0 && m[2] == 0 && m[3] == 0 && m[5] == 0 && m[6] == 0 && m[7] == 0 &&
+		m[9] == 0 && m[10] == 0 && m[11] == 0
+}
+
+// noZero reports false for a ray with a zero component, and true for
+// most rays without one: the product of the components is zero where one
+// is, or NaN (a zero times an overflow, or a component that is not
+// finite); it fails too where the product or its square underflows (the
+// caller's transform, right for every ray, is then only the slower way).
+func noZero(ox, oy, oz, dx, dy, dz float32) bool {
+	p := ox * oy * oz * dx * dy * dz
+	return p*p > 0
+}
+
 // Mul returns m * n (apply n first, then m).
 func (m *Float4x3) Mul(n *Float4x3) Float4x3 {
 	var r Float4x3
