@@ -184,19 +184,11 @@ func (t *tracer) writeResults(c *exec.Call, lay stdlib.RTIntersectLayout, g uint
 // (refexec): the general path's begin, steps, result reads and end.
 func (r *Registry) scalarIntersect(lay stdlib.RTIntersectLayout) ScalarIntrinsic {
 	return func(a []uint64) ([]uint64, error) {
-		t, err := r.acquire(0)
+		t, done, err := r.scalarBegin(a)
 		if err != nil {
 			return nil, err
 		}
-		t.reset(a[0], a[12], uint32(a[11]))
-		fl := func(i int) float32 { return math.Float32frombits(uint32(a[i])) }
-		t.setRay(0, fl(1), fl(2), fl(3), fl(4), fl(5), fl(6), fl(7), fl(8), fl(9), uint32(a[10]))
-		s, tb, err := r.lookup(t.sid, t.tid)
-		if err != nil {
-			r.release(t)
-			return nil, err
-		}
-		if !t.start(s, tb) {
+		if !done {
 			for t.step() != 0 {
 			}
 		}

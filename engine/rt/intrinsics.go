@@ -240,19 +240,10 @@ type ScalarIntrinsic = func(args []uint64) ([]uint64, error)
 func ScalarIntrinsics(reg *Registry) map[string]ScalarIntrinsic {
 	m := map[string]ScalarIntrinsic{
 		stdlib.RTBegin: func(a []uint64) ([]uint64, error) {
-			t, err := reg.acquire(0)
+			t, _, err := reg.scalarBegin(a)
 			if err != nil {
 				return nil, err
 			}
-			t.reset(a[0], a[12], uint32(a[11]))
-			fl := func(i int) float32 { return math.Float32frombits(uint32(a[i])) }
-			t.setRay(0, fl(1), fl(2), fl(3), fl(4), fl(5), fl(6), fl(7), fl(8), fl(9), uint32(a[10]))
-			s, tb, err := reg.lookup(t.sid, t.tid)
-			if err != nil {
-				reg.release(t)
-				return nil, err
-			}
-			t.start(s, tb)
 			return []uint64{t.handle(0)}, nil
 		},
 		stdlib.RTStep: func(a []uint64) ([]uint64, error) {
@@ -318,4 +309,23 @@ func ScalarIntrinsics(reg *Registry) map[string]ScalarIntrinsic {
 		}
 	}
 	return m
+}
+
+// scalarBegin begins one invocation's traversal from rt.begin's (and
+// rt.intersect's) arguments a and reports whether it was traced to the
+// end.
+func (r *Registry) scalarBegin(a []uint64) (*tracer, bool, error) {
+	t, err := r.acquire(0)
+	if err != nil {
+		return nil, false, err
+	}
+	t.reset(a[0], a[12], uint32(a[11]))
+	fl := func(i int) float32 { return math.Float32frombits(uint32(a[i])) }
+	t.setRay(0, fl(1), fl(2), fl(3), fl(4), fl(5), fl(6), fl(7), fl(8), fl(9), uint32(a[10]))
+	s, tb, err := r.lookup(t.sid, t.tid)
+	if err != nil {
+		r.release(t)
+		return nil, false, err
+	}
+	return t, t.start(s, tb), nil
 }
